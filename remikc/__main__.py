@@ -1,0 +1,7 @@
+"""`python -m remikc`."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,152 @@
+"""The syntax tree of a `.rules` file, exactly as written, with source spans.
+
+Nothing here knows what a rule means: that is the job of `collect` (which
+reads settings against the schema) and `lower` (which builds the typed IR).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .diagnostics import Span
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    text: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Number:
+    value: int
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    value: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class RangeAtom:
+    low: int
+    high: int | None
+    span: Span
+
+
+Atom = Word | Number | Text | RangeAtom
+
+
+# --- expressions: `when` conditions and `check` properties ---------------------
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    text: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Num:
+    value: int
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    function: str
+    args: tuple[Expr, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    operand: Expr
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class BoolOp:
+    op: str  # "and" | "or" | "implies"
+    left: Expr
+    right: Expr
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    op: str
+    left: Expr
+    right: Expr
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Arith:
+    op: str  # "+" | "-"
+    left: Expr
+    right: Expr
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Binder:
+    domain: Word
+    var: Word
+
+
+@dataclass(frozen=True, slots=True)
+class Quantified:
+    kind: str  # "forall" | "exists"
+    binders: tuple[Binder, ...]
+    body: Expr
+    span: Span
+
+
+Expr = Name | Num | Call | Not | BoolOp | Compare | Arith | Quantified
+
+
+# --- statements ------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One line: `[override] atoms [, atoms ...] [when cond] [assumed "why"]`."""
+
+    groups: tuple[tuple[Atom, ...], ...]
+    condition: Expr | None
+    assumed: Text | None
+    override: Span | None
+    span: Span
+
+    @property
+    def key(self) -> Atom:
+        return self.groups[0][0]
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    title: Text
+    expr: Expr
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    name: Word
+    body: tuple[Item, ...]
+    span: Span
+
+
+Item = Setting | Check | Section
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """A parsed file: `variant <id> [extends "<parent>"] { ... }`."""
+
+    id: Word
+    extends: Text | None
+    body: tuple[Item, ...]
+    span: Span
+    file: str

@@ -1,0 +1,143 @@
+"""The `remikc` command: `main(argv, stdout, stderr) -> exit code`.
+
+Exit codes: 0 everything is fine, 1 a spec has errors (or a check failed),
+2 the command itself was wrong (unknown option, missing file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+from collections.abc import Sequence
+from typing import NoReturn, TextIO
+
+from . import __version__
+from .diagnostics import SpecError, render_all, to_json
+from .driver import check_paths
+from .irdump import to_json as ir_json
+from .irdump import to_text as ir_text
+from .loader import SUFFIX, Workspace
+from .output import write_atomic
+from .skeleton import skeleton
+
+OK, FINDINGS, USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message}\n{self.format_usage().rstrip()}")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="remikc", description="Compile and verify the rules of Rummy variants.")
+    parser.add_argument("--version", action="version", version=f"remikc {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    check = commands.add_parser("check", help="check specs for errors (files or folders)")
+    check.add_argument("paths", nargs="+", metavar="PATH")
+    check.add_argument("--format", choices=("text", "json"), default="text")
+
+    show = commands.add_parser("ir", help="print a variant's resolved rules")
+    show.add_argument("spec", metavar="SPEC")
+    show.add_argument("--format", choices=("text", "json"), default="text")
+
+    new = commands.add_parser("new", help="write a commented house-rule variant to start from")
+    new.add_argument("name", metavar="NAME")
+    new.add_argument("--extends", required=True, metavar="ID", help="the variant it changes")
+    new.add_argument("--dir", default="specs", help="folder of the parent spec (default: specs)")
+    new.add_argument("--force", action="store_true", help="overwrite an existing file")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None,
+         stderr: TextIO | None = None) -> int:
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    try:
+        args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+        if args.command is None:
+            raise UsageError(_parser().format_help().rstrip())
+        command = {"check": _check, "ir": _ir, "new": _new}[args.command]
+        return command(args, out, err)
+    except UsageError as exc:
+        print(str(exc), file=err)
+        return USAGE
+    except SystemExit as exc:  # --help and --version
+        return int(exc.code or 0)
+
+
+def _need_paths(paths: Sequence[str]) -> None:
+    for path in paths:
+        if not os.path.exists(path):
+            raise UsageError(f"remikc: no such file or folder: {path}")
+
+
+def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    _need_paths(args.paths)
+    run = check_paths(args.paths)
+    if not run.results:
+        raise UsageError(f"remikc: no {SUFFIX} files in {' '.join(args.paths)}")
+    if args.format == "json":
+        report = {
+            "ok": run.ok,
+            "files": [{"path": r.path, "variant": r.variant.id if r.variant else None, "ok": r.ok,
+                       "diagnostics": [d.to_json() for d in r.diagnostics]} for r in run.results],
+        }
+        out.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
+        return OK if run.ok else FINDINGS
+    problems = run.unique_diagnostics()
+    if problems:
+        print(render_all(problems, run.workspace.sources), file=err)
+        print(file=err)
+    for result in run.results:
+        mark = "✓" if result.ok else "✗"
+        what = result.variant.id if result.variant else f"{len(result.diagnostics)} error(s)"
+        print(f"{mark} {result.path}  {what}", file=out)
+    failed = sum(not r.ok for r in run.results)
+    print(f"{len(run.results)} spec(s) checked, {failed} with errors", file=out)
+    return OK if run.ok else FINDINGS
+
+
+def _ir(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    _need_paths([args.spec])
+    workspace = Workspace()
+    try:
+        variant = workspace.variant(args.spec)
+    except SpecError as exc:
+        if args.format == "json":
+            out.write(to_json(exc.diagnostics) + "\n")
+        else:
+            print(render_all(exc.diagnostics, workspace.sources), file=err)
+        return FINDINGS
+    out.write(ir_json(variant) if args.format == "json" else ir_text(variant))
+    return OK
+
+
+def _new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", args.name):
+        raise UsageError(f"remikc: `{args.name}` is not a variant id: use lower-case letters, "
+                         "digits and `_`, starting with a letter")
+    parent_path = os.path.join(args.dir, args.extends + SUFFIX)
+    if not os.path.isfile(parent_path):
+        raise UsageError(f"remikc: no variant `{args.extends}`: {parent_path} does not exist")
+    target = os.path.join(args.dir, args.name + SUFFIX)
+    if os.path.exists(target) and not args.force:
+        raise UsageError(f"remikc: {target} already exists (use --force to overwrite it)")
+    workspace = Workspace()
+    try:
+        parent = workspace.variant(parent_path)
+    except SpecError as exc:
+        print(render_all(exc.diagnostics, workspace.sources), file=err)
+        print(f"remikc: fix {parent_path} before extending it", file=err)
+        return FINDINGS
+    write_atomic(target, skeleton(args.name, parent, parent_path))
+    print(f"wrote {target}: a house variant of {parent.id}; edit it, then run "
+          f"`remikc check {target}`", file=out)
+    return OK

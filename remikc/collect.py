@@ -1,0 +1,269 @@
+"""Read one file's syntax tree against the schema: `collect(spec) -> FileRules`.
+
+This pass knows nothing of `extends`; it reports what one file says, each rule
+typed and located: unknown sections and rules (with "did you mean"), values
+that do not fit, and rules written twice in the same file (naming both).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from . import ast, ir, properties, readers
+from .cards import Card
+from .diagnostics import Collector, Diagnostic, Note, Span, did_you_mean, error
+from .readers import Args, Bad
+from .schema import LANGUAGES, LOOKUP, SCHEMA, Key, Section, value_rule_id
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A rule as one file writes it; `override` is where the keyword stands, if it does."""
+
+    rule: ir.Rule[object]
+    override: Span | None
+
+
+@dataclass(frozen=True, slots=True)
+class FileRules:
+    spec: ast.Spec
+    names: dict[str, ir.Rule[str]]
+    rules: dict[str, Written]
+    sections: dict[str, Span]  # section id -> where this file opens it
+    examples: tuple[ir.Example, ...]
+    checks: tuple[ir.Check, ...]
+    not_modelled: tuple[ir.NotModelled, ...]
+
+    @property
+    def id(self) -> str:
+        return self.spec.id.text
+
+
+def collect(spec: ast.Spec) -> FileRules:
+    """Every rule the file writes, typed; raises `SpecError` listing all problems."""
+    walker = _Walker(spec)
+    walker.section(SCHEMA, spec.body)
+    walker.problems.raise_if_errors()
+    return FileRules(spec, walker.names, walker.rules, walker.sections, tuple(walker.examples),
+                     tuple(walker.checks), tuple(walker.not_modelled))
+
+
+class _Walker:
+    def __init__(self, spec: ast.Spec) -> None:
+        self.origin = spec.id.text
+        self.problems = Collector()
+        self.names: dict[str, ir.Rule[str]] = {}
+        self.rules: dict[str, Written] = {}
+        self.sections: dict[str, Span] = {}
+        self.examples: list[ir.Example] = []
+        self.checks: list[ir.Check] = []
+        self.not_modelled: list[ir.NotModelled] = []
+
+    def report(self, bad: Bad) -> None:
+        self.problems.add(error(bad.code, bad.message, bad.span, hint=bad.hint))
+
+    # --- structure -----------------------------------------------------------------
+
+    def section(self, schema: Section, items: Iterable[ast.Item]) -> None:
+        for item in items:
+            if isinstance(item, ast.Section):
+                self.subsection(schema, item)
+            elif isinstance(item, ast.Check):
+                self.check(schema, item)
+            elif schema.kind == "values":
+                self.guard(self.value_line, item)
+            elif schema.kind == "examples":
+                self.guard(self.example, item)
+            elif schema.kind == "not_modelled":
+                self.guard(self.not_modelled_line, item)
+            else:
+                self.setting(schema, item)
+
+    def guard(self, read: Callable[[ast.Setting], None], item: ast.Setting) -> None:
+        try:
+            read(item)
+        except Bad as bad:
+            self.report(bad)
+
+    def subsection(self, parent: Section, item: ast.Section) -> None:
+        name = item.name.text
+        wanted = f"{parent.id}.{name}" if parent.id else name
+        schema = LOOKUP.sections.get(wanted)
+        if schema is None or parent.kind != "rules":
+            self.unknown(parent, item.name, is_section=True)
+            return
+        if wanted in self.sections:
+            first = self.sections[wanted]
+            self.problems.add(error(
+                "E015", f"section `{name}` is written twice", item.name.span,
+                notes=[Note("first written here", first)],
+                hint="put all its rules in one section"))
+            return
+        self.sections[wanted] = item.name.span
+        self.section(schema, item.body)
+
+    def unknown(self, parent: Section, word: ast.Word, *, is_section: bool) -> None:
+        name = word.text
+        here = [e.name for e in parent.entries] if parent.kind == "rules" else []
+        if not parent.id:
+            here += ["name"]
+        where = f"in `{parent.name}`" if parent.id else "at the top of a variant"
+        what = "section" if is_section else "rule"
+        elsewhere = _home_of(name)
+        hint: str | None
+        if elsewhere is not None and name not in here:
+            hint = f"`{name}` belongs in `{elsewhere}`" if elsewhere else f"`{name}` goes at the top level"
+        else:
+            hint = did_you_mean(name, here)
+        if parent.kind != "rules":
+            hint = f"`{parent.name}` holds lines, not sections"
+        self.problems.add(error("E010" if is_section else "E011", f"unknown {what} `{name}` {where}",
+                                word.span, hint=hint))
+
+    def check(self, schema: Section, item: ast.Check) -> None:
+        if schema.id:
+            self.problems.add(error("E011", "a `check` goes at the top level of the variant",
+                                    item.span))
+            return
+        problems = properties.validate(item.expr)
+        self.problems.extend(problems)
+        if not problems:
+            self.checks.append(ir.Check(item.title.value, item.expr, item.span, self.origin))
+
+    # --- rules ---------------------------------------------------------------------
+
+    def setting(self, schema: Section, item: ast.Setting) -> None:
+        key_atom = item.key
+        if not isinstance(key_atom, ast.Word):
+            self.problems.add(error("E011", f"expected a rule name, found `{readers.show(key_atom)}`",
+                                    key_atom.span))
+            return
+        if not schema.id and key_atom.text == "name":
+            self.guard(self.name, item)
+            return
+        key = next((e for e in schema.entries if isinstance(e, Key) and e.name == key_atom.text), None)
+        if key is None:
+            sections = {e.name for e in schema.entries if isinstance(e, Section)}
+            if key_atom.text in sections:
+                self.problems.add(error("E011", f"`{key_atom.text}` is a section, not a rule",
+                                        key_atom.span, hint=f"write `{key_atom.text} {{ ... }}`"))
+            else:
+                self.unknown(schema, key_atom, is_section=False)
+            return
+        args = Args((item.groups[0][1:], *item.groups[1:]), item.condition, item.span, key_atom.text)
+        try:
+            value = key.read(args)
+        except Bad as bad:
+            self.report(bad)
+            return
+        self.put(key.id, value, item)
+
+    def put(self, rule_id: str, value: object, item: ast.Setting) -> None:
+        assumed = item.assumed.value if item.assumed else None
+        rule: ir.Rule[object] = ir.Rule(rule_id, value, item.span, self.origin, assumed)
+        first = self.rules.get(rule_id)
+        if first is not None:
+            self.problems.add(_twice(rule_id, item.span, first.rule.span))
+            return
+        self.rules[rule_id] = Written(rule, item.override)
+
+    def name(self, item: ast.Setting) -> None:
+        atoms = [a for g in item.groups for a in g]
+        if len(atoms) != 3 or not isinstance(atoms[1], ast.Word) or not isinstance(atoms[2], ast.Text):
+            raise Bad('expected `name <language> "<name>"`, e.g. `name pl "Remik 51"`', item.span)
+        language = atoms[1].text
+        if language not in LANGUAGES:
+            raise Bad(f"`{language}` is not a rulebook language", atoms[1].span,
+                      hint="languages are " + ", ".join(LANGUAGES))
+        if item.override is not None:
+            raise Bad("names are not inherited, so there is nothing to override", item.override,
+                      code="E019", hint="remove `override`")
+        rule_id = f"name.{language}"
+        if rule_id in self.names:
+            self.problems.add(_twice(rule_id, item.span, self.names[rule_id].span))
+            return
+        self.names[rule_id] = ir.Rule(rule_id, atoms[2].value, item.span, self.origin)
+
+    def value_line(self, item: ast.Setting) -> None:
+        _no_clauses(item)
+        line = readers.rank_line(item.groups[0], item.groups[1:], item.span)
+        for rank, _span in line.ranks:
+            value = line.value
+            if isinstance(value, ir.CardValue) and value.face:
+                value = ir.CardValue(rank, (), face=True)
+            self.put(value_rule_id(rank), value, item)
+
+    # --- lists ---------------------------------------------------------------------
+
+    def example(self, item: ast.Setting) -> None:
+        _no_clauses(item)
+        if item.override is not None:
+            raise Bad("examples are added, not overridden", item.override, code="E019",
+                      hint="remove `override`")
+        kind_atom = item.key
+        kinds = [k.value for k in ir.ExampleKind]
+        if not isinstance(kind_atom, ast.Word) or kind_atom.text not in kinds:
+            raise Bad(f"`{readers.show(kind_atom)}` is not a kind of example", kind_atom.span,
+                      hint=did_you_mean(readers.show(kind_atom), kinds) or "kinds are " + ", ".join(kinds))
+        kind = ir.ExampleKind(kind_atom.text)
+        groups = [list(item.groups[0][1:]), *[list(g) for g in item.groups[1:]]]
+        points = None
+        last = groups[-1]
+        if len(last) >= 2 and isinstance(last[-2], ast.Word) and last[-2].text == "worth":
+            points = readers._number_in(last[-1], -10000, 10000, "a number of points")
+            groups[-1] = last[:-2]
+        laid: Card | None = None
+        if kind is ir.ExampleKind.LAY_OFF:
+            first = groups[0]
+            if len(first) < 3 or not (isinstance(first[1], ast.Word) and first[1].text == "on"):
+                raise Bad("expected `lay_off <card> on <meld>`, e.g. `lay_off 6♠ on 3♠ 4♠ 5♠`",
+                          item.span)
+            laid = readers.card(first[0])
+            groups[0] = first[2:]
+        melds = tuple(tuple(readers.card(a) for a in g) for g in groups)
+        if any(not m for m in melds):
+            raise Bad("an example needs cards", item.span)
+        if kind not in (ir.ExampleKind.OPENING, ir.ExampleKind.NOT_OPENING) and len(melds) > 1:
+            raise Bad(f"a `{kind.value}` example is one meld: drop the commas", item.span)
+        self.examples.append(ir.Example(kind, melds, item.span, self.origin, points, laid))
+
+    def not_modelled_line(self, item: ast.Setting) -> None:
+        _no_clauses(item)
+        atoms = [a for g in item.groups for a in g]
+        shape = 'expected `"<what the seed says>" because "<why it is left out>"`'
+        if (len(atoms) != 3 or not isinstance(atoms[0], ast.Text)
+                or not (isinstance(atoms[1], ast.Word) and atoms[1].text == "because")
+                or not isinstance(atoms[2], ast.Text)):
+            raise Bad(shape, item.span)
+        self.not_modelled.append(ir.NotModelled(atoms[0].value, atoms[2].value, item.span, self.origin))
+
+
+def _no_clauses(item: ast.Setting) -> None:
+    if item.condition is not None:
+        raise Bad("this line takes no `when` condition", item.condition.span)
+
+
+def _twice(rule_id: str, span: Span, first: Span) -> Diagnostic:
+    return error("E015", f"`{rule_id}` is given twice", span,
+                 notes=[Note("first given here", first)],
+                 hint="keep one of them; a house variant changes a rule with `override` in its own file")
+
+
+def _home_of(name: str) -> str | None:
+    """The section where a rule of this name lives, '' for the top level, None if none."""
+    for key in _KEYS_BY_NAME.get(name, []):
+        return key.id.rsplit(".", 1)[0] if "." in key.id else ""
+    return None
+
+
+def _index() -> dict[str, list[Key[object]]]:
+    from .schema import all_keys
+
+    out: dict[str, list[Key[object]]] = {}
+    for key in all_keys():
+        out.setdefault(key.name, []).append(key)
+    return out
+
+
+_KEYS_BY_NAME = _index()

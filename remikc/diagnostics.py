@@ -1,0 +1,164 @@
+"""One record type for everything remikc has to say about a spec.
+
+Every pass reports problems as `Diagnostic`s and raises `SpecError` once, with
+all of them, so a user sees every mistake in a file in one run.  Rendering is
+gcc-style: `file:line:col: error[E012]: ...`, the source line, a caret under the
+offending text, then notes (other places involved) and a hint.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Span:
+    """A stretch of a source file; lines and columns count from 1, end is exclusive."""
+
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+    def to(self, other: Span) -> Span:
+        """The span from the start of this one to the end of `other`."""
+        return Span(self.file, self.line, self.column, other.end_line, other.end_column)
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    message: str
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    code: str
+    message: str
+    span: Span | None
+    severity: Severity = Severity.ERROR
+    hint: str | None = None
+    notes: tuple[Note, ...] = field(default=())
+
+    def to_json(self) -> dict[str, object]:
+        def place(span: Span | None) -> dict[str, object] | None:
+            if span is None:
+                return None
+            return {
+                "file": span.file,
+                "line": span.line,
+                "column": span.column,
+                "end_line": span.end_line,
+                "end_column": span.end_column,
+            }
+
+        return {
+            "severity": self.severity.value,
+            "code": self.code,
+            "message": self.message,
+            "span": place(self.span),
+            "hint": self.hint,
+            "notes": [{"message": n.message, "span": place(n.span)} for n in self.notes],
+        }
+
+
+class SpecError(Exception):
+    """The one exception remikc raises for a bad spec; carries every diagnostic found."""
+
+    def __init__(self, diagnostics: Sequence[Diagnostic]) -> None:
+        self.diagnostics = tuple(diagnostics)
+        super().__init__("\n".join(f"{d.span}: {d.message}" for d in self.diagnostics))
+
+
+def error(code: str, message: str, span: Span | None, *, hint: str | None = None,
+          notes: Iterable[Note] = ()) -> Diagnostic:
+    return Diagnostic(code, message, span, Severity.ERROR, hint, tuple(notes))
+
+
+class Collector:
+    """Gathers a pass's diagnostics so the pass can report them all, then fail once."""
+
+    def __init__(self) -> None:
+        self.items: list[Diagnostic] = []
+
+    def add(self, diagnostic: Diagnostic) -> None:
+        self.items.append(diagnostic)
+
+    def extend(self, diagnostics: Iterable[Diagnostic]) -> None:
+        self.items.extend(diagnostics)
+
+    def raise_if_errors(self) -> None:
+        if any(d.severity is Severity.ERROR for d in self.items):
+            raise SpecError(sorted(self.items, key=_order))
+
+
+def _order(d: Diagnostic) -> tuple[object, ...]:
+    if d.span is None:
+        return ("", 0, 0, d.code)
+    return (d.span.file, d.span.line, d.span.column, d.code)
+
+
+def _excerpt(span: Span, sources: Mapping[str, str]) -> list[str]:
+    text = sources.get(span.file)
+    if text is None:
+        return []
+    lines = text.splitlines()
+    if not 1 <= span.line <= len(lines):
+        return []
+    line = lines[span.line - 1].expandtabs(1)
+    width = (span.end_column - span.column) if span.end_line == span.line else len(line) - span.column + 1
+    width = max(1, width)
+    gutter = f"{span.line:>5} | "
+    return [gutter + line, " " * (len(gutter) - 2) + "| " + " " * (span.column - 1) + "^" * width]
+
+
+def render(diagnostic: Diagnostic, sources: Mapping[str, str]) -> str:
+    """gcc-style text: location, message, the source line with a caret, notes, hint."""
+    where = f"{diagnostic.span}: " if diagnostic.span else "remikc: "
+    out = [f"{where}{diagnostic.severity.value}[{diagnostic.code}]: {diagnostic.message}"]
+    if diagnostic.span:
+        out.extend(_excerpt(diagnostic.span, sources))
+    for note in diagnostic.notes:
+        if note.span:
+            out.append(f"{note.span}: note: {note.message}")
+            out.extend(_excerpt(note.span, sources))
+        else:
+            out.append(f"note: {note.message}")
+    if diagnostic.hint:
+        out.append(f"hint: {diagnostic.hint}")
+    return "\n".join(out)
+
+
+def render_all(diagnostics: Iterable[Diagnostic], sources: Mapping[str, str]) -> str:
+    return "\n\n".join(render(d, sources) for d in diagnostics)
+
+
+def to_json(diagnostics: Iterable[Diagnostic]) -> str:
+    return json.dumps([d.to_json() for d in diagnostics], ensure_ascii=False, indent=2)
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
+    """A hint naming the closest known word, or None when nothing is close."""
+    import difflib
+
+    options = sorted(set(choices))
+    lowered = {c.lower(): c for c in options}
+    if word.lower() in lowered:
+        return f"did you mean `{lowered[word.lower()]}`?"
+    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+    if not close:
+        close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
+        close = [lowered[c] for c in close]
+    return f"did you mean `{close[0]}`?" if close else None

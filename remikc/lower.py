@@ -1,0 +1,192 @@
+"""Merge a variant's files along `extends` and build the typed IR.
+
+`lower(chain) -> ir.Variant` takes the collected files from the base game down
+to the variant asked for.  A rule a parent already gives may only be changed
+with `override`; `override` on a rule no parent gives is an error too, so a
+house rule says exactly what it changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar, cast
+
+from . import ir
+from . import schema as S
+from .collect import FileRules
+from .diagnostics import Collector, Note, Span, error
+from .schema import Key, Section
+
+T = TypeVar("T")
+
+
+class RuleSet:
+    """The merged rules of a variant, looked up by schema key."""
+
+    def __init__(self, rules: dict[str, ir.Rule[object]]) -> None:
+        self.rules = rules
+
+    def get(self, key: Key[T]) -> ir.Rule[T] | None:
+        return cast("ir.Rule[T] | None", self.rules.get(key.id))
+
+    def req(self, key: Key[T]) -> ir.Rule[T]:
+        return cast("ir.Rule[T]", self.rules[key.id])
+
+    def any_under(self, section_id: str) -> bool:
+        return any(r.startswith(section_id + ".") for r in self.rules)
+
+
+def merge(chain: Sequence[FileRules], problems: Collector) -> dict[str, ir.Rule[object]]:
+    """Rules from base to leaf; a leaf rule replaces its parent's only with `override`."""
+    merged: dict[str, ir.Rule[object]] = {}
+    for depth, file in enumerate(chain):
+        parent = chain[depth - 1].id if depth else None
+        for rule_id, written in file.rules.items():
+            before = merged.get(rule_id)
+            if before is not None and written.override is None:
+                problems.add(error(
+                    "E019", f"`{rule_id}` is already given by `{before.origin}`",
+                    written.rule.span, notes=[Note(f"`{before.origin}` gives it here", before.span)],
+                    hint="to change it in this variant, write `override` before it"))
+            elif before is None and written.override is not None:
+                why = (f"`{file.id}` extends no variant" if parent is None
+                       else f"`{parent}` has no rule `{rule_id}`")
+                problems.add(error("E019", f"nothing to override: {why}", written.override,
+                                   hint="remove `override` to add the rule"))
+            # Merged even when misspoken, so one slip does not also read as a missing rule.
+            merged[rule_id] = written.rule
+    return merged
+
+
+def lower(chain: Sequence[FileRules]) -> ir.Variant:
+    """The IR of `chain[-1]`, its ancestors' rules merged in; raises `SpecError`."""
+    problems = Collector()
+    leaf = chain[-1]
+    rules = RuleSet(merge(chain, problems))
+    sections: dict[str, Span] = {}
+    for file in chain:
+        sections.update(file.sections)
+    header = leaf.spec.id.span
+    for language in S.LANGUAGES:
+        if f"name.{language}" not in leaf.names:
+            problems.add(error("E016", f"`{leaf.id}` has no name in `{language}`", header,
+                               hint=f'add `name {language} "..."`; names are not inherited'))
+    _require(S.SCHEMA, rules, sections, header, problems)
+    problems.raise_if_errors()
+
+    variant = _build(chain, rules)
+    from .semantic import check_consistency
+
+    problems.extend(check_consistency(variant))
+    problems.raise_if_errors()
+    return variant
+
+
+def _require(section: Section, rules: RuleSet, sections: dict[str, Span], header: Span,
+             problems: Collector) -> None:
+    present = not section.id or section.id in sections or rules.any_under(section.id)
+    if not present:
+        if not section.optional:
+            problems.add(error("E016", f"the variant has no `{section.name}` section", header,
+                               hint=f"add `{section.name} {{ ... }}`; see docs/dsl.md"))
+        return
+    where = sections.get(section.id, header)
+    if section.kind == "values":
+        missing = [k for k in S.RANK_KEYS if f"values.{k}" not in rules.rules]
+        if missing:
+            problems.add(error("E016", "no value for " + " ".join(missing), where,
+                               hint="every rank needs a value, e.g. `2..10 face` and `J Q K 10`"))
+        return
+    for entry in section.entries:
+        if isinstance(entry, Section):
+            _require(entry, rules, sections, header, problems)
+        elif entry.required and entry.id not in rules.rules:
+            inside = f" in `{section.name}`" if section.id else ""
+            problems.add(error("E016", f"missing rule `{entry.name}`{inside}", where,
+                               hint=f"add e.g. `{entry.example}`"))
+
+
+def _maybe_section(rules: RuleSet, section_id: str) -> bool:
+    return rules.any_under(section_id)
+
+
+def _build(chain: Sequence[FileRules], rules: RuleSet) -> ir.Variant:
+    leaf = chain[-1]
+    r = rules
+    values = ir.Values(
+        ranks=tuple(cast("ir.Rule[ir.CardValue]", r.rules[S.value_rule_id(rank)])
+                    for rank in range(1, 14)),
+        joker=cast("ir.Rule[ir.JokerValue] | None", r.rules.get("values.joker")),
+    )
+    draw = tuple((source, cast("ir.Rule[ir.Condition]", r.rules[f"turn.draw.{source.value}"]))
+                 for source in ir.DrawSource if f"turn.draw.{source.value}" in r.rules)
+    return ir.Variant(
+        id=leaf.id,
+        names=tuple(sorted((lang.split(".")[1], rule.value) for lang, rule in leaf.names.items())),
+        parent=chain[-2].id if len(chain) > 1 else None,
+        lineage=tuple(f.id for f in reversed(chain)),
+        source=leaf.spec.file,
+        players=r.req(S.PLAYERS),
+        deck=ir.Deck(r.req(S.DECK_STANDARD), r.req(S.DECK_JOKERS)),
+        deal=ir.Deal(
+            hand=r.req(S.DEAL_HAND),
+            first_player=r.req(S.DEAL_FIRST_PLAYER),
+            first_discard=r.req(S.DEAL_FIRST_DISCARD),
+            first_player_extra=r.get(S.DEAL_FIRST_PLAYER_EXTRA),
+            cut_card=r.get(S.DEAL_CUT_CARD),
+        ),
+        values=values,
+        set=ir.SetRules(r.req(S.SET_SIZE), r.req(S.SET_SUITS), r.get(S.SET_CLOSED_AT))
+        if _maybe_section(r, "set") else None,
+        run=ir.RunRules(r.req(S.RUN_SIZE), r.req(S.RUN_SUIT), r.req(S.RUN_ACE), r.req(S.RUN_WRAP),
+                        r.get(S.RUN_ACE_TO_ACE))
+        if _maybe_section(r, "run") else None,
+        jokers=ir.Jokers(r.req(S.JOKERS_PER_MELD), r.req(S.JOKERS_MIN_NATURAL),
+                         r.req(S.JOKERS_DECLARE), r.get(S.JOKERS_PER_MELD_AT_OPENING),
+                         r.get(S.JOKERS_AMBIGUOUS))
+        if _maybe_section(r, "jokers") else None,
+        joker_swap=ir.JokerSwap(r.req(S.SWAP_ALLOWED), r.req(S.SWAP_CARD_FROM),
+                                r.req(S.SWAP_RETRIEVED))
+        if _maybe_section(r, "joker_swap") else None,
+        opening=ir.Opening(r.req(S.OPENING_MIN_POINTS), r.get(S.OPENING_CLEAN_RUN),
+                           r.get(S.OPENING_MIN_MELDS))
+        if _maybe_section(r, "opening") else None,
+        turn=ir.Turn(
+            draw=draw,
+            draws=r.req(S.TURN_DRAWS),
+            lay_off=r.req(S.TURN_LAY_OFF),
+            discard=r.req(S.TURN_DISCARD),
+            meld_after_last_draw=r.get(S.TURN_MELD_AFTER_LAST_DRAW),
+            rearrange=ir.Rearrange(r.req(S.REARRANGE_MIN_FROM_HAND), r.req(S.REARRANGE_REMOVE))
+            if _maybe_section(r, "turn.rearrange") else None,
+            discard_taken_card=r.get(S.TURN_DISCARD_TAKEN_CARD),
+        ),
+        stock_empty=r.req(S.STOCK_EMPTY),
+        going_out=ir.GoingOut(r.req(S.GOING_OUT_BY)),
+        handing=ir.Handing(r.req(S.HANDING_LAY_OFF), r.get(S.HANDING_OPENING_RULES))
+        if _maybe_section(r, "handing") else None,
+        knocking=ir.Knocking(r.req(S.KNOCKING_MAX_HAND)) if _maybe_section(r, "knocking") else None,
+        scoring=ir.Scoring(
+            method=r.req(S.SCORING_METHOD),
+            went_out=r.get(S.SCORING_WENT_OUT),
+            handed=r.get(S.SCORING_HANDED),
+            handed_with_cut_card=r.get(S.SCORING_HANDED_CUT),
+            joker_in_hand=r.get(S.SCORING_JOKER_IN_HAND),
+            not_opened=r.get(S.SCORING_NOT_OPENED),
+            handing_multiplier=r.get(S.SCORING_HANDING_MULTIPLIER),
+            undercut_bonus=r.get(S.SCORING_UNDERCUT),
+            tie_with_knocker=r.get(S.SCORING_TIE),
+            all_out_bonus=r.get(S.SCORING_ALL_OUT),
+        ),
+        game_end=ir.GameEnd(
+            winner=r.req(S.GAME_END_WINNER),
+            target=r.get(S.GAME_END_TARGET),
+            rounds=r.get(S.GAME_END_ROUNDS),
+            target_bonus=r.get(S.GAME_END_TARGET_BONUS),
+            round_win_bonus=r.get(S.GAME_END_ROUND_WIN_BONUS),
+        ),
+        examples=tuple(e for f in chain for e in f.examples),
+        checks=tuple(c for f in chain for c in f.checks),
+        not_modelled=tuple(n for f in chain for n in f.not_modelled),
+        rules=tuple(sorted(r.rules.values(), key=lambda rule: S.rule_order(rule.id))),
+    )

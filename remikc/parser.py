@@ -1,0 +1,308 @@
+"""Text to syntax tree: `parse(text, file) -> ast.Spec`.
+
+Lark does the parsing (LALR, positions kept); this module turns its trees
+into `remikc.ast` nodes and its exceptions into diagnostics a card player can
+act on: what was found, what was expected in plain words, and a hint.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from typing import Any
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
+
+from . import ast
+from .diagnostics import Diagnostic, Span, SpecError, error
+
+
+@functools.cache
+def _lark() -> Lark:
+    grammar = resources.files("remikc").joinpath("grammar.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=True)
+
+
+def parse(text: str, file: str) -> ast.Spec:
+    """Parse one `.rules` file; raises `SpecError` with a single syntax diagnostic."""
+    try:
+        tree = _lark().parse(text)
+    except UnexpectedInput as exc:
+        raise SpecError([_syntax_error(exc, text, file)]) from None
+    return _ToAst(file).transform(tree)  # type: ignore[no-any-return]
+
+
+# --- tree to AST -------------------------------------------------------------------
+
+def _span_of(file: str, obj: Any) -> Span:
+    return Span(file, obj.line, obj.column, obj.end_line, obj.end_column)
+
+
+class _ToAst(Transformer[Token, Any]):
+    def __init__(self, file: str) -> None:
+        super().__init__()
+        self.file = file
+
+    def _span(self, meta: Any) -> Span:
+        return _span_of(self.file, meta)
+
+    def _tok(self, token: Token) -> Span:
+        return _span_of(self.file, token)
+
+    @v_args(meta=True)
+    def start(self, meta: Any, children: list[Any]) -> ast.Spec:
+        return children[0]  # type: ignore[no-any-return]
+
+    @v_args(meta=True)
+    def variant(self, meta: Any, children: list[Any]) -> ast.Spec:
+        name, *rest = children
+        extends = rest[0] if len(rest) == 2 else None
+        body = rest[-1]
+        return ast.Spec(ast.Word(str(name), self._tok(name)), extends, body, self._span(meta), self.file)
+
+    def extends(self, children: list[Any]) -> ast.Text:
+        return self._text(children[0])
+
+    def body(self, children: list[Any]) -> tuple[ast.Item, ...]:
+        return tuple(children)
+
+    @v_args(meta=True)
+    def section(self, meta: Any, children: list[Any]) -> ast.Section:
+        name, body = children
+        return ast.Section(ast.Word(str(name), self._tok(name)), body, self._span(meta))
+
+    @v_args(meta=True)
+    def setting(self, meta: Any, children: list[Any]) -> ast.Setting:
+        override = None
+        if children and isinstance(children[0], Token) and children[0].type == "OVERRIDE":
+            override = self._tok(children[0])
+            children = children[1:]
+        groups = tuple(c for c in children if isinstance(c, tuple))
+        condition = next((c[1] for c in children if isinstance(c, list) and c[0] == "when"), None)
+        assumed = next((c for c in children if isinstance(c, ast.Text)), None)
+        return ast.Setting(groups, condition, assumed, override, self._span(meta))
+
+    def values(self, children: list[Any]) -> tuple[ast.Atom, ...]:
+        return tuple(children)
+
+    def word(self, children: list[Token]) -> ast.Word:
+        return ast.Word(str(children[0]), self._tok(children[0]))
+
+    def number(self, children: list[Token]) -> ast.Number:
+        return ast.Number(int(children[0]), self._tok(children[0]))
+
+    def text(self, children: list[Token]) -> ast.Text:
+        return self._text(children[0])
+
+    def _text(self, token: Token) -> ast.Text:
+        return ast.Text(str(token)[1:-1], self._tok(token))
+
+    @v_args(meta=True)
+    def range(self, meta: Any, children: list[Token | None]) -> ast.RangeAtom:
+        low, high = children
+        assert low is not None
+        return ast.RangeAtom(int(low), None if high is None else int(high), self._span(meta))
+
+    def condition(self, children: list[Any]) -> list[Any]:
+        return ["when", children[0]]
+
+    def assumed(self, children: list[Token]) -> ast.Text:
+        return self._text(children[0])
+
+    @v_args(meta=True)
+    def check(self, meta: Any, children: list[Any]) -> ast.Check:
+        title, expr = children
+        return ast.Check(self._text(title), expr, self._span(meta))
+
+    # expressions
+    @v_args(meta=True)
+    def quantified(self, meta: Any, children: list[Any]) -> ast.Quantified:
+        kind, *binders, body = children
+        return ast.Quantified(str(kind), tuple(binders), body, self._span(meta))
+
+    def binder(self, children: list[Token]) -> ast.Binder:
+        domain, var = children
+        return ast.Binder(ast.Word(str(domain), self._tok(domain)), ast.Word(str(var), self._tok(var)))
+
+    @v_args(meta=True)
+    def implies(self, meta: Any, children: list[Any]) -> ast.BoolOp:
+        return ast.BoolOp("implies", children[0], children[1], self._span(meta))
+
+    @v_args(meta=True)
+    def or_(self, meta: Any, children: list[Any]) -> ast.BoolOp:
+        return ast.BoolOp("or", children[0], children[1], self._span(meta))
+
+    @v_args(meta=True)
+    def and_(self, meta: Any, children: list[Any]) -> ast.BoolOp:
+        return ast.BoolOp("and", children[0], children[1], self._span(meta))
+
+    @v_args(meta=True)
+    def not_(self, meta: Any, children: list[Any]) -> ast.Not:
+        return ast.Not(children[0], self._span(meta))
+
+    @v_args(meta=True)
+    def compare(self, meta: Any, children: list[Any]) -> ast.Compare:
+        left, op, right = children
+        return ast.Compare(str(op), left, right, self._span(meta))
+
+    @v_args(meta=True)
+    def arith(self, meta: Any, children: list[Any]) -> ast.Arith:
+        left, op, right = children
+        return ast.Arith(str(op), left, right, self._span(meta))
+
+    def name(self, children: list[Token]) -> ast.Name:
+        return ast.Name(str(children[0]), self._tok(children[0]))
+
+    def num(self, children: list[Token]) -> ast.Num:
+        return ast.Num(int(children[0]), self._tok(children[0]))
+
+    @v_args(meta=True)
+    def call(self, meta: Any, children: list[Any]) -> ast.Call:
+        function, *args = children
+        return ast.Call(str(function), tuple(a for a in args if a is not None), self._span(meta))
+
+
+# --- syntax errors -----------------------------------------------------------------
+
+_PLAIN = {
+    "WORD": "a name",
+    "NUMBER": "a number",
+    "STRING": 'a quoted text ("...")',
+    "_NL": "the end of the line",
+    "SEMICOLON": "`;`",
+    "LBRACE": "`{`",
+    "RBRACE": "`}`",
+    "LPAR": "`(`",
+    "RPAR": "`)`",
+    "COMMA": "`,`",
+    "COLON": "`:`",
+    "OVERRIDE": "`override`",
+    "QUANTIFIER": "`forall` or `exists`",
+    "COMPARE": "a comparison (`<`, `<=`, `==`, `!=`, `>=`, `>`)",
+    "ADD_OP": "`+` or `-`",
+    "$END": "the end of the file",
+}
+
+
+def _plain(terminal: str) -> str:
+    if terminal in _PLAIN:
+        return _PLAIN[terminal]
+    try:
+        pattern = _lark().get_terminal(terminal).pattern
+    except KeyError:
+        return terminal.lower()
+    return f"`{pattern.value}`"
+
+
+def _expected(names: set[str]) -> str:
+    words = sorted({_plain(n) for n in names if not n.startswith("__")} or {"something else"})
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _found(token: Token) -> str:
+    if token.type == "$END":
+        return "the end of the file"
+    if token.type == "_NL":
+        return "the end of the line"
+    return f"`{token}`"
+
+
+def _syntax_error(exc: UnexpectedInput, text: str, file: str) -> Diagnostic:
+    if isinstance(exc, UnexpectedCharacters):
+        return _bad_character(exc, text, file)
+    if isinstance(exc, UnexpectedEOF) or (
+        isinstance(exc, UnexpectedToken) and exc.token.type == "$END"
+    ):
+        return _unexpected_end(text, file, exc)
+    assert isinstance(exc, UnexpectedToken)
+    token = exc.token
+    span = Span(file, token.line, token.column, token.end_line or token.line,
+                token.end_column or token.column + 1)
+    if token.type == "_NL":
+        span = Span(file, token.line, token.column, token.line, token.column + 1)
+    expected = set(exc.expected)
+    message = f"unexpected {_found(token)}; expected {_expected(expected)}"
+    return error("E001", message, span, hint=_syntax_hint(token, expected, text))
+
+
+def _syntax_hint(token: Token, expected: set[str], text: str) -> str | None:
+    if "STRING" in expected and token.type == "WORD" and expected <= {"STRING"}:
+        return f'put it in double quotes: "{token}"'
+    if token.type == "COLON":
+        return "settings take no colon: write `hand 14`, not `hand: 14`"
+    if token.type == "RBRACE" and "$END" in expected:
+        return "this `}` closes nothing: remove it, or look for a `{` missing above"
+    if token.type == "LBRACE":
+        return "a section is a single name followed by `{`, e.g. `deal {`"
+    if str(token) == "variant":
+        return "a file holds exactly one `variant`"
+    if token.type in ("WORD", "NUMBER") and expected & {"RBRACE", "_NL", "SEMICOLON"} and (
+        "LBRACE" not in expected
+    ):
+        return "put each setting on a line of its own, or separate settings with `;`"
+    return None
+
+
+def _bad_character(exc: UnexpectedCharacters, text: str, file: str) -> Diagnostic:
+    span = Span(file, exc.line, exc.column, exc.line, exc.column + 1)
+    char = exc.char
+    if char == '"':
+        line_text = text.splitlines()[exc.line - 1] if text.splitlines() else ""
+        end = len(line_text) + 1
+        return error("E003", "this quoted text is not closed on its line",
+                     Span(file, exc.line, exc.column, exc.line, max(end, exc.column + 1)),
+                     hint='add the closing `"`; a text cannot span lines')
+    hint = None
+    if char == "=":
+        hint = "settings take no `=`: write `hand 14`, not `hand = 14`"
+    elif char == ".":
+        hint = "a range is written with two dots between numbers, e.g. `3..4` or `3..`"
+    elif char == "'":
+        hint = 'quote texts with double quotes: "..."'
+    return error("E002", f"unexpected character `{char}`", span, hint=hint)
+
+
+def _unexpected_end(text: str, file: str, exc: UnexpectedInput) -> Diagnostic:
+    """The file ended early: usually a `{` without its `}`; point at that `{`."""
+    opened = _unclosed_brace(text, file)
+    lines = text.splitlines() or [""]
+    end = Span(file, len(lines), len(lines[-1]) + 1, len(lines), len(lines[-1]) + 2)
+    if opened is not None:
+        return error("E004", "this `{` is never closed", opened,
+                     hint="add the matching `}` at the end of the section")
+    expected = getattr(exc, "expected", None) or set()
+    return error("E004", f"the file ends too early; expected {_expected(set(expected))}", end)
+
+
+def _unclosed_brace(text: str, file: str) -> Span | None:
+    """The `{` most likely left open: a `}` first on its line closes the `{` of its indent."""
+    stack: list[tuple[Span, int]] = []
+    unclosed: list[Span] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        indent = len(line) - len(line.lstrip())
+        in_text = False
+        for col, ch in enumerate(line, start=1):
+            if ch == '"':
+                in_text = not in_text
+            elif in_text:
+                continue
+            elif ch == "#":
+                break
+            elif ch == "{":
+                stack.append((Span(file, number, col, number, col + 1), indent))
+            elif ch == "}" and stack:
+                if col == indent + 1:
+                    while len(stack) > 1 and stack[-1][1] > indent:
+                        unclosed.append(stack.pop()[0])
+                stack.pop()
+    if unclosed:
+        return min(unclosed)
+    return stack[-1][0] if stack else None

@@ -1,0 +1,121 @@
+"""The property language of `check "title": <expr>` lines, and its type checks.
+
+A property quantifies over plays the variant allows and states something
+about them, e.g. `forall opening o: runs(o) >= 1` or `forall set s:
+jokers(s) <= 1`.  The verifier proves or refutes it; this module only makes
+sure it means something: known domains and functions, bound names, and
+numbers compared with numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import ast
+from .diagnostics import Diagnostic, Span, did_you_mean, error
+
+DOMAINS: dict[str, str] = {
+    "meld": "a valid meld (set or run) laid after opening",
+    "set": "a valid set laid after opening",
+    "run": "a valid run laid after opening",
+    "opening": "a valid first lay-down (one or more melds)",
+    "hand": "the cards a player may hold when a round ends",
+}
+
+_MELDS = frozenset({"meld", "set", "run"})
+_ALL = frozenset(DOMAINS)
+
+
+@dataclass(frozen=True, slots=True)
+class Function:
+    name: str
+    takes: frozenset[str]  # domains of the argument
+    returns: str  # "int" | "bool"
+    doc: str
+
+
+FUNCTIONS: dict[str, Function] = {f.name: f for f in (
+    Function("cards", _ALL, "int", "the number of cards"),
+    Function("jokers", _ALL, "int", "the number of jokers"),
+    Function("points", _ALL, "int", "points laid down; for a hand, what it counts at the end"),
+    Function("melds", frozenset({"opening"}), "int", "the number of melds in an opening"),
+    Function("runs", frozenset({"opening"}), "int", "the number of runs in an opening"),
+    Function("sets", frozenset({"opening"}), "int", "the number of sets in an opening"),
+    Function("clean_runs", frozenset({"opening"}), "int", "runs without a joker in an opening"),
+    Function("is_run", _MELDS, "bool", "the meld is a run"),
+    Function("is_set", _MELDS, "bool", "the meld is a set"),
+)}
+
+
+class _TypeError(Exception):
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        self.diagnostic = diagnostic
+
+
+def validate(expr: ast.Expr) -> list[Diagnostic]:
+    """Problems with a property; empty when it is well-formed and boolean."""
+    try:
+        kind = _type(expr, {})
+    except _TypeError as exc:
+        return [exc.diagnostic]
+    if kind != "bool":
+        return [error("E024", "a check must be true or false, not a number", expr.span,
+                      hint="compare it with something, e.g. `cards(o) >= 6`")]
+    return []
+
+
+def _fail(message: str, span: Span, hint: str | None = None) -> _TypeError:
+    return _TypeError(error("E024", message, span, hint=hint))
+
+
+def _type(expr: ast.Expr, scope: dict[str, str]) -> str:
+    if isinstance(expr, ast.Num):
+        return "int"
+    if isinstance(expr, ast.Name):
+        if expr.text in scope:
+            return "play:" + scope[expr.text]
+        raise _fail(f"`{expr.text}` is not bound here", expr.span,
+                    hint=did_you_mean(expr.text, scope) or "bind it first, e.g. `forall meld m: ...`")
+    if isinstance(expr, ast.Quantified):
+        inner = dict(scope)
+        for binder in expr.binders:
+            if binder.domain.text not in DOMAINS:
+                raise _fail(f"`{binder.domain.text}` is not something to quantify over",
+                            binder.domain.span,
+                            hint=did_you_mean(binder.domain.text, DOMAINS)
+                            or "quantify over " + ", ".join(DOMAINS))
+            inner[binder.var.text] = binder.domain.text
+        _expect(expr.body, inner, "bool")
+        return "bool"
+    if isinstance(expr, ast.Not):
+        _expect(expr.operand, scope, "bool")
+        return "bool"
+    if isinstance(expr, ast.BoolOp):
+        _expect(expr.left, scope, "bool")
+        _expect(expr.right, scope, "bool")
+        return "bool"
+    if isinstance(expr, (ast.Compare, ast.Arith)):
+        _expect(expr.left, scope, "int")
+        _expect(expr.right, scope, "int")
+        return "bool" if isinstance(expr, ast.Compare) else "int"
+    assert isinstance(expr, ast.Call)
+    function = FUNCTIONS.get(expr.function)
+    if function is None:
+        raise _fail(f"unknown function `{expr.function}`", expr.span,
+                    hint=did_you_mean(expr.function, FUNCTIONS)
+                    or "functions are " + ", ".join(FUNCTIONS))
+    if len(expr.args) != 1:
+        raise _fail(f"`{function.name}` takes one argument, not {len(expr.args)}", expr.span)
+    arg = _type(expr.args[0], scope)
+    if not arg.startswith("play:") or arg[5:] not in function.takes:
+        takes = " or ".join(sorted(function.takes))
+        raise _fail(f"`{function.name}` applies to a {takes}", expr.args[0].span)
+    return function.returns
+
+
+def _expect(expr: ast.Expr, scope: dict[str, str], wanted: str) -> None:
+    got = _type(expr, scope)
+    if got != wanted:
+        said = "a number" if wanted == "int" else "true or false"
+        found = {"int": "a number", "bool": "true or false"}.get(got, "a play")
+        raise _fail(f"expected {said} here, found {found}", expr.span)

@@ -1,0 +1,246 @@
+"""Rules that only make sense together: `check_consistency(variant) -> diagnostics`.
+
+These are the checks that need no solver: a score for handing in a game
+without handing, a joker section in a deck without jokers, a per-player table
+with a gap.  Whether the rules *work* (an opening is reachable, the deck is
+big enough, scores reward the winner) is for the Z3 verifier.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from . import ir
+from .diagnostics import Diagnostic, Note, error
+
+
+def check_consistency(v: ir.Variant) -> list[Diagnostic]:
+    # Later checks read per-player tables at every player count: only run them on whole tables.
+    found = list(_player_tables(v))
+    if found:
+        return found
+    for check in _CHECKS:
+        found.extend(check(v))
+    return found
+
+
+def _needs(rule: ir.Rule[object] | None, what: str, missing: str, hint: str,
+           others: tuple[ir.Rule[object], ...] = ()) -> Iterator[Diagnostic]:
+    """`rule` is given, but the thing it depends on (`what`) is not."""
+    if rule is not None:
+        yield error("E021", f"`{rule.id}` needs {what}, but {missing}", rule.span, hint=hint,
+                    notes=[Note(f"`{o.id}` is given here", o.span) for o in others])
+
+
+def _conflict(v: ir.Variant, rule: ir.Rule[object], other: ir.Rule[object], message: str,
+              hint: str) -> Diagnostic:
+    """Two rules that cannot both hold; the error stands at the house variant's own line."""
+    if rule.span.file != v.source and other.span.file == v.source:
+        rule, other = other, rule
+    return error("E021", message, rule.span, hint=hint,
+                 notes=[Note(f"`{other.id}` is given here", other.span)])
+
+
+def _player_tables(v: ir.Variant) -> Iterator[Diagnostic]:
+    players = v.players.value
+    assert players.high is not None
+    for rule in (v.deck.standard, v.deck.jokers, v.deal.hand):
+        table = rule.value
+        if len(table.cases) == 1 and table.cases[0][0] == ir.Range(1, None):
+            continue
+        for case_range, _ in table.cases:
+            outside = case_range.low < players.low or (
+                case_range.high is not None and case_range.high > players.high)
+            if outside:
+                yield error("E020", f"`{rule.id}` gives a value for {case_range} players, but the "
+                            f"game is for {players} players", rule.span,
+                            notes=[Note("`players` is given here", v.players.span)],
+                            hint="give one value per player count the game allows")
+        missing = [n for n in range(players.low, players.high + 1)
+                   if not any(n in r for r, _ in table.cases)]
+        for gap in _runs(missing):
+            yield error("E020", f"`{rule.id}` gives no value for {gap} players", rule.span,
+                        notes=[Note("`players` is given here", v.players.span)],
+                        hint=f"add `, N for {gap} players`")
+
+
+def _runs(numbers: list[int]) -> list[ir.Range]:
+    """[3, 4, 5, 7] -> 3..5, 7."""
+    out: list[ir.Range] = []
+    for n in numbers:
+        if out and out[-1].high == n - 1:
+            out[-1] = ir.Range(out[-1].low, n)
+        else:
+            out.append(ir.Range(n, n))
+    return out
+
+
+def _melds(v: ir.Variant) -> Iterator[Diagnostic]:
+    if v.set is None and v.run is None:
+        yield error("E016", "the variant has neither `set` nor `run`: nothing can be melded",
+                    v.players.span, hint="add `set { ... }` and/or `run { ... }`")
+    run = v.run
+    if run is not None:
+        both = run.ace.value is ir.Ace.LOW_OR_HIGH
+        if both and run.ace_to_ace is None:
+            yield error("E016", "say whether the 14-card run from ace to ace is allowed",
+                        run.ace.span, hint="add `ace_to_ace allowed` or `ace_to_ace forbidden`")
+        if run.ace_to_ace is not None and run.ace_to_ace.value and not both:
+            yield _conflict(v, run.ace_to_ace, run.ace,
+                            "a run from ace to ace needs the ace both low and high",
+                            "write `ace low or high`, or `ace_to_ace forbidden`")
+    ace = v.values.ranks[0]
+    for place, _ in ace.value.by_place:
+        if place is ir.Place.LOW_RUN and (run is None or run.ace.value is ir.Ace.HIGH):
+            yield error("E021", "the ace is priced `in low_run`, but no run has a low ace", ace.span,
+                        hint="write `ace low` or `ace low or high` in `run`")
+        if place is ir.Place.HIGH_RUN and (run is None or run.ace.value is ir.Ace.LOW):
+            yield error("E021", "the ace is priced `in high_run`, but no run has a high ace",
+                        ace.span, hint="write `ace high` or `ace low or high` in `run`")
+    if v.set is None and any(p is ir.Place.SET for r in v.values.ranks for p, _ in r.value.by_place):
+        yield error("E021", "a card is priced `in set`, but the variant has no sets", v.players.span)
+
+
+def _jokers(v: ir.Variant) -> Iterator[Diagnostic]:
+    counts = [v.deck.jokers.value.at(n) for n in v.player_counts()]
+    has_jokers = any(counts)
+    if has_jokers:
+        if v.jokers is None:
+            yield error("E016", "the deck has jokers, but no `jokers` section says how they are used",
+                        v.deck.jokers.span, hint="add `jokers { per_meld ...; min_natural ...; "
+                        "declare ... }`, or `jokers 0` in the deck")
+        if v.values.joker is None:
+            yield error("E016", "the deck has jokers, but `values` gives none for a joker",
+                        v.deck.jokers.span, hint="add `joker as_replaced` or `joker 25` to `values`")
+        return
+    for rule in _present(v.jokers.per_meld if v.jokers else None, v.values.joker,
+                         v.joker_swap.allowed if v.joker_swap else None, v.scoring.joker_in_hand):
+        yield from _needs(rule, "jokers", "the deck has none", "remove it, or add jokers to the deck",
+                          (v.deck.jokers,))
+
+
+def _present(*rules: ir.Rule[object] | None) -> list[ir.Rule[object]]:
+    return [r for r in rules if r is not None]
+
+
+def _joker_details(v: ir.Variant) -> Iterator[Diagnostic]:
+    if v.jokers is not None and v.jokers.per_meld_at_opening is not None and v.opening is None:
+        yield from _needs(v.jokers.per_meld_at_opening, "an `opening` section",
+                          "this game has no opening requirement",
+                          "remove it: every meld follows `per_meld`")
+    joker = v.values.joker
+    if (joker is not None and joker.value.as_replaced and v.scoring.joker_in_hand is None
+            and v.deck.jokers.value.at(v.players.value.low) > 0):
+        yield error("E016", "a joker left in hand replaces nothing, so it has no value here",
+                    joker.span, hint="add `joker_in_hand N` to `scoring`")
+
+
+def _opening(v: ir.Variant) -> Iterator[Diagnostic]:
+    clean_run = v.opening.clean_run if v.opening else None
+    if clean_run is not None and clean_run.value and v.run is None:
+        yield from _needs(clean_run, "runs", "the variant has no `run` section",
+                          "add a `run` section or drop the requirement")
+
+
+def _flags(condition: ir.Condition) -> set[ir.Flag]:
+    if isinstance(condition, ir.Is):
+        return {condition.flag}
+    if isinstance(condition, (ir.AnyOf, ir.AllOf)):
+        return set().union(*(_flags(c) for c in condition.items))
+    if isinstance(condition, ir.IsNot):
+        return _flags(condition.item)
+    return set()
+
+
+def _conditions(v: ir.Variant) -> Iterator[Diagnostic]:
+    rules: list[ir.Rule[ir.Condition]] = [r for _, r in v.turn.draw] + [v.turn.lay_off]
+    if v.joker_swap is not None:
+        rules.append(v.joker_swap.allowed)
+    for rule in rules:
+        flags = _flags(rule.value)
+        if flags & {ir.Flag.OPENED, ir.Flag.OPENS_THIS_TURN} and v.opening is None:
+            yield error("E021", f"`{rule.id}` depends on opening, but this game has no `opening`",
+                        rule.span, hint="add an `opening` section, or say `always`")
+        if ir.Flag.HANDING in flags and v.handing is None:
+            yield error("E021", f"`{rule.id}` depends on handing, but this game has no `handing`",
+                        rule.span, hint="add a `handing` section")
+
+
+def _turn(v: ir.Variant) -> Iterator[Diagnostic]:
+    turn = v.turn
+    if not turn.draw:
+        yield error("E016", "the turn has no draw source", turn.draws.span,
+                    hint="add `draw { stock always }` to `turn`")
+    discards = turn.discard.value > 0
+    top = turn.source(ir.DrawSource.DISCARD_TOP)
+    if top is not None and not discards and v.deal.first_discard.value is ir.FirstDiscard.NONE:
+        yield _conflict(v, top, turn.discard, "drawing from the discard pile, but nothing is ever "
+                        "discarded", "remove `discard_top`, or make players discard")
+    if turn.discard_taken_card is not None and top is None:
+        yield from _needs(turn.discard_taken_card, "a discard pile to draw from",
+                          "`draw` has no `discard_top`", "remove it")
+    cut = turn.source(ir.DrawSource.CUT_CARD)
+    has_cut = v.deal.cut_card is not None and v.deal.cut_card.value
+    if cut is not None and not has_cut:
+        yield from _needs(cut, "a cut card", "`deal` has no `cut_card under_stock`",
+                          "add `cut_card under_stock` to `deal`")
+    if has_cut and cut is None:
+        assert v.deal.cut_card is not None
+        yield error("E021", "the cut card goes under the stock, but no rule says when it may be "
+                    "taken", v.deal.cut_card.span, hint="add `cut_card when handing` to `draw`")
+    if turn.meld_after_last_draw is not None and turn.draws.value.count == 1:
+        yield from _needs(turn.meld_after_last_draw, "more than one draw per turn", "`draws` is 1",
+                          "remove it", (turn.draws,))
+    if v.stock_empty.value is ir.StockEmpty.RESHUFFLE and not discards:
+        yield _conflict(v, v.stock_empty, turn.discard, "the discards cannot make a new stock: "
+                        "nothing is discarded", "write `stock_empty last_round`")
+    if v.going_out.by.value is not ir.GoingOutBy.TABLE and not discards:
+        yield _conflict(v, v.going_out.by, turn.discard, "going out by discarding, but the turn has "
+                        "no discard", "write `by table`")
+
+
+def _scoring(v: ir.Variant) -> Iterator[Diagnostic]:
+    s = v.scoring
+    penalties = s.method.value is ir.Method.PENALTIES
+    if penalties and s.went_out is None:
+        yield error("E016", "penalty scoring needs the score of the player who goes out",
+                    s.method.span, hint="add e.g. `went_out -40`")
+    if not penalties and s.went_out is not None:
+        yield _conflict(v, s.went_out, s.method, "`went_out` is a fixed score, used only by "
+                        "`method penalties`", "remove it: the winner scores the others' cards")
+    if s.handed is not None and not penalties:
+        yield _conflict(v, s.handed, s.method, "`handed` is a fixed score, used only by "
+                        "`method penalties`", "use `handing_multiplier` instead")
+    if v.handing is None:
+        for rule in _present(s.handed, s.handed_with_cut_card, s.handing_multiplier):
+            yield from _needs(rule, "handing", "the game has no `handing` section",
+                              "add `handing { ... }`, or remove it")
+    has_cut = v.deal.cut_card is not None and v.deal.cut_card.value
+    if not has_cut:
+        yield from _needs(s.handed_with_cut_card, "a cut card", "`deal` has no cut card",
+                          "add `cut_card under_stock` to `deal`")
+    if v.opening is None:
+        yield from _needs(s.not_opened, "an opening", "the game has no `opening` section",
+                          "remove it")
+    if v.knocking is None:
+        for rule in _present(s.undercut_bonus, s.tie_with_knocker):
+            yield from _needs(rule, "knocking", "the game has no `knocking` section", "remove it")
+    elif s.tie_with_knocker is None:
+        yield error("E016", "say who wins a tie with the player who knocked",
+                    v.knocking.max_hand.span, hint="add `tie_with_knocker others_win` to `scoring`")
+    if v.handing is not None and v.handing.opening_rules is not None and v.opening is None:
+        yield from _needs(v.handing.opening_rules, "an opening", "the game has no `opening`",
+                          "remove it")
+
+
+def _game_end(v: ir.Variant) -> Iterator[Diagnostic]:
+    g = v.game_end
+    if g.target is None and g.rounds is None:
+        yield error("E016", "the game never ends: give a `target` score or a number of `rounds`",
+                    g.winner.span, hint="add e.g. `target 150` to `game_end`")
+    if g.target is None:
+        yield from _needs(g.target_bonus, "a target", "`game_end` has no `target`", "remove it")
+
+
+_CHECKS = (_melds, _jokers, _joker_details, _opening, _conditions, _turn,
+           _scoring, _game_end)

@@ -1,0 +1,61 @@
+"""`remikc new NAME --extends ID`: a commented house-rule file to start from.
+
+The skeleton lists every rule of the parent, commented out, in the parent's
+own words, ready to be uncommented and changed.  Sections stay open (an empty
+section changes nothing), so uncommenting one line is all it takes.
+"""
+
+from __future__ import annotations
+
+from . import ir
+from .irdump import describe
+from .schema import SCHEMA, Key, Section
+
+
+def skeleton(name: str, parent: ir.Variant, parent_path: str) -> str:
+    out = [
+        f"# {name}: house rules over {parent.name('pl')} ({parent_path}).",
+        "#",
+        "# Every rule of the parent is listed below, commented out.  To change one,",
+        "# remove the `#` and edit the value; keep the word `override`, which says the",
+        "# change is meant.  Rules left commented stay as the parent has them.  A rule",
+        "# the parent does not have at all is added without `override`.",
+        "# Say why with a comment quoting your house rule; mark a value nobody stated",
+        '# with  assumed "why"  on the next line.  Then run:  remikc check ' + "<this file>",
+        "",
+        f'variant {name} extends "{parent.id}" {{',
+    ]
+    for language, title in parent.names:
+        out.append(f'  name {language} "{title} ({name})"')
+    rules = {rule.id: rule for rule in parent.rules}
+    body = _section_lines(SCHEMA, rules, indent=1)
+    out.extend(body)
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def _section_lines(section: Section, rules: dict[str, ir.Rule[object]], indent: int) -> list[str]:
+    pad = "  " * indent
+    lines: list[str] = []
+    if section.kind == "values":
+        for rule_id, rule in rules.items():
+            if rule_id.startswith("values."):
+                lines.append(f"{pad}# override {rule_id.split('.', 1)[1]} {describe(rule)}")
+        return lines
+    for entry in section.entries:
+        if isinstance(entry, Section):
+            if entry.kind in ("examples", "not_modelled"):
+                continue
+            inner = _section_lines(entry, rules, indent + 1)
+            if inner:
+                lines.extend(["", f"{pad}{entry.name} {{", *inner, f"{pad}}}"])
+        else:
+            lines.extend(_key_lines(entry, rules, pad))
+    return lines
+
+
+def _key_lines(key: Key[object], rules: dict[str, ir.Rule[object]], pad: str) -> list[str]:
+    rule = rules.get(key.id)
+    if rule is None:
+        return []
+    return [f"{pad}# override {key.name} {describe(rule)}"]

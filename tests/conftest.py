@@ -1,0 +1,27 @@
+"""Shared fixtures: the project's specs, loaded once per test session."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from remikc import ir
+from remikc.loader import Workspace
+
+ROOT = Path(__file__).resolve().parent.parent
+SPECS = ROOT / "specs"
+SEEDS = ROOT.parent / "shared" / "seeds"
+
+
+@pytest.fixture(scope="session")
+def workspace() -> Workspace:
+    return Workspace()
+
+
+@pytest.fixture(scope="session")
+def load(workspace: Workspace):  # type: ignore[no-untyped-def]
+    def _load(variant_id: str) -> ir.Variant:
+        return workspace.variant(str(SPECS / f"{variant_id}.rules"))
+
+    return _load

@@ -1,0 +1,131 @@
+"""No input makes remikc raise anything but its own diagnostics.
+
+Three generators: sentences of the grammar itself (hypothesis.extra.lark),
+byte-level mutations of the real specs, and word swaps that keep a spec
+parseable but put wrong words in right places, which reaches the schema,
+`extends` and consistency checks.  Each input is checked both through the
+library (only `SpecError` may escape) and through the CLI (exit 0 or 1).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.lark import from_lark
+
+from remikc.cli import main
+from remikc.diagnostics import SpecError
+from remikc.loader import Workspace
+from remikc.parser import _lark
+from remikc.schema import all_keys, all_sections
+
+SPECS = Path(__file__).resolve().parent.parent / "specs"
+SPEC_FILES = sorted(SPECS.glob("*.rules"))
+
+VOCABULARY = sorted(
+    {k.name for k in all_keys()} | {s.name for s in all_sections()}
+    | {p.stem for p in SPEC_FILES}
+    | {"name", "pl", "hr", "always", "never", "opened", "first_round", "opens_this_turn", "handing",
+       "any", "face", "as_replaced", "joker", "for", "players", "in", "otherwise", "low_run",
+       "low", "high", "or", "distinct", "same", "allowed", "forbidden", "A", "J", "Q", "K", "10♥",
+       "Qs", "JK", "3x", "until", "meld", "worth", "on", "because", "penalties", "run", "set",
+       "opening", "cards", "jokers", "points", "m", "o"}
+)
+
+FUZZ = settings(max_examples=int(__import__("os").environ.get("FUZZ_EXAMPLES", "150")), deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+
+
+def _assert_handled(text: bytes) -> None:
+    """Load `text` as a spec next to copies of the real specs; only diagnostics may come out."""
+    with tempfile.TemporaryDirectory() as folder:
+        for spec in SPEC_FILES:
+            shutil.copy(spec, folder)
+        match = re.search(rb"variant\s+(\w+)", text)
+        stem = match.group(1).decode("utf-8", "replace") if match else "fuzzed"
+        path = Path(folder) / f"{stem}.rules"
+        path.write_bytes(text)
+        try:
+            Workspace().variant(str(path))
+        except SpecError as exc:
+            assert exc.diagnostics, "a SpecError always carries its diagnostics"
+        out, err = io.StringIO(), io.StringIO()
+        code = main(["check", str(path)], out, err)
+        assert code in (0, 1), err.getvalue()
+        code = main(["check", "--format", "json", str(path)], io.StringIO(), io.StringIO())
+        assert code in (0, 1)
+
+
+@FUZZ
+@given(from_lark(_lark(), explicit={
+    "WORD": st.sampled_from(VOCABULARY) | st.from_regex(r"\A[a-zA-Z_][a-zA-Z0-9_♥]{0,6}\Z"),
+    "STRING": st.from_regex(r'\A"[a-zA-Z ,.]{0,12}"\Z'),
+    "NUMBER": st.integers(-200, 200).map(str),
+}))
+def test_grammar_sentences(text: str) -> None:
+    _assert_handled(text.encode("utf-8"))
+
+
+@st.composite
+def mutated_spec(draw: st.DrawFn) -> bytes:
+    data = bytearray(draw(st.sampled_from(SPEC_FILES)).read_bytes())
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(data)))
+        action = draw(st.sampled_from(["delete", "insert", "replace", "duplicate", "truncate"]))
+        if action == "delete":
+            del data[at:at + draw(st.integers(1, 40))]
+        elif action == "insert":
+            data[at:at] = draw(st.binary(min_size=1, max_size=8) | st.sampled_from(
+                [b"{", b"}", b'"', b"\n", b"..", b",", b"override ", b"when ", b"\xff", b"#"]))
+        elif action == "replace" and at < len(data):
+            data[at] = draw(st.integers(0, 255))
+        elif action == "duplicate":
+            end = min(len(data), at + draw(st.integers(1, 200)))
+            data[at:at] = data[at:end]
+        elif action == "truncate":
+            del data[at:]
+    return bytes(data)
+
+
+@FUZZ
+@given(mutated_spec())
+def test_byte_mutations_of_the_specs(text: bytes) -> None:
+    _assert_handled(text)
+
+
+@st.composite
+def word_swapped_spec(draw: st.DrawFn) -> bytes:
+    text = draw(st.sampled_from(SPEC_FILES)).read_text(encoding="utf-8")
+    words = list(re.finditer(r"(?<![#\"\w])[\w♠♥♦♣.]+", text))
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.integers(0, len(words) - 1))
+        target = words[at]
+        if draw(st.booleans()):
+            new = draw(st.sampled_from(VOCABULARY) | st.integers(-5, 200).map(str)
+                       | st.sampled_from(["3..2", "2..", "1..60", "0", "-1"]))
+            text = text[:target.start()] + new + text[target.end():]
+        else:  # drop a run of words, with the commas and operators between them
+            last = words[min(len(words) - 1, at + draw(st.integers(0, 5)))]
+            text = text[:target.start()] + text[last.end():]
+        words = list(re.finditer(r"(?<![#\"\w])[\w♠♥♦♣.]+", text))
+    return text.encode("utf-8")
+
+
+@FUZZ
+@given(word_swapped_spec())
+def test_word_swaps_in_the_specs(text: bytes) -> None:
+    _assert_handled(text)
+
+
+@pytest.mark.parametrize("text", [b"", b"\n\n", b"variant", b"variant x {", b"}", b"\x00\x01",
+                                  b"variant x { check \"a\": forall meld m: }",
+                                  "variant ♥ {}".encode(), b"\xef\xbb\xbfvariant bom {}"])
+def test_edge_inputs(text: bytes) -> None:
+    _assert_handled(text)
