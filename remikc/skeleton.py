@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from . import ir
 from .irdump import describe
-from .schema import SCHEMA, Key, Section
+from .schema import LANGUAGES, SCHEMA, Key, Section
 
 
 def skeleton(name: str, parent: ir.Variant, parent_path: str) -> str:
@@ -25,11 +25,10 @@ def skeleton(name: str, parent: ir.Variant, parent_path: str) -> str:
         "",
         f'variant {name} extends "{parent.id}" {{',
     ]
-    for language, title in parent.names:
-        out.append(f'  name {language} "{title} ({name})"')
+    for language in LANGUAGES:
+        out.append(f'  name {language} "{parent.name(language)} ({name})"')
     rules = {rule.id: rule for rule in parent.rules}
-    body = _section_lines(SCHEMA, rules, indent=1)
-    out.extend(body)
+    out.extend(_section_lines(SCHEMA, rules, indent=1))
     out.append("}")
     return "\n".join(out) + "\n"
 
@@ -48,7 +47,9 @@ def _section_lines(section: Section, rules: dict[str, ir.Rule[object]], indent: 
                 continue
             inner = _section_lines(entry, rules, indent + 1)
             if inner:
-                lines.extend(["", f"{pad}{entry.name} {{", *inner, f"{pad}}}"])
+                if lines:
+                    lines.append("")
+                lines.extend([f"{pad}{entry.name} {{", *inner, f"{pad}}}"])
         else:
             lines.extend(_key_lines(entry, rules, pad))
     return lines

@@ -1,0 +1,32 @@
+"""The docs keep up with the code: every rule, section and error code is documented."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from remikc.schema import all_keys, all_sections
+
+ROOT = Path(__file__).resolve().parent.parent
+DSL = (ROOT / "docs" / "dsl.md").read_text(encoding="utf-8")
+REMIKC = ROOT / "remikc"
+
+
+def test_every_rule_and_section_is_in_the_reference():
+    missing = [k.id for k in all_keys() if not re.search(rf"`(\w+ {{ )?{k.name}[` ]", DSL)]
+    missing += [s.id for s in all_sections() if f"{s.name}" not in DSL]
+    assert missing == []
+
+
+def test_every_error_code_the_code_can_raise_is_documented():
+    codes = set()
+    for path in REMIKC.glob("*.py"):
+        codes |= set(re.findall(r'"(E\d{3})"', path.read_text(encoding="utf-8")))
+    documented = set(re.findall(r"^\| (E\d{3}) \|", DSL, re.M))
+    assert codes and codes <= documented, codes - documented
+
+
+def test_readme_commands_are_the_ones_ci_runs():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "<!-- test-command -->" in readme and "<!-- main-command -->" in readme
+    assert "README.md" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
