@@ -16,12 +16,14 @@ from typing import NoReturn, TextIO
 
 from . import __version__
 from .diagnostics import SpecError, render_all, to_json
-from .driver import check_paths
+from .driver import Verifier, check_paths
 from .irdump import to_json as ir_json
 from .irdump import to_text as ir_text
 from .loader import SUFFIX, Workspace
 from .output import write_atomic
 from .skeleton import skeleton
+from .verify import Status, render_text
+from .verify import to_json as verify_json
 
 OK, FINDINGS, USAGE = 0, 1, 2
 
@@ -40,13 +42,26 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"remikc {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    check = commands.add_parser("check", help="check specs for errors (files or folders)")
+    check = commands.add_parser("check", help="check specs and verify their rules (files or folders)")
     check.add_argument("paths", nargs="+", metavar="PATH")
     check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--no-verify", action="store_true",
+                       help="only read the specs: skip the Z3 checks")
+    check.add_argument("--rlimit", type=_positive, default=None, metavar="N",
+                       help="solver work limit per question (Z3 rlimit); running out gives `?`")
+    check.add_argument("--timings", action="store_true", help="show each check's solver time")
+    check.add_argument("--jobs", type=_positive, default=None, metavar="N",
+                       help="variants verified side by side (default: the number of cores, up to 4)")
 
     show = commands.add_parser("ir", help="print a variant's resolved rules")
     show.add_argument("spec", metavar="SPEC")
     show.add_argument("--format", choices=("text", "json"), default="text")
+
+    compare = commands.add_parser("diff", help="what changes between two variants, with witnesses")
+    compare.add_argument("first", metavar="A")
+    compare.add_argument("second", metavar="B")
+    compare.add_argument("--format", choices=("text", "json"), default="text")
+    compare.add_argument("--rlimit", type=_positive, default=None, metavar="N")
 
     new = commands.add_parser("new", help="write a commented house-rule variant to start from")
     new.add_argument("name", metavar="NAME")
@@ -54,6 +69,16 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--dir", default="specs", help="folder of the parent spec (default: specs)")
     new.add_argument("--force", action="store_true", help="overwrite an existing file")
     return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"`{text}` is not a number") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError("must be above 0")
+    return value
 
 
 def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None,
@@ -64,7 +89,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None,
         args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
         if args.command is None:
             raise UsageError(_parser().format_help().rstrip())
-        command = {"check": _check, "ir": _ir, "new": _new}[args.command]
+        command = {"check": _check, "ir": _ir, "new": _new, "diff": _diff}[args.command]
         return command(args, out, err)
     except UsageError as exc:
         print(str(exc), file=err)
@@ -84,25 +109,44 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     run = check_paths(args.paths)
     if not run.results:
         raise UsageError(f"remikc: no {SUFFIX} files in {' '.join(args.paths)}")
+    reports = {}
+    if not args.no_verify:
+        verifier = Verifier(run.workspace, args.rlimit, args.jobs)
+        done = verifier.reports([(r.path, r.variant) for r in run.results if r.variant])
+        reports = {r.path: done[os.path.normpath(r.path)] for r in run.results if r.variant}
+    violated = [path for path, report in reports.items() if not report.ok]
+    unknown = sum(report.count(Status.UNKNOWN) for report in reports.values())
+    ok = run.ok and not violated
     if args.format == "json":
-        report = {
-            "ok": run.ok,
-            "files": [{"path": r.path, "variant": r.variant.id if r.variant else None, "ok": r.ok,
-                       "diagnostics": [d.to_json() for d in r.diagnostics]} for r in run.results],
-        }
-        out.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
-        return OK if run.ok else FINDINGS
+        files = []
+        for r in run.results:
+            entry: dict[str, object] = {
+                "path": r.path, "variant": r.variant.id if r.variant else None,
+                "ok": r.ok and r.path not in violated,
+                "diagnostics": [d.to_json() for d in r.diagnostics]}
+            if r.path in reports:
+                entry["verification"] = verify_json(reports[r.path], timings=args.timings)
+            files.append(entry)
+        out.write(json.dumps({"ok": ok, "files": files}, ensure_ascii=False, indent=2) + "\n")
+        return OK if ok else FINDINGS
     problems = run.unique_diagnostics()
     if problems:
         print(render_all(problems, run.workspace.sources), file=err)
         print(file=err)
+        err.flush()
     for result in run.results:
-        mark = "✓" if result.ok else "✗"
-        what = result.variant.id if result.variant else f"{len(result.diagnostics)} error(s)"
-        print(f"{mark} {result.path}  {what}", file=out)
+        if result.path in reports:
+            print(render_text(reports[result.path], timings=args.timings), file=out)
+        else:
+            mark = "✓" if result.ok else "✗"
+            what = result.variant.id if result.variant else f"{len(result.diagnostics)} error(s)"
+            print(f"{mark} {result.path}  {what}", file=out)
     failed = sum(not r.ok for r in run.results)
-    print(f"{len(run.results)} spec(s) checked, {failed} with errors", file=out)
-    return OK if run.ok else FINDINGS
+    summary = f"{len(run.results)} spec(s): {failed} with errors"
+    if reports:
+        summary += f", {len(violated)} with violated checks, {unknown} check(s) undecided"
+    print(summary, file=out)
+    return OK if ok else FINDINGS
 
 
 def _ir(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -117,6 +161,27 @@ def _ir(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(render_all(exc.diagnostics, workspace.sources), file=err)
         return FINDINGS
     out.write(ir_json(variant) if args.format == "json" else ir_text(variant))
+    return OK
+
+
+def _diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .verify import DEFAULT_RLIMIT
+    from .verify.diff import diff
+    from .verify.diff import render_text as diff_text
+    from .verify.diff import to_json as diff_json
+
+    _need_paths([args.first, args.second])
+    workspace = Workspace()
+    try:
+        a, b = workspace.variant(args.first), workspace.variant(args.second)
+    except SpecError as exc:
+        print(render_all(exc.diagnostics, workspace.sources), file=err)
+        return FINDINGS
+    result = diff(a, b, rlimit=args.rlimit or DEFAULT_RLIMIT)
+    if args.format == "json":
+        out.write(json.dumps(diff_json(result), ensure_ascii=False, indent=2) + "\n")
+    else:
+        out.write(diff_text(result))
     return OK
 
 

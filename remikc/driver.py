@@ -6,12 +6,17 @@ hands back results for the caller to print.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from . import ir
 from .diagnostics import Diagnostic, SpecError
-from .loader import Workspace, spec_files
+from .loader import SUFFIX, Workspace, spec_files
+
+if TYPE_CHECKING:
+    from .verify import Report
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,3 +67,70 @@ def load_one(path: str, workspace: Workspace) -> FileResult:
     except SpecError as exc:
         return FileResult(path, None, exc.diagnostics)
     return FileResult(path, variant, ())
+
+
+class Verifier:
+    """Verifies variants, a parent before its house variants (for `house.keeps`).
+
+    Variants are independent once their parents are done, and each has a Z3 context of its
+    own, so they are verified side by side in `jobs` processes with the same results as one
+    after another."""
+
+    def __init__(self, workspace: Workspace, rlimit: int | None = None, jobs: int | None = None) -> None:
+        from .verify import DEFAULT_RLIMIT
+
+        self.workspace = workspace
+        self.rlimit = rlimit or DEFAULT_RLIMIT
+        self.jobs = jobs if jobs is not None else min(os.cpu_count() or 1, 4)
+        self._reports: dict[str, Report] = {}
+
+    def report(self, path: str, variant: ir.Variant) -> Report:
+        return self.reports([(path, variant)])[os.path.normpath(path)]
+
+    def reports(self, wanted: list[tuple[str, ir.Variant]]) -> dict[str, Report]:
+        """Reports by normalised path, for `wanted` and the parents they need."""
+        todo: dict[str, ir.Variant] = {}
+        for path, variant in wanted:
+            self._collect(path, variant, todo)
+        while todo:
+            ready = [p for p, v in todo.items()
+                     if v.parent is None or self._parent_path(p, v) in self._reports]
+            jobs = [(p, self._reports.get(self._parent_path(p, todo[p])) if todo[p].parent else None)
+                    for p in ready]
+            for path, report in zip(ready, self._run(jobs), strict=True):
+                self._reports[path] = report
+                del todo[path]
+        return self._reports
+
+    def _collect(self, path: str, variant: ir.Variant, todo: dict[str, ir.Variant]) -> None:
+        key = os.path.normpath(path)
+        if key in self._reports or key in todo:
+            return
+        todo[key] = variant
+        if variant.parent is not None:
+            parent_path = self._parent_path(key, variant)
+            self._collect(parent_path, self.workspace.variant(parent_path), todo)
+
+    @staticmethod
+    def _parent_path(path: str, variant: ir.Variant) -> str:
+        assert variant.parent is not None
+        return os.path.normpath(os.path.join(os.path.dirname(path), variant.parent + SUFFIX))
+
+    def _run(self, jobs: list[tuple[str, Report | None]]) -> list[Report]:
+        if self.jobs <= 1 or len(jobs) <= 1:
+            return [_verify_one(path, self.rlimit, parent, self.workspace) for path, parent in jobs]
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(min(self.jobs, len(jobs)), mp_context=context) as pool:
+            futures = [pool.submit(_verify_one, path, self.rlimit, parent, None) for path, parent in jobs]
+            return [f.result() for f in futures]
+
+
+def _verify_one(path: str, rlimit: int, parent: Report | None, workspace: Workspace | None) -> Report:
+    from .verify import keep_parent, verify
+
+    variant = (workspace or Workspace()).variant(path)
+    report = verify(variant, rlimit=rlimit, parent=parent)
+    return keep_parent(report, parent) if parent is not None else report

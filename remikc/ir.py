@@ -210,7 +210,8 @@ class CardValue:
 
     points: int
     by_place: tuple[tuple[Place, int], ...] = ()
-    face: bool = False  # written as `face`: the number on the card
+    # Written as `face`: how the value was said, not what it is (`10 10` equals `10 face`).
+    face: bool = field(default=False, compare=False)
 
     def at(self, place: Place) -> int:
         return next((v for p, v in self.by_place if p is place), self.points)

@@ -26,7 +26,9 @@ from .diagnostics import Diagnostic, Span, SpecError, error
 @functools.cache
 def _lark() -> Lark:
     grammar = resources.files("remikc").joinpath("grammar.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=True)
+    # cache: Lark keeps the compiled tables in the temp folder, keyed by the grammar's hash;
+    # compiling them costs more than checking a spec.
+    return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=True, cache=True)
 
 
 def parse(text: str, file: str) -> ast.Spec:

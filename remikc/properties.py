@@ -55,6 +55,7 @@ class _TypeError(Exception):
 def validate(expr: ast.Expr) -> list[Diagnostic]:
     """Problems with a property; empty when it is well-formed and boolean."""
     try:
+        _quantifiers_first(expr, None, top=True)
         kind = _type(expr, {})
     except _TypeError as exc:
         return [exc.diagnostic]
@@ -62,6 +63,34 @@ def validate(expr: ast.Expr) -> list[Diagnostic]:
         return [error("E024", "a check must be true or false, not a number", expr.span,
                       hint="compare it with something, e.g. `cards(o) >= 6`")]
     return []
+
+
+def _quantifiers_first(expr: ast.Expr, kind: str | None, *, top: bool) -> None:
+    """Quantifiers lead the property, all of one kind: `forall a: forall b: ...`.
+
+    The verifier decides a property with one solver question; `exists` under `forall`
+    would need quantifier alternation, which it does not attempt."""
+    if isinstance(expr, ast.Quantified):
+        if not top:
+            raise _fail("a quantifier must come first in a check, not inside an expression", expr.span,
+                        hint="move it to the front: `forall meld m: ...`")
+        if kind is not None and expr.kind != kind:
+            raise _fail(f"`{expr.kind}` inside `{kind}` is not supported", expr.span,
+                        hint="a check quantifies one way: all `forall` or all `exists`")
+        _quantifiers_first(expr.body, expr.kind, top=True)
+        return
+    for child in _children(expr):
+        _quantifiers_first(child, kind, top=False)
+
+
+def _children(expr: ast.Expr) -> tuple[ast.Expr, ...]:
+    if isinstance(expr, ast.Not):
+        return (expr.operand,)
+    if isinstance(expr, (ast.BoolOp, ast.Compare, ast.Arith)):
+        return (expr.left, expr.right)
+    if isinstance(expr, ast.Call):
+        return expr.args
+    return ()
 
 
 def _fail(message: str, span: Span, hint: str | None = None) -> _TypeError:

@@ -19,14 +19,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
+from lark import Lark
 
 from remikc.cli import main
 from remikc.diagnostics import SpecError
 from remikc.loader import Workspace
-from remikc.parser import _lark
 from remikc.schema import all_keys, all_sections
 
 SPECS = Path(__file__).resolve().parent.parent / "specs"
+# hypothesis reads the grammar itself, which a parser loaded from Lark's cache does not keep
+GRAMMAR = Lark((SPECS.parent / "remikc" / "grammar.lark").read_text(encoding="utf-8"), parser="lalr")
 SPEC_FILES = sorted(SPECS.glob("*.rules"))
 
 VOCABULARY = sorted(
@@ -57,14 +59,14 @@ def _assert_handled(text: bytes) -> None:
         except SpecError as exc:
             assert exc.diagnostics, "a SpecError always carries its diagnostics"
         out, err = io.StringIO(), io.StringIO()
-        code = main(["check", str(path)], out, err)
+        code = main(["check", "--no-verify", str(path)], out, err)
         assert code in (0, 1), err.getvalue()
-        code = main(["check", "--format", "json", str(path)], io.StringIO(), io.StringIO())
+        code = main(["check", "--no-verify", "--format", "json", str(path)], io.StringIO(), io.StringIO())
         assert code in (0, 1)
 
 
 @FUZZ
-@given(from_lark(_lark(), explicit={
+@given(from_lark(GRAMMAR, explicit={
     "WORD": st.sampled_from(VOCABULARY) | st.from_regex(r"\A[a-zA-Z_][a-zA-Z0-9_♥]{0,6}\Z"),
     "STRING": st.from_regex(r'\A"[a-zA-Z ,.]{0,12}"\Z'),
     "NUMBER": st.integers(-200, 200).map(str),

@@ -1,0 +1,144 @@
+"""The Z3 verifier: `verify(variant) -> Report`, one finding per check.
+
+The built-in checks are listed in `checks.CHECKS`; after them come
+`house.keeps` (a house variant against its parent), `examples` (the spec's
+own examples) and one `property.N` per author-written `check`.  An example
+that contradicts the rules is reported under the check its subject belongs
+to (a wrapped run under `runs.wrap`, a joker count under `jokers.limits`),
+with the rules that refuse it.
+"""
+
+from __future__ import annotations
+
+from .. import ir
+from .checks import CHECKS, Probe
+from .claims import ExampleResult, check_example, check_property
+from .findings import Finding, Report, Status, render_text, to_json
+from .solver import DEFAULT_RLIMIT
+
+__all__ = [
+    "CHECKS",
+    "DEFAULT_RLIMIT",
+    "Finding",
+    "Report",
+    "Status",
+    "render_text",
+    "to_json",
+    "verify",
+]
+
+HOUSE = ("house.keeps", "the house rules keep every check the parent passes")
+EXAMPLES = ("examples", "the spec's own examples hold under its rules")
+
+# Which check an example that the rules contradict belongs to, by the rules refusing it.
+_ROUTES = (
+    ("runs.wrap", ("run.wrap", "run.ace", "run.ace_to_ace")),
+    ("jokers.limits", ("jokers.per_meld", "jokers.per_meld_at_opening", "jokers.min_natural",
+                       "deck.jokers")),
+    ("jokers.meaning", ("jokers.ambiguous", "jokers.declare")),
+    ("melds.sizes", ("set.size", "run.size", "set.suits")),
+)
+
+
+def verify(variant: ir.Variant, *, rlimit: int = DEFAULT_RLIMIT, parent: Report | None = None
+           ) -> Report:
+    """Run every check on `variant`; `parent` is its parent's report, for `house.keeps`."""
+    probe = Probe(variant, rlimit)
+    changed = _changed(variant, parent.variant) if parent is not None else None
+    findings = {}
+    for check in CHECKS:
+        before = parent.finding(check.id) if parent is not None else None
+        if changed is not None and before is not None and not check.reads_any(changed):
+            findings[check.id] = before  # nothing it reads differs from the parent
+        else:
+            findings[check.id] = check(probe)
+
+    own = [check_example(probe, e) for e in variant.examples if e.origin == variant.id]
+    leftover: list[ExampleResult] = []
+    for result in own:
+        if result.status is not Status.VIOLATED:
+            continue
+        target = _route(result, variant)
+        if target is None:
+            leftover.append(result)
+            continue
+        findings[target] = findings[target].violated(
+            f"{result.text}: {result.says}", rules=_refusing(variant, result))
+
+    report = [*findings.values(), _house(probe, parent)]
+    if own:
+        report.append(_examples(variant, own, leftover))
+    report += [check_property(probe, c, i) for i, c in enumerate(variant.checks, start=1)]
+    return Report(variant, tuple(report))
+
+
+def _changed(variant: ir.Variant, parent: ir.Variant) -> set[str]:
+    """Ids of the rules whose value differs from the parent's (added or dropped included)."""
+    mine = {r.id: r.value for r in variant.rules}
+    theirs = {r.id: r.value for r in parent.rules}
+    return {rule for rule in mine.keys() | theirs.keys() if mine.get(rule) != theirs.get(rule)}
+
+
+def _route(result: ExampleResult, variant: ir.Variant) -> str | None:
+    if result.wraps:
+        return "runs.wrap"
+    if result.example.kind in (ir.ExampleKind.OPENING, ir.ExampleKind.NOT_OPENING):
+        return "opening.reachable"
+    for check, rules in _ROUTES:
+        if any(name in rules for name in result.core):
+            return check
+    return None
+
+
+def _refusing(variant: ir.Variant, result: ExampleResult) -> tuple[ir.Rule[object], ...]:
+    example = ir.Rule("example", result.example.kind.value, result.example.span, variant.id)
+    found = (variant.rule(name) for name in result.core)
+    return (example, *(r for r in found if r is not None))
+
+
+def _examples(variant: ir.Variant, own: list[ExampleResult], leftover: list[ExampleResult]) -> Finding:
+    check, title = EXAMPLES
+    unknown = [r for r in own if r.status is Status.UNKNOWN]
+    if leftover:
+        rules = tuple(r for result in leftover for r in _refusing(variant, result))
+        return Finding(check, title, Status.VIOLATED,
+                       "; ".join(f"{r.text}: {r.says}" for r in leftover), rules)
+    wrong = sum(r.status is Status.VIOLATED for r in own)
+    if unknown:
+        return Finding(check, title, Status.UNKNOWN, f"{len(unknown)} examples undecided")
+    said = f"{len(own) - wrong} of {len(own)} examples hold"
+    if wrong:
+        said += f"; {wrong} contradicted, reported under the check they concern"
+    return Finding(check, title, Status.PROVED, said)
+
+
+def _house(probe: Probe, parent: Report | None) -> Finding:
+    check, title = HOUSE
+    v = probe.variant
+    if v.parent is None:
+        return Finding(check, title, Status.PROVED, "a base game: nothing inherited")
+    if parent is None:
+        return Finding(check, title, Status.UNKNOWN, f"the parent `{v.parent}` was not verified")
+    inherited = [e for e in v.examples if e.origin != v.id]
+    changes = []
+    for example in inherited:
+        result = check_example(probe, example)
+        if result.status is Status.VIOLATED:
+            changes.append(f"{result.text}, from `{example.origin}`: here {result.says}")
+    return Finding(check, title, Status.PROVED, f"keeps every check `{v.parent}` passes",
+                   details=tuple(changes))
+
+
+def keep_parent(report: Report, parent: Report) -> Report:
+    """Mark `house.keeps` violated for each check the parent passes and the variant breaks."""
+    broken = []
+    for finding in report.findings:
+        before = parent.finding(finding.check)
+        if before is not None and before.status is Status.PROVED and finding.status is Status.VIOLATED:
+            broken.append(finding.check)
+    if not broken:
+        return report
+    house = report.finding(HOUSE[0])
+    assert house is not None
+    changed = house.violated(f"breaks what `{parent.variant.id}` passes: " + ", ".join(broken))
+    return Report(report.variant, tuple(changed if f.check == HOUSE[0] else f for f in report.findings))

@@ -1,0 +1,270 @@
+"""Claims a spec makes about itself: its `examples` and its `check` properties.
+
+An example is a claim about concrete cards ("Q♥ K♥ A♥ 2♥ is not a meld"); a
+property is a claim about every play of a kind ("every opening holds at least
+6 cards").  Both are decided under the same encoding as the built-in checks.
+When a claimed-valid play is refused, the unsat core says which rules refuse it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import z3
+
+from .. import ast, ir
+from ..cards import Card, format_cards
+from ..irdump import format_expr
+from ..schema import value_rule_id
+from . import decode
+from .checks import Probe, largest_hand, longest_meld, opening_hands, smallest_meld
+from .encode import CardVar, Encoder, Meld, Opening, opening, slot_sizes
+from .findings import Finding, Status
+from .solver import Session
+
+
+@dataclass(frozen=True)
+class ExampleResult:
+    example: ir.Example
+    status: Status  # PROVED: the rules agree with the example
+    says: str  # what the rules make of the cards
+    core: tuple[str, ...] = ()  # the rules refusing a play the example calls valid
+    wraps: bool = False  # the rules read it as a run round the corner, or from ace to ace
+
+    @property
+    def text(self) -> str:
+        e = self.example
+        melds = ", ".join(format_cards(m) for m in e.melds)
+        if e.kind is ir.ExampleKind.LAY_OFF:
+            melds = f"{e.card} on {melds}"
+        worth = f" worth {e.points}" if e.points is not None else ""
+        return f"`{e.kind.value} {melds}{worth}` (line {e.span.line})"
+
+
+def _fix(cards: tuple[CardVar, ...], real: tuple[Card, ...]) -> list[z3.BoolRef]:
+    return [z3.And(v.rank == c.rank, v.suit == max(c.suit, 0)) for v, c in zip(cards, real, strict=False)]
+
+
+def _meld_of(enc: Encoder, real: tuple[Card, ...]) -> tuple[Meld, list[z3.BoolRef]]:
+    cards = enc.cards("x", len(real))
+    meld = enc.meld(cards, enc.num(len(real)), opening=False)
+    return meld, _fix(cards, real)
+
+
+def _placed(probe: Probe, real: tuple[Card, ...]) -> tuple[Session, Meld, list[z3.BoolRef]]:
+    """These cards as a meld laid after opening: the shared session when they fit in it."""
+    session, meld = probe.meld()
+    if len(real) <= len(meld.cards):
+        return session, meld, [meld.length == len(real), *_fix(meld.cards, real)]
+    enc = probe.encoder()
+    meld, fixed = _meld_of(enc, real)
+    return probe.session(enc), meld, fixed
+
+
+def _reading(probe: Probe, real: tuple[Card, ...]) -> tuple[str, bool]:
+    """What the rules make of these cards: "a run worth 30", "not a meld"; and if it wraps."""
+    session, meld, fixed = _placed(probe, real)
+    out = session.ask(*fixed, meld.valid)
+    if out.model is None:
+        return "the rules refuse it", False
+    model = out.model
+    run = decode.true(model, meld.is_run)
+    wraps = run and (decode.integer(model, meld.start) + len(real) - 1 >= 15 or len(real) == 14)
+    kind = "run" if run else "set"
+    return f"the rules read it as a {kind} worth {decode.integer(model, meld.points)}", wraps
+
+
+def check_example(probe: Probe, example: ir.Example) -> ExampleResult:
+    kind = example.kind
+    if kind in (ir.ExampleKind.RUN, ir.ExampleKind.SET, ir.ExampleKind.INVALID):
+        real = example.melds[0]
+        session, meld, fixed = _placed(probe, real)
+        if kind is ir.ExampleKind.INVALID:
+            claim = z3.Not(meld.valid)
+        else:
+            claim = z3.And(meld.valid, meld.is_run if kind is ir.ExampleKind.RUN else z3.Not(meld.is_run))
+            if example.points is not None:
+                claim = z3.And(claim, meld.points == example.points)
+        return _decide(probe, session, example, fixed, claim, real)
+    if kind is ir.ExampleKind.LAY_OFF:
+        return _lay_off(probe, example)
+    return _opening(probe, example)
+
+
+def _decide(probe: Probe, session: Session, example: ir.Example, fixed: list[z3.BoolRef],
+            claim: z3.BoolRef, real: tuple[Card, ...]) -> ExampleResult:
+    said = session.enc.t.lit(f"example@{example.span.line}")
+    out = session.ask(*fixed, z3.Implies(said, claim))
+    says, wraps = _reading(probe, real) if len(example.melds) == 1 else ("", False)
+    if out.status == "unknown":
+        return ExampleResult(example, Status.UNKNOWN, "the work limit ran out")
+    if out.status == "sat":
+        return ExampleResult(example, Status.PROVED, says)
+    core = tuple(name for name in out.core if not name.startswith("example@"))
+    if not core and example.points is not None:
+        # The cards are a meld, only not worth what the example says: the values are to blame.
+        core = tuple(dict.fromkeys(value_rule_id(c.rank) for meld in example.melds for c in meld))
+    return ExampleResult(example, Status.VIOLATED, says, core, wraps)
+
+
+def _lay_off(probe: Probe, example: ir.Example) -> ExampleResult:
+    assert example.card is not None
+    v = probe.variant
+    base = example.melds[0]
+    session, (target, after, before) = probe.lay_off(len(base))
+    fixed = _fix(target.cards, base)
+    fixed += _fix(after.cards, (*base, example.card)) + _fix(before.cards, (example.card, *base))
+    parts = [target.valid, z3.Or(*[z3.And(m.valid, m.is_run == target.is_run) for m in (after, before)])]
+    if v.set is not None and v.set.closed_at is not None:
+        closed = z3.And(z3.Not(target.is_run), len(base) >= v.set.closed_at.value)
+        parts.append(z3.Implies(session.enc.lit(v.set.closed_at), z3.Not(closed)))
+    return _decide(probe, session, example, fixed, z3.And(*parts), (*base, example.card))
+
+
+def _opening(probe: Probe, example: ir.Example) -> ExampleResult:
+    sizes = [len(m) for m in example.melds]
+    enc = probe.encoder()
+    o = opening(enc, sizes, sum(sizes), None, longest_first=False)
+    fixed: list[z3.BoolRef] = []
+    for meld, real in zip(o.melds, example.melds, strict=True):
+        fixed.append(meld.length == len(real))
+        fixed += _fix(meld.cards, real)
+    claim = o.ok
+    if example.points is not None:
+        claim = z3.And(claim, o.points == example.points)
+    if example.kind is ir.ExampleKind.NOT_OPENING:
+        claim = z3.Not(o.ok)
+    session = probe.session(enc)
+    result = _decide(probe, session, example, fixed, claim, ())
+    if result.status is Status.VIOLATED:
+        out = session.ask(*fixed)
+        says = (f"the rules count {decode.integer(out.model, o.points)} points and "
+                f"{'accept' if decode.true(out.model, o.ok) else 'refuse'} it") if out.model else ""
+        return ExampleResult(example, result.status, says, result.core)
+    return result
+
+
+# --- author properties ---------------------------------------------------------------
+
+@dataclass
+class _Bound:
+    domain: str
+    meld: Meld | None = None
+    opening: Opening | None = None
+    hand: tuple[tuple[CardVar, ...], z3.ArithRef] | None = None
+
+
+def check_property(probe: Probe, check: ir.Check, index: int) -> Finding:
+    v = probe.variant
+    check_id = f"property.{index}"
+    title = f'"{check.title}"'
+    expr = check.expr
+    assert isinstance(expr, (ast.Quantified, ast.Name, ast.Num, ast.Call, ast.Not, ast.BoolOp,
+                             ast.Compare, ast.Arith))
+    kind, binders, body = _prenex(expr)
+    enc = probe.encoder()
+    env: dict[str, _Bound] = {}
+    domain: list[z3.BoolRef] = []
+    for binder in binders:
+        name = binder.domain.text
+        if name in ("meld", "set", "run"):
+            meld = enc.meld(enc.cards("m", longest_meld(v)), enc.integer("m.len"), opening=False)
+            domain.append(meld.valid)
+            if name != "meld":
+                domain.append(meld.is_run if name == "run" else z3.Not(meld.is_run))
+            env[binder.var.text] = _Bound(name, meld=meld)
+        elif name == "opening" and len(binders) == 1:
+            session, o = probe.opening(max(opening_hands(v)))  # shared with opening.reachable
+            enc = session.enc
+            domain.append(o.ok)
+            env[binder.var.text] = _Bound(name, opening=o)
+        elif name == "opening":
+            cards = max(opening_hands(v))
+            o = opening(enc, slot_sizes(cards, smallest_meld(v)), cards, v.deal.hand)
+            domain.append(o.ok)
+            env[binder.var.text] = _Bound(name, opening=o)
+        else:
+            cards_vars, length = enc.hand(largest_hand(v))
+            env[binder.var.text] = _Bound(name, hand=(cards_vars, length))
+    formula = _z3(body, env, enc)
+    query = z3.Not(formula) if kind == "forall" else formula
+    shared = [b.opening for b in env.values() if b.opening is not None and len(binders) == 1]
+    session = probe.opening(max(opening_hands(v)))[0] if shared else probe.session(enc)
+    out = session.ask(*domain, query)
+    written = format_expr(expr)
+    if out.status == "unknown":
+        return Finding(check_id, title, Status.UNKNOWN, "the solver's work limit ran out")
+    if out.model is None:
+        status = Status.PROVED if kind == "forall" else Status.VIOLATED
+        summary = f"holds: {written}" if kind == "forall" else f"no play satisfies {written}"
+        return Finding(check_id, title, status, summary, _rules_of(check, probe, out.core))
+    shown = "; ".join(_describe(out.model, env[b.var.text], b.var.text) for b in binders)
+    if kind == "forall":
+        return Finding(check_id, title, Status.VIOLATED, f"counterexample: {shown}",
+                       _rules_of(check, probe, ()))
+    return Finding(check_id, title, Status.PROVED, f"for instance {shown}")
+
+
+def _rules_of(check: ir.Check, probe: Probe, core: tuple[str, ...]) -> tuple[ir.Rule[object], ...]:
+    line = ir.Rule("check", check.title, check.span, check.origin)
+    return (line, *probe.rules(core))
+
+
+def _prenex(expr: ast.Expr) -> tuple[str, list[ast.Binder], ast.Expr]:
+    """Leading quantifiers of one kind (`forall a: forall b: P` is `forall a, b: P`)."""
+    kind = "forall"
+    binders: list[ast.Binder] = []
+    while isinstance(expr, ast.Quantified) and (not binders or expr.kind == kind):
+        kind = expr.kind
+        binders.extend(expr.binders)
+        expr = expr.body
+    return kind, binders, expr
+
+
+def _describe(model: z3.ModelRef, bound: _Bound, var: str) -> str:
+    if bound.meld is not None:
+        kind = "run" if decode.true(model, bound.meld.is_run) else "set"
+        return f"{var} = {kind} {decode.meld_text(model, bound.meld)}"
+    if bound.opening is not None:
+        return f"{var} = {decode.opening_text(model, bound.opening)}"
+    assert bound.hand is not None
+    return f"{var} = {format_cards(decode.cards(model, *bound.hand))}"
+
+
+def _z3(expr: ast.Expr, env: dict[str, _Bound], enc: Encoder) -> z3.ExprRef:
+    if isinstance(expr, ast.Num):
+        return enc.num(expr.value)
+    if isinstance(expr, ast.Not):
+        return z3.Not(_z3(expr.operand, env, enc))
+    if isinstance(expr, ast.BoolOp):
+        left, right = _z3(expr.left, env, enc), _z3(expr.right, env, enc)
+        return {"and": z3.And, "or": z3.Or, "implies": z3.Implies}[expr.op](left, right)
+    if isinstance(expr, ast.Compare):
+        a, b = _z3(expr.left, env, enc), _z3(expr.right, env, enc)
+        return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b, "==": a == b, "!=": a != b}[expr.op]
+    if isinstance(expr, ast.Arith):
+        a, b = _z3(expr.left, env, enc), _z3(expr.right, env, enc)
+        return a + b if expr.op == "+" else a - b
+    if isinstance(expr, ast.Quantified):
+        raise NotImplementedError("quantifiers inside a property are refused when the spec is read")
+    assert isinstance(expr, ast.Call) and isinstance(expr.args[0], ast.Name)
+    bound = env[expr.args[0].text]
+    return _function(expr.function, bound, enc)
+
+
+def _function(name: str, bound: _Bound, enc: Encoder) -> z3.ExprRef:
+    if bound.meld is not None:
+        m = bound.meld
+        return {"cards": m.length, "jokers": m.jokers, "points": m.points, "is_run": m.is_run,
+                "is_set": z3.Not(m.is_run)}[name]
+    if bound.opening is not None:
+        o = bound.opening
+        return {"cards": o.cards, "jokers": o.jokers, "points": o.points, "melds": o.used,
+                "runs": o.runs, "sets": o.sets, "clean_runs": o.clean_runs}[name]
+    assert bound.hand is not None
+    cards, length = bound.hand
+    if name == "cards":
+        return length
+    if name == "jokers":
+        return z3.Sum([z3.If(z3.And(length > k, c.joker), 1, 0) for k, c in enumerate(cards)])
+    return enc.hand_value(cards, length)

@@ -1,0 +1,202 @@
+"""`remikc diff A B`: what a change of rules changes, with cards to show it.
+
+Both variants are encoded over the same card variables in one Z3 context, so
+"accepted by A and refused by B" is a single question.  For each predicate
+(melds, melds at opening, openings, hands) the answer is a witness in card
+notation, or a proof that the two variants judge every play the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import z3
+
+from .. import ir
+from ..cards import format_cards
+from ..irdump import describe
+from . import decode
+from .checks import largest_hand, longest_meld, opening_hands, smallest_meld
+from .encode import Encoder, Meld, opening, opening_of, slot_sizes
+from .solver import DEFAULT_RLIMIT, Outcome, Session
+
+
+@dataclass(frozen=True)
+class RuleChange:
+    rule: str
+    before: str | None  # None: the first variant has no such rule
+    after: str | None
+    where: ir.Rule[object]
+
+
+@dataclass(frozen=True)
+class Change:
+    topic: str  # "melds", "melds when opening", "openings", "hands"
+    same: bool  # proved: both variants judge every play of this kind alike
+    witnesses: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Diff:
+    a: ir.Variant
+    b: ir.Variant
+    rules: tuple[RuleChange, ...]
+    changes: tuple[Change, ...]
+
+
+def rule_changes(a: ir.Variant, b: ir.Variant) -> tuple[RuleChange, ...]:
+    mine = {r.id: r for r in a.rules}
+    theirs = {r.id: r for r in b.rules}
+    out = []
+    for rule_id in sorted(mine.keys() | theirs.keys(), key=_order):
+        old, new = mine.get(rule_id), theirs.get(rule_id)
+        if old is not None and new is not None and old.value == new.value:
+            continue
+        where = new or old
+        assert where is not None
+        out.append(RuleChange(rule_id, describe(old) if old else None, describe(new) if new else None, where))
+    return tuple(out)
+
+
+def _order(rule_id: str) -> tuple[int, int]:
+    from ..schema import rule_order
+
+    return rule_order(rule_id)
+
+
+class _Pair:
+    """Two variants, one context, one tracker: a question about both at once."""
+
+    def __init__(self, a: ir.Variant, b: ir.Variant, rlimit: int) -> None:
+        self.ctx = z3.Context()
+        self.ea = Encoder(a, self.ctx)
+        self.eb = Encoder(b, self.ctx, tracker=self.ea.t)
+        self.rlimit = rlimit
+
+    def session(self) -> Session:
+        self.ea.domain.extend(self.eb.domain)
+        self.ea.lazy.extend(self.eb.lazy)
+        self.eb.domain.clear()
+        self.eb.lazy.clear()
+        return Session(self.ea, rlimit=self.rlimit)
+
+
+def _ask(session: Session, *must: z3.BoolRef, prefer: list[list[z3.BoolRef]]) -> Outcome:
+    for tier in prefer:
+        tidy = session.ask(*must, *tier, tidy=True)
+        if tidy.status == "sat":
+            return tidy
+    return session.ask(*must)
+
+
+def _melds(a: ir.Variant, b: ir.Variant, rlimit: int, *, at_opening: bool) -> Change:
+    pair = _Pair(a, b, rlimit)
+    size = max(longest_meld(a), longest_meld(b))
+    cards = pair.ea.cards("m", size)
+    length = pair.ea.integer("m.len")
+    ma = pair.ea.meld(cards, length, opening=at_opening)
+    mb = pair.eb.meld(cards, length, opening=at_opening)
+    session = pair.session()
+    tidy = [[ma.jokers + mb.jokers == 0, length == 3], [ma.jokers + mb.jokers == 0, length <= 4]]
+    said = []
+
+    def show(model: z3.ModelRef, meld: Meld) -> str:
+        return decode.meld_text(model, meld)
+
+    def kind(model: z3.ModelRef, meld: Meld) -> str:
+        return "a run" if decode.true(model, meld.is_run) else "a set"
+
+    for first, second, va, vb in ((ma, mb, a, b), (mb, ma, b, a)):
+        out = _ask(session, first.valid, z3.Not(second.valid), prefer=tidy)
+        if out.model is not None:
+            said.append(f"{show(out.model, first)}: {kind(out.model, first)} in {va.id}, "
+                        f"not a meld in {vb.id}")
+    both = [ma.valid, mb.valid]
+    out = _ask(session, *both, ma.is_run != mb.is_run, prefer=tidy)
+    if out.model is not None:
+        said.append(f"{show(out.model, ma)}: {kind(out.model, ma)} in {a.id}, "
+                    f"{kind(out.model, mb)} in {b.id}")
+    out = _ask(session, *both, ma.is_run == mb.is_run, ma.points != mb.points, prefer=tidy)
+    if out.model is not None:
+        said.append(f"{show(out.model, ma)}: worth {decode.integer(out.model, ma.points)} in {a.id}, "
+                    f"{decode.integer(out.model, mb.points)} in {b.id}")
+    topic = "melds when opening" if at_opening else "melds"
+    return Change(topic, not said, tuple(said))
+
+
+def _openings(a: ir.Variant, b: ir.Variant, rlimit: int) -> Change:
+    pair = _Pair(a, b, rlimit)
+    cards = max(max(opening_hands(a)), max(opening_hands(b)))
+    sizes = slot_sizes(cards, min(smallest_meld(a), smallest_meld(b)))
+    oa = opening(pair.ea, sizes, cards, a.deal.hand)
+    mb = [pair.eb.meld(m.cards, m.length, opening=True) for m in oa.melds]
+    ob = opening_of(pair.eb, mb, cards, b.deal.hand)
+    session = pair.session()
+    said = []
+    for first, second, va, vb in ((oa, ob, a, b), (ob, oa, b, a)):
+        out = _ask(session, first.ok, z3.Not(second.ok), prefer=[[oa.jokers == 0, oa.used <= 2]])
+        if out.model is not None:
+            laid = " + ".join(decode.meld_text(out.model, m) for m in first.melds
+                              if decode.integer(out.model, m.length) > 0)
+            said.append(f"{laid}: opens in {va.id} ({decode.integer(out.model, first.points)} points), "
+                        f"not in {vb.id} ({decode.integer(out.model, second.points)} points)")
+    return Change("openings", not said, tuple(said))
+
+
+def _hands(a: ir.Variant, b: ir.Variant, rlimit: int) -> Change:
+    pair = _Pair(a, b, rlimit)
+    cards, length = pair.ea.hand(max(largest_hand(a), largest_hand(b)))
+    used = tuple((c, length > k) for k, c in enumerate(cards))
+    pair.ea.domain.append(pair.eb.joker_supply(used))
+    opened = z3.Bool("opened", pair.ctx)
+    ha, hb = pair.ea.hand_value(cards, length, opened), pair.eb.hand_value(cards, length, opened)
+    session = pair.session()
+    out = _ask(session, ha != hb, prefer=[[length == 1, opened], [length == 1]])
+    if out.model is None:
+        return Change("hands", out.status == "unsat", ())
+    held = format_cards(decode.cards(out.model, cards, length))
+    state = "" if decode.true(out.model, opened) else " by a player who never opened"
+    return Change("hands", False, (f"{held} left in hand{state}: counts {decode.integer(out.model, ha)} "
+                                   f"in {a.id}, {decode.integer(out.model, hb)} in {b.id}",))
+
+
+def diff(a: ir.Variant, b: ir.Variant, *, rlimit: int = DEFAULT_RLIMIT) -> Diff:
+    changes = [_melds(a, b, rlimit, at_opening=False)]
+    if a.opening is not None or b.opening is not None:
+        changes.append(_melds(a, b, rlimit, at_opening=True))
+        changes.append(_openings(a, b, rlimit))
+    changes.append(_hands(a, b, rlimit))
+    return Diff(a, b, rule_changes(a, b), tuple(changes))
+
+
+def render_text(d: Diff) -> str:
+    lines = [f"{d.a.id} -> {d.b.id}"]
+    if not d.rules:
+        lines.append("  the rules are the same")
+    else:
+        lines.append("  rules that differ:")
+        width = max(len(c.rule) for c in d.rules)
+        for c in d.rules:
+            before = c.before if c.before is not None else f"(not in {d.a.id})"
+            after = c.after if c.after is not None else f"(not in {d.b.id})"
+            lines.append(f"    {c.rule:<{width}}  {before} -> {after}    "
+                         f"{c.where.span.file}:{c.where.span.line}")
+    lines.append("  what that changes:")
+    for change in d.changes:
+        if change.same:
+            lines.append(f"    {change.topic}: judged the same in both (proved)")
+        elif not change.witnesses:
+            lines.append(f"    {change.topic}: undecided (the solver's work limit ran out)")
+        for witness in change.witnesses:
+            lines.append(f"    {change.topic}: {witness}")
+    return "\n".join(lines) + "\n"
+
+
+def to_json(d: Diff) -> dict[str, object]:
+    return {
+        "from": d.a.id,
+        "to": d.b.id,
+        "rules": [{"rule": c.rule, "before": c.before, "after": c.after,
+                   "file": c.where.span.file, "line": c.where.span.line} for c in d.rules],
+        "changes": [{"topic": c.topic, "same": c.same, "witnesses": list(c.witnesses)} for c in d.changes],
+    }

@@ -1,0 +1,99 @@
+"""What the verifier reports: one `Finding` per check, as text or JSON."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from .. import ir
+
+
+class Status(str, Enum):
+    PROVED = "proved"
+    VIOLATED = "violated"
+    UNKNOWN = "unknown"  # the work limit ran out: never read as proved
+
+    @property
+    def mark(self) -> str:
+        return {"proved": "✓", "violated": "✗", "unknown": "?"}[self.value]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """The verdict of one check on one variant.
+
+    `summary` is one line: the witness in card notation when there is one.
+    `rules` are the spec lines involved (for a contradiction, the unsat core).
+    """
+
+    check: str
+    title: str
+    status: Status
+    summary: str
+    rules: tuple[ir.Rule[object], ...] = ()
+    details: tuple[str, ...] = ()
+    seconds: float = 0.0
+
+    def violated(self, summary: str, *, rules: tuple[ir.Rule[object], ...] = (),
+                 details: tuple[str, ...] = ()) -> Finding:
+        """This finding turned into a violation, keeping what it already said."""
+        return replace(self, status=Status.VIOLATED, summary=summary,
+                       rules=_unique(self.rules + rules), details=self.details + details)
+
+
+def _unique(rules: tuple[ir.Rule[object], ...]) -> tuple[ir.Rule[object], ...]:
+    seen: dict[str, ir.Rule[object]] = {}
+    for rule in rules:
+        seen.setdefault(f"{rule.id}@{rule.span}", rule)
+    return tuple(seen.values())
+
+
+@dataclass(frozen=True)
+class Report:
+    variant: ir.Variant
+    findings: tuple[Finding, ...] = field(default=())
+
+    @property
+    def ok(self) -> bool:
+        return not any(f.status is Status.VIOLATED for f in self.findings)
+
+    def finding(self, check: str) -> Finding | None:
+        return next((f for f in self.findings if f.check == check), None)
+
+    def count(self, status: Status) -> int:
+        return sum(f.status is status for f in self.findings)
+
+
+def render_text(report: Report, *, timings: bool = False) -> str:
+    v = report.variant
+    lines = [f"{v.id}  {v.source}"]
+    width = max((len(f.check) for f in report.findings), default=10)
+    for f in report.findings:
+        timing = f"  [{f.seconds * 1000:.0f} ms]" if timings else ""
+        lines.append(f"  {f.status.mark} {f.check:<{width}}  {f.title}{timing}")
+        lines.append(f"      {f.summary}")
+        for detail in f.details:
+            lines.append(f"      {detail}")
+        if f.status is not Status.PROVED:
+            for rule in f.rules:
+                lines.append(f"      {rule.span.file}:{rule.span.line}: `{rule.id}`")
+    return "\n".join(lines)
+
+
+def to_json(report: Report, *, timings: bool = False) -> dict[str, object]:
+    def finding(f: Finding) -> dict[str, object]:
+        out: dict[str, object] = {
+            "id": f.check,
+            "title": f.title,
+            "status": f.status.value,
+            "summary": f.summary,
+            "details": list(f.details),
+            "rules": [{"rule": r.id, "file": r.span.file, "line": r.span.line, "from": r.origin}
+                      for r in f.rules],
+        }
+        if timings:
+            out["seconds"] = round(f.seconds, 4)
+        return out
+
+    return {"variant": report.variant.id, "source": report.variant.source, "ok": report.ok,
+            "checks": [finding(f) for f in report.findings]}
