@@ -131,3 +131,25 @@ def test_word_swaps_in_the_specs(text: bytes) -> None:
                                   "variant ♥ {}".encode(), b"\xef\xbb\xbfvariant bom {}"])
 def test_edge_inputs(text: bytes) -> None:
     _assert_handled(text)
+
+
+@settings(max_examples=int(__import__("os").environ.get("FUZZ_VERIFY_EXAMPLES", "12")), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(word_swapped_spec())
+def test_the_verifier_handles_any_spec_that_reads(text: bytes) -> None:
+    """Whatever odd but well-formed rules a spec states, verification ends in verdicts."""
+    from remikc.verify import verify
+
+    with tempfile.TemporaryDirectory() as folder:
+        for spec in SPEC_FILES:
+            shutil.copy(spec, folder)
+        match = re.search(rb"variant\s+(\w+)", text)
+        stem = match.group(1).decode("utf-8", "replace") if match else "fuzzed"
+        path = Path(folder) / f"{stem}.rules"
+        path.write_bytes(text)
+        try:
+            variant = Workspace().variant(str(path))
+        except SpecError:
+            return
+        report = verify(variant, rlimit=2_000_000)
+        assert report.findings and all(f.summary for f in report.findings)

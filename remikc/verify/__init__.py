@@ -10,6 +10,10 @@ with the rules that refuse it.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+from dataclasses import replace
+
 from .. import ir
 from .checks import CHECKS, Probe
 from .claims import ExampleResult, check_example, check_property
@@ -49,11 +53,14 @@ def verify(variant: ir.Variant, *, rlimit: int = DEFAULT_RLIMIT, parent: Report 
     for check in CHECKS:
         before = parent.finding(check.id) if parent is not None else None
         if changed is not None and before is not None and not check.reads_any(changed):
-            findings[check.id] = before  # nothing it reads differs from the parent
+            # nothing it reads differs from the parent: the parent's verdict stands
+            findings[check.id] = replace(before, seconds=0.0)
         else:
             findings[check.id] = check(probe)
 
+    started = time.perf_counter()
     own = [check_example(probe, e) for e in variant.examples if e.origin == variant.id]
+    examples_took = time.perf_counter() - started
     leftover: list[ExampleResult] = []
     for result in own:
         if result.status is not Status.VIOLATED:
@@ -65,11 +72,17 @@ def verify(variant: ir.Variant, *, rlimit: int = DEFAULT_RLIMIT, parent: Report 
         findings[target] = findings[target].violated(
             f"{result.text}: {result.says}", rules=_refusing(variant, result))
 
-    report = [*findings.values(), _house(probe, parent)]
+    report = [*findings.values(), _timed(_house, probe, parent)]
     if own:
-        report.append(_examples(variant, own, leftover))
-    report += [check_property(probe, c, i) for i, c in enumerate(variant.checks, start=1)]
+        report.append(replace(_examples(variant, own, leftover), seconds=examples_took))
+    report += [_timed(check_property, probe, c, i) for i, c in enumerate(variant.checks, start=1)]
     return Report(variant, tuple(report))
+
+
+def _timed(run: Callable[..., Finding], *args: object) -> Finding:
+    started = time.perf_counter()
+    finding = run(*args)
+    return replace(finding, seconds=time.perf_counter() - started)
 
 
 def _changed(variant: ir.Variant, parent: ir.Variant) -> set[str]:

@@ -1,0 +1,253 @@
+"""The Z3 verifier: the seed variants verify clean, and each deliberately
+inconsistent spec under tests/specs/inconsistent is caught by the check meant for it.
+
+Inconsistent cases state their expectations in header comments:
+    # expect-check: <check id that must be violated>
+    # expect-rules: <rule ids among the lines it names; `example` for the example line>
+    # expect-summary: <text the finding's summary must contain>
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from remikc import ir
+from remikc.cards import parse_cards
+from remikc.cli import main
+from remikc.driver import Verifier, check_paths
+from remikc.verify import CHECKS, Status, verify
+from remikc.verify.checks import Probe
+from remikc.verify.claims import check_example
+
+ROOT = Path(__file__).resolve().parent.parent
+SPECS = ROOT / "specs"
+INCONSISTENT = Path(__file__).parent / "specs" / "inconsistent"
+CASES = sorted(p for p in INCONSISTENT.glob("*.rules") if p.stem != "base51")
+
+
+@pytest.fixture(scope="module")
+def reports():
+    run = check_paths([str(SPECS)])
+    verifier = Verifier(run.workspace, jobs=1)
+    done = verifier.reports([(r.path, r.variant) for r in run.results])
+    return {r.variant.id: done[str(Path(r.path))] for r in run.results}
+
+
+# --- the seed variants --------------------------------------------------------------
+
+def test_every_spec_verifies_with_no_violation(reports):
+    assert set(reports) == {p.stem for p in SPECS.glob("*.rules")}
+    for variant, report in reports.items():
+        bad = [(f.check, f.status.value, f.summary) for f in report.findings if f.status is not Status.PROVED]
+        assert bad == [], variant
+
+
+def test_the_report_lists_every_check(reports):
+    for report in reports.values():
+        ids = [f.check for f in report.findings]
+        assert ids[: len(CHECKS)] == [c.id for c in CHECKS]
+        assert "house.keeps" in ids
+        assert len(ids) == len(set(ids))
+        assert all(f.title and f.summary for f in report.findings)
+
+
+def test_seed_facts_the_checks_show(reports):
+    r51 = reports["remik51"]
+    # "mogą zaczynać się od asa i kończyć na asie": the 14-card run exists
+    assert "the 14-card run from ace to ace is valid" in r51.finding("runs.wrap").summary
+    # an opening worth exactly 51 exists and needs no joker
+    opening = r51.finding("opening.reachable").summary
+    assert "(51 points)" in opening and "reachable without jokers" in opening
+    # 5 players x 14 + 1 extra + 1 cut card from 108 cards leaves 36 to draw
+    assert "5 players leave a stock of 36 from 108 cards" in r51.finding("deck.enough").summary
+    # seed 002, six players: 6 x 6 + 1 turned up leaves 15 of 52
+    basic = reports["remik_podstawowy"].finding("deck.enough").summary
+    assert "6 players leave a stock of 15 from 52" in basic
+    # Karuzela: one 53-card deck for two players, 20 dealt, 33 left
+    assert "2 players leave a stock of 33 from 53" in reports["karuzela"].finding("deck.enough").summary
+
+
+def test_an_opening_witness_is_a_real_opening(reports):
+    """The witness printed for remik51 opens under the rules, as the seed's own example does."""
+    text = reports["remik51"].finding("opening.reachable").summary
+    laid = re.search(r"from 14 cards: (.*) \(51 points\)", text)
+    assert laid is not None
+    melds = tuple(parse_cards(m) for m in laid.group(1).split(" + "))
+    v = reports["remik51"].variant
+    example = ir.Example(ir.ExampleKind.OPENING, melds, v.players.span, v.id, points=51)
+    assert check_example(Probe(v), example).status is Status.PROVED
+
+
+def test_house_variant_reports_what_its_parent_claimed_differently(reports):
+    house = reports["remik_podstawowy_as"].finding("house.keeps")
+    assert house.status is Status.PROVED
+    # seed 002 basic: "as jest zawsze niską kartą", so Q♦ K♦ A♦ is no meld; with the option it is
+    assert any("invalid Q♦ K♦ A♦" in d and "a run worth 35" in d for d in house.details)
+    # A♦ 2♦ 3♦ is 1 + 2 + 3 = 6 in the base game, 15 + 2 + 3 = 20 with the ace at 15
+    assert any("A♦ 2♦ 3♦ worth 6" in d and "worth 20" in d for d in house.details)
+
+
+# --- the inconsistent corpus ----------------------------------------------------------
+
+def _expect(path: Path, key: str) -> list[str]:
+    return re.findall(rf"^# expect-{key}: (.*)$", path.read_text(encoding="utf-8"), re.M)
+
+
+def test_corpus_is_big_enough():
+    assert len(CASES) >= 12
+    assert len({_expect(p, "check")[0] for p in CASES}) >= 10  # most checks have a case
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
+def test_inconsistent_spec_is_caught_by_its_check(path: Path):
+    run = check_paths([str(path)])
+    (result,) = run.results
+    assert result.ok, result.diagnostics  # the spec reads fine; its rules do not hold together
+    report = Verifier(run.workspace, jobs=1).report(str(path), result.variant)
+    (check,) = _expect(path, "check")
+    finding = report.finding(check)
+    assert finding is not None and finding.status is Status.VIOLATED, report.findings
+    for names in _expect(path, "rules"):
+        named = {r.id for r in finding.rules}
+        assert set(names.split()) <= named, (names, named)
+        for rule in finding.rules:  # every line named is a real line of a spec
+            assert rule.span.line >= 1 and Path(rule.span.file).exists()
+    for text in _expect(path, "summary"):
+        assert text in finding.summary, finding.summary
+    assert not report.ok
+
+
+def test_cli_exits_1_on_a_violation_and_names_the_lines():
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["check", str(INCONSISTENT / "set_of_five.rules")], out, err)
+    text = out.getvalue()
+    assert code == 1
+    assert "✗ melds.sizes" in text and "no set of 5 cards is possible" in text
+    assert re.search(r"set_of_five\.rules:\d+: `set\.size`", text)
+    assert re.search(r"base51\.rules:\d+: `set\.suits`", text)
+
+
+# --- determinism and work limits ---------------------------------------------------------
+
+def _plain(report):
+    return [(f.check, f.status, f.summary, f.details, [r.id for r in f.rules]) for f in report.findings]
+
+
+def test_results_do_not_depend_on_what_was_verified_before(workspace):
+    karuzela = workspace.variant(str(SPECS / "karuzela.rules"))
+    remik51 = workspace.variant(str(SPECS / "remik51.rules"))
+    first = verify(remik51)
+    verify(karuzela)
+    verify(karuzela)
+    again = verify(remik51)
+    assert _plain(first) == _plain(again)
+
+
+def test_parallel_and_sequential_runs_print_the_same():
+    outputs = []
+    for jobs in ("1", "2"):
+        out = io.StringIO()
+        assert main(["check", "--jobs", jobs, str(SPECS)], out, io.StringIO()) == 0
+        outputs.append(out.getvalue())
+    assert outputs[0] == outputs[1]
+
+
+def test_running_out_of_work_is_unknown_never_proved(workspace):
+    v = workspace.variant(str(SPECS / "remik51.rules"))
+    report = verify(v, rlimit=50)
+    needs_solver = ("melds.alive", "opening.reachable", "melds.sizes")
+    for check in needs_solver:
+        assert report.finding(check).status is Status.UNKNOWN
+    assert not any(f.status is Status.VIOLATED for f in report.findings)
+
+
+def test_a_house_variant_reuses_only_verdicts_it_cannot_change(reports, workspace):
+    fresh = verify(workspace.variant(str(SPECS / "remik51_domowy.rules")))
+    reused = reports["remik51_domowy"]
+    for check in CHECKS:
+        a, b = fresh.finding(check.id), reused.finding(check.id)
+        assert (a.status, a.summary) == (b.status, b.summary), check.id
+
+
+# --- properties --------------------------------------------------------------------------
+
+def _with_check(tmp_path: Path, line: str):
+    base = (INCONSISTENT / "base51.rules").read_text(encoding="utf-8")
+    (tmp_path / "base51.rules").write_text(base, encoding="utf-8")
+    path = tmp_path / "p.rules"
+    path.write_text(f'variant p extends "base51" {{\n  name pl "p"\n  name hr "p"\n  {line}\n}}\n',
+                    encoding="utf-8")
+    run = check_paths([str(path)])
+    assert run.results[0].ok, run.results[0].diagnostics
+    return verify(run.results[0].variant).finding("property.1")
+
+
+def test_property_proved(tmp_path):
+    # two packs with four jokers and at most one joker per meld when opening
+    finding = _with_check(
+        tmp_path, 'check "one joker per opening meld": forall opening o: jokers(o) <= melds(o)')
+    assert finding.status is Status.PROVED
+
+
+def test_property_refuted_with_a_counterexample(tmp_path):
+    finding = _with_check(tmp_path, 'check "sets are small": forall set s: cards(s) <= 3')
+    assert finding.status is Status.VIOLATED
+    shown = re.search(r"s = set (.*)$", finding.summary)
+    assert shown and len(parse_cards(shown.group(1))) == 4
+
+
+def test_exists_property_gives_an_example(tmp_path):
+    finding = _with_check(tmp_path, 'check "a run worth 40 or more": exists run r: points(r) >= 40')
+    assert finding.status is Status.PROVED and "r = run" in finding.summary
+
+
+# --- diff ---------------------------------------------------------------------------------
+
+def _diff(a: str, b: str) -> dict:
+    out = io.StringIO()
+    assert main(["diff", str(SPECS / f"{a}.rules"), str(SPECS / f"{b}.rules"), "--format", "json"],
+                out, io.StringIO()) == 0
+    return json.loads(out.getvalue())
+
+
+def test_diff_ace_high_or_low():
+    d = _diff("remik_podstawowy", "remik_podstawowy_as")
+    rules = {r["rule"]: (r["before"], r["after"]) for r in d["rules"]}
+    assert rules == {"values.A": ("1", "15"), "run.ace": ("low", "low or high"),
+                     "run.ace_to_ace": (None, "forbidden")}
+    melds = next(c for c in d["changes"] if c["topic"] == "melds")
+    # Q-K-A of one suit: a run only where the ace may be high
+    assert any(re.fullmatch(r"Q(.) K\1 A\1: a run in remik_podstawowy_as, not a meld in remik_podstawowy", w)
+               for w in melds["witnesses"]), melds
+    hands = next(c for c in d["changes"] if c["topic"] == "hands")
+    assert re.fullmatch(r"A. left in hand: counts 1 in remik_podstawowy, 15 in remik_podstawowy_as",
+                        hands["witnesses"][0])
+
+
+def test_diff_house_rules_of_remik51():
+    d = _diff("remik51", "remik51_domowy")
+    rules = {r["rule"]: (r["before"], r["after"]) for r in d["rules"]}
+    assert rules == {"scoring.handed_with_cut_card": ("-120", "-140"), "scoring.joker_in_hand": ("20", "50")}
+    by_topic = {c["topic"]: c for c in d["changes"]}
+    for topic in ("melds", "melds when opening", "openings"):
+        assert by_topic[topic]["same"] is True  # proved: no meld or opening is judged differently
+    assert by_topic["hands"]["witnesses"] == ["JK left in hand: counts 20 in remik51, 50 in remik51_domowy"]
+
+
+def test_diff_witnesses_hold_in_each_variant(workspace):
+    """Re-check the diff's witness with the verifier's own example check, both ways."""
+    d = _diff("remik_podstawowy", "remik_podstawowy_as")
+    witness = next(w for c in d["changes"] for w in c["witnesses"] if "not a meld" in w)
+    cards = parse_cards(witness.split(":")[0])
+    base = workspace.variant(str(SPECS / "remik_podstawowy.rules"))
+    house = workspace.variant(str(SPECS / "remik_podstawowy_as.rules"))
+    span = base.players.span
+    as_run = ir.Example(ir.ExampleKind.RUN, (cards,), span, "t")
+    as_invalid = ir.Example(ir.ExampleKind.INVALID, (cards,), span, "t")
+    assert check_example(Probe(house), as_run).status is Status.PROVED
+    assert check_example(Probe(base), as_invalid).status is Status.PROVED
