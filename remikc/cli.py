@@ -57,6 +57,23 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("spec", metavar="SPEC")
     show.add_argument("--format", choices=("text", "json"), default="text")
 
+    build = commands.add_parser("build", help="generate validator modules for the variants")
+    build.add_argument("paths", nargs="*", metavar="SPEC|DIR", help="default: specs/")
+    build.add_argument("--out", default="generated", help="output folder (default: generated)")
+    build.add_argument("--check", action="store_true",
+                       help="write nothing; exit 1 and name the files a fresh build would change")
+
+    explain = commands.add_parser("explain", help="judge cards under a variant, with the rules used")
+    explain.add_argument("spec", metavar="SPEC")
+    explain.add_argument("cards", metavar="CARDS", help='e.g. "Q♥ K♥ A♥ 2♥"')
+    mode = explain.add_mutually_exclusive_group()
+    mode.add_argument("--opening", action="store_true",
+                      help='judge a first lay-down: melds separated by "+", e.g. "6♠ 7♠ 8♠ + 10♦ 10♣ 10♥"')
+    mode.add_argument("--hand", action="store_true", help="count the cards as a hand left at the end")
+    explain.add_argument("--not-opened", action="store_true",
+                         help="with --hand: the player never opened")
+    explain.add_argument("--format", choices=("text", "json"), default="text")
+
     compare = commands.add_parser("diff", help="what changes between two variants, with witnesses")
     compare.add_argument("first", metavar="A")
     compare.add_argument("second", metavar="B")
@@ -89,7 +106,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None,
         args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
         if args.command is None:
             raise UsageError(_parser().format_help().rstrip())
-        command = {"check": _check, "ir": _ir, "new": _new, "diff": _diff}[args.command]
+        command = {"check": _check, "ir": _ir, "new": _new, "diff": _diff, "build": _build,
+                   "explain": _explain}[args.command]
         return command(args, out, err)
     except UsageError as exc:
         print(str(exc), file=err)
@@ -182,6 +200,61 @@ def _diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         out.write(json.dumps(diff_json(result), ensure_ascii=False, indent=2) + "\n")
     else:
         out.write(diff_text(result))
+    return OK
+
+
+def _build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from pathlib import Path
+
+    from .build import outputs, stale
+
+    paths = args.paths or ["specs"]
+    _need_paths(paths)
+    target = Path(args.out)
+    built = outputs(paths, target)
+    if built.problems:
+        print(render_all(built.problems, built.sources), file=err)
+        print("remikc: nothing built: fix the specs first", file=err)
+        return FINDINGS
+    if not built.files:
+        raise UsageError(f"remikc: no {SUFFIX} files in {' '.join(paths)}")
+    if args.check:
+        found = stale(built, target, whole=not args.paths)
+        for line in found:
+            print(line, file=out)
+        print(f"{len(found)} file(s) differ from a fresh build" if found else
+              f"{len(built.files)} file(s) up to date", file=out)
+        return FINDINGS if found else OK
+    changed = 0
+    for path, text in sorted(built.files.items()):
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            write_atomic(path, text)
+            changed += 1
+    print(f"built {len(built.files)} file(s) in {target}, {changed} changed", file=out)
+    return OK
+
+
+def _explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .build import load_module, validator_source
+    from .explain import explain
+
+    _need_paths([args.spec])
+    workspace = Workspace()
+    try:
+        variant = workspace.variant(args.spec)
+    except SpecError as exc:
+        print(render_all(exc.diagnostics, workspace.sources), file=err)
+        return FINDINGS
+    module = load_module(variant.id, validator_source(variant, workspace))
+    mode = "opening" if args.opening else "hand" if args.hand else "meld"
+    try:
+        report = explain(variant, module, args.cards, mode, opened=not args.not_opened)
+    except ValueError as exc:
+        raise UsageError(f"remikc: {exc}") from None
+    if args.format == "json":
+        out.write(json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n")
+    else:
+        out.write(report.text())
     return OK
 
 

@@ -1,0 +1,1 @@
+"""Emitters: the IR rendered into generated files (validator modules, rulebooks)."""

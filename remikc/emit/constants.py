@@ -1,0 +1,176 @@
+"""The rules of a variant as Python constants for a generated module.
+
+`constants(variant) -> list[Constant]`: each constant is one rule (or a table
+built from several), rendered as a typed assignment with a comment naming the
+rule ids and spec lines it comes from.  The template decides where they go;
+this module decides what they say.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import ir
+from ..cards import RANK_NAMES
+from ..irdump import describe
+
+POSITIONS = 26  # run positions 1..26: 14 is the ace after the king, 15.. wrap round
+
+
+@dataclass(frozen=True)
+class Constant:
+    name: str
+    type: str
+    value: str
+    sources: tuple[str, ...]  # "run.wrap forbidden (specs/remik51.rules:67)"
+
+    def render(self) -> str:
+        comment = "".join(f"# {s}\n" for s in self.sources)
+        head = f"{self.name}: Final[{self.type}] = "
+        if len(head) + len(self.value) <= 100 or not self.value.startswith("("):
+            return f"{comment}{head}{self.value}\n"
+        items = self.value[1:-1].split(", ")
+        lines, line = [], "   "
+        for item in items:
+            if len(line) + len(item) + 2 > 96:
+                lines.append(line)
+                line = "   "
+            line += f" {item},"
+        lines.append(line)
+        return f"{comment}{head}(\n" + "\n".join(lines) + "\n)\n"
+
+
+def cite(rule: ir.Rule[object], source: str | None = None) -> str:
+    """`run.wrap forbidden (specs/remik51.rules:67)`, the spec file shown relative to the project."""
+    where = f"{source or rule.span.file}:{rule.span.line}"
+    assumed = "; assumed" if rule.assumed else ""
+    return f"{rule.id} {describe(rule)} ({where}{assumed})"
+
+
+def where(rule: ir.Rule[object], source: str | None = None) -> str:
+    """`run.wrap, specs/remik51.rules:67`: how a reason names its rule."""
+    return f"{rule.id}, {source or rule.span.file}:{rule.span.line}"
+
+
+def _max_over_players(v: ir.Variant, rule: ir.Rule[ir.PerPlayers[int]]) -> int:
+    return max(rule.value.at(n) for n in v.player_counts())
+
+
+def _hand_code_values(v: ir.Variant) -> list[int]:
+    """What each card code (rank * 4 + suit; 0 = joker) counts left in hand."""
+    joker_value = 0
+    if v.scoring.joker_in_hand is not None:
+        joker_value = v.scoring.joker_in_hand.value
+    elif v.values.joker is not None and not v.values.joker.value.as_replaced:
+        joker_value = v.values.joker.value.points or 0
+    table = [joker_value, 0, 0, 0]
+    for rank in range(1, 14):
+        table += [v.values.of_rank(rank).at(ir.Place.HAND)] * 4
+    return table
+
+
+def _run_values(v: ir.Variant) -> list[int]:
+    """Points of the card on each run position (0 unused; 1 the low ace, 14 the high ace)."""
+    table = [0]
+    for position in range(1, POSITIONS + 1):
+        rank = position if position <= 13 else position - 13
+        place = ir.Place.LOW_RUN if position == 1 else ir.Place.HIGH_RUN
+        table.append(v.values.of_rank(rank).at(place))
+    return table
+
+
+def _tuple(values: list[int]) -> str:
+    return "(" + ", ".join(str(x) for x in values) + ("," if len(values) == 1 else "") + ")"
+
+
+def _value_sources(v: ir.Variant, source: str) -> tuple[str, ...]:
+    rules = [*v.values.ranks]
+    if v.values.joker is not None:
+        rules.append(v.values.joker)
+    lines = sorted({r.span.line for r in rules})
+    return (f"values ({source}:{', '.join(str(n) for n in lines)})",)
+
+
+def constants(v: ir.Variant, source: str) -> list[Constant]:
+    """Every rule the validator reads, in the order of the rulebook."""
+    out: list[Constant] = []
+
+    def add(name: str, type_: str, value: object, *rules: ir.Rule[object] | None, absent: str = "") -> None:
+        sources = tuple(cite(r, source) for r in rules if r is not None) or ((absent,) if absent else ())
+        out.append(Constant(name, type_, repr(value), sources))
+
+    add("COPIES", "int", _max_over_players(v, v.deck.standard), v.deck.standard)
+    add("DECK_JOKERS", "int", _max_over_players(v, v.deck.jokers), v.deck.jokers)
+    out.append(Constant("RUN_VALUE", "tuple[int, ...]", _tuple(_run_values(v)),
+                        ("points of the card on each run position, 1 = the ace before the 2,",
+                         "14 = the ace after the king, 15.. round the corner", *_value_sources(v, source))))
+    set_values = [0] + [v.values.of_rank(r).at(ir.Place.SET) for r in range(1, 14)]
+    out.append(Constant("SET_VALUE", "tuple[int, ...]", _tuple(set_values),
+                        ("points of a card of each rank in a set", *_value_sources(v, source))))
+    out.append(Constant("HAND_VALUE", "tuple[int, ...]", _tuple(_hand_code_values(v)),
+                        ("what each card counts left in hand, by code (0-3: a joker)",
+                         *_value_sources(v, source),
+                         *(cite(r, source) for r in (v.scoring.joker_in_hand,) if r is not None))))
+    joker = v.values.joker
+    add("JOKER_FIXED", "int | None",
+        None if joker is None or joker.value.as_replaced else joker.value.points, joker,
+        absent="values.joker: the deck has no jokers")
+
+    if v.set is not None:
+        s = v.set
+        add("SET_MIN", "int", s.size.value.low, s.size)
+        add("SET_MAX", "int", s.size.value.high if s.size.value.high is not None else 10**6, s.size)
+        add("SET_DISTINCT_SUITS", "bool", s.suits.value is ir.SetSuits.DISTINCT, s.suits)
+        add("SET_CLOSED_AT", "int | None", s.closed_at.value if s.closed_at else None, s.closed_at,
+            absent="set.closed_at: not in this game, a set takes cards up to its size")
+    if v.run is not None:
+        r = v.run
+        add("RUN_MIN", "int", r.size.value.low, r.size)
+        add("RUN_MAX", "int", r.size.value.high if r.size.value.high is not None else 14, r.size)
+        add("RUN_SAME_SUIT", "bool", r.suit.value is ir.RunSuit.SAME, r.suit)
+        add("ACE_LOW", "bool", r.ace.value is not ir.Ace.HIGH, r.ace)
+        add("ACE_HIGH", "bool", r.ace.value is not ir.Ace.LOW, r.ace)
+        add("WRAP", "bool", r.wrap.value, r.wrap)
+        add("ACE_TO_ACE", "bool", bool(r.ace_to_ace and r.ace_to_ace.value), r.ace_to_ace,
+            absent="run.ace_to_ace: not in this game, the ace is only " + r.ace.value.value)
+    if v.jokers is not None:
+        j = v.jokers
+        add("JOKERS_PER_MELD", "int | None", j.per_meld.value, j.per_meld)
+        at_opening = j.per_meld_at_opening
+        add("JOKERS_PER_MELD_AT_OPENING", "int | None",
+            at_opening.value if at_opening is not None else j.per_meld.value, at_opening or j.per_meld)
+        add("MIN_NATURAL", "int", j.min_natural.value, j.min_natural)
+    ambiguous = v.jokers.ambiguous if v.jokers else None
+    add("AMBIGUOUS", "str", ambiguous.value.value if ambiguous else "refused", ambiguous,
+        absent="jokers.ambiguous: not given, a meld that reads both as a set and as a run is refused")
+    if v.opening is not None:
+        o = v.opening
+        add("OPENING_MIN_POINTS", "int", o.min_points.value, o.min_points)
+        add("OPENING_CLEAN_RUN", "bool", o.needs_clean_run(), o.clean_run,
+            absent="opening.clean_run: not given, no clean run needed")
+        add("OPENING_MIN_MELDS", "int", o.melds_needed(), o.min_melds,
+            absent="opening.min_melds: not given, one meld will do")
+    not_opened = v.scoring.not_opened
+    add("NOT_OPENED", "int | None", not_opened.value if not_opened else None, not_opened,
+        absent="scoring.not_opened: not in this game, every hand counts its cards")
+    add("LAST_CARD_BY_DISCARD_ONLY", "bool", v.going_out.by.value is ir.GoingOutBy.DISCARD, v.going_out.by)
+    return out
+
+
+def condition(c: ir.Condition) -> str:
+    """A `when` condition as a Python expression over the validator's keyword flags."""
+    if isinstance(c, ir.Always):
+        return "True"
+    if isinstance(c, ir.Never):
+        return "False"
+    if isinstance(c, ir.Is):
+        return c.flag.value
+    if isinstance(c, ir.IsNot):
+        return f"not {condition(c.item)}"
+    if isinstance(c, (ir.AnyOf, ir.AllOf)):
+        word = " or " if isinstance(c, ir.AnyOf) else " and "
+        return "(" + word.join(condition(item) for item in c.items) + ")"
+    raise TypeError(f"no Python form for the condition {c!r}")
+
+
+RANKS = RANK_NAMES
