@@ -84,7 +84,7 @@ def _tuple(values: list[int]) -> str:
 
 
 def _value_sources(v: ir.Variant, source: str) -> tuple[str, ...]:
-    rules = [*v.values.ranks]
+    rules: list[ir.Rule[object]] = [*v.values.ranks]
     if v.values.joker is not None:
         rules.append(v.values.joker)
     lines = sorted({r.span.line for r in rules})
