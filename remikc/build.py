@@ -66,7 +66,9 @@ def stale(build: Build, out: Path, *, whole: bool) -> list[str]:
             found.append(f"{path}: out of date")
     if whole and out.exists():
         for path in sorted(p for p in out.rglob("*") if p.is_file()):
-            if path not in build.files and "__pycache__" not in path.parts:
+            # tool caches (__pycache__, .ruff_cache, .mypy_cache) are not part of the build
+            if path not in build.files and not any(
+                    part == "__pycache__" or part.startswith(".") for part in path.relative_to(out).parts):
                 found.append(f"{path}: not produced by the build")
     return found
 

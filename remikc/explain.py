@@ -6,6 +6,7 @@ import types
 from dataclasses import dataclass
 
 from . import ir
+from .build import shown
 from .emit.constants import cite
 from .schema import value_rule_id
 
@@ -46,7 +47,7 @@ class Explanation:
 def _rules(variant: ir.Variant, prefixes: tuple[str, ...], ranks: set[int]) -> tuple[str, ...]:
     chosen = [r for r in variant.rules if r.id.startswith(prefixes)]
     chosen += [r for r in variant.rules if r.id in {value_rule_id(k) for k in ranks}]
-    return tuple(dict.fromkeys(cite(r) for r in chosen))
+    return tuple(dict.fromkeys(cite(r, {r.span.file: shown(r.span.file)}) for r in chosen))
 
 
 def explain(variant: ir.Variant, module: types.ModuleType, text: str, mode: str, *,

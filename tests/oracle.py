@@ -19,7 +19,7 @@ from remikc.verify.encode import CopyLimit, Encoder, Meld, opening_of
 from remikc.verify.evaluate import compile_terms
 
 Judgement = tuple[bool, "str | None", int]  # valid, kind, points
-CODES = [0] + list(range(4, 56))  # a joker, then A♠ .. K♣ as rank * 4 + suit
+CODES = [0, *range(4, 56)]  # a joker, then A♠ .. K♣ as rank * 4 + suit
 
 
 def _copy_formula(enc: Encoder, limits: list[CopyLimit]) -> z3.BoolRef:

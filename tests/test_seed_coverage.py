@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from seed_rules import BY_VARIANT, EXAMPLE, NOT_MODELLED, Stated
 
 ROOT = Path(__file__).resolve().parent.parent

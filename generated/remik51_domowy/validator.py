@@ -153,25 +153,25 @@ class Verdict:
 
 # --- the rules ------------------------------------------------------------------------------
 
-# deck.standard 2 (specs/remik51_domowy.rules:17; assumed)
+# deck.standard 2 (specs/remik51.rules:17; assumed)
 COPIES: Final[int] = 2
 
-# deck.jokers 4 (specs/remik51_domowy.rules:19; assumed)
+# deck.jokers 4 (specs/remik51.rules:19; assumed)
 DECK_JOKERS: Final[int] = 4
 
 # points of the card on each run position, 1 = the ace before the 2,
 # 14 = the ace after the king, 15.. round the corner
-# values (specs/remik51_domowy.rules:41, 42, 44)
+# values (specs/remik51.rules:41, 42, 44)
 RUN_VALUE: Final[tuple[int, ...]] = (
     0, 10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10,
 )
 
 # points of a card of each rank in a set
-# values (specs/remik51_domowy.rules:41, 42, 44)
+# values (specs/remik51.rules:41, 42, 44)
 SET_VALUE: Final[tuple[int, ...]] = (0, 10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 # what each card counts left in hand, by code (0-3: a joker)
-# values (specs/remik51_domowy.rules:41, 42, 44)
+# values (specs/remik51.rules:41, 42, 44)
 # scoring.joker_in_hand 50 (specs/remik51_domowy.rules:15)
 HAND_VALUE: Final[tuple[int, ...]] = (
     50, 0, 0, 0, 10, 10, 10, 10, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7,
@@ -179,55 +179,55 @@ HAND_VALUE: Final[tuple[int, ...]] = (
     10,
 )
 
-# values.joker as_replaced (specs/remik51_domowy.rules:44)
+# values.joker as_replaced (specs/remik51.rules:44)
 JOKER_FIXED: Final[int | None] = None
 
-# set.size 3..4 (specs/remik51_domowy.rules:52)
+# set.size 3..4 (specs/remik51.rules:52)
 SET_MIN: Final[int] = 3
 
-# set.size 3..4 (specs/remik51_domowy.rules:52)
+# set.size 3..4 (specs/remik51.rules:52)
 SET_MAX: Final[int] = 4
 
-# set.suits distinct (specs/remik51_domowy.rules:53)
+# set.suits distinct (specs/remik51.rules:53)
 SET_DISTINCT_SUITS: Final[bool] = True
 
-# set.closed_at 4 (specs/remik51_domowy.rules:55)
+# set.closed_at 4 (specs/remik51.rules:55)
 SET_CLOSED_AT: Final[int | None] = 4
 
-# run.size 3.. (specs/remik51_domowy.rules:61)
+# run.size 3.. (specs/remik51.rules:61)
 RUN_MIN: Final[int] = 3
 
-# run.size 3.. (specs/remik51_domowy.rules:61)
+# run.size 3.. (specs/remik51.rules:61)
 RUN_MAX: Final[int] = 14
 
-# run.suit same (specs/remik51_domowy.rules:62)
+# run.suit same (specs/remik51.rules:62)
 RUN_SAME_SUIT: Final[bool] = True
 
-# run.ace low or high (specs/remik51_domowy.rules:65)
+# run.ace low or high (specs/remik51.rules:65)
 ACE_LOW: Final[bool] = True
 
-# run.ace low or high (specs/remik51_domowy.rules:65)
+# run.ace low or high (specs/remik51.rules:65)
 ACE_HIGH: Final[bool] = True
 
-# run.wrap forbidden (specs/remik51_domowy.rules:68)
+# run.wrap forbidden (specs/remik51.rules:68)
 WRAP: Final[bool] = False
 
-# run.ace_to_ace allowed (specs/remik51_domowy.rules:70)
+# run.ace_to_ace allowed (specs/remik51.rules:70)
 ACE_TO_ACE: Final[bool] = True
 
-# jokers.per_meld any (specs/remik51_domowy.rules:77; assumed)
+# jokers.per_meld any (specs/remik51.rules:77; assumed)
 JOKERS_PER_MELD: Final[int | None] = None
 
-# jokers.per_meld_at_opening 1 (specs/remik51_domowy.rules:76)
+# jokers.per_meld_at_opening 1 (specs/remik51.rules:76)
 JOKERS_PER_MELD_AT_OPENING: Final[int | None] = 1
 
-# jokers.min_natural 1 (specs/remik51_domowy.rules:79; assumed)
+# jokers.min_natural 1 (specs/remik51.rules:79; assumed)
 MIN_NATURAL: Final[int] = 1
 
-# jokers.ambiguous run (specs/remik51_domowy.rules:83; assumed)
+# jokers.ambiguous run (specs/remik51.rules:83; assumed)
 AMBIGUOUS: Final[str] = 'run'
 
-# opening.min_points 51 (specs/remik51_domowy.rules:102)
+# opening.min_points 51 (specs/remik51.rules:102)
 OPENING_MIN_POINTS: Final[int] = 51
 
 # opening.clean_run: not given, no clean run needed
@@ -236,10 +236,10 @@ OPENING_CLEAN_RUN: Final[bool] = False
 # opening.min_melds: not given, one meld will do
 OPENING_MIN_MELDS: Final[int] = 1
 
-# scoring.not_opened 100 (specs/remik51_domowy.rules:160)
+# scoring.not_opened 100 (specs/remik51.rules:160)
 NOT_OPENED: Final[int | None] = 100
 
-# going_out.by discard (specs/remik51_domowy.rules:135)
+# going_out.by discard (specs/remik51.rules:135)
 LAST_CARD_BY_DISCARD_ONLY: Final[bool] = True
 
 RUN_SIZE_TEXT: Final[str] = "3 or more cards"

@@ -153,25 +153,28 @@ class Verdict:
 
 # --- the rules ------------------------------------------------------------------------------
 
-# deck.standard 1 (specs/remik_podstawowy_as.rules:13)
+# deck.standard 1 (specs/remik_podstawowy.rules:13)
 COPIES: Final[int] = 1
 
-# deck.jokers 0 (specs/remik_podstawowy_as.rules:14)
+# deck.jokers 0 (specs/remik_podstawowy.rules:14)
 DECK_JOKERS: Final[int] = 0
 
 # points of the card on each run position, 1 = the ace before the 2,
 # 14 = the ace after the king, 15.. round the corner
-# values (specs/remik_podstawowy_as.rules:20, 33, 34)
+# values (specs/remik_podstawowy.rules:33, 34)
+# values (specs/remik_podstawowy_as.rules:20)
 RUN_VALUE: Final[tuple[int, ...]] = (
     0, 15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10,
 )
 
 # points of a card of each rank in a set
-# values (specs/remik_podstawowy_as.rules:20, 33, 34)
+# values (specs/remik_podstawowy.rules:33, 34)
+# values (specs/remik_podstawowy_as.rules:20)
 SET_VALUE: Final[tuple[int, ...]] = (0, 15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 # what each card counts left in hand, by code (0-3: a joker)
-# values (specs/remik_podstawowy_as.rules:20, 33, 34)
+# values (specs/remik_podstawowy.rules:33, 34)
+# values (specs/remik_podstawowy_as.rules:20)
 HAND_VALUE: Final[tuple[int, ...]] = (
     0, 0, 0, 0, 15, 15, 15, 15, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7,
     7, 7, 7, 8, 8, 8, 8, 9, 9, 9, 9, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10,
@@ -181,25 +184,25 @@ HAND_VALUE: Final[tuple[int, ...]] = (
 # values.joker: the deck has no jokers
 JOKER_FIXED: Final[int | None] = None
 
-# set.size 3..4 (specs/remik_podstawowy_as.rules:39)
+# set.size 3..4 (specs/remik_podstawowy.rules:39)
 SET_MIN: Final[int] = 3
 
-# set.size 3..4 (specs/remik_podstawowy_as.rules:39)
+# set.size 3..4 (specs/remik_podstawowy.rules:39)
 SET_MAX: Final[int] = 4
 
-# set.suits distinct (specs/remik_podstawowy_as.rules:41)
+# set.suits distinct (specs/remik_podstawowy.rules:41)
 SET_DISTINCT_SUITS: Final[bool] = True
 
 # set.closed_at: not in this game, a set takes cards up to its size
 SET_CLOSED_AT: Final[int | None] = None
 
-# run.size 3.. (specs/remik_podstawowy_as.rules:46)
+# run.size 3.. (specs/remik_podstawowy.rules:46)
 RUN_MIN: Final[int] = 3
 
-# run.size 3.. (specs/remik_podstawowy_as.rules:46)
+# run.size 3.. (specs/remik_podstawowy.rules:46)
 RUN_MAX: Final[int] = 14
 
-# run.suit same (specs/remik_podstawowy_as.rules:47)
+# run.suit same (specs/remik_podstawowy.rules:47)
 RUN_SAME_SUIT: Final[bool] = True
 
 # run.ace low or high (specs/remik_podstawowy_as.rules:12)
@@ -208,7 +211,7 @@ ACE_LOW: Final[bool] = True
 # run.ace low or high (specs/remik_podstawowy_as.rules:12)
 ACE_HIGH: Final[bool] = True
 
-# run.wrap forbidden (specs/remik_podstawowy_as.rules:51)
+# run.wrap forbidden (specs/remik_podstawowy.rules:51)
 WRAP: Final[bool] = False
 
 # run.ace_to_ace forbidden (specs/remik_podstawowy_as.rules:15)
@@ -220,7 +223,7 @@ AMBIGUOUS: Final[str] = 'refused'
 # scoring.not_opened: not in this game, every hand counts its cards
 NOT_OPENED: Final[int | None] = None
 
-# going_out.by discard_or_table (specs/remik_podstawowy_as.rules:80)
+# going_out.by discard_or_table (specs/remik_podstawowy.rules:80)
 LAST_CARD_BY_DISCARD_ONLY: Final[bool] = False
 
 RUN_SIZE_TEXT: Final[str] = "3 or more cards"

@@ -8,6 +8,7 @@ this module decides what they say.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .. import ir
@@ -40,16 +41,17 @@ class Constant:
         return f"{comment}{head}(\n" + "\n".join(lines) + "\n)\n"
 
 
-def cite(rule: ir.Rule[object], source: str | None = None) -> str:
-    """`run.wrap forbidden (specs/remik51.rules:67)`, the spec file shown relative to the project."""
-    where = f"{source or rule.span.file}:{rule.span.line}"
+def cite(rule: ir.Rule[object], show: Mapping[str, str] | None = None) -> str:
+    """`run.wrap forbidden (specs/remik51.rules:67)`: `show` maps spec paths to how they are
+    written in the output (relative to the project)."""
+    where = f"{(show or {}).get(rule.span.file, rule.span.file)}:{rule.span.line}"
     assumed = "; assumed" if rule.assumed else ""
     return f"{rule.id} {describe(rule)} ({where}{assumed})"
 
 
-def where(rule: ir.Rule[object], source: str | None = None) -> str:
+def where(rule: ir.Rule[object], show: Mapping[str, str] | None = None) -> str:
     """`run.wrap, specs/remik51.rules:67`: how a reason names its rule."""
-    return f"{rule.id}, {source or rule.span.file}:{rule.span.line}"
+    return f"{rule.id}, {(show or {}).get(rule.span.file, rule.span.file)}:{rule.span.line}"
 
 
 def _max_over_players(v: ir.Variant, rule: ir.Rule[ir.PerPlayers[int]]) -> int:
@@ -83,34 +85,37 @@ def _tuple(values: list[int]) -> str:
     return "(" + ", ".join(str(x) for x in values) + ("," if len(values) == 1 else "") + ")"
 
 
-def _value_sources(v: ir.Variant, source: str) -> tuple[str, ...]:
+def _value_sources(v: ir.Variant, show: Mapping[str, str]) -> tuple[str, ...]:
     rules: list[ir.Rule[object]] = [*v.values.ranks]
     if v.values.joker is not None:
         rules.append(v.values.joker)
-    lines = sorted({r.span.line for r in rules})
-    return (f"values ({source}:{', '.join(str(n) for n in lines)})",)
+    out = []
+    for file in sorted({r.span.file for r in rules}):
+        lines = sorted({r.span.line for r in rules if r.span.file == file})
+        out.append(f"values ({show.get(file, file)}:{', '.join(str(n) for n in lines)})")
+    return tuple(out)
 
 
-def constants(v: ir.Variant, source: str) -> list[Constant]:
+def constants(v: ir.Variant, show: Mapping[str, str]) -> list[Constant]:
     """Every rule the validator reads, in the order of the rulebook."""
     out: list[Constant] = []
 
     def add(name: str, type_: str, value: object, *rules: ir.Rule[object] | None, absent: str = "") -> None:
-        sources = tuple(cite(r, source) for r in rules if r is not None) or ((absent,) if absent else ())
+        sources = tuple(cite(r, show) for r in rules if r is not None) or ((absent,) if absent else ())
         out.append(Constant(name, type_, repr(value), sources))
 
     add("COPIES", "int", _max_over_players(v, v.deck.standard), v.deck.standard)
     add("DECK_JOKERS", "int", _max_over_players(v, v.deck.jokers), v.deck.jokers)
     out.append(Constant("RUN_VALUE", "tuple[int, ...]", _tuple(_run_values(v)),
                         ("points of the card on each run position, 1 = the ace before the 2,",
-                         "14 = the ace after the king, 15.. round the corner", *_value_sources(v, source))))
+                         "14 = the ace after the king, 15.. round the corner", *_value_sources(v, show))))
     set_values = [0] + [v.values.of_rank(r).at(ir.Place.SET) for r in range(1, 14)]
     out.append(Constant("SET_VALUE", "tuple[int, ...]", _tuple(set_values),
-                        ("points of a card of each rank in a set", *_value_sources(v, source))))
+                        ("points of a card of each rank in a set", *_value_sources(v, show))))
     out.append(Constant("HAND_VALUE", "tuple[int, ...]", _tuple(_hand_code_values(v)),
                         ("what each card counts left in hand, by code (0-3: a joker)",
-                         *_value_sources(v, source),
-                         *(cite(r, source) for r in (v.scoring.joker_in_hand,) if r is not None))))
+                         *_value_sources(v, show),
+                         *(cite(r, show) for r in (v.scoring.joker_in_hand,) if r is not None))))
     joker = v.values.joker
     add("JOKER_FIXED", "int | None",
         None if joker is None or joker.value.as_replaced else joker.value.points, joker,

@@ -38,7 +38,7 @@ def _why(v: ir.Variant, show: Mapping[str, str]) -> dict[str, str]:
     def at(rule: ir.Rule[object] | None, fallback: str = "") -> str:
         if rule is None:
             return fallback
-        return where(rule, show.get(rule.span.file, rule.span.file))
+        return where(rule, show)
 
     jokers = v.jokers
     why = {
@@ -78,7 +78,6 @@ def emit_validator(variant: ir.Variant, lineage_texts: Mapping[str, str], show: 
     """The module's source.  `lineage_texts`: each spec file's text, base first; `show`: how
     each spec path is written in the output (relative to the project)."""
     v = variant
-    source = show.get(v.source, v.source)
     sizes = []
     if v.run is not None:
         sizes.append(("RUN_SIZE_TEXT", _size_text(v.run.size.value)))
@@ -92,7 +91,7 @@ def emit_validator(variant: ir.Variant, lineage_texts: Mapping[str, str], show: 
         "version": __version__,
         "source": " <- ".join(show.get(p, p) for p in reversed(list(lineage_texts))),
         "sha256": source_hash({show.get(p, p): t for p, t in lineage_texts.items()}),
-        "constants": constants(v, source),
+        "constants": constants(v, show),
         "size_texts": sizes,
         "why": _why(v, show),
         "has_jokers": v.jokers is not None,

@@ -1,0 +1,102 @@
+"""Benchmark: one meld check, generated validator vs OpenSpiel vs a frozenset lookup.
+
+Run:  python tests/bench/bench_validator.py [--repeat N]
+      (OpenSpiel comes from `pip install open-spiel`; without it only our figures print)
+
+Input: the 1,000 candidate melds of ../shared/bench-data/gin_meld_candidates.json
+(card = suit * 13 + rank, rank 0 = ace, no jokers), judged under `remik_podstawowy`
+(one pack, ace low, no jokers: the gin rummy rules OpenSpiel implements).  Each
+candidate is laid out as a player would lay it, cards ascending by rank, before
+timing.  Measured in one run, medians over repeats:
+  - OpenSpiel's C++ check through its Python binding: is_rank_meld or is_suit_meld;
+  - `check_meld` on cards already parsed (tuples of Card);
+  - `check_meld` on strings ("3♠ 4♠ 5♠");
+  - a frozenset lookup of the sorted candidate among the valid ones: the floor for
+    any Python check, since it does no work but hashing.
+No result is cached by input.  The verdicts of both checks are compared first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import statistics
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT.parent / "shared" / "bench-data" / "gin_meld_candidates.json"
+
+
+def load_validator():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("validator", ROOT / "generated" / "remik_podstawowy" /
+                                                  "validator.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def per_call(run, items, repeat: int) -> float:  # type: ignore[no-untyped-def]
+    """Median seconds per item over `repeat` passes."""
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        for item in items:
+            run(item)
+        times.append((time.perf_counter() - started) / len(items))
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=21)
+    args = parser.parse_args()
+
+    v = load_validator()
+    candidates = json.loads(DATA.read_text())["candidates"]
+
+    def card(gin: int):  # type: ignore[no-untyped-def]
+        suit, rank = divmod(gin, 13)
+        return v.Card((rank + 1) * 4 + suit)
+
+    laid = [tuple(sorted((card(c) for c in m), key=lambda c: c >> 2)) for m in candidates]
+    texts = [" ".join(str(c) for c in m) for m in laid]
+    ours = [v.check_meld(m).ok for m in laid]
+    valid = frozenset(tuple(sorted(m)) for m, ok in zip(laid, ours, strict=True) if ok)
+
+    print(f"{len(candidates)} candidates, {sum(ours)} valid under remik_podstawowy")
+    results: dict[str, float] = {}
+    try:
+        import pyspiel
+
+        utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+
+        def openspiel(meld: list[int]) -> bool:
+            return bool(utils.is_rank_meld(meld) or utils.is_suit_meld(meld))
+
+        theirs = [openspiel(m) for m in candidates]
+        disagree = sum(a != b for a, b in zip(ours, theirs, strict=True))
+        print(f"verdicts differing from OpenSpiel's: {disagree}")
+        results["OpenSpiel (C++ via pyspiel)"] = per_call(openspiel, candidates, args.repeat)
+    except ImportError:
+        print("open-spiel is not installed: `pip install open-spiel` to compare")
+    results["check_meld, parsed cards"] = per_call(v.check_meld, laid, args.repeat)
+    results["check_meld, strings"] = per_call(v.check_meld, texts, args.repeat)
+    results["frozenset lookup (floor)"] = per_call(lambda m: tuple(sorted(m)) in valid, laid, args.repeat)
+
+    base_name = "OpenSpiel (C++ via pyspiel)" if "OpenSpiel (C++ via pyspiel)" in results else \
+        "frozenset lookup (floor)"
+    base = results[base_name]
+    print(f"\nper meld, median of {args.repeat} passes (ratios against {base_name})")
+    for name, seconds in results.items():
+        print(f"  {name:<30} {seconds * 1e6:7.2f} us   {seconds / base:5.2f}x")
+    if base_name.startswith("OpenSpiel"):
+        ratio = results["check_meld, parsed cards"] / base
+        print(f"target: parsed cards within 3x of OpenSpiel -> {ratio:.2f}x, "
+              f"{'met' if ratio <= 3 else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,194 @@
+"""Every rule that affects validation is really read by the generated validator.
+
+For each such rule of each variant, the rule's value is changed in the IR (to
+each of a few other values), the validator is generated again, and some
+verdict on a fixed probe set must change.  If no change of a rule changes any
+verdict, the rule must be one that cannot matter in this variant (`set.suits
+any` in a one-pack game without jokers): the verifier's own formulas for the
+two rule sets must then judge every 3-card meld and thousands of longer ones
+alike.  A rule the validator ignored would show up as a play those formulas
+judge differently, and the test fails unless the validator does too.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import fields, is_dataclass, replace
+from enum import Enum
+from pathlib import Path
+
+import pytest
+
+from oracle import CODES, MeldOracle, judge, near_meld, near_opening, validator
+from remikc import ir
+
+SPECS = Path(__file__).resolve().parent.parent / "specs"
+VARIANTS = sorted(p.stem for p in SPECS.glob("*.rules"))
+
+# Rules a validator reads; the rest (dealing, the turn order, scoring of rounds) belong to
+# the referee.  `jokers.declare` only names the rule that refuses ambiguous melds.
+READ = ("deck.", "values.", "set.", "run.", "jokers.per_meld", "jokers.min_natural",
+        "jokers.ambiguous", "opening.", "scoring.joker_in_hand", "scoring.not_opened",
+        "turn.lay_off", "going_out.by", "handing.lay_off", "joker_swap.allowed",
+        "joker_swap.card_from")
+# Rules only `check_lay_off` / `check_joker_swap` read: Z3's diff does not speak of them,
+# so the probe set alone must show their effect.
+PLAY_ONLY = ("set.closed_at", "turn.lay_off", "going_out.by", "handing.lay_off", "joker_swap.")
+# Changes no validator can see, and why.
+NOT_A_VALIDATION_CHANGE = {
+    ("going_out.by", frozenset({ir.GoingOutBy.TABLE, ir.GoingOutBy.DISCARD_OR_TABLE})):
+        "both let the last card be laid off; whether it may also be discarded is the referee's",
+}
+
+
+def _invisible(rule: ir.Rule[object], value: object) -> bool:
+    return (rule.id, frozenset({rule.value, value})) in NOT_A_VALIDATION_CHANGE
+
+
+def with_rule(obj: object, rule_id: str, value: object) -> object:
+    """`obj` with the rule `rule_id` given `value`, wherever the IR holds it."""
+    if isinstance(obj, ir.Rule):
+        return replace(obj, value=value) if obj.id == rule_id else obj
+    if isinstance(obj, tuple):
+        return tuple(with_rule(x, rule_id, value) for x in obj)
+    if is_dataclass(obj) and not isinstance(obj, type) and not isinstance(obj, Enum):
+        changes = {f.name: with_rule(getattr(obj, f.name), rule_id, value) for f in fields(obj)}
+        return replace(obj, **changes)
+    return obj
+
+
+def alternatives(value: object) -> list[object]:
+    """Other values a spec could give the rule."""
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, Enum):
+        return [m for m in type(value) if m is not value]
+    if isinstance(value, int):
+        return [value + 1] + ([value - 1] if value > 0 else [])
+    if value is None:  # a limit of `any`
+        return [1]
+    if isinstance(value, ir.Range):
+        high = value.high
+        return [ir.Range(value.low + 1, max(high or 0, value.low + 1) if high is not None else None),
+                ir.Range(value.low, (high - 1) if high is not None and high > value.low else value.low + 2)]
+    if isinstance(value, ir.PerPlayers):
+        return [ir.PerPlayers(tuple((r, v + 1) for r, v in value.cases)),
+                ir.PerPlayers(tuple((r, max(0, v - 1)) for r, v in value.cases))]
+    if isinstance(value, ir.CardValue):
+        return [ir.CardValue(value.points + 1, value.by_place)]
+    if isinstance(value, ir.JokerValue):
+        if value.as_replaced:
+            return [ir.JokerValue(False, 25)]
+        return [ir.JokerValue(True), ir.JokerValue(False, 7)]
+    if isinstance(value, (ir.Always, ir.Never, ir.Is, ir.AnyOf, ir.AllOf, ir.IsNot)):
+        return [c for c in (ir.Always(), ir.Never(), ir.Is(ir.Flag.OPENED)) if c != value]
+    raise TypeError(f"no alternative for {value!r}")
+
+
+def probe(module, v: ir.Variant) -> list[object]:  # type: ignore[no-untyped-def]
+    """A fixed set of questions, and the validator's answers."""
+    card = module.Card
+    rng = random.Random(5)
+    melds = [near_meld(rng, v) for _ in range(1500)]
+    melds += [tuple(c) for c in (
+        [4, 8, 12], [48, 52, 4], [52, 4, 8], [44, 48, 52, 4], [4 * r for r in range(1, 14)] + [4],
+        [20, 0, 0], [0, 0, 20], [0, 0, 0], [0, 0, 0, 0, 20], [32, 32, 33], [32, 33, 34, 35],
+        [32, 33, 34, 35, 32], [4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52],
+        [8 * 1, 0, 16], [28, 32, 0], [0, 28, 32], [4, 5, 6], [0, 5, 6], [4, 5, 0])]
+    answers: list[object] = []
+    for cards in melds:
+        for opening in (False, True):
+            verdict = module.check_meld(tuple(card(c) for c in cards), opening=opening)
+            answers.append((verdict.ok, verdict.kind, verdict.points))
+    openings = [near_opening(rng, v) for _ in range(300)]
+    openings += [[(24, 28, 32), (40, 43, 42)], [(20, 24, 28), (20, 21, 22)], [(4, 8, 12)],
+                 [(0, 28, 32, 36), (40, 41, 42)], [(40, 41, 42), (44, 45, 46)],
+                 [(24, 28, 32, 36, 40), (41, 42, 43)], [(44, 45, 46), (48, 49, 50), (52, 53, 54)]]
+    openings += _at_threshold(module, melds, v)
+    for laid in openings:
+        verdict = module.check_opening([tuple(card(c) for c in m) for m in laid])
+        answers.append((verdict.ok, verdict.points))
+    for code in CODES:
+        for opened in (True, False):
+            answers.append(module.hand_value((card(code),), opened=opened))
+    table = [m for m in melds[:400] if module.check_meld(tuple(card(c) for c in m)).ok][:120]
+    table += [(12, 16, 20), (32, 33, 34), (32, 33, 34, 35), (20, 0, 28)]
+    for meld in table:
+        for extra in CODES[::3]:
+            for flags in ({}, {"opened": False}, {"empties_hand": True}, {"handing": True}):
+                verdict = module.check_lay_off(tuple(card(c) for c in meld), (card(extra),), **flags)
+                answers.append((verdict.ok, verdict.points))
+        if 0 in meld:
+            for real in CODES[1:]:
+                for flags in ({}, {"opened": False}, {"from_table": True}):
+                    verdict = module.check_joker_swap(tuple(card(c) for c in meld), card(real), **flags)
+                    answers.append(verdict.ok)
+    return answers
+
+
+def _at_threshold(module, melds: list[tuple[int, ...]], v: ir.Variant) -> list[list[tuple[int, ...]]]:  # type: ignore[no-untyped-def]
+    """Lay-downs worth just under, exactly and just over the opening threshold."""
+    if v.opening is None:
+        return []
+    target = v.opening.min_points.value
+    pool = []
+    for meld in melds:
+        verdict = module.check_meld(tuple(module.Card(c) for c in meld), opening=True)
+        if verdict.ok and 0 not in meld:
+            pool.append((verdict.points, meld))
+    found: list[list[tuple[int, ...]]] = []
+    for points_a, a in pool[:120]:
+        for points_b, b in pool[:120]:
+            if points_a + points_b in (target - 1, target, target + 1) and len(found) < 30:
+                found.append([a, b])
+    return found
+
+
+def rules_read(v: ir.Variant) -> list[ir.Rule[object]]:
+    return [r for r in v.rules if r.id.startswith(READ)]
+
+
+@pytest.mark.parametrize("variant_id", VARIANTS)
+def test_every_rule_changes_some_verdict(variant_id, workspace):
+    v = workspace.variant(str(SPECS / f"{variant_id}.rules"))
+    baseline = probe(validator(v, workspace), v)
+    ignored = []
+    for rule in rules_read(v):
+        tried = [value for value in alternatives(rule.value) if not _invisible(rule, value)]
+        if not tried:
+            continue
+        variants = [with_rule(v, rule.id, value) for value in tried]
+        if any(probe(validator(c, workspace), c) != baseline for c in variants):  # type: ignore[arg-type]
+            continue
+        if rule.id.startswith(PLAY_ONLY):
+            ignored.append(f"{rule.id}: no change of it changed a verdict")
+            continue
+        for changed in variants:
+            witness = _semantic_difference(v, changed)  # type: ignore[arg-type]
+            if witness is None:
+                continue  # the rule cannot matter here: the formulas agree too
+            cards, opening = witness
+            before = judge(validator(v, workspace), cards, opening=opening)
+            after = judge(validator(changed, workspace), cards, opening=opening)  # type: ignore[arg-type]
+            if before == after:
+                ignored.append(f"{rule.id}: the verifier judges {cards} differently after the change, "
+                               f"the validator does not")
+    assert ignored == []
+
+
+def _semantic_difference(a: ir.Variant, b: ir.Variant) -> tuple[tuple[int, ...], bool] | None:
+    """A meld the verifier's formulas judge differently under `a` and `b`, if one is found
+    among every 3-card meld and 5,000 random longer ones."""
+    for opening in (False, True):
+        short = MeldOracle(a, 3, opening=opening), MeldOracle(b, 3, opening=opening)
+        for cards in itertools.product(CODES, repeat=3):
+            if short[0](cards) != short[1](cards):
+                return cards, opening
+        long = MeldOracle(a, 14, opening=opening), MeldOracle(b, 14, opening=opening)
+        rng = random.Random(3)
+        for _ in range(5_000):
+            cards = near_meld(rng, a)
+            if long[0](cards) != long[1](cards):
+                return cards, opening
+    return None

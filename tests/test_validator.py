@@ -1,0 +1,267 @@
+"""The generated validators, as a programmer uses them: verdicts and points worked
+out by hand from the seed texts, the public API's contract, and the build itself.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from remikc.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+GENERATED = ROOT / "generated"
+
+
+def _load(variant: str):  # type: ignore[no-untyped-def]
+    """The committed module, imported the way an app would import it."""
+    path = GENERATED / variant / "validator.py"
+    spec = importlib.util.spec_from_file_location(f"validator_{variant}", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def v51():  # type: ignore[no-untyped-def]
+    return _load("remik51")
+
+
+# --- remik51: seeds 000 and 004 --------------------------------------------------------
+
+def test_remik51_the_seed_opening_is_exactly_51(v51):
+    # "6♠ 7♠ 8♠ i 10♦ 10♣ 10♥": 6 + 7 + 8 = 21, 10 + 10 + 10 = 30
+    verdict = v51.check_opening(["6♠ 7♠ 8♠", "10♦ 10♣ 10♥"])
+    assert verdict.ok and verdict.points == 51
+    assert v51.check_opening("6♠ 7♠ 8♠ + 10♦ 10♣ 10♥").points == 51
+    # one point short: 5♠ 6♠ 7♠ is 18, 18 + 30 = 48
+    short = v51.check_opening("5♠ 6♠ 7♠ + 10♦ 10♣ 10♥")
+    assert not short and any("opening.min_points" in r and "48 points" in r for r in short.reasons)
+
+
+def test_remik51_runs(v51):
+    # "13♥ 14♥ 1♥" (Q K A) and "1♥ 2♥ 3♥" are runs; an ace counts 10 either way
+    assert (v51.check_meld("Q♥ K♥ A♥").kind, v51.check_meld("Q♥ K♥ A♥").points) == ("run", 30)
+    assert v51.check_meld("A♥ 2♥ 3♥").points == 15
+    assert v51.check_meld("A♣ 2♣ 3♣ 4♣").points == 19
+    # "Q♥ K♥ 1♥ 2♥ jest nieprawidłowa": refused because of the wrap rule, named with its line
+    refused = v51.check_meld("Q♥ K♥ A♥ 2♥")
+    assert not refused and refused.kind is None and refused.points == 0
+    assert any("run.wrap" in r and "remik51.rules:" in r for r in refused.reasons)
+    # from ace to ace: A=10, 2..9 = 44, 10 J Q K = 40, A = 10
+    full = v51.check_meld("A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠")
+    assert full.ok and full.kind == "run" and full.points == 104
+
+
+def test_remik51_sets_and_jokers(v51):
+    assert (v51.check_meld("10♦ 10♣ 10♥").kind, v51.check_meld("10♦ 10♣ 10♥").points) == ("set", 30)
+    assert not v51.check_meld("10♦ 10♦ 10♥")  # "nie może mieć dwóch kart z tym samym znakiem"
+    assert not v51.check_meld("8♠ 8♥ 8♦ 8♣ 8♠")  # "co najwyżej 4 karty"
+    # "Na początku grupa może mieć tylko jednego jokera"
+    assert v51.check_meld("JK 7♠ 8♠", opening=True).points == 21
+    two = v51.check_meld("JK JK 8♠", opening=True)
+    assert not two and any("jokers.per_meld_at_opening" in r for r in two.reasons)
+    assert v51.check_meld("JK JK 8♠").ok  # later, more jokers are allowed (assumed)
+    # the joker is worth the card it replaces: 6♠ 7♠ (JK = 8♠) is 21
+    assert v51.check_meld("6♠ 7♠ JK").points == 21
+
+
+def test_remik51_hands(v51):
+    # "Jeśli ktoś ma jokera na ręce, liczy się +20"; cards count as at opening
+    assert v51.hand_value("JK") == 20
+    assert v51.hand_value("JK 5♠ K♦ A♥") == 20 + 5 + 10 + 10
+    # "Jeśli gracz nie otworzył, zostanie mu zapisane +100"
+    assert v51.hand_value("2♠", opened=False) == 100
+
+
+def test_remik51_laying_off(v51):
+    # "ktoś rzucił talię 3♠ 4♠ 5♠, a ty masz 2♠ lub 6♠, możesz dodać tę kartę"
+    assert v51.check_lay_off("3♠ 4♠ 5♠", "2♠").points == 14
+    assert v51.check_lay_off("3♠ 4♠ 5♠", "6♠").points == 18
+    # only after opening
+    assert any("turn.lay_off" in r for r in v51.check_lay_off("3♠ 4♠ 5♠", "6♠", opened=False).reasons)
+    # "Nie możesz dodać ostatniej karty ze swojej ręki do talii innej osoby"
+    assert any("going_out.by" in r for r in v51.check_lay_off("3♠ 4♠ 5♠", "6♠", empties_hand=True).reasons)
+    # "Talia 4 kart nazywana jest talią zamkniętą"
+    closed = v51.check_lay_off("8♠ 8♥ 8♦ 8♣", "8♠")
+    assert not closed and any("set.closed_at" in r for r in closed.reasons)
+    # a player who hands may not lay off (004)
+    assert not v51.check_lay_off("3♠ 4♠ 5♠", "6♠", handing=True)
+
+
+def test_remik51_joker_swap(v51):
+    # "masz kartę, którą joker zastępuje, możesz wymienić swoją kartę na jokera"
+    swapped = v51.check_joker_swap("5♠ JK 7♠", "6♠")
+    assert swapped.ok and swapped.points == 18
+    assert not v51.check_joker_swap("5♠ JK 7♠", "6♥")
+    assert not v51.check_joker_swap("5♠ JK 7♠", "6♠", opened=False)
+
+
+def test_remik51_domowy():
+    house = _load("remik51_domowy")
+    assert house.hand_value("JK") == 50  # "niektórzy nawet liczą +50"
+    assert house.check_meld("Q♥ K♥ A♥").points == 30  # melds as in Remik 51
+
+
+# --- remik_klasyczny: seed 001 -----------------------------------------------------------
+
+def test_remik_klasyczny():
+    v = _load("remik_klasyczny")
+    # "w sekwensie typu as-2-3 as ma 1 pkt, w innych zestawach (A-A-A lub D-K-A) 10 pkt"
+    assert v.check_meld("A♠ 2♠ 3♠").points == 6
+    assert v.check_meld("Q♠ K♠ A♠").points == 30
+    assert v.check_meld("A♠ A♥ A♦").points == 30
+    # "10-Joker-Joker-K": jokers as J and Q, worth 10 each
+    assert v.check_meld("10♣ JK JK K♣").points == 40
+    # "...-D-K-A-2-3-..." is not allowed, the 14-card run is: 1 + 44 + 40 + 10
+    assert not v.check_meld("K♠ A♠ 2♠ 3♠")
+    assert v.check_meld("A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥").points == 95
+    # "co najmniej jeden czysty sekwens oraz co najmniej 49 punktów"
+    assert v.check_opening("5♠ 6♠ 7♠ 8♠ 9♠ + 10♦ 10♣ 10♥").points == 65
+    dirty = v.check_opening("JK 6♠ 7♠ 8♠ 9♠ + 10♦ 10♣ 10♥ + K♦ K♣ K♥")
+    assert not dirty and any("opening.clean_run" in r for r in dirty.reasons)
+    # 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 = 44: a clean run, but under 49
+    assert not v.check_opening("2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣")
+
+
+# --- remik_podstawowy and the ace option: seed 002 ------------------------------------------
+
+def test_remik_podstawowy():
+    v = _load("remik_podstawowy")
+    assert v.check_meld("A♦ 2♦ 3♦").points == 6  # "Asy są warte jeden punkt"
+    assert not v.check_meld("Q♦ K♦ A♦")  # "as jest zawsze niską kartą"
+    assert v.check_meld("8♠ 8♥ 8♦").kind == "set"  # "trzech ósemek"
+    assert v.check_lay_off("8♥ 9♥ 10♥", "7♥").ok and v.check_lay_off("8♥ 9♥ 10♥", "J♥").ok
+    assert v.check_lay_off("3♣ 4♣ 5♣", ["6♣", "7♣"]).points == 25  # "sześć i siedem trefli"
+    assert v.hand_value("A♠ 7♦ K♣") == 1 + 7 + 10
+    assert not v.check_meld("JK 5♠ 6♠")  # one plain pack: no jokers
+    assert v.check_opening("A♦ 2♦ 3♦").ok  # no opening requirement
+
+
+def test_remik_podstawowy_as():
+    v = _load("remik_podstawowy_as")
+    assert v.check_meld("Q♥ K♥ A♥").points == 10 + 10 + 15  # "asy ... 15 punktów"
+    assert v.check_meld("A♣ 2♣ 3♣").points == 15 + 2 + 3
+    assert not v.check_meld("K♠ A♠ 2♠")  # low or high, never both
+    assert v.hand_value("A♠") == 15
+
+
+# --- karuzela: seed 003 -----------------------------------------------------------------
+
+def test_karuzela():
+    v = _load("karuzela")
+    assert not v.check_meld("8♠ 8♠ 8♥")  # "tylko jedna ósemka pik"
+    assert not v.check_meld("K♥ A♥ 2♥")  # "król-as-2 nie jest prawidłową sekwencją"
+    assert v.check_meld("9♣ 10♣ J♣").ok and v.check_meld("A♦ 2♦ 3♦").ok and v.check_meld("Q♣ K♣ A♣").ok
+    assert v.hand_value("JK A♠ K♦ 7♣") == 25 + 1 + 10 + 7  # jokers 25, aces 1
+    # the card that frees a joker may come from the table too
+    assert v.check_joker_swap("5♠ JK 7♠", "6♠", from_table=True).ok
+
+
+# --- the API contract --------------------------------------------------------------------
+
+def test_api(v51):
+    assert v51.VARIANT_ID == "remik51" and v51.VARIANT_NAME == "Remik 51"
+    cards = v51.parse_cards("10h, Qs  Ac JK")
+    assert [str(c) for c in cards] == ["10♥", "Q♠", "A♣", "JK"]
+    assert [c.rank for c in cards] == [10, 12, 1, None] and cards[3].is_joker
+    with pytest.raises(ValueError, match="'Qx'"):
+        v51.parse_cards("Q♠ Qx")
+    # strings, parsed cards and mixed sequences all work; bool(verdict) is verdict.ok
+    for meld in ("6♠ 7♠ 8♠", ["6♠", "7♠", "8♠"], v51.parse_cards("6s 7s 8s"),
+                 [v51.parse_card("6♠"), "7s", "8♠"]):
+        verdict = v51.check_meld(meld)
+        assert bool(verdict) is True and verdict.kind == "run" and verdict.reasons == ()
+    assert bool(v51.check_meld("6♠ 7♥ 8♠")) is False
+
+
+def test_the_module_needs_only_the_standard_library(tmp_path):
+    shutil.copy(GENERATED / "remik51" / "validator.py", tmp_path)
+    # -I -S: no site-packages, no environment; only the standard library and this folder
+    code = ("import sys; sys.path.insert(0, '.')\n"
+            "import validator; print(validator.check_meld('6♠ 7♠ 8♠').points)")
+    out = subprocess.run([sys.executable, "-I", "-S", "-c", code], cwd=tmp_path, capture_output=True,
+                         text=True, check=True)
+    assert out.stdout.strip() == "21"
+
+
+def test_header_names_the_spec_and_its_hash():
+    text = (GENERATED / "remik51_domowy" / "validator.py").read_text(encoding="utf-8")
+    assert "Spec: specs/remik51_domowy.rules <- specs/remik51.rules" in text
+    assert "Source sha256:" in text
+    assert "# run.wrap forbidden (specs/remik51.rules:" in text  # each rule points at its line
+
+
+# --- the build -----------------------------------------------------------------------------
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    return main(list(argv), out, err), out.getvalue(), err.getvalue()
+
+
+def test_generated_is_a_fresh_build(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    code, out, _ = run("build", "--check")
+    assert code == 0, out
+
+
+def test_build_is_deterministic_and_check_names_stale_files(tmp_path, monkeypatch):
+    project = tmp_path / "p"
+    shutil.copytree(ROOT / "specs", project / "specs")
+    monkeypatch.chdir(project)
+    assert run("build")[0] == 0
+    first = {p: p.read_bytes() for p in (project / "generated").rglob("*.py")}
+    assert len(first) == 6
+    assert run("build")[1].endswith("0 changed\n")
+    assert {p: p.read_bytes() for p in (project / "generated").rglob("*.py")} == first
+    assert first == {project / p.relative_to(ROOT): p.read_bytes() for p in GENERATED.rglob("*.py")}
+    # a change to a base game makes its house variant stale too
+    spec = project / "specs" / "remik51.rules"
+    spec.write_text(spec.read_text(encoding="utf-8").replace("min_points 51", "min_points 61"),
+                    encoding="utf-8")
+    code, out, _ = run("build", "--check")
+    assert code == 1
+    assert "generated/remik51/validator.py: out of date" in out
+    assert "generated/remik51_domowy/validator.py: out of date" in out
+    assert "generated/karuzela" not in out
+
+
+def test_build_refuses_bad_specs_and_writes_nothing(tmp_path, monkeypatch):
+    shutil.copytree(ROOT / "specs", tmp_path / "specs")
+    (tmp_path / "specs" / "zly.rules").write_text('variant zly extends "remik51" {\n  nme pl "x"\n}\n',
+                                                  encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run("build")
+    assert code == 1 and "unknown rule `nme`" in err
+    assert not (tmp_path / "generated").exists()
+
+
+def test_explain(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    code, out, _ = run("explain", "specs/remik51.rules", "Q♥ K♥ A♥ 2♥")
+    assert code == 0 and "refused" in out and "run.wrap" in out
+    code, out, _ = run("explain", "specs/remik51.rules", "6♠ 7♠ 8♠ + 10♦ 10♣ 10♥", "--opening")
+    assert "a valid opening, 51 points" in out and "opening.min_points 51" in out
+    code, out, _ = run("explain", "specs/remik51.rules", "JK 5♠", "--hand", "--format", "json")
+    assert '"points": 25' in out
+    assert run("explain", "specs/remik51.rules", "Qx")[0] == 2
+
+
+def test_generated_code_passes_mypy_strict_and_ruff():
+    mypy = pytest.importorskip("mypy.api")
+    for module in sorted(GENERATED.glob("*/validator.py")):
+        report, errors, status = mypy.run(["--strict", "--no-incremental", str(module)])
+        assert status == 0, report + errors
+    ruff = shutil.which("ruff") or str(Path(sys.executable).parent / "ruff")
+    if not Path(ruff).exists():
+        pytest.skip("ruff not installed")
+    for config in (["--isolated"], ["--config", str(ROOT / "pyproject.toml")]):
+        done = subprocess.run([ruff, "check", *config, str(GENERATED)], capture_output=True, text=True)
+        assert done.returncode == 0, done.stdout
