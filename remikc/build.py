@@ -14,10 +14,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import ir
-from .diagnostics import Diagnostic
+from .cards import Card, format_cards
+from .diagnostics import Diagnostic, error
 from .driver import check_paths
+from .emit.rulebook import rulebook, to_html, to_markdown
 from .emit.validator import emit_validator
+from .lang import LANGUAGES, language
 from .loader import SUFFIX, Workspace
+from .verify.witness import Examples, examples
 
 
 @dataclass
@@ -45,6 +49,8 @@ def validator_source(variant: ir.Variant, workspace: Workspace) -> str:
 
 
 def outputs(paths: list[str], out: Path) -> Build:
+    """Every generated file of the variants under `paths`: the validator and, in each
+    language, the rulebook as Markdown and as HTML."""
     run = check_paths(paths)
     problems = run.unique_diagnostics()
     files: dict[Path, str] = {}
@@ -52,8 +58,73 @@ def outputs(paths: list[str], out: Path) -> Build:
         for result in run.results:
             assert result.variant is not None
             v = result.variant
-            files[out / v.id / "validator.py"] = validator_source(v, run.workspace)
+            source = validator_source(v, run.workspace)
+            files[out / v.id / "validator.py"] = source
+            books, wrong = rulebooks(v, run.workspace, load_module(v.id, source))
+            problems += wrong
+            for name, text in books.items():
+                files[out / v.id / name] = text
+    if problems:
+        files = {}
     return Build(files, problems, run.workspace.sources)
+
+
+def rulebooks(v: ir.Variant, workspace: Workspace, module: types.ModuleType
+              ) -> tuple[dict[str, str], list[Diagnostic]]:
+    """The rulebooks of `v`, their examples found by the solver and checked by `module`, the
+    variant's own generated validator: an example it does not confirm stops the build."""
+    found = examples(v)
+    wrong = [error("E040", f"the rulebook example {text} does not hold under the generated "
+                   f"validator of `{v.id}`", v.players.span,
+                   hint="this is a bug in remikc: the solver and the validator disagree")
+             for text in recheck(found, module)]
+    parent = None
+    if v.parent is not None:
+        parent = workspace.variant(os.path.join(os.path.dirname(v.source), v.parent + SUFFIX))
+    source = " <- ".join(shown(p) for p in reversed(lineage_files(v)))
+    books = {}
+    for code in LANGUAGES:
+        book = rulebook(v, language(code), found, parent, shown(v.source))
+        books[f"rulebook.{code}.md"] = to_markdown(book, source)
+        books[f"rulebook.{code}.html"] = to_html(book, source)
+    return books, wrong
+
+
+def recheck(e: Examples, module: types.ModuleType) -> list[str]:
+    """The examples the generated validator does not confirm, in words."""
+    wrong: list[str] = []
+
+    def show(cards: tuple[Card, ...]) -> str:
+        return format_cards(cards)
+
+    for play in (e.run, e.set, e.joker, e.ace_to_ace):
+        if play is not None:
+            verdict = module.check_meld(show(play.cards))
+            if (verdict.ok, verdict.kind, verdict.points) != (True, play.kind, play.points):
+                wrong.append(f"{show(play.cards)} ({play.kind}, {play.points})")
+    if e.corner is not None:
+        allowed = bool(module.WRAP) if hasattr(module, "WRAP") else False
+        if bool(module.check_meld(show(e.corner))) != allowed:
+            wrong.append(f"{show(e.corner)} (round the corner)")
+    if e.opening is not None:
+        melds, points = e.opening
+        verdict = module.check_opening([show(m) for m in melds])
+        if (verdict.ok, verdict.points) != (True, points):
+            wrong.append(" + ".join(show(m) for m in melds) + f" (opening, {points})")
+    if e.lay_off is not None:
+        meld, card, after = e.lay_off
+        verdict = module.check_lay_off(show(meld), str(card))
+        if (verdict.ok, verdict.points) != (True, after.points):
+            wrong.append(f"{card} laid off on {show(meld)}")
+    if e.swap is not None:
+        meld, card, after = e.swap
+        verdict = module.check_joker_swap(show(meld), str(card))
+        if (verdict.ok, verdict.points) != (True, after.points):
+            wrong.append(f"{card} for the joker of {show(meld)}")
+    for hand in e.hands:
+        if module.hand_value(show(hand.cards)) != hand.points:
+            wrong.append(f"{show(hand.cards)} left in hand ({hand.points})")
+    return wrong
 
 
 def stale(build: Build, out: Path, *, whole: bool) -> list[str]:

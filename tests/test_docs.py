@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from remikc.schema import all_keys, all_sections
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -20,7 +22,7 @@ def test_every_rule_and_section_is_in_the_reference():
 
 def test_every_error_code_the_code_can_raise_is_documented():
     codes = set()
-    for path in REMIKC.glob("*.py"):
+    for path in REMIKC.rglob("*.py"):
         codes |= set(re.findall(r'"(E\d{3})"', path.read_text(encoding="utf-8")))
     documented = set(re.findall(r"^\| (E\d{3}) \|", DSL, re.M))
     assert codes and codes <= documented, codes - documented
@@ -30,3 +32,12 @@ def test_readme_commands_are_the_ones_ci_runs():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "<!-- test-command -->" in readme and "<!-- main-command -->" in readme
     assert "README.md" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_every_subpackage_is_installed():
+    """A regular (not editable) install ships only the packages pyproject.toml lists."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+                 ["tool"]["setuptools"]["packages"])
+    present = {".".join(p.parent.relative_to(ROOT).parts) for p in REMIKC.rglob("__init__.py")}
+    assert present == listed

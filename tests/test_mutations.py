@@ -81,6 +81,9 @@ def alternatives(value: object) -> list[object]:
         if value.as_replaced:
             return [ir.JokerValue(False, 25)]
         return [ir.JokerValue(True), ir.JokerValue(False, 7)]
+    if isinstance(value, ir.Draws):
+        return [ir.Draws(value.count + 1, value.until_meld),
+                ir.Draws(max(1, value.count - 1), not value.until_meld)]
     if isinstance(value, (ir.Always, ir.Never, ir.Is, ir.AnyOf, ir.AllOf, ir.IsNot)):
         return [c for c in (ir.Always(), ir.Never(), ir.Is(ir.Flag.OPENED)) if c != value]
     raise TypeError(f"no alternative for {value!r}")

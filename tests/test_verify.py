@@ -251,3 +251,21 @@ def test_diff_witnesses_hold_in_each_variant(workspace):
     as_invalid = ir.Example(ir.ExampleKind.INVALID, (cards,), span, "t")
     assert check_example(Probe(house), as_run).status is Status.PROVED
     assert check_example(Probe(base), as_invalid).status is Status.PROVED
+
+
+def test_one_pack_of_remik51_is_judged_not_hung(tmp_path):
+    """Regression: with one pack the copy limits bind, and refining them once looped forever.
+    One pack and 4 jokers is 56 cards; 4 players take 4 x 14 + 1 = 57 before the stock."""
+    (tmp_path / "remik51.rules").write_text((SPECS / "remik51.rules").read_text(encoding="utf-8"),
+                                            encoding="utf-8")
+    path = tmp_path / "one_pack.rules"
+    path.write_text('variant one_pack extends "remik51" {\n  name pl "x"\n  name hr "x"\n'
+                    '  deck {\n    override standard 1\n  }\n}\n', encoding="utf-8")
+    run = check_paths([str(path)])
+    report = Verifier(run.workspace, jobs=1).reports([(str(path), run.results[0].variant)])[str(path)]
+    assert [f.check for f in report.findings if f.status is Status.UNKNOWN] == []
+    deck = report.finding("deck.enough")
+    assert deck.status is Status.VIOLATED and "4 players" in deck.summary and "56" in deck.summary
+    # the 14-card run A♠..A♠ needs two aces of spades: one pack cannot lay it
+    assert "A♠ worth 104" in report.finding("house.keeps").details[0]
+    assert report.finding("opening.reachable").status is Status.PROVED

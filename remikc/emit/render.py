@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import html
+import re
 
 import jinja2
 
@@ -11,9 +13,23 @@ import jinja2
 def environment() -> jinja2.Environment:
     # StrictUndefined: a name the template expects and the emitter forgot is an error,
     # not an empty string in generated code.
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.PackageLoader("remikc", "templates"),
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
         autoescape=False,
     )
+    env.tests["instance_of"] = isinstance
+    env.filters["cards"] = suits_in_colour
+    return env
+
+
+_RED = re.compile("([♥♦])")
+_BLACK = re.compile("([♠♣])")
+
+
+def suits_in_colour(text: str) -> str:
+    """HTML-escaped text with each suit symbol in its colour: hearts and diamonds red."""
+    escaped = html.escape(text, quote=False)
+    escaped = _RED.sub(r'<span class="red">\1</span>', escaped)
+    return _BLACK.sub(r'<span class="black">\1</span>', escaped)

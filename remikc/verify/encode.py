@@ -112,6 +112,11 @@ class CopyLimit:
     enc: Encoder
     used: tuple[tuple[CardVar, z3.BoolRef], ...]
 
+    def __post_init__(self) -> None:
+        # The rule's literal must exist before any question is asked: it is one of the
+        # assumptions, and a limit added later under a literal nobody assumes would bind nothing.
+        self.enc.lit(self.enc.v.deck.standard)
+
     def overused(self, model: z3.ModelRef) -> list[tuple[int, int]]:
         seen: dict[tuple[int, int], int] = {}
         for card, active in self.used:

@@ -44,13 +44,15 @@ class Session:
         self.solver.add(*enc.domain, *base)
         self.pending = list(enc.lazy)  # limits checked on every model, refined on demand
 
-    def ask(self, *constraints: z3.BoolRef, tidy: bool = False) -> Outcome:
+    def ask(self, *constraints: z3.BoolRef, tidy: bool = False, without: tuple[str, ...] = ()
+            ) -> Outcome:
         """Is there a play satisfying `constraints` under the variant's rules?
 
-        `tidy`: only a preference between witnesses; give up early."""
-        assumptions = self.enc.t.assumptions()
+        `tidy`: only a preference between witnesses; give up early.  `without`: rules left out
+        (a play only they forbid is how a rulebook shows what they forbid)."""
         self.solver.set("rlimit", self.rlimit // TIDY_SHARE if tidy else self.rlimit)
         while True:
+            assumptions = [lit for name, lit in self.enc.t.literals.items() if name not in without]
             self.solver.push()
             self.solver.add(*constraints)
             result = self.solver.check(*assumptions)

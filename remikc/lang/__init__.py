@@ -1,0 +1,73 @@
+"""Languages of the rulebooks: words as data, one formatter for all.
+
+A language is a catalogue (remikc/lang/pl.py, hr.py): nouns with their forms
+for each CLDR plural category, and messages keyed by what they say.  A message
+names counted nouns in its placeholders, `{points:punkt}`, and the formatter
+writes `51 punktów` or `22 punkty` by the language's plural rules (from Babel,
+which carries CLDR's).  A message may also come in one version per plural
+category of its count, for sentences that change more than a noun.  Polish and
+Croatian differ only in these tables.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from babel import Locale
+
+Message = str | Mapping[str, str]  # one text, or one per plural category of `n`
+
+
+@dataclass(frozen=True)
+class Language:
+    code: str
+    nouns: Mapping[str, Mapping[str, str]]  # noun -> plural category -> form
+    messages: Mapping[str, Message]
+    _locale: Locale = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_locale", Locale.parse(self.code))
+
+    def category(self, n: int) -> str:
+        """CLDR plural category: `one`, `few`, `many` or `other`."""
+        return str(self._locale.plural_form(abs(n)))
+
+    def count(self, n: int, noun: str) -> str:
+        """`22 karty`: a number and the noun in the form that number takes."""
+        forms = self.nouns[noun]
+        category = self.category(n)
+        form = forms.get(category) or forms["other"]
+        return f"{n} {form}"
+
+    def say(self, key: str, **values: Any) -> str:
+        message = self.messages[key]
+        if not isinstance(message, str):
+            message = message.get(self.category(int(values["n"]))) or message["other"]
+        return _Formatter(self).format(message, **values)
+
+    def has(self, key: str) -> bool:
+        return key in self.messages
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, language: Language) -> None:
+        super().__init__()
+        self.language = language
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec in self.language.nouns:
+            return self.language.count(int(value), format_spec)
+        return str(super().format_field(value, format_spec))
+
+
+def language(code: str) -> Language:
+    from . import hr, pl
+
+    languages: dict[str, Language] = {"pl": pl.LANGUAGE, "hr": hr.LANGUAGE}
+    return languages[code]
+
+
+LANGUAGES = ("pl", "hr")

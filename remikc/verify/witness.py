@@ -1,0 +1,175 @@
+"""Plays that show a rule at work, found by the solver, for the rulebooks.
+
+`examples(variant) -> Examples`: a run, a set, a meld with a joker, a run that
+goes round the corner (refused unless the rules allow it), an opening worth
+exactly the threshold, a lay-off, a joker swap and the hands of a scored round.
+The build checks each of them with the generated validator before printing it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import z3
+
+from .. import ir
+from ..cards import Card
+from . import decode
+from .checks import Probe, opening_hands
+from .encode import Meld
+from .solver import Session
+
+Cards = tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Play:
+    cards: Cards
+    points: int
+    kind: str | None = None  # "run" / "set" for a meld
+
+
+@dataclass(frozen=True)
+class Examples:
+    run: Play | None = None
+    set: Play | None = None
+    joker: Play | None = None  # a meld holding a joker
+    corner: Cards | None = None  # a run through K-A-2, refused unless wrap is allowed
+    ace_to_ace: Play | None = None
+    opening: tuple[tuple[Cards, ...], int] | None = None  # melds, total points
+    lay_off: tuple[Cards, Card, Play] | None = None  # meld on the table, card, the meld after
+    swap: tuple[Cards, Card, Play] | None = None  # meld with a joker, the real card, after
+    hands: tuple[Play, ...] = ()  # cards left in hand by the others, `points` what they count
+
+
+def _meld(model: z3.ModelRef, m: Meld) -> Play:
+    return Play(decode.meld(model, m), decode.integer(model, m.points),
+                "run" if decode.true(model, m.is_run) else "set")
+
+
+def examples(v: ir.Variant) -> Examples:
+    probe = Probe(v)
+    session, m = probe.meld()
+    clean = m.jokers == 0
+
+    def find(*must: z3.BoolRef, prefer: tuple[list[z3.BoolRef], ...] = (),
+             without: tuple[str, ...] = ()) -> z3.ModelRef | None:
+        for tier in [*prefer, []]:
+            out = session.ask(*must, *tier, without=without)
+            if out.model is not None:
+                return out.model
+        return None
+
+    found: dict[str, object] = {}
+    if v.run is not None:
+        low = v.run.size.value.low
+        short = ([clean, m.length == low, m.start >= 4], [clean, m.length == low])
+        model = find(m.valid, m.is_run, prefer=short)
+        found["run"] = _meld(model, m) if model else None
+        wraps = m.start + m.length - 1 >= 15
+        model = find(m.run_ok, wraps, prefer=([clean, m.length == 4], [clean, m.length == 3]),
+                     without=("run.wrap", "run.ace"))
+        found["corner"] = decode.meld(model, m) if model else None
+        if v.run.ace_to_ace is not None and v.run.ace_to_ace.value:
+            model = find(m.valid, m.is_run, m.length == 14, prefer=([clean],))
+            found["ace_to_ace"] = _meld(model, m) if model else None
+    if v.set is not None:
+        low = v.set.size.value.low
+        model = find(m.valid, z3.Not(m.is_run), prefer=([clean, m.length == low, m.rank >= 7],
+                                                         [clean, m.length == low]))
+        found["set"] = _meld(model, m) if model else None
+    if v.jokers is not None:
+        model = find(m.valid, m.jokers == 1, prefer=([m.is_run, m.length == 4], [m.length == 3]))
+        found["joker"] = _meld(model, m) if model else None
+    found["opening"] = _opening(probe)
+    found["lay_off"] = _lay_off(probe)
+    found["swap"] = _swap(probe) if v.jokers is not None and v.joker_swap is not None else None
+    found["hands"] = _hands(probe)
+    return Examples(**found)  # type: ignore[arg-type]
+
+
+def _opening(probe: Probe) -> tuple[tuple[Cards, ...], int] | None:
+    v = probe.variant
+    if v.opening is None:
+        return None
+    cards = opening_hands(v)[0]
+    session, o = probe.opening(cards)
+    exact = o.points == v.opening.min_points.value
+    for tier in ([exact, o.jokers == 0, o.used <= 2], [exact, o.jokers == 0], [exact], []):
+        out = session.ask(o.ok, *tier)
+        if out.model is not None:
+            melds = tuple(decode.meld(out.model, x) for x in o.melds if decode.integer(out.model, x.length))
+            return melds, decode.integer(out.model, o.points)
+    return None
+
+
+def _lay_off(probe: Probe) -> tuple[Cards, Card, Play] | None:
+    session, (target, after, _) = probe.lay_off(3)
+    same = [a.rank == b.rank for a, b in zip(target.cards, after.cards, strict=False)]
+    same += [a.suit == b.suit for a, b in zip(target.cards, after.cards, strict=False)]
+    clean = [target.jokers == 0, after.jokers == 0]
+    for tier in ([*clean, target.is_run], clean, []):
+        out = session.ask(target.valid, after.valid, target.is_run == after.is_run, *same, *tier)
+        if out.model is not None:
+            laid = decode.meld(out.model, after)
+            return laid[:3], laid[3], _meld(out.model, after)
+    return None
+
+
+def _swap(probe: Probe) -> tuple[Cards, Card, Play] | None:
+    """A 3-card meld with one joker, and the same meld with the joker's card in its place."""
+    enc = probe.encoder()
+    first, second = enc.cards("s0.", 3), enc.cards("s1.", 3)
+    before = enc.meld(first, enc.num(3), opening=False)
+    after = enc.meld(second, enc.num(3), opening=False)
+    hole = enc.integer("swap.at")
+    parts = [hole >= 0, hole <= 2, before.jokers == 1, before.valid, after.valid,
+             before.is_run == after.is_run]
+    for k in range(3):
+        a, b = first[k], second[k]
+        parts.append(z3.If(hole == k, z3.And(a.joker, b.natural), z3.And(a.rank == b.rank, a.suit == b.suit)))
+    session = probe.session(enc)
+    for tier in ([before.is_run], []):
+        out = session.ask(*parts, *tier)
+        if out.model is not None:
+            at = decode.integer(out.model, hole)
+            laid = decode.cards(out.model, second, enc.num(3))
+            return decode.cards(out.model, first, enc.num(3)), laid[at], _meld(out.model, after)
+    return None
+
+
+def _hands(probe: Probe) -> tuple[Play, ...]:
+    """The cards two other players are left with when a round ends: one with a few cards
+    that make no meld (one joker among them, where the game has jokers), one with a single
+    low card that is not among the first hand's."""
+    v = probe.variant
+    session, cards, length = probe.hand()
+    value = session.enc.hand_value(cards, length)
+    three = cards[:3]
+    apart = [z3.Or(a.joker, b.joker, z3.And(a.suit != b.suit, z3.Abs(a.rank - b.rank) >= 3))
+             for i, a in enumerate(three) for b in three[i + 1:]]
+    jokers = z3.Sum(*[z3.If(c.joker, 1, 0) for c in three])
+    joker = jokers == 1 if v.jokers is not None else jokers == 0
+    out = _first(session, [[length == 3, joker, *apart, *[z3.Or(c.joker, c.rank >= 5) for c in three]],
+                           [length == 3, joker, *apart], [length == 3]])
+    if out is None:
+        return ()
+    first = Play(decode.cards(out, cards, length), decode.integer(out, value))
+    single = cards[0]
+    # one deck may hold a card once: the second hand does not repeat the first
+    elsewhere = [z3.Or(single.rank != c.rank, single.suit != c.suit)
+                 for c in first.cards if not c.is_joker]
+    out = _first(session, [[length == 1, single.natural, single.rank <= 5, single.rank >= 2, *elsewhere],
+                           [length == 1, single.natural, *elsewhere]])
+    if out is None:
+        return (first,)
+    return first, Play(decode.cards(out, cards, length), decode.integer(out, value))
+
+
+def _first(session: Session, tiers: list[list[z3.BoolRef]]) -> z3.ModelRef | None:
+    """The model for the first tier of wishes that can all be met."""
+    for tier in tiers:
+        out = session.ask(*tier)
+        if out.model is not None:
+            return out.model
+    return None

@@ -1,0 +1,213 @@
+"""The rulebooks: complete, correct Polish and Croatian, and examples the validator confirms."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from remikc import ir
+from remikc.build import load_module, recheck, rulebooks, validator_source
+from remikc.emit.rulebook import rulebook, to_markdown
+from remikc.lang import language
+from remikc.verify.witness import Examples, Play, examples
+from seed_rules import EXAMPLE, NOT_MODELLED, REMIK51
+from test_mutations import alternatives, with_rule
+
+ROOT = Path(__file__).resolve().parent.parent
+SPECS = ROOT / "specs"
+GOLDEN = Path(__file__).parent / "golden"
+VARIANTS = sorted(p.stem for p in SPECS.glob("*.rules"))
+
+
+def _book(v: ir.Variant, code: str, e: Examples | None = None) -> str:
+    return to_markdown(rulebook(v, language(code), e, None, "spec"), "spec")
+
+
+# --- grammar ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("n, pl, hr", [
+    (1, "1 karta", "1 karta"), (2, "2 karty", "2 karte"), (4, "4 karty", "4 karte"),
+    (5, "5 kart", "5 karata"), (12, "12 kart", "12 karata"), (21, "21 kart", "21 karta"),
+    (22, "22 karty", "22 karte"), (25, "25 kart", "25 karata"),
+])
+def test_cards_agree_with_their_number(n, pl, hr):
+    assert language("pl").count(n, "card") == pl
+    assert language("hr").count(n, "card") == hr
+
+
+@pytest.mark.parametrize("n, pl, hr", [
+    (1, "1 punkt", "1 bod"), (2, "2 punkty", "2 boda"), (4, "4 punkty", "4 boda"),
+    (5, "5 punktów", "5 bodova"), (12, "12 punktów", "12 bodova"), (21, "21 punktów", "21 bod"),
+    (22, "22 punkty", "22 boda"), (25, "25 punktów", "25 bodova"), (-40, "-40 punktów", "-40 bodova"),
+    (51, "51 punktów", "51 bod"),
+])
+def test_points_agree_with_their_number(n, pl, hr):
+    assert language("pl").count(n, "point") == pl
+    assert language("hr").count(n, "point") == hr
+
+
+@pytest.mark.parametrize("n, pl, hr", [
+    (1, "dostaje 1 kartę", "dobiva 1 kartu"), (2, "dostaje 2 karty", "dobiva 2 karte"),
+    (5, "dostaje 5 kart", "dobiva 5 karata"), (21, "dostaje 21 kart", "dobiva 21 kartu"),
+    (22, "dostaje 22 karty", "dobiva 22 karte"),
+])
+def test_a_whole_sentence_agrees(n, pl, hr):
+    """The accusative after "dostaje" / "dobiva" takes its own forms: kartę, kartu."""
+    assert pl in language("pl").say("deal.hand", n=n)
+    assert hr in language("hr").say("deal.hand", n=n)
+
+
+def test_both_catalogues_say_the_same_things():
+    pl, hr = language("pl"), language("hr")
+    assert set(pl.messages) == set(hr.messages)
+    assert set(pl.nouns) == set(hr.nouns)
+
+
+# --- completeness --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant_id", VARIANTS)
+def test_every_rule_is_in_both_rulebooks(workspace, variant_id):
+    """Change any rule of the variant and both rulebooks read differently."""
+    v = workspace.variant(str(SPECS / f"{variant_id}.rules"))
+    before = {code: _book(v, code) for code in ("pl", "hr")}
+    silent = []
+    for rule in v.rules:
+        for code in ("pl", "hr"):
+            changed = [_book(with_rule(v, rule.id, value), code)  # type: ignore[arg-type]
+                       for value in alternatives(rule.value)]
+            if all(text == before[code] for text in changed):
+                silent.append(f"{code}: {rule.id}")
+    assert silent == []
+
+
+@pytest.mark.parametrize("variant_id", VARIANTS)
+def test_no_sentence_speaks_of_a_rule_the_game_lacks(workspace, variant_id):
+    v = workspace.variant(str(SPECS / f"{variant_id}.rules"))
+    have = {r.id for r in v.rules}
+    for code in ("pl", "hr"):
+        book = rulebook(v, language(code), examples(v))
+        said = book.rules_said()
+        assert said <= have | {"example"}, said - have
+        # and every rule the variant has is said somewhere
+        assert have <= said, have - said
+
+
+def test_what_a_game_lacks_is_not_in_its_rulebook():
+    basic = (ROOT / "generated" / "remik_podstawowy" / "rulebook.pl.md").read_text(encoding="utf-8")
+    # the one word on jokers is that the deck has none
+    assert [line for line in basic.splitlines() if "joker" in line.lower()] == [
+        "Do gry potrzeba: 1 talia po 52 karty, bez jokerów."]
+    assert "otwarci" not in basic.lower() and "## 6. Dokładanie kart\n" in basic
+    karuzela = (ROOT / "generated" / "karuzela" / "rulebook.pl.md").read_text(encoding="utf-8")
+    assert "stos kart odrzuconych" not in karuzela and "## 7. Otwarcie" not in karuzela
+    assert "zapukać" in karuzela
+
+
+# --- the seeds' rules and words --------------------------------------------------------------
+
+@pytest.mark.parametrize("code", ["pl", "hr"])
+def test_remik51_states_every_rule_of_seeds_000_and_004(workspace, code):
+    v = workspace.variant(str(SPECS / "remik51.rules"))
+    book = rulebook(v, language(code), examples(v))
+    said = book.rules_said()
+    missing = []
+    for stated in REMIK51:
+        for rule in stated.rules:
+            if rule in (EXAMPLE, NOT_MODELLED):
+                continue
+            if rule not in said and not any(s.startswith(rule + ".") for s in said):
+                missing.append(f"{rule} ({stated.fragment})")
+    assert missing == []
+    text = " ".join(s.text for s in book.sentences())
+    # the figures the seeds give
+    for figure in ("51", "15", "14", "-40", "-80", "-120", "20", "100"):
+        assert re.search(rf"(?<![\d-]){figure}(?!\d)", text), figure
+
+
+def test_terminology_of_the_seeds():
+    pl = (ROOT / "generated" / "remik51" / "rulebook.pl.md").read_text(encoding="utf-8").lower()
+    hr = (ROOT / "generated" / "remik51" / "rulebook.hr.md").read_text(encoding="utf-8").lower()
+    for word in ("sekwens", "grupa", "otwarcie", "joker", "wyłożenie"):
+        assert word in pl, word
+    for word in ("niz", "komplet", "otvaranje", "džoker", "handira"):
+        assert word in hr, word
+    # the Croatian reads like seed 004: its own sentences, nearly word for word
+    for phrase in ("nakon kralja i asa", "samo jednog džokera", "posljednju kartu", "dupliraju"):
+        assert phrase in hr, phrase
+
+
+def test_assumptions_are_marked(workspace):
+    v = workspace.variant(str(SPECS / "remik51.rules"))
+    book = rulebook(v, language("pl"), None)
+    players = next(s for s in book.sentences() if "players" in s.rules)
+    assert players.assumed  # "000/004 do not say how many play"
+    opening = next(s for s in book.sentences() if s.rules == ("opening.min_points",))
+    assert not opening.assumed  # "których suma musi wynosić 51 lub więcej"
+    md = (ROOT / "generated" / "remik51" / "rulebook.pl.md").read_text(encoding="utf-8")
+    assert "Gra jest dla 2–5 graczy. *" in md and "* Założenie:" in md
+
+
+def test_a_house_variant_says_first_what_differs():
+    md = (ROOT / "generated" / "remik51_domowy" / "rulebook.pl.md").read_text(encoding="utf-8")
+    head = md.split("## 1.")[0]
+    assert "różni się od gry Remik 51" in head
+    assert "-140 punktów" in head and "-120 punktów" in head and "50 punktów" in head
+    hr = (ROOT / "generated" / "remik51_domowy" / "rulebook.hr.md").read_text(encoding="utf-8")
+    assert "razlikuje se od igre Remi 51" in hr.split("## 1.")[0]
+
+
+# --- examples ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant_id", VARIANTS)
+def test_examples_hold_under_the_generated_validator(workspace, variant_id):
+    v = workspace.variant(str(SPECS / f"{variant_id}.rules"))
+    module = load_module(v.id, validator_source(v, workspace))
+    found = examples(v)
+    assert recheck(found, module) == []
+    if v.opening is not None:  # an opening worth exactly the threshold
+        assert found.opening is not None and found.opening[1] == v.opening.min_points.value
+    if v.run is not None and not v.run.wrap.value:
+        assert found.corner is not None and not module.check_meld(" ".join(map(str, found.corner)))
+
+
+def test_a_wrong_example_stops_the_build(workspace):
+    v = workspace.variant(str(SPECS / "remik51.rules"))
+    module = load_module(v.id, validator_source(v, workspace))
+    lying = Examples(run=Play(examples(v).run.cards, 999, "run"))  # type: ignore[union-attr]
+    assert recheck(lying, module) != []
+
+    class Confused:  # a validator that disagrees with everything the solver found
+        def __getattr__(self, name):  # type: ignore[no-untyped-def]
+            return getattr(module, name)
+
+        def check_meld(self, cards, **_):  # type: ignore[no-untyped-def]
+            return module.check_meld("2♠ 9♥ K♦")
+
+    _, wrong = rulebooks(v, workspace, Confused())  # type: ignore[arg-type]
+    assert wrong and all(d.code == "E040" for d in wrong)
+
+
+def test_html_is_self_contained_and_colours_suits():
+    page = (ROOT / "generated" / "remik51" / "rulebook.pl.html").read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "<style>" in page and '<html lang="pl">' in page
+    assert not re.search(r"(src|href)=", page)  # no external assets
+    assert '<span class="red">♥</span>' in page and '<span class="black">♠</span>' in page
+    assert "@media print" in page
+
+
+# --- golden files --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("code", ["pl", "hr"])
+def test_golden_rulebook(workspace, code):
+    """A fixture using the rule values the seeds do not (per-player decks, a high ace that
+    wraps, fixed joker points, knocking ties, rounds), pinned word for word.
+    REMIKC_UPDATE_GOLDEN=1 rewrites the files after a deliberate change."""
+    v = workspace.variant(str(Path(__file__).parent / "specs" / "golden" / "wszystko.rules"))
+    text = to_markdown(rulebook(v, language(code), examples(v), None, "wszystko.rules"), "wszystko.rules")
+    golden = GOLDEN / f"wszystko.{code}.md"
+    if os.environ.get("REMIKC_UPDATE_GOLDEN"):
+        golden.write_text(text, encoding="utf-8")
+    assert text == golden.read_text(encoding="utf-8")
