@@ -61,7 +61,7 @@ def explain(variant: ir.Variant, module: types.ModuleType, text: str, mode: str,
         shown = " ".join(str(c) for c in cards)
         return Explanation(variant, shown, mode, True, None, value, (), rules)
     if mode == "opening":
-        melds = module._melds(text)
+        melds = module.parse_melds(text)
         verdict = module.check_opening(melds)
         shown = " + ".join(" ".join(str(module.Card(c)) for c in m) for m in melds)
         ranks = {c >> 2 for m in melds for c in m}

@@ -494,7 +494,9 @@ def check_meld(cards: CardsLike, *, opening: bool = False) -> Verdict:
 
 # --- openings ------------------------------------------------------------------------------
 
-def _melds(melds: str | Iterable[CardsLike]) -> list[tuple[int, ...]]:
+def parse_melds(melds: str | Iterable[CardsLike]) -> list[tuple[int, ...]]:
+    """Melds as card codes: from a list of melds, or one string with melds separated by
+    `+` or `|` ("J♠ J♥ J♦ + 6♦ 7♦ 8♦")."""
     if isinstance(melds, str):
         return [parse_cards(part) for part in re.split(r"[+|]", melds) if part.strip()]
     return [_cards(m) for m in melds]
@@ -503,7 +505,7 @@ def _melds(melds: str | Iterable[CardsLike]) -> list[tuple[int, ...]]:
 def check_opening(melds: str | Iterable[CardsLike]) -> Verdict:
     """Is this a valid first lay-down?  `melds`: a list of melds, or one string with melds
     separated by `+` or `|`.  `points` is the total of the melds."""
-    laid = _melds(melds)
+    laid = parse_melds(melds)
     why: list[str] = []
     total = 0
     runs_without_jokers = 0
