@@ -46,16 +46,24 @@ class MeldOracle:
         self.length = self.enc.integer("m.len")
         self.meld: Meld = self.enc.meld(self.cards, self.length, opening=opening)
         m = self.meld
-        whole = z3.And(m.valid, _copy_formula(self.enc, list(self.enc.lazy)))
-        self.terms = [whole, m.is_run, m.points]
+        copies = _copy_formula(self.enc, list(self.enc.lazy))
+        self.terms = [z3.And(m.valid, copies), m.is_run, m.points]
         self.size = size
         self._f = compile_terms(self.terms, _inputs(self.length, self.cards))
+        # each reading on its own: what a meld is when the player names its kind
+        kinds = [z3.And(m.run_ok, copies), m.run_points, z3.And(m.set_ok, copies), m.set_points]
+        self._kinds = compile_terms(kinds, _inputs(self.length, self.cards))
 
     def __call__(self, codes: tuple[int, ...]) -> Judgement:
         valid, is_run, points = self._f(*_args(codes, self.size))
         if not valid:
             return (False, None, 0)
         return (True, "run" if is_run else "set", int(points))
+
+    def as_kind(self, codes: tuple[int, ...], kind: str) -> Judgement:
+        run_ok, run_points, set_ok, set_points = self._kinds(*_args(codes, self.size))
+        ok, points = (run_ok, run_points) if kind == "run" else (set_ok, set_points)
+        return (True, kind, int(points)) if ok else (False, None, 0)
 
     def by_z3(self, codes: tuple[int, ...]) -> Judgement:
         """The same judgement asked of Z3 itself (slow; for checking the compiled terms)."""
@@ -103,8 +111,9 @@ def validator(variant: ir.Variant, workspace: Workspace):  # type: ignore[no-unt
     return load_module(variant.id, validator_source(variant, workspace))
 
 
-def judge(module, codes: tuple[int, ...], *, opening: bool = False) -> Judgement:  # type: ignore[no-untyped-def]
-    verdict = module.check_meld(tuple(module.Card(c) for c in codes), opening=opening)
+def judge(module, codes: tuple[int, ...], *, opening: bool = False,  # type: ignore[no-untyped-def]
+          kind: str | None = None) -> Judgement:
+    verdict = module.check_meld(tuple(module.Card(c) for c in codes), opening=opening, kind=kind)
     return (verdict.ok, verdict.kind, verdict.points) if verdict.ok else (False, None, 0)
 
 

@@ -71,6 +71,21 @@ def test_random_melds(setup):
         assert seen["valid"] > RANDOM_MELDS // 5 and seen["invalid"] > RANDOM_MELDS // 5, seen
 
 
+def test_melds_of_a_named_kind(setup):
+    """`check_meld(cards, kind=...)` judges one reading: the verifier's run or set formula."""
+    v, module = setup
+    rng = random.Random(5)
+    oracle = MeldOracle(v, 14, opening=False)
+    wrong = []
+    for _ in range(RANDOM_MELDS // 4):
+        cards = near_meld(rng, v)
+        for kind in ("run", "set"):
+            expected = oracle.as_kind(cards, kind)
+            if judge(module, cards, kind=kind) != expected:
+                wrong.append((" ".join(str(module.Card(c)) for c in cards), kind, expected))
+    assert wrong == [], f"{len(wrong)} disagreements, first: {wrong[:5]}"
+
+
 def test_random_openings(setup):
     v, module = setup
     rng = random.Random(11)

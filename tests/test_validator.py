@@ -102,6 +102,11 @@ def test_remik51_joker_swap(v51):
     assert swapped.ok and swapped.points == 18
     assert not v51.check_joker_swap("5♠ JK 7♠", "6♥")
     assert not v51.check_joker_swap("5♠ JK 7♠", "6♠", opened=False)
+    # a joker is freed by a real card, never by another joker; a code that is no card is an error
+    for other_joker in ("JK", 0, v51.parse_card("JK")):
+        assert not v51.check_joker_swap("5♠ JK 7♠", other_joker)
+    with pytest.raises(ValueError, match="999"):
+        v51.check_joker_swap("5♠ JK 7♠", 999)
 
 
 def test_remik51_domowy():
@@ -143,6 +148,18 @@ def test_remik_podstawowy():
     assert v.hand_value("A♠ 7♦ K♣") == 1 + 7 + 10
     assert not v.check_meld("JK 5♠ 6♠")  # one plain pack: no jokers
     assert v.check_opening("A♦ 2♦ 3♦").ok  # no opening requirement
+    # cards laid off come in whatever order the player hands them over
+    assert v.check_lay_off("5♥ 6♥ 7♥", "4♥ 3♥").points == 3 + 4 + 5 + 6 + 7
+    assert v.check_lay_off("5♥ 6♥ 7♥", "9♥ 4♥ 8♥").points == 4 + 5 + 6 + 7 + 8 + 9
+    assert not v.check_lay_off("5♥ 6♥ 7♥", "4♥ 9♥")  # a gap at either end
+    # a hand one plain pack cannot deal is an error, not a count
+    with pytest.raises(ValueError, match=r"deck\.jokers"):
+        v.hand_value("JK 5♠")
+    with pytest.raises(ValueError, match="A♠ 2 times"):
+        v.hand_value("A♠ A♠")
+    # 15 cards hold some rank twice: that is the reason, not the open size rule `3..`
+    why = v.check_meld("A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥ 2♥").reasons
+    assert not any("run.size" in r for r in why) and any("at most 13" in r for r in why)
 
 
 def test_remik_podstawowy_as():
@@ -163,6 +180,15 @@ def test_karuzela():
     assert v.hand_value("JK A♠ K♦ 7♣") == 25 + 1 + 10 + 7  # jokers 25, aces 1
     # the card that frees a joker may come from the table too
     assert v.check_joker_swap("5♠ JK 7♠", "6♠", from_table=True).ok
+    # "musi powiedzieć, jaką kartę reprezentuje": 5♠ JK JK is 5♠ 6♠ 7♠ or three fives, as named;
+    # jokers count 25 wherever they lie
+    assert v.check_meld("5♠ JK JK").ok
+    assert (v.check_meld("5♠ JK JK", kind="run").kind, v.check_meld("5♠ JK JK", kind="set").kind) == (
+        "run", "set")
+    assert v.check_meld("5♠ JK JK", kind="set").points == 5 + 25 + 25
+    assert not v.check_meld("5♠ 5♥ JK", kind="run") and v.check_meld("5♠ 5♥ JK", kind="set")
+    with pytest.raises(ValueError, match="kind"):
+        v.check_meld("5♠ 5♥ JK", kind="group")
 
 
 # --- the API contract --------------------------------------------------------------------

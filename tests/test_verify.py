@@ -269,3 +269,32 @@ def test_one_pack_of_remik51_is_judged_not_hung(tmp_path):
     # the 14-card run A♠..A♠ needs two aces of spades: one pack cannot lay it
     assert "A♠ worth 104" in report.finding("house.keeps").details[0]
     assert report.finding("opening.reachable").status is Status.PROVED
+
+
+def test_diff_sees_what_a_second_pack_allows(tmp_path):
+    """Sets of any suits: with two packs Q♥ Q♥ Q♠ is a set; with one pack no hand holds it."""
+    (tmp_path / "remik_podstawowy.rules").write_text(
+        (SPECS / "remik_podstawowy.rules").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "dowolne.rules").write_text(
+        'variant dowolne extends "remik_podstawowy" {\n  name pl "a"\n  name hr "a"\n'
+        '  set {\n    override suits any\n  }\n}\n', encoding="utf-8")
+    (tmp_path / "dwie.rules").write_text(
+        'variant dwie extends "dowolne" {\n  name pl "b"\n  name hr "b"\n'
+        '  deck {\n    override standard 2\n  }\n}\n', encoding="utf-8")
+    out = io.StringIO()
+    assert main(["diff", str(tmp_path / "dowolne.rules"), str(tmp_path / "dwie.rules"), "--format", "json"],
+                out, io.StringIO()) == 0
+    melds = next(c for c in json.loads(out.getvalue())["changes"] if c["topic"] == "melds")
+    assert melds["same"] is False and len(melds["witnesses"]) == 1
+    shown, verdict = melds["witnesses"][0].split(": ")
+    cards = parse_cards(shown)
+    assert verdict == "a set in dwie, not a meld in dowolne"
+    assert len({c.rank for c in cards}) == 1 and len(set(cards)) < len(cards)  # a card twice
+
+
+def test_diff_out_of_work_is_not_a_proof(workspace):
+    from remikc.verify.diff import diff
+
+    d = diff(workspace.variant(str(SPECS / "remik_podstawowy.rules")),
+             workspace.variant(str(SPECS / "remik51.rules")), rlimit=50)
+    assert not any(change.same for change in d.changes)

@@ -11,6 +11,7 @@ each broken rule in plain words with its rule id and spec line.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 from typing import Final, cast
@@ -125,13 +126,13 @@ class Verdict:
         kind: str | None,
         points: int,
         reasons: tuple[str, ...] = (),
-        meld: tuple[tuple[int, ...], bool] | None = None,
+        meld: tuple[tuple[int, ...], bool, str | None] | None = None,
     ) -> None:
         self.ok = ok
         self.kind = kind
         self.points = points
         self._reasons = reasons
-        self._meld = meld  # a refused meld and whether it was laid when opening
+        self._meld = meld  # a refused meld, whether laid when opening, the kind asked for
 
     @property
     def reasons(self) -> tuple[str, ...]:
@@ -223,8 +224,8 @@ JOKERS_PER_MELD_AT_OPENING: Final[int | None] = None
 # jokers.min_natural 1 (specs/karuzela.rules:70; assumed)
 MIN_NATURAL: Final[int] = 1
 
-# jokers.ambiguous: not given, a meld that reads both as a set and as a run is refused
-AMBIGUOUS: Final[str] = 'refused'
+# jokers.declare rank_and_suit (specs/karuzela.rules:77)
+AMBIGUOUS: Final[str] = 'declared'
 
 # scoring.not_opened: not in this game, every hand counts its cards
 NOT_OPENED: Final[int | None] = None
@@ -251,6 +252,7 @@ _WHY_HANDING_LAY_OFF: Final[str] = "handing"
 _WHY_RUN_SIZE: Final[str] = "run.size, specs/karuzela.rules:56"
 _WHY_WRAP: Final[str] = "run.wrap, specs/karuzela.rules:61"
 _WHY_ACE: Final[str] = "run.ace, specs/karuzela.rules:60"
+_WHY_RUN: Final[str] = "run, specs/karuzela.rules:56"
 _WHY_ACE_TO_ACE: Final[str] = "run.ace_to_ace, specs/karuzela.rules:63"
 _WHY_RUN_ORDER: Final[str] = "run.suit, specs/karuzela.rules:57"
 _WHY_SET_SIZE: Final[str] = "set.size, specs/karuzela.rules:46"
@@ -287,7 +289,7 @@ def _common(cards: tuple[int, ...], n: int, opening: bool, why: list[str] | None
         if why is None:
             return False
         ok = False
-        why.append(f"{jokers} jokers, the deck has {DECK_JOKERS} ({_WHY_DECK_JOKERS})")
+        why.append(f"{jokers} joker(s), the deck has {DECK_JOKERS} ({_WHY_DECK_JOKERS})")
     naturals = n - jokers
     # Within one meld a card can only repeat where a suit rule already refuses it, but for
     # A..A's two aces, which `_run` counts; so this is only a reason, never the deciding test.
@@ -322,12 +324,16 @@ def _run(cards: tuple[int, ...], n: int, why: list[str] | None) -> int:
         if why is None:
             return -1
         ok = False
-        why.append(f"a run of {n} cards; runs have {RUN_SIZE_TEXT} ({_WHY_RUN_SIZE})")
+        if n < RUN_MIN:  # above RUN_MAX the next reason says why
+            why.append(f"a run of {n} cards; runs have {RUN_SIZE_TEXT} ({_WHY_RUN_SIZE})")
     if n > 14 or (n == 14 and start != 1):
         if why is None:
             return -1
         ok = False
-        why.append("a run never holds a rank twice, but for the ace of A..A (run)")
+        if ACE_TO_ACE:
+            why.append(f"a run of {n} cards holds a rank twice; only A..A holds its ace twice ({_WHY_RUN})")
+        else:
+            why.append(f"a run of {n} cards holds a rank twice; a run has at most 13 ({_WHY_RUN})")
     if not WRAP and end > 14:
         if why is None:
             return -1
@@ -414,13 +420,13 @@ def _set(cards: tuple[int, ...], n: int, why: list[str] | None) -> int:
     return naturals * value + (n - naturals) * (value if fixed is None else fixed)
 
 
-def _read(cards: tuple[int, ...], opening: bool) -> Verdict:
+def _read(cards: tuple[int, ...], opening: bool, kind: str | None = None) -> Verdict:
     n = len(cards)
     # Without jokers (and where no suit rule would refuse a repeated card first) the common
     # rules cannot fail: skip them.
     needs_common = 0 in cards or n < COMMON_MIN
     if needs_common and not _common(cards, n, opening, None):
-        return _refuse(cards, opening)
+        return _refuse(cards, opening, kind)
     # Two natural cards of two ranks can only be a run; of one rank, only a set (a run holds
     # a rank twice only in A..A, 13 cards apart).  With fewer naturals, both readings count.
     k = 0
@@ -429,40 +435,43 @@ def _read(cards: tuple[int, ...], opening: bool) -> Verdict:
     j = k + 1
     while j < n and not cards[j]:
         j += 1
+    as_run = kind != "set"
+    as_set = kind != "run"
     if j < n:
         if cards[k] >> 2 != cards[j] >> 2:
-            run = _run(cards, n, None)
-            return Verdict(True, "run", run) if run >= 0 else _refuse(cards, opening)
-        if j - k < 13:
-            set_ = _set(cards, n, None)
-            return Verdict(True, "set", set_) if set_ >= 0 else _refuse(cards, opening)
-    run = _run(cards, n, None)
-    set_ = _set(cards, n, None)
-    if run >= 0:
-        if set_ < 0 or AMBIGUOUS == "run":
-            return Verdict(True, "run", run)
+            as_set = False
+        elif j - k < 13:
+            as_run = False
+    run = _run(cards, n, None) if as_run else -1
+    set_ = _set(cards, n, None) if as_set else -1
+    if run >= 0 and set_ >= 0:
         if AMBIGUOUS == "set":
             return Verdict(True, "set", set_)
-        both = (f"{_show(cards)} reads both as a set ({set_} points) and as a run ({run} points); "
-                f"the rules do not say which ({_WHY_AMBIGUOUS})")
-        return Verdict(False, None, 0, (both,))
+        if AMBIGUOUS == "refused":
+            both = (f"{_show(cards)} reads both as a set ({set_} points) and as a run ({run} points); "
+                    f"the rules do not say which ({_WHY_AMBIGUOUS})")
+            return Verdict(False, None, 0, (both,))
+        # "run", or "declared": the player names the cards; pass kind="set" for the other
+    if run >= 0:
+        return Verdict(True, "run", run)
     if set_ >= 0:
         return Verdict(True, "set", set_)
-    return _refuse(cards, opening)
+    return _refuse(cards, opening, kind)
 
 
-def _refuse(cards: tuple[int, ...], opening: bool) -> Verdict:
-    return Verdict(False, None, 0, meld=(cards, opening))
+def _refuse(cards: tuple[int, ...], opening: bool, kind: str | None = None) -> Verdict:
+    return Verdict(False, None, 0, meld=(cards, opening, kind))
 
 
-def _reasons(cards: tuple[int, ...], opening: bool) -> tuple[str, ...]:
-    """Every rule the cards break, explained as the meld they look like: a set when the
-    natural cards share a rank, a run otherwise."""
+def _reasons(cards: tuple[int, ...], opening: bool, kind: str | None) -> tuple[str, ...]:
+    """Every rule the cards break, explained as the meld they look like (a set when the
+    natural cards share a rank, a run otherwise) or as the kind the caller named."""
     n = len(cards)
     why: list[str] = []
     _common(cards, n, opening, why)
-    set_like = len({c >> 2 for c in cards if c}) <= 1
-    if set_like:
+    if kind is None:
+        kind = "set" if len({c >> 2 for c in cards if c}) <= 1 else "run"
+    if kind == "set":
         _set(cards, n, why)
     else:
         _run(cards, n, why)
@@ -473,10 +482,14 @@ def _show(cards: Iterable[int]) -> str:
     return " ".join(str(Card(c)) for c in cards)
 
 
-def check_meld(cards: CardsLike, *, opening: bool = False) -> Verdict:
+def check_meld(cards: CardsLike, *, opening: bool = False, kind: str | None = None) -> Verdict:
     """Is this a valid meld?  `cards` in the order laid on the table (a run ascending; a joker
-    stands for the card at its place); `opening` applies the rules for melds laid when opening."""
-    return _read(_cards(cards), opening)
+    stands for the card at its place); `opening` applies the rules for melds laid when opening.
+    `kind` ("run" or "set") judges the cards only as that kind of meld: for a player who names
+    what a meld is, where the cards alone (5♠ JK JK) could be either."""
+    if kind is not None and kind != "run" and kind != "set":
+        raise ValueError(f"kind must be 'run', 'set' or None, not {kind!r}")
+    return _read(_cards(cards), opening, kind)
 
 
 # --- openings ------------------------------------------------------------------------------
@@ -518,7 +531,7 @@ def _common_deck(cards: tuple[int, ...], why: list[str]) -> None:
     """The deck's limits over several melds laid together."""
     jokers = cards.count(0)
     if jokers > DECK_JOKERS:
-        why.append(f"{jokers} jokers, the deck has {DECK_JOKERS} ({_WHY_DECK_JOKERS})")
+        why.append(f"{jokers} joker(s), the deck has {DECK_JOKERS} ({_WHY_DECK_JOKERS})")
     for card in sorted(set(cards)):
         if card and cards.count(card) > COPIES:
             why.append(f"{Card(card)} {cards.count(card)} times, the deck has {COPIES} "
@@ -528,11 +541,18 @@ def _common_deck(cards: tuple[int, ...], why: list[str]) -> None:
 # --- hands ---------------------------------------------------------------------------------
 
 def hand_value(cards: CardsLike, *, opened: bool = True) -> int:
-    """What the cards left in hand count at the end of a round (before any doubling)."""
+    """What the cards left in hand count at the end of a round (before any doubling).
+    Cards no deck of this game could deal (a joker where there are none, a card more often
+    than the deck has it) raise ValueError."""
     flat = NOT_OPENED
     if not opened and flat is not None:
         return flat
-    return sum(HAND_VALUE[c] for c in _cards(cards))
+    held = _cards(cards)
+    why: list[str] = []
+    _common_deck(held, why)
+    if why:  # no such hand: a caller's bug, not a count
+        raise ValueError("; ".join(why))
+    return sum(HAND_VALUE[c] for c in held)
 
 
 # --- laying off and swapping jokers -----------------------------------------------------
@@ -546,9 +566,11 @@ def check_lay_off(
     opens_this_turn: bool = False,
     handing: bool = False,
     empties_hand: bool = False,
+    kind: str | None = None,
 ) -> Verdict:
     """May `cards` from hand be added to `meld` on the table?  Cards go at either end of a run
-    (in order) or anywhere in a set.  `empties_hand`: these are the player's last cards.
+    or anywhere in a set, given in any order.  `empties_hand`: these are the player's last
+    cards.  `kind`: what the meld on the table was declared to be, as for `check_meld`.
     The verdict is for the meld as it would become."""
     on_table = _cards(meld)
     added = _cards(cards)
@@ -557,7 +579,7 @@ def check_lay_off(
         why.append(f"laying off is not allowed now ({_WHY_LAY_OFF})")
     if empties_hand and LAST_CARD_BY_DISCARD_ONLY:
         why.append(f"the last card must be discarded, not laid off ({_WHY_GOING_OUT})")
-    before = _read(on_table, False)
+    before = _read(on_table, False, kind)
     if not before.ok:
         why.append(f"{_show(on_table)} is not a valid meld")
         return Verdict(False, None, 0, tuple(why))
@@ -567,11 +589,13 @@ def check_lay_off(
                    f"({_WHY_SET_CLOSED_AT})")
     if why:
         return Verdict(False, None, 0, tuple(why))
-    for k in range(len(added) + 1):
-        grown = added[:k] + on_table + added[k:]
-        after = _read(grown, False)
-        if after.ok and after.kind == before.kind:
-            return after
+    # The player hands the cards over in any order (up to six are tried in every order, more
+    # as given); they may go at either end of a run.
+    for order in dict.fromkeys(itertools.permutations(added)) if len(added) <= 6 else (added,):
+        for k in range(len(order) + 1):
+            after = _read((*order[:k], *on_table, *order[k:]), False, before.kind)
+            if after.ok:
+                return after
     return Verdict(False, None, 0,
                    (f"{_show(added)} does not extend {_show(on_table)} as a {before.kind}",))
 
@@ -585,17 +609,21 @@ def check_joker_swap(
     opens_this_turn: bool = False,
     handing: bool = False,
     from_table: bool = False,
+    kind: str | None = None,
 ) -> Verdict:
     """May `card` take the place of a joker in `meld`?  It must be the card the joker stands
-    for; the verdict is for the meld with the card in the joker's place."""
+    for; the verdict is for the meld with the card in the joker's place.  `kind`: what the
+    meld on the table was declared to be, as for `check_meld`."""
     on_table = _cards(meld)
-    real = card if isinstance(card, int) else parse_card(card)
+    real = _card(card)
     why: list[str] = []
+    if real.is_joker:
+        why.append("a joker is taken by laying the card it stands for, not another joker")
     if not (True):
         why.append(f"a joker may not be taken now ({_WHY_SWAP_ALLOWED})")
     if from_table and not SWAP_FROM_TABLE:
         why.append(f"the card must come from the player's hand ({_WHY_SWAP_FROM})")
-    before = _read(on_table, False)
+    before = _read(on_table, False, kind)
     if not before.ok:
         why.append(f"{_show(on_table)} is not a valid meld")
     if why:
@@ -603,8 +631,7 @@ def check_joker_swap(
     for i, held in enumerate(on_table):
         if held:
             continue
-        swapped = (*on_table[:i], real, *on_table[i + 1:])
-        after = _read(swapped, False)
-        if after.ok and after.kind == before.kind:
+        after = _read((*on_table[:i], real, *on_table[i + 1:]), False, before.kind)
+        if after.ok:
             return after
     return Verdict(False, None, 0, (f"no joker in {_show(on_table)} stands for {Card(real)}",))

@@ -146,8 +146,14 @@ def constants(v: ir.Variant, show: Mapping[str, str]) -> list[Constant]:
             at_opening.value if at_opening is not None else j.per_meld.value, at_opening or j.per_meld)
         add("MIN_NATURAL", "int", j.min_natural.value, j.min_natural)
     ambiguous = v.jokers.ambiguous if v.jokers else None
-    add("AMBIGUOUS", "str", ambiguous.value.value if ambiguous else "refused", ambiguous,
-        absent="jokers.ambiguous: not given, a meld that reads both as a set and as a run is refused")
+    if ambiguous is not None:
+        add("AMBIGUOUS", "str", ambiguous.value.value, ambiguous)
+    elif v.jokers is not None and v.jokers.declare.value is ir.Declare.RANK_AND_SUIT:
+        # the player names each joker's card: a meld that reads both ways is valid either way
+        add("AMBIGUOUS", "str", "declared", v.jokers.declare)
+    else:
+        add("AMBIGUOUS", "str", "refused",
+            absent="jokers.ambiguous: not given, a meld that reads both as a set and as a run is refused")
     if v.opening is not None:
         o = v.opening
         add("OPENING_MIN_POINTS", "int", o.min_points.value, o.min_points)

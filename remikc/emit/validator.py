@@ -57,7 +57,7 @@ def _why(v: ir.Variant, show: Mapping[str, str]) -> dict[str, str]:
     if v.run is not None:
         r = v.run
         section = f"run, {show.get(r.size.span.file, r.size.span.file)}:{r.size.span.line}"
-        why |= {"run_size": at(r.size), "wrap": at(r.wrap), "ace": at(r.ace),
+        why |= {"run_size": at(r.size), "wrap": at(r.wrap), "ace": at(r.ace), "run": section,
                 "ace_to_ace": at(r.ace_to_ace or r.ace),
                 "run_order": at(r.suit) if r.suit.value is ir.RunSuit.SAME else section}
     if v.set is not None:
@@ -67,8 +67,10 @@ def _why(v: ir.Variant, show: Mapping[str, str]) -> dict[str, str]:
                 "set_closed_at": at(s.closed_at, section)}
     if v.opening is not None:
         o = v.opening
-        why |= {"opening_min_points": at(o.min_points), "opening_min_melds": at(o.min_melds, "opening"),
-                "opening_clean_run": at(o.clean_run, "opening")}
+        span = o.min_points.span
+        section = f"opening, {show.get(span.file, span.file)}:{span.line}"
+        why |= {"opening_min_points": at(o.min_points), "opening_min_melds": at(o.min_melds, section),
+                "opening_clean_run": at(o.clean_run, section)}
     if v.joker_swap is not None:
         why |= {"swap_allowed": at(v.joker_swap.allowed), "swap_from": at(v.joker_swap.card_from)}
     return why
@@ -107,5 +109,7 @@ def emit_validator(variant: ir.Variant, lineage_texts: Mapping[str, str], show: 
         "copies_matter": bool((v.set and v.set.suits.value is ir.SetSuits.ANY)
                               or (v.run and v.run.suit.value is ir.RunSuit.ANY)),
         "common_min": max(1, v.jokers.min_natural.value if v.jokers else 1),
+        # `size 3..`: RUN_MAX is then the 14 cards of A..A, a limit of the cards, not of the rule
+        "run_size_open": bool(v.run and v.run.size.value.high is None),
     }
     return environment().get_template("validator.py.j2").render(context)

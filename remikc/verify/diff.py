@@ -74,11 +74,32 @@ class _Pair:
         self.rlimit = rlimit
 
     def session(self) -> Session:
+        """One session over both.  Deck limits the two variants share (a hand must be possible
+        in both) stay lazy; `own_deck` has taken out those that belong to one side's verdict."""
         self.ea.domain.extend(self.eb.domain)
         self.ea.lazy.extend(self.eb.lazy)
         self.eb.domain.clear()
         self.eb.lazy.clear()
         return Session(self.ea, rlimit=self.rlimit)
+
+    @staticmethod
+    def own_deck(enc: Encoder, other: Encoder) -> z3.BoolRef:
+        """The copy limit of `enc`'s variant as part of its verdict, where it is the stricter.
+
+        Lazily, a limit found to bind is added as a fact about the cards, for both variants:
+        with one pack against two, A♠ A♠ A♥ would be ruled out of the question "a set in one,
+        not in the other" instead of answering it.  The laxer limit may stay a fact: every play
+        either variant accepts keeps it."""
+        if enc.copies >= other.copies or not enc.lazy:
+            return z3.BoolVal(True, enc.ctx)
+        widest = max(enc.lazy, key=lambda limit: len(limit.used))  # the others are parts of it
+        enc.lazy.clear()
+        return widest.whole()
+
+
+def _settled(outcomes: list[Outcome]) -> bool:
+    """Proved the same: every question had no answer, none ran out of work."""
+    return all(o.status == "unsat" for o in outcomes)
 
 
 def _ask(session: Session, *must: z3.BoolRef, prefer: list[list[z3.BoolRef]]) -> Outcome:
@@ -96,9 +117,12 @@ def _melds(a: ir.Variant, b: ir.Variant, rlimit: int, *, at_opening: bool) -> Ch
     length = pair.ea.integer("m.len")
     ma = pair.ea.meld(cards, length, opening=at_opening)
     mb = pair.eb.meld(cards, length, opening=at_opening)
+    valid = {id(ma): z3.And(ma.valid, pair.own_deck(pair.ea, pair.eb)),
+             id(mb): z3.And(mb.valid, pair.own_deck(pair.eb, pair.ea))}
     session = pair.session()
     tidy = [[ma.jokers + mb.jokers == 0, length == 3], [ma.jokers + mb.jokers == 0, length <= 4]]
     said = []
+    asked: list[Outcome] = []
 
     def show(model: z3.ModelRef, meld: Meld) -> str:
         return decode.meld_text(model, meld)
@@ -107,21 +131,24 @@ def _melds(a: ir.Variant, b: ir.Variant, rlimit: int, *, at_opening: bool) -> Ch
         return "a run" if decode.true(model, meld.is_run) else "a set"
 
     for first, second, va, vb in ((ma, mb, a, b), (mb, ma, b, a)):
-        out = _ask(session, first.valid, z3.Not(second.valid), prefer=tidy)
+        out = _ask(session, valid[id(first)], z3.Not(valid[id(second)]), prefer=tidy)
+        asked.append(out)
         if out.model is not None:
             said.append(f"{show(out.model, first)}: {kind(out.model, first)} in {va.id}, "
                         f"not a meld in {vb.id}")
-    both = [ma.valid, mb.valid]
+    both = list(valid.values())
     out = _ask(session, *both, ma.is_run != mb.is_run, prefer=tidy)
+    asked.append(out)
     if out.model is not None:
         said.append(f"{show(out.model, ma)}: {kind(out.model, ma)} in {a.id}, "
                     f"{kind(out.model, mb)} in {b.id}")
     out = _ask(session, *both, ma.is_run == mb.is_run, ma.points != mb.points, prefer=tidy)
+    asked.append(out)
     if out.model is not None:
         said.append(f"{show(out.model, ma)}: worth {decode.integer(out.model, ma.points)} in {a.id}, "
                     f"{decode.integer(out.model, mb.points)} in {b.id}")
     topic = "melds when opening" if at_opening else "melds"
-    return Change(topic, not said, tuple(said))
+    return Change(topic, _settled(asked), tuple(said))
 
 
 def _openings(a: ir.Variant, b: ir.Variant, rlimit: int) -> Change:
@@ -131,16 +158,21 @@ def _openings(a: ir.Variant, b: ir.Variant, rlimit: int) -> Change:
     oa = opening(pair.ea, sizes, cards, a.deal.hand)
     mb = [pair.eb.meld(m.cards, m.length, opening=True) for m in oa.melds]
     ob = opening_of(pair.eb, mb, cards, b.deal.hand)
+    ok = {id(oa): z3.And(oa.ok, pair.own_deck(pair.ea, pair.eb)),
+          id(ob): z3.And(ob.ok, pair.own_deck(pair.eb, pair.ea))}
     session = pair.session()
     said = []
+    asked: list[Outcome] = []
     for first, second, va, vb in ((oa, ob, a, b), (ob, oa, b, a)):
-        out = _ask(session, first.ok, z3.Not(second.ok), prefer=[[oa.jokers == 0, oa.used <= 2]])
+        out = _ask(session, ok[id(first)], z3.Not(ok[id(second)]),
+                   prefer=[[oa.jokers == 0, oa.used <= 2]])
+        asked.append(out)
         if out.model is not None:
             laid = " + ".join(decode.meld_text(out.model, m) for m in first.melds
                               if decode.integer(out.model, m.length) > 0)
             said.append(f"{laid}: opens in {va.id} ({decode.integer(out.model, first.points)} points), "
                         f"not in {vb.id} ({decode.integer(out.model, second.points)} points)")
-    return Change("openings", not said, tuple(said))
+    return Change("openings", _settled(asked), tuple(said))
 
 
 def _hands(a: ir.Variant, b: ir.Variant, rlimit: int) -> Change:

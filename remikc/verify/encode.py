@@ -133,6 +133,15 @@ class CopyLimit:
         count = z3.Sum([z3.If(z3.And(a, c.rank == rank, c.suit == suit), 1, 0) for c, a in self.used])
         return z3.Implies(self.enc.lit(self.enc.v.deck.standard), count <= self.enc.copies)
 
+    def whole(self) -> z3.BoolRef:
+        """The limit for every card at once, for when it must be part of a formula rather
+        than a fact.  With one pack, pairwise: cheaper for the solver than 52 counts."""
+        if self.enc.copies != 1:
+            return z3.And(*[self.limit(rank, suit) for rank in range(1, 14) for suit in range(4)])
+        apart = [z3.Or(z3.Not(a), z3.Not(b), c.joker, d.joker, c.rank != d.rank, c.suit != d.suit)
+                 for i, (c, a) in enumerate(self.used) for d, b in self.used[i + 1:]]
+        return z3.Implies(self.enc.lit(self.enc.v.deck.standard), z3.And(*apart))
+
 
 @dataclass(frozen=True)
 class Meld:
@@ -288,8 +297,13 @@ class Encoder:
             return z3.Or(run_ok, set_ok), run_ok
         if choice is ir.Ambiguous.SET:
             return z3.Or(run_ok, set_ok), z3.And(run_ok, z3.Not(set_ok))
-        blame = self.lit(rule or (jokers.declare if jokers else None))
         both = z3.And(run_ok, set_ok)
+        if jokers is not None and jokers.declare.value is ir.Declare.RANK_AND_SUIT:
+            # The player names each joker's card, so either reading is a declared one; the
+            # validator reads it as a run unless told otherwise.
+            named = self.lit(jokers.declare)
+            return z3.Or(z3.Xor(run_ok, set_ok), z3.And(both, named)), run_ok
+        blame = self.lit(rule or (jokers.declare if jokers else None))
         return z3.Or(z3.Xor(run_ok, set_ok), z3.And(both, z3.Not(blame))), run_ok
 
     def joker_supply(self, used: Sequence[tuple[CardVar, z3.BoolRef]]) -> z3.BoolRef:
