@@ -14,7 +14,7 @@ from . import ast, ir, properties, readers
 from .cards import Card
 from .diagnostics import Collector, Diagnostic, Note, Span, did_you_mean, error
 from .readers import Args, Bad
-from .schema import LANGUAGES, LOOKUP, SCHEMA, Key, Section, value_rule_id
+from .schema import LANGUAGES, LOOKUP, RANK_KEYS, SCHEMA, Key, Section, value_rule_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +34,7 @@ class FileRules:
     examples: tuple[ir.Example, ...]
     checks: tuple[ir.Check, ...]
     not_modelled: tuple[ir.NotModelled, ...]
+    removed: dict[str, Span]  # rule or section id -> the `remove` line dropping it from the parent's
 
     @property
     def id(self) -> str:
@@ -46,7 +47,7 @@ def collect(spec: ast.Spec) -> FileRules:
     walker.section(SCHEMA, spec.body)
     walker.problems.raise_if_errors()
     return FileRules(spec, walker.names, walker.rules, walker.sections, tuple(walker.examples),
-                     tuple(walker.checks), tuple(walker.not_modelled))
+                     tuple(walker.checks), tuple(walker.not_modelled), walker.removed)
 
 
 class _Walker:
@@ -59,6 +60,7 @@ class _Walker:
         self.examples: list[ir.Example] = []
         self.checks: list[ir.Check] = []
         self.not_modelled: list[ir.NotModelled] = []
+        self.removed: dict[str, Span] = {}
 
     def report(self, bad: Bad) -> None:
         self.problems.add(error(bad.code, bad.message, bad.span, hint=bad.hint))
@@ -71,6 +73,8 @@ class _Walker:
                 self.subsection(schema, item)
             elif isinstance(item, ast.Check):
                 self.check(schema, item)
+            elif isinstance(item.key, ast.Word) and item.key.text == "remove":
+                self.guard(lambda line: self.remove(schema, line), item)
             elif schema.kind == "values":
                 self.guard(self.value_line, item)
             elif schema.kind == "examples":
@@ -167,6 +171,35 @@ class _Walker:
             self.problems.add(_twice(rule_id, item.span, first.rule.span))
             return
         self.rules[rule_id] = Written(rule, item.override)
+
+    def remove(self, schema: Section, item: ast.Setting) -> None:
+        """`remove <rule or section>`: drop what the parent gives (checked when merging)."""
+        _no_clauses(item)
+        atoms = [a for g in item.groups for a in g]
+        if item.override is not None:
+            raise Bad("`override remove` says two things: write `remove <name>`", item.override,
+                      code="E019")
+        if len(atoms) != 2 or not isinstance(atoms[1], ast.Word):
+            raise Bad("expected `remove <rule or section>`, e.g. `remove joker_swap`", item.span)
+        word = atoms[1]
+        if schema.kind == "values":
+            names = [*RANK_KEYS, "joker"]
+            target = f"values.{word.text}" if word.text in names else None
+        elif schema.kind == "rules":
+            names = [e.name for e in schema.entries]
+            entry = next((e for e in schema.entries if e.name == word.text), None)
+            target = entry.id if entry is not None else None
+        else:
+            raise Bad(f"`{schema.name}` holds this file's own lines; nothing is inherited to remove",
+                      item.span)
+        if target is None:
+            where = f"in `{schema.name}`" if schema.id else "at the top of a variant"
+            raise Bad(f"nothing called `{word.text}` {where}", word.span, code="E011",
+                      hint=did_you_mean(word.text, names))
+        if target in self.removed:
+            self.problems.add(_twice(target, item.span, self.removed[target]))
+            return
+        self.removed[target] = item.span
 
     def name(self, item: ast.Setting) -> None:
         atoms = [a for g in item.groups for a in g]

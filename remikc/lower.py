@@ -3,7 +3,8 @@
 `lower(chain) -> ir.Variant` takes the collected files from the base game down
 to the variant asked for.  A rule a parent already gives may only be changed
 with `override`; `override` on a rule no parent gives is an error too, so a
-house rule says exactly what it changes.
+house rule says exactly what it changes.  `remove` drops a parent's rule or
+section (a game without jokers, without the joker swap).
 """
 
 from __future__ import annotations
@@ -36,11 +37,32 @@ class RuleSet:
         return any(r.startswith(section_id + ".") for r in self.rules)
 
 
-def merge(chain: Sequence[FileRules], problems: Collector) -> dict[str, ir.Rule[object]]:
-    """Rules from base to leaf; a leaf rule replaces its parent's only with `override`."""
+def merge(chain: Sequence[FileRules], problems: Collector
+          ) -> tuple[dict[str, ir.Rule[object]], dict[str, Span]]:
+    """Rules and sections from base to leaf.  A leaf rule replaces its parent's only with
+    `override`; `remove` drops a rule or a whole section the parent gives."""
     merged: dict[str, ir.Rule[object]] = {}
+    sections: dict[str, Span] = {}
     for depth, file in enumerate(chain):
         parent = chain[depth - 1].id if depth else None
+        for target, span in file.removed.items():
+            dropped = [r for r in merged if r == target or r.startswith(target + ".")]
+            own = [r for r in file.rules if r == target or r.startswith(target + ".")]
+            if parent is None or not dropped:
+                why = (f"`{file.id}` extends no variant" if parent is None
+                       else f"`{parent}` has no `{target}`")
+                problems.add(error("E019", f"nothing to remove: {why}", span,
+                                   hint="delete the `remove` line"))
+            elif own:
+                problems.add(error(
+                    "E019", f"`{target}` is removed and given again in the same file",
+                    span, notes=[Note("given here", file.rules[own[0]].rule.span)],
+                    hint="to change an inherited rule, write `override` before it instead"))
+            for rule_id in dropped:
+                del merged[rule_id]
+            for section_id in [s for s in sections if s == target or s.startswith(target + ".")]:
+                del sections[section_id]
+        sections.update(file.sections)
         for rule_id, written in file.rules.items():
             before = merged.get(rule_id)
             if before is not None and written.override is None:
@@ -55,17 +77,15 @@ def merge(chain: Sequence[FileRules], problems: Collector) -> dict[str, ir.Rule[
                                    hint="remove `override` to add the rule"))
             # Merged even when misspoken, so one slip does not also read as a missing rule.
             merged[rule_id] = written.rule
-    return merged
+    return merged, sections
 
 
 def lower(chain: Sequence[FileRules]) -> ir.Variant:
     """The IR of `chain[-1]`, its ancestors' rules merged in; raises `SpecError`."""
     problems = Collector()
     leaf = chain[-1]
-    rules = RuleSet(merge(chain, problems))
-    sections: dict[str, Span] = {}
-    for file in chain:
-        sections.update(file.sections)
+    merged, sections = merge(chain, problems)
+    rules = RuleSet(merged)
     header = leaf.spec.id.span
     for language in S.LANGUAGES:
         if f"name.{language}" not in leaf.names:

@@ -77,3 +77,65 @@ def test_overriding_a_rule_of_the_base_file_itself_is_an_error(tmp_path):
                  .replace("    hand 7", "    override hand 7"))
     (d,) = caught.value.diagnostics
     assert d.code == "E019" and "`base2` extends no variant" in d.message
+
+
+# --- remove ------------------------------------------------------------------------------
+
+def _errors(tmp_path: Path, body: str, name: str = "child") -> list:
+    with pytest.raises(SpecError) as caught:
+        _variant(tmp_path, name,
+                 f'variant {name} extends "base" {{\n  name pl "x"\n  name hr "x"\n{body}}}\n')
+    return caught.value.diagnostics
+
+
+def test_remove_drops_a_parent_section(tmp_path):
+    v = _variant(tmp_path, "runs_only", 'variant runs_only extends "base" {\n  name pl "x"\n  name hr "x"\n'
+                 '  remove set\n}\n')
+    assert v.set is None and v.run is not None
+    assert not any(r.id.startswith("set.") for r in v.rules)
+
+
+def test_remove_drops_one_rule_and_a_required_one_is_then_missing(tmp_path):
+    (d,) = _errors(tmp_path, "  run {\n    remove ace\n  }\n")
+    assert d.code == "E016" and "ace" in d.message
+
+
+def test_remove_what_the_parent_does_not_give(tmp_path):
+    (d,) = _errors(tmp_path, "  remove knocking\n")
+    assert d.code == "E019" and d.message == "nothing to remove: `base` has no `knocking`"
+    assert d.span.line == 4
+
+
+def test_remove_then_give_again_is_an_error(tmp_path):
+    (d,) = _errors(tmp_path, "  remove set\n  set {\n    size 3..4\n    suits any\n  }\n")
+    assert d.code == "E019" and "removed and given again" in d.message
+    assert [n.span.line for n in d.notes] == [6]
+
+
+def test_remove_a_misspelt_name(tmp_path):
+    (d,) = _errors(tmp_path, "  run {\n    remove wrapp\n  }\n")
+    assert d.code == "E011" and d.message == "nothing called `wrapp` in `run`" and "`wrap`" in (d.hint or "")
+
+
+def test_remove_in_a_base_game(tmp_path):
+    with pytest.raises(SpecError) as caught:
+        _variant(tmp_path, "base3", BASE.replace("variant base", "variant base3")
+                 .replace("  stock_empty reshuffle", "  stock_empty reshuffle\n  remove set"))
+    (d,) = caught.value.diagnostics
+    assert d.code == "E019" and "`base3` extends no variant" in d.message
+
+
+def test_remik51_without_jokers(tmp_path):
+    """A house rule the seeds do not give but players ask for: the same game, no jokers."""
+    specs = Path(__file__).resolve().parent.parent / "specs"
+    (tmp_path / "remik51.rules").write_text((specs / "remik51.rules").read_text(encoding="utf-8"),
+                                            encoding="utf-8")
+    path = tmp_path / "bez_jokerow.rules"
+    path.write_text('variant bez_jokerow extends "remik51" {\n  name pl "x"\n  name hr "x"\n'
+                    '  deck {\n    override jokers 0\n  }\n  values {\n    remove joker\n  }\n'
+                    '  remove jokers\n  remove joker_swap\n  scoring {\n    remove joker_in_hand\n  }\n}\n',
+                    encoding="utf-8")
+    v = Workspace().variant(str(path))
+    assert v.jokers is None and v.joker_swap is None and v.values.joker is None
+    assert v.scoring.joker_in_hand is None and v.opening is not None  # the rest is Remik 51
+    assert v.opening.min_points.value == 51 and v.opening.min_points.origin == "remik51"

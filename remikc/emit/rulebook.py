@@ -41,6 +41,7 @@ class Table:
     rows: tuple[tuple[str, ...], ...]
     rules: tuple[str, ...] = ()
     assumed: bool = False
+    row_rules: tuple[tuple[str, ...], ...] = ()  # the rules each row states, where rows differ
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,9 @@ class Rulebook:
                     out.append(block)
                 elif isinstance(block, Steps):
                     out.extend(block.items)
+                elif isinstance(block, Table) and block.row_rules:
+                    out += [Sentence(": ".join(row), rules, block.assumed)
+                            for row, rules in zip(block.rows, block.row_rules, strict=True)]
                 elif isinstance(block, Table):
                     out.append(Sentence(" | ".join(" ".join(r) for r in block.rows), block.rules,
                                         block.assumed))
@@ -209,6 +213,7 @@ def _values_table(w: _Writer) -> Table:
     for rank in order:
         groups.setdefault(_value_text(w, v.values.of_rank(rank)), []).append(rank)
     rows: list[tuple[str, ...]] = []
+    row_rules: list[tuple[str, ...]] = []
     for text, ranks in groups.items():
         runs: list[list[int]] = []
         for rank in ranks:
@@ -219,6 +224,7 @@ def _values_table(w: _Writer) -> Table:
         label = ", ".join(f"{names[r[0] - 1]}–{names[r[-1] - 1]}" if len(r) > 2
                           else ", ".join(names[x - 1] for x in r) for r in runs)
         rows.append((label, text))
+        row_rules.append(tuple(v.values.ranks[rank - 1].id for rank in ranks))
     rules: list[ir.Rule[object]] = list(v.values.ranks)
     if v.values.joker is not None:
         rules.append(v.values.joker)
@@ -226,8 +232,9 @@ def _values_table(w: _Writer) -> Table:
         points = joker.points or 0
         text = w.lang.say("value.as_replaced") if joker.as_replaced else w.lang.count(points, "point")
         rows.append((w.lang.say("card.joker"), text))
+        row_rules.append((v.values.joker.id,))
     return Table((w.lang.say("table.card"), w.lang.say("table.points")), tuple(rows),
-                 tuple(r.id for r in rules), any(r.assumed for r in rules))
+                 tuple(r.id for r in rules), any(r.assumed for r in rules), tuple(row_rules))
 
 
 def _value_text(w: _Writer, value: ir.CardValue) -> str:
@@ -574,10 +581,12 @@ def _differences(w: _Writer, parent: ir.Variant | None) -> tuple[Sentence, ...]:
     for change in changes:
         mine = w.v.rule(change.rule)
         theirs = parent.rule(change.rule)
-        now = _rule_sentence(w, w.v, change.rule)
         before = _rule_sentence(w, parent, change.rule) if theirs else w.lang.say("difference.none")
-        out.append(Sentence(w.lang.say("difference", now=now, before=before), (change.rule,),
-                            bool(mine and mine.assumed)))
+        if mine is None:  # removed: say what no longer holds
+            text = w.lang.say("difference.removed", before=before)
+        else:
+            text = w.lang.say("difference", now=_rule_sentence(w, w.v, change.rule), before=before)
+        out.append(Sentence(text, (change.rule,), bool(mine and mine.assumed)))
     return tuple(out)
 
 

@@ -21,6 +21,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "footnote": "* Pretpostavka: izvorni tekst to pravilo ne navodi, vrijednost je odabrana u specifikaciji.",
     "differences": "Ova inačica razlikuje se od igre {parent} samo u ovome:",
     "difference": "{now} (Umjesto: {before})",
+    "difference.removed": "Ne vrijedi: {before}",
     "difference.none": "tog pravila nema.",
     # sections
     "section.players": "Igrači i karte",

@@ -21,6 +21,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "footnote": "* Założenie: tekst źródłowy tej zasady nie podaje, wartość przyjęto w specyfikacji.",
     "differences": "Ta odmiana różni się od gry {parent} tylko tym:",
     "difference": "{now} (Zamiast: {before})",
+    "difference.removed": "Nie obowiązuje: {before}",
     "difference.none": "tej zasady nie ma.",
     # sections
     "section.players": "Gracze i karty",
