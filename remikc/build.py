@@ -20,7 +20,7 @@ from .driver import check_paths
 from .emit.rulebook import rulebook, to_html, to_markdown
 from .emit.validator import emit_validator
 from .lang import LANGUAGES, language
-from .loader import SUFFIX, Workspace
+from .loader import Workspace, parent_path
 from .verify.witness import Examples, examples
 
 
@@ -33,8 +33,7 @@ class Build:
 
 def lineage_files(variant: ir.Variant) -> list[str]:
     """The spec files a variant is built from, base game first."""
-    folder = os.path.dirname(variant.source)
-    return [os.path.join(folder, v + SUFFIX) if v != variant.id else variant.source
+    return [parent_path(variant.source, v) if v != variant.id else variant.source
             for v in reversed(variant.lineage)]
 
 
@@ -80,7 +79,7 @@ def rulebooks(v: ir.Variant, workspace: Workspace, module: types.ModuleType
              for text in recheck(found, module)]
     parent = None
     if v.parent is not None:
-        parent = workspace.variant(os.path.join(os.path.dirname(v.source), v.parent + SUFFIX))
+        parent = workspace.variant(parent_path(v.source, v.parent))
     source = " <- ".join(shown(p) for p in reversed(lineage_files(v)))
     books = {}
     for code in LANGUAGES:

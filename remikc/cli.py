@@ -1,7 +1,9 @@
 """The `remikc` command: `main(argv, stdout, stderr) -> exit code`.
 
-Exit codes: 0 everything is fine, 1 a spec has errors (or a check failed),
-2 the command itself was wrong (unknown option, missing file).
+Exit codes: 0 everything is fine; 1 a spec has errors, a check is violated or
+undecided, or an output cannot be written; 2 the command itself was wrong
+(unknown option, missing file, a folder where one spec file is wanted, cards
+that are not cards).
 """
 
 from __future__ import annotations
@@ -9,18 +11,18 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import NoReturn, TextIO
 
 from . import __version__
-from .diagnostics import SpecError, render_all, to_json
+from .diagnostics import Diagnostic, SpecError, render_all, to_json
 from .driver import Verifier, check_paths
 from .irdump import to_json as ir_json
 from .irdump import to_text as ir_text
-from .loader import SUFFIX, Workspace
-from .output import write_atomic
+from .loader import SUFFIX, VARIANT_ID, Workspace, parent_path
+from .output import WriteError, check_folder, write_atomic, write_files
 from .skeleton import skeleton
 from .verify import Status, render_text
 from .verify import to_json as verify_json
@@ -112,6 +114,9 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None,
     except UsageError as exc:
         print(str(exc), file=err)
         return USAGE
+    except WriteError as exc:
+        print(f"remikc: error: {exc}", file=err)
+        return FINDINGS
     except SystemExit as exc:  # --help and --version
         return int(exc.code or 0)
 
@@ -120,6 +125,27 @@ def _need_paths(paths: Sequence[str]) -> None:
     for path in paths:
         if not os.path.exists(path):
             raise UsageError(f"remikc: no such file or folder: {path}")
+
+
+def _need_spec_file(command: str, path: str) -> None:
+    """`ir`, `diff` and `explain` read single specs: a folder is a slip for one of its files."""
+    _need_paths([path])
+    if os.path.isdir(path):
+        inside = sorted(Path(path).glob("*" + SUFFIX))
+        example = f", e.g. {inside[0]}" if inside else ""
+        files = f"two {SUFFIX} files" if command == "diff" else f"one {SUFFIX} file"
+        raise UsageError(f"remikc: {path} is a folder; `remikc {command}` takes {files}{example}")
+
+
+def _errors(diagnostics: Sequence[Diagnostic], sources: Mapping[str, str], form: str,
+            out: TextIO, err: TextIO) -> None:
+    """Diagnostics as text on stderr, or, for `--format json`, on stdout shaped like a file
+    of `check --format json`, so that a tool reading JSON gets its answer there either way."""
+    if form == "json":
+        body = {"ok": False, "diagnostics": [d.to_json() for d in diagnostics]}
+        out.write(json.dumps(body, ensure_ascii=False, indent=2) + "\n")
+    else:
+        print(render_all(diagnostics, sources), file=err)
 
 
 def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -133,14 +159,16 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         done = verifier.reports([(r.path, r.variant) for r in run.results if r.variant])
         reports = {r.path: done[os.path.normpath(r.path)] for r in run.results if r.variant}
     violated = [path for path, report in reports.items() if not report.ok]
+    undecided = [path for path, report in reports.items() if report.count(Status.UNKNOWN)]
     unknown = sum(report.count(Status.UNKNOWN) for report in reports.values())
-    ok = run.ok and not violated
+    # a `?` is no clean bill of health: a script reading the exit code must not take it as proved
+    ok = run.ok and not violated and not undecided
     if args.format == "json":
         files = []
         for r in run.results:
             entry: dict[str, object] = {
                 "path": r.path, "variant": r.variant.id if r.variant else None,
-                "ok": r.ok and r.path not in violated,
+                "ok": r.ok and r.path not in violated and r.path not in undecided,
                 "diagnostics": [d.to_json() for d in r.diagnostics]}
             if r.path in reports:
                 entry["verification"] = verify_json(reports[r.path], timings=args.timings)
@@ -163,12 +191,14 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     summary = f"{len(run.results)} spec(s): {failed} with errors"
     if reports:
         summary += f", {len(violated)} with violated checks, {unknown} check(s) undecided"
+        if unknown:
+            summary += " (not a clean result: raise --rlimit to decide them)"
     print(summary, file=out)
     return OK if ok else FINDINGS
 
 
 def _ir(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    _need_paths([args.spec])
+    _need_spec_file("ir", args.spec)
     workspace = Workspace()
     try:
         variant = workspace.variant(args.spec)
@@ -188,13 +218,20 @@ def _diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .verify.diff import render_text as diff_text
     from .verify.diff import to_json as diff_json
 
-    _need_paths([args.first, args.second])
+    _need_spec_file("diff", args.first)
+    _need_spec_file("diff", args.second)
     workspace = Workspace()
-    try:
-        a, b = workspace.variant(args.first), workspace.variant(args.second)
-    except SpecError as exc:
-        print(render_all(exc.diagnostics, workspace.sources), file=err)
+    problems: list[Diagnostic] = []
+    variants = []
+    for path in (args.first, args.second):
+        try:
+            variants.append(workspace.variant(path))
+        except SpecError as exc:
+            problems += [d for d in exc.diagnostics if d not in problems]
+    if problems:
+        _errors(problems, workspace.sources, args.format, out, err)
         return FINDINGS
+    a, b = variants
     result = diff(a, b, rlimit=args.rlimit or DEFAULT_RLIMIT)
     if args.format == "json":
         out.write(json.dumps(diff_json(result), ensure_ascii=False, indent=2) + "\n")
@@ -204,13 +241,13 @@ def _diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from pathlib import Path
-
     from .build import outputs, stale
 
     paths = args.paths or ["specs"]
     _need_paths(paths)
     target = Path(args.out)
+    if not args.check:
+        check_folder(target)  # before the solver's work, not after
     built = outputs(paths, target)
     if built.problems:
         print(render_all(built.problems, built.sources), file=err)
@@ -225,32 +262,36 @@ def _build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"{len(found)} file(s) differ from a fresh build" if found else
               f"{len(built.files)} file(s) up to date", file=out)
         return FINDINGS if found else OK
-    changed = 0
-    for path, text in sorted(built.files.items()):
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            write_atomic(path, text)
-            changed += 1
+    changed = write_files(built.files)
     print(f"built {len(built.files)} file(s) in {target}, {changed} changed", file=out)
     return OK
 
 
 def _explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .build import load_module, validator_source
-    from .explain import explain
+    from .explain import BadCards, explain, read_play
 
-    _need_paths([args.spec])
-    workspace = Workspace()
-    try:
-        variant = workspace.variant(args.spec)
-    except SpecError as exc:
-        print(render_all(exc.diagnostics, workspace.sources), file=err)
-        return FINDINGS
-    module = load_module(variant.id, validator_source(variant, workspace))
+    _need_spec_file("explain", args.spec)
+    if args.not_opened and not args.hand:
+        raise UsageError("remikc: --not-opened goes with --hand: it says how a hand left at the "
+                         "end counts for a player who never opened")
     mode = "opening" if args.opening else "hand" if args.hand else "meld"
     try:
-        report = explain(variant, module, args.cards, mode, opened=not args.not_opened)
-    except ValueError as exc:
-        raise UsageError(f"remikc: {exc}") from None
+        # the cards first: a typo in them should not wait for the spec to be compiled
+        melds = read_play(args.cards, mode)
+        workspace = Workspace()
+        try:
+            variant = workspace.variant(args.spec)
+        except SpecError as exc:
+            _errors(exc.diagnostics, workspace.sources, args.format, out, err)
+            return FINDINGS
+        module = load_module(variant.id, validator_source(variant, workspace))
+        report = explain(variant, module, melds, mode, opened=not args.not_opened)
+    except BadCards as exc:
+        if exc.diagnostic is None:
+            raise UsageError(f"remikc: {exc}") from None
+        _errors([exc.diagnostic], {}, args.format, out, err)
+        return USAGE
     if args.format == "json":
         out.write(json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n")
     else:
@@ -259,23 +300,30 @@ def _explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    if not re.fullmatch(r"[a-z][a-z0-9_]*", args.name):
+    if not VARIANT_ID.fullmatch(args.name):
         raise UsageError(f"remikc: `{args.name}` is not a variant id: use lower-case letters, "
                          "digits and `_`, starting with a letter")
-    parent_path = os.path.join(args.dir, args.extends + SUFFIX)
-    if not os.path.isfile(parent_path):
-        raise UsageError(f"remikc: no variant `{args.extends}`: {parent_path} does not exist")
+    if not VARIANT_ID.fullmatch(args.extends):
+        raise UsageError(f"remikc: --extends takes a variant id, not `{args.extends}`: the parent "
+                         f"is <id>{SUFFIX} in the --dir folder (default: specs)")
+    if os.path.exists(args.dir) and not os.path.isdir(args.dir):
+        raise UsageError(f"remikc: --dir {args.dir} is not a folder: give the folder of the "
+                         f"parent's {SUFFIX} file")
     target = os.path.join(args.dir, args.name + SUFFIX)
+    # resolved as the loader will resolve the new file's `extends`
+    parent_file = parent_path(target, args.extends)
+    if not os.path.isfile(parent_file):
+        raise UsageError(f"remikc: no variant `{args.extends}`: {parent_file} does not exist")
     if os.path.exists(target) and not args.force:
         raise UsageError(f"remikc: {target} already exists (use --force to overwrite it)")
     workspace = Workspace()
     try:
-        parent = workspace.variant(parent_path)
+        parent = workspace.variant(parent_file)
     except SpecError as exc:
         print(render_all(exc.diagnostics, workspace.sources), file=err)
-        print(f"remikc: fix {parent_path} before extending it", file=err)
+        print(f"remikc: fix {parent_file} before extending it", file=err)
         return FINDINGS
-    write_atomic(target, skeleton(args.name, parent, parent_path))
+    write_atomic(target, skeleton(args.name, parent, parent_file))
     print(f"wrote {target}: a house variant of {parent.id}; edit it, then run "
           f"`remikc check {target}`", file=out)
     return OK

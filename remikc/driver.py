@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import ir
 from .diagnostics import Diagnostic, SpecError
-from .loader import SUFFIX, Workspace, spec_files
+from .loader import Workspace, parent_path, spec_files
 
 if TYPE_CHECKING:
     from .verify import Report
@@ -108,13 +108,13 @@ class Verifier:
             return
         todo[key] = variant
         if variant.parent is not None:
-            parent_path = self._parent_path(key, variant)
-            self._collect(parent_path, self.workspace.variant(parent_path), todo)
+            parent = self._parent_path(key, variant)
+            self._collect(parent, self.workspace.variant(parent), todo)
 
     @staticmethod
     def _parent_path(path: str, variant: ir.Variant) -> str:
         assert variant.parent is not None
-        return os.path.normpath(os.path.join(os.path.dirname(path), variant.parent + SUFFIX))
+        return os.path.normpath(parent_path(path, variant.parent))
 
     def _run(self, jobs: list[tuple[str, Report | None]]) -> list[Report]:
         if self.jobs <= 1 or len(jobs) <= 1:

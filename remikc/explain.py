@@ -2,13 +2,49 @@
 
 from __future__ import annotations
 
+import re
 import types
 from dataclasses import dataclass
 
 from . import ir
 from .build import shown
+from .cards import Card, CardError, format_cards, parse_cards
+from .diagnostics import Diagnostic, error
 from .emit.constants import cite
 from .schema import value_rule_id
+
+
+class BadCards(ValueError):
+    """CARDS that cannot be read.  `diagnostic` (E014) is set for a token that is not a card;
+    without it the text has the wrong shape (nothing given, an empty meld), a usage error."""
+
+    def __init__(self, message: str, diagnostic: Diagnostic | None = None) -> None:
+        super().__init__(message)
+        self.diagnostic = diagnostic
+
+
+def read_play(text: str, mode: str) -> list[tuple[Card, ...]]:
+    """The melds written in `text`: one for a meld or a hand, an opening's separated by `+`
+    or `|`.  Read with the compiler's card parser rather than the generated module's: its
+    errors name the token and guess what was meant (`11♥`: did you mean `J♥`?)."""
+    if not text.strip():
+        raise BadCards("no cards given: write them like \"Q♥ K♥ A♥\"")
+    parts = re.split(r"[+|]", text)
+    if len(parts) > 1 and mode != "opening":
+        raise BadCards("`+` separates the melds of an opening: add --opening to judge one")
+    melds = []
+    for number, part in enumerate(parts, start=1):
+        try:
+            cards = parse_cards(part)
+        except CardError as exc:
+            raise BadCards(str(exc), error("E014", str(exc), None, hint=exc.hint)) from None
+        if not cards:
+            # the generated module skips empty melds: judging "J♠ J♥ J♦ +" as one meld would
+            # hide that the second meld went missing
+            raise BadCards(f"meld {number} of the opening has no cards: "
+                           "write melds like \"J♠ J♥ J♦ + 6♦ 7♦ 8♦\"")
+        melds.append(cards)
+    return melds
 
 
 @dataclass(frozen=True)
@@ -50,27 +86,33 @@ def _rules(variant: ir.Variant, prefixes: tuple[str, ...], ranks: set[int]) -> t
     return tuple(dict.fromkeys(cite(r, {r.span.file: shown(r.span.file)}) for r in chosen))
 
 
-def explain(variant: ir.Variant, module: types.ModuleType, text: str, mode: str, *,
-            opened: bool = True) -> Explanation:
-    """Judge `text` with the variant's generated validator (`module`)."""
+def explain(variant: ir.Variant, module: types.ModuleType, melds: list[tuple[Card, ...]],
+            mode: str, *, opened: bool = True) -> Explanation:
+    """Judge `melds` (from `read_play`) with the variant's generated validator (`module`)."""
+    try:
+        return _judge(variant, module, melds, mode, opened)
+    except ValueError as exc:
+        # the module refuses cards no deck of this game could deal (a joker where there are
+        # none) with a ValueError that names the rule
+        raise BadCards(str(exc), error("E014", str(exc), None)) from None
+
+
+def _judge(variant: ir.Variant, module: types.ModuleType, melds: list[tuple[Card, ...]],
+           mode: str, opened: bool) -> Explanation:
+    ranks = {c.rank for m in melds for c in m}
     if mode == "hand":
-        cards = module.parse_cards(text)
-        value = module.hand_value(cards, opened=opened)
-        ranks = {c.rank or 0 for c in cards}
+        (cards,) = melds
+        value = module.hand_value(format_cards(cards), opened=opened)
         rules = _rules(variant, ("scoring.joker_in_hand", "scoring.not_opened"), ranks)
-        shown = " ".join(str(c) for c in cards)
-        return Explanation(variant, shown, mode, True, None, value, (), rules)
+        return Explanation(variant, format_cards(cards), mode, True, None, value, (), rules)
     if mode == "opening":
-        melds = module.parse_melds(text)
-        verdict = module.check_opening(melds)
-        shown = " + ".join(" ".join(str(module.Card(c)) for c in m) for m in melds)
-        ranks = {c >> 2 for m in melds for c in m}
+        verdict = module.check_opening([format_cards(m) for m in melds])
+        shown = " + ".join(format_cards(m) for m in melds)
         prefixes: tuple[str, ...] = ("opening.", "jokers.", "set.", "run.")
     else:
-        cards = module.parse_cards(text)
-        verdict = module.check_meld(cards)
-        shown = " ".join(str(c) for c in cards)
-        ranks = {c.rank or 0 for c in cards}
+        (cards,) = melds
+        verdict = module.check_meld(format_cards(cards))
+        shown = format_cards(cards)
         kind = verdict.kind or ("set" if len(ranks - {0}) <= 1 else "run")  # what the cards look like
         prefixes = (f"{kind}.", *(("jokers.",) if 0 in ranks else ()))
     return Explanation(variant, shown, mode, verdict.ok, verdict.kind, verdict.points, verdict.reasons,

@@ -1,23 +1,35 @@
 """Find, read and resolve spec files: `Workspace.variant(path) -> ir.Variant`.
 
 A variant lives in `<id>.rules`; `extends "<parent>"` names `<parent>.rules`
-in the same folder.  Each file is read and collected once per workspace, so
-checking a folder of house rules does not re-parse their base game.
+in the same folder (`parent_path`, the one place that rule is written down).
+Each file is read and collected once per workspace, so checking a folder of
+house rules does not re-parse their base game.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import ir
 from .collect import FileRules, collect
-from .diagnostics import Diagnostic, Note, SpecError, did_you_mean, error
+from .diagnostics import Diagnostic, Note, Span, SpecError, did_you_mean, error
 from .lower import lower
 from .parser import parse
 
 SUFFIX = ".rules"
+
+VARIANT_ID = re.compile(r"[a-z][a-z0-9_]*")
+"""A variant id.  `extends` and `remikc new --extends` take nothing else, so a parent is
+always a file beside its child: a path would make a spec depend on where it is checked from,
+and could reach any file on the machine."""
+
+
+def parent_path(source: str, parent_id: str) -> str:
+    """The file of variant `parent_id`, the parent of the spec in `source`: beside it."""
+    return os.path.join(os.path.dirname(source), parent_id + SUFFIX)
 
 
 @dataclass
@@ -39,8 +51,6 @@ class Workspace:
             except UnicodeDecodeError as exc:
                 line = data[: exc.start].count(b"\n") + 1
                 col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-                from .diagnostics import Span
-
                 self.sources[path] = data.decode("utf-8", errors="replace")
                 raise SpecError([error("E030", "the file is not UTF-8 text",
                                        Span(path, line, col, line, col + 1),
@@ -52,7 +62,10 @@ class Workspace:
         cached = self._files.get(path)
         if cached is None:
             try:
-                spec = parse(self.read(path), path)
+                text = self.read(path)
+                if _blank(text):
+                    raise SpecError([_no_variant(path)])
+                spec = parse(text, path)
                 cached = collect(spec)
                 expected = Path(path).name.removesuffix(SUFFIX)
                 if cached.id != expected:
@@ -76,21 +89,22 @@ class Workspace:
             child = chain[0]
             assert child.spec.extends is not None
             parent_id = child.spec.extends.value
-            folder = os.path.dirname(current)
-            parent_path = os.path.join(folder, parent_id + SUFFIX)
-            if os.path.normpath(parent_path) in seen:
+            if not VARIANT_ID.fullmatch(parent_id):
+                raise SpecError([_not_an_id(child, parent_id)])
+            path_of_parent = parent_path(current, parent_id)
+            if os.path.normpath(path_of_parent) in seen:
                 raise SpecError([_circle(list(reversed(chain)), parent_id)])
-            if not os.path.isfile(parent_path):
-                raise SpecError([_unknown_parent(child, parent_id, folder)])
+            if not os.path.isfile(path_of_parent):
+                raise SpecError([_unknown_parent(child, parent_id, os.path.dirname(current))])
             try:
-                parent = self.file(parent_path)
+                parent = self.file(path_of_parent)
             except SpecError as exc:
                 raise SpecError([*exc.diagnostics, error(
                     "E017", f"the parent variant `{parent_id}` has errors",
-                    child.spec.extends.span, hint=f"fix {parent_path} first")]) from None
-            seen[os.path.normpath(parent_path)] = parent
+                    child.spec.extends.span, hint=f"fix {path_of_parent} first")]) from None
+            seen[os.path.normpath(path_of_parent)] = parent
             chain.insert(0, parent)
-            current = parent_path
+            current = path_of_parent
         return chain
 
     def variant(self, path: str) -> ir.Variant:
@@ -117,6 +131,17 @@ def _circle(chain: list[FileRules], back_to: str) -> Diagnostic:
                  hint="a base game must extend nothing")
 
 
+def _not_an_id(child: FileRules, parent_id: str) -> Diagnostic:
+    assert child.spec.extends is not None
+    # `"../specs/remik51.rules"` most likely means `"remik51"`: offer the id when there is one
+    guess = re.split(r"[/\\]", parent_id)[-1].removesuffix(SUFFIX)
+    where = f"the parent must be <id>{SUFFIX} in the same folder as this file"
+    hint = (f'did you mean `extends "{guess}"`? {where}' if VARIANT_ID.fullmatch(guess) else
+            f"a variant id is lower-case letters, digits and `_`, starting with a letter; {where}")
+    return error("E017", f"`extends` takes a variant id, not `{parent_id}`",
+                 child.spec.extends.span, hint=hint)
+
+
 def _unknown_parent(child: FileRules, parent_id: str, folder: str) -> Diagnostic:
     assert child.spec.extends is not None
     known = sorted(p.name.removesuffix(SUFFIX) for p in Path(folder or ".").glob("*" + SUFFIX))
@@ -127,13 +152,28 @@ def _unknown_parent(child: FileRules, parent_id: str, folder: str) -> Diagnostic
                  f"next to this file", child.spec.extends.span, hint=hint)
 
 
+def _blank(text: str) -> bool:
+    return all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines())
+
+
+def _no_variant(path: str) -> Diagnostic:
+    # the parser would say "ends too early; expected `;`, `variant`...": true, but no help
+    stem = Path(path).name.removesuffix(SUFFIX)
+    name = stem if VARIANT_ID.fullmatch(stem) else "<id>"
+    return error("E004", "the file holds no variant: expected `variant <id> {`",
+                 Span(path, 1, 1, 1, 2),
+                 hint=f"a spec is `variant {name} {{ ... }}`, its id the file's name; "
+                 "see docs/dsl.md")
+
+
 def spec_files(paths: list[str]) -> list[str]:
-    """The `.rules` files named by `paths` (files, or folders searched recursively)."""
-    found: list[str] = []
+    """The `.rules` files named by `paths` (files, or folders searched recursively), in the
+    order first named, each once: a file named twice, or as itself and through its folder,
+    would be checked and built twice."""
+    found: dict[str, str] = {}
     for path in paths:
         p = Path(path)
-        if p.is_dir():
-            found.extend(str(f) for f in sorted(p.rglob("*" + SUFFIX)))
-        else:
-            found.append(path)
-    return found
+        named = [str(f) for f in sorted(p.rglob("*" + SUFFIX))] if p.is_dir() else [path]
+        for file in named:
+            found.setdefault(os.path.realpath(file), file)
+    return list(found.values())

@@ -1,25 +1,96 @@
-"""Writing files so that nothing is ever half-written."""
+"""Writing files so that nothing is ever half-written.
+
+A file that cannot be written raises `WriteError`, whose text names the file and
+the reason, ready for the CLI to print instead of a traceback.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
+
+
+class WriteError(Exception):
+    """`cannot write <path>: <reason>`."""
+
+    def __init__(self, path: str | Path, reason: str) -> None:
+        super().__init__(f"cannot write {path}: {reason}")
+        self.path = Path(path)
+        self.reason = reason
+
+
+def check_folder(folder: str | Path) -> None:
+    """Raise `WriteError` now if files plainly cannot go into `folder` (made if missing):
+    a build takes a while, and should not fail only at its end."""
+    existing = Path(folder)
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    which = "it" if existing == Path(folder) else str(existing)
+    if existing.exists() and not existing.is_dir():
+        raise WriteError(folder, f"{which} is a file, not a folder")
+    if existing.is_dir() and not os.access(existing, os.W_OK | os.X_OK):
+        raise WriteError(folder, f"{which} is not writable")
 
 
 def write_atomic(path: str | Path, text: str) -> None:
     """Write `text` to a temporary file beside `path`, then rename it into place."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    _make_folder(target, target.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise WriteError(target, _reason(exc)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
+        if isinstance(exc, OSError):
+            reason = "it is a folder" if target.is_dir() else _reason(exc)
+            raise WriteError(target, reason) from None
         raise
+
+
+def write_files(files: Mapping[Path, str]) -> int:
+    """Write the files whose text differs from what is on disk; return how many.
+
+    Every folder is made first, so that the usual failures (a file where a folder should be,
+    a folder that cannot be made) come before any file is replaced."""
+    for path in sorted(files):
+        _make_folder(path, path.parent)
+    changed = 0
+    for path, text in sorted(files.items()):
+        if not _same(path, text):
+            write_atomic(path, text)
+            changed += 1
+    return changed
+
+
+def _make_folder(target: Path, folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        try:
+            check_folder(folder)  # for a clearer reason than "File exists" or "Not a directory"
+        except WriteError as clearer:
+            raise WriteError(target, clearer.reason) from None
+        raise WriteError(target, f"cannot make the folder {exc.filename or folder}: "
+                         f"{_reason(exc)}") from None
+
+
+def _same(path: Path, text: str) -> bool:
+    try:
+        return path.read_text(encoding="utf-8") == text
+    except (OSError, UnicodeDecodeError):
+        return False  # missing or unreadable: write it, and let that fail with its own reason
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)

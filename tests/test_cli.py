@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import errno
 import io
 import json
+import os
 import shutil
 from pathlib import Path
 
+import pytest
+
+from remikc import output
+from remikc.cards import parse_cards
 from remikc.cli import main
+from remikc.explain import BadCards, explain
 from remikc.loader import Workspace
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -137,3 +144,221 @@ def test_new_refuses_to_overwrite_and_bad_names(tmp_path):
     assert code == 2 and "already exists" in err
     assert run("new", "Bad-Name", "--extends", "remik51", "--dir", str(tmp_path))[0] == 2
     assert run("new", "y", "--extends", "nope", "--dir", str(tmp_path))[0] == 2
+
+
+# --- extends names a variant, never a path -------------------------------------------------
+
+def test_extends_refuses_a_path_though_the_file_is_there(tmp_path):
+    shutil.copy(SPECS / "remik51.rules", tmp_path)
+    house = tmp_path / "house"
+    house.mkdir()
+    (house / "moj.rules").write_text(
+        'variant moj extends "../remik51" {\n  name pl "m"\n  name hr "m"\n}\n', encoding="utf-8")
+    code, _, err = run("check", "--no-verify", str(house / "moj.rules"))
+    assert code == 1
+    first, _, caret, hint = err.splitlines()[:4]
+    assert first == f"{house / 'moj.rules'}:1:21: error[E017]: `extends` takes a variant id, not `../remik51`"
+    assert caret.endswith("|" + " " * 21 + "^" * len('"../remik51"'))
+    assert hint.startswith('hint: did you mean `extends "remik51"`?')
+
+
+def test_new_takes_a_variant_id_for_its_parent(tmp_path):
+    (tmp_path / "specs").mkdir()
+    shutil.copy(SPECS / "remik51.rules", tmp_path)
+    code, _, err = run("new", "x", "--extends", "../remik51", "--dir", str(tmp_path / "specs"))
+    assert code == 2 and "--extends takes a variant id, not `../remik51`" in err
+    assert not (tmp_path / "specs" / "x.rules").exists()
+
+
+# --- outputs that cannot be written ---------------------------------------------------------
+
+def _no_temp_files(folder: Path) -> bool:
+    return not [p for p in folder.rglob("*") if p.name.endswith(".tmp")]
+
+
+def test_build_into_a_file_is_a_clean_error(tmp_path):
+    blocker = tmp_path / "out"
+    blocker.write_text("mine\n", encoding="utf-8")
+    for out in (blocker, blocker / "deeper"):
+        code, stdout, err = run("build", "--out", str(out), str(SPECS / "remik_podstawowy.rules"))
+        assert code == 1 and stdout == ""
+        assert err == f"remikc: error: cannot write {out}: {'it' if out == blocker else blocker} " \
+                      "is a file, not a folder\n"
+    assert blocker.read_text(encoding="utf-8") == "mine\n"
+
+
+def test_build_where_a_folder_cannot_be_made_writes_nothing(tmp_path):
+    out = tmp_path / "gen"
+    (out / "remik_podstawowy").mkdir(parents=True)
+    (out / "remik_podstawowy_as").write_text("in the way\n", encoding="utf-8")
+    code, _, err = run("build", "--out", str(out), str(SPECS / "remik_podstawowy.rules"),
+                       str(SPECS / "remik_podstawowy_as.rules"))
+    assert code == 1 and "Traceback" not in err
+    assert err.startswith(f"remikc: error: cannot write {out / 'remik_podstawowy_as'}")
+    assert err.endswith("is a file, not a folder\n")
+    # every folder is made before any file is written: nothing of the other variant either
+    assert list(out.rglob("*.*")) == [] and _no_temp_files(out)
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux /proc")
+def test_build_into_proc_is_a_clean_error():
+    code, _, err = run("build", "--out", "/proc/remikc-x", str(SPECS / "remik_podstawowy.rules"))
+    assert code == 1
+    assert err.startswith("remikc: error: cannot write /proc/remikc-x/remik_podstawowy/")
+    assert "Traceback" not in err and err.count("\n") == 1
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root may write anywhere")
+def test_writing_into_a_read_only_folder_is_a_clean_error(tmp_path):
+    shutil.copy(SPECS / "remik51.rules", tmp_path)
+    tmp_path.chmod(0o555)
+    try:
+        code, _, err = run("new", "x", "--extends", "remik51", "--dir", str(tmp_path))
+        assert (code, err) == (1, f"remikc: error: cannot write {tmp_path / 'x.rules'}: Permission denied\n")
+        code, _, err = run("build", "--out", str(tmp_path / "gen"), str(SPECS / "remik51.rules"))
+        assert (code, err) == (1, f"remikc: error: cannot write {tmp_path / 'gen'}: "
+                                  f"{tmp_path} is not writable\n")
+    finally:
+        tmp_path.chmod(0o755)
+
+
+def test_a_write_that_fails_leaves_the_old_file_and_no_temporary(tmp_path, monkeypatch):
+    """Whatever fails (here: the disk is full as the file is renamed into place), the target
+    keeps what it had and the temporary file is gone; the user gets one line, no traceback."""
+    shutil.copy(SPECS / "remik51.rules", tmp_path)
+    target = tmp_path / "x.rules"
+    target.write_text("the old text\n", encoding="utf-8")
+
+    def full(*_: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(output.os, "replace", full)
+    code, _, err = run("new", "x", "--extends", "remik51", "--dir", str(tmp_path), "--force")
+    assert (code, err) == (1, f"remikc: error: cannot write {target}: {os.strerror(errno.ENOSPC)}\n")
+    assert target.read_text(encoding="utf-8") == "the old text\n"
+    assert _no_temp_files(tmp_path)
+
+
+def test_new_cannot_write_where_a_folder_stands_or_into_a_file(tmp_path):
+    shutil.copy(SPECS / "remik51.rules", tmp_path)
+    (tmp_path / "x.rules").mkdir()
+    code, _, err = run("new", "x", "--extends", "remik51", "--dir", str(tmp_path), "--force")
+    assert (code, err) == (1, f"remikc: error: cannot write {tmp_path / 'x.rules'}: it is a folder\n")
+    assert _no_temp_files(tmp_path)
+    code, _, err = run("new", "y", "--extends", "remik51", "--dir", str(tmp_path / "remik51.rules"))
+    assert code == 2 and "is not a folder" in err
+
+
+# --- undecided checks are not a clean result ------------------------------------------------
+
+def test_undecided_checks_exit_1():
+    code, out, _ = run("check", "--rlimit", "50", str(SPECS / "remik51.rules"))
+    assert code == 1 and "? " in out
+    assert out.splitlines()[-1].startswith("1 spec(s): 0 with errors, 0 with violated checks, ")
+    assert "undecided (not a clean result: raise --rlimit to decide them)" in out
+    code, out, _ = run("check", "--rlimit", "50", "--format", "json", str(SPECS / "remik51.rules"))
+    report = json.loads(out)
+    assert code == 1 and report["ok"] is False and report["files"][0]["ok"] is False
+    # nothing is violated: it is the `?` alone that makes the run unclean
+    assert report["files"][0]["verification"]["ok"] is True
+
+
+# --- the one-spec commands, and explain's cards ---------------------------------------------
+
+@pytest.mark.parametrize("argv", [("ir", "SPECS"), ("diff", "SPECS", "REMIK51"), ("diff", "REMIK51", "SPECS"),
+                                  ("explain", "SPECS", "Q♥ K♥ A♥")])
+def test_a_folder_where_one_spec_is_wanted_is_a_usage_error(argv):
+    names = {"SPECS": str(SPECS), "REMIK51": str(SPECS / "remik51.rules")}
+    code, out, err = run(*(names.get(a, a) for a in argv))
+    assert code == 2 and out == ""
+    assert err.startswith(f"remikc: {SPECS} is a folder; `remikc {argv[0]}` takes ")
+    assert "karuzela.rules" in err  # an example of what to give instead
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (("",), "no cards given"),
+    (("  ",), "no cards given"),
+    (("J♠ J♥ J♦ + ", "--opening"), "meld 2 of the opening has no cards"),
+    (("J♠ J♥ J♦ + | Q♠ K♠ A♠", "--opening"), "meld 2 of the opening has no cards"),
+    (("+ J♠ J♥ J♦", "--opening"), "meld 1 of the opening has no cards"),
+    (("J♠ J♥ J♦ + Q♠ K♠ A♠",), "`+` separates the melds of an opening: add --opening"),
+    (("J♠", "--not-opened"), "--not-opened goes with --hand"),
+])
+def test_cards_of_the_wrong_shape_are_usage_errors(argv, message):
+    for form in ("text", "json"):
+        code, out, err = run("explain", str(SPECS / "remik51.rules"), *argv, "--format", form)
+        assert (code, out) == (2, "")
+        assert err.startswith(f"remikc: {message}")
+
+
+def test_a_bad_card_is_named_with_a_hint():
+    code, out, err = run("explain", str(SPECS / "remik51.rules"), "Q♥ K♥ 11♥")
+    assert (code, out) == (2, "")
+    assert err == ("remikc: error[E014]: `11♥` is not a card\n"
+                   "hint: did you mean `J♥`? ranks are A 2 3 4 5 6 7 8 9 10 J Q K\n")
+    code, out, err = run("explain", str(SPECS / "remik51.rules"), "6♠ 7♠ 8♠ + 10♦ 10♣ 10x",
+                         "--opening", "--format", "json")
+    assert (code, err) == (2, "")
+    body = json.loads(out)
+    assert body["ok"] is False
+    (d,) = body["diagnostics"]
+    assert (d["code"], d["message"], d["span"]) == ("E014", "`10x` is not a card", None)
+    assert "is not a suit" in d["hint"]
+
+
+def test_cards_are_read_like_the_compiler_reads_them():
+    """ASCII suits, `T`, lower case and `JOKER` reach the validator as the cards they mean."""
+    code, out, _ = run("explain", str(SPECS / "remik51.rules"), "th jh qh", "--format", "json")
+    assert code == 0 and json.loads(out)["cards"] == "10♥ J♥ Q♥" and json.loads(out)["kind"] == "run"
+    code, out, _ = run("explain", str(SPECS / "remik51.rules"), "joker 5s", "--hand", "--format", "json")
+    assert code == 0 and json.loads(out)["cards"] == "JK 5♠"
+
+
+def test_cards_the_validator_refuses_to_count_are_an_error_not_a_traceback():
+    """The generated module raises ValueError for cards its deck could not deal."""
+    variant = Workspace().variant(str(SPECS / "remik51.rules"))
+
+    class Refusing:
+        @staticmethod
+        def hand_value(cards: str, *, opened: bool = True) -> int:
+            raise ValueError(f"{cards}: 9 jokers, the deck has 4")
+
+    with pytest.raises(BadCards) as caught:
+        explain(variant, Refusing, [parse_cards("JK " * 9)], "hand")  # type: ignore[arg-type]
+    assert caught.value.diagnostic is not None
+    assert caught.value.diagnostic.code == "E014" and "9 jokers, the deck has 4" in str(caught.value)
+
+
+def test_spec_errors_come_as_json_when_json_is_asked_for():
+    bad = str(MALFORMED / "bad_range.rules")
+    checked = json.loads(run("check", "--no-verify", "--format", "json", bad)[1])
+    for argv in (("diff", bad, str(SPECS / "remik51.rules")), ("diff", str(SPECS / "remik51.rules"), bad),
+                 ("explain", bad, "Q♥ K♥ A♥")):
+        code, out, err = run(*argv, "--format", "json")
+        assert (code, err) == (1, "")
+        body = json.loads(out)
+        assert body["ok"] is False
+        (d,) = body["diagnostics"]
+        assert (d["code"], d["span"]["line"], d["span"]["column"]) == ("E013", 7, 19)
+        assert body["diagnostics"] == checked["files"][0]["diagnostics"]  # the same shape as check's
+
+
+def test_an_empty_file_says_what_a_spec_starts_with(tmp_path):
+    path = tmp_path / "pusty.rules"
+    path.write_bytes(b"")
+    code, _, err = run("check", "--no-verify", str(path))
+    assert code == 1
+    assert err.splitlines()[:2] == [
+        f"{path}:1:1: error[E004]: the file holds no variant: expected `variant <id> {{`",
+        "hint: a spec is `variant pusty { ... }`, its id the file's name; see docs/dsl.md"]
+
+
+def test_a_spec_named_twice_is_checked_once(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    code, out, _ = run("check", "--no-verify", "specs/remik51.rules", "specs/remik51.rules", "specs",
+                       "./specs/remik51.rules", str(SPECS / "karuzela.rules"))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "✓ specs/remik51.rules  remik51"  # first named, first checked
+    assert len(lines) == 7 and lines[-1] == "6 spec(s): 0 with errors"
+    assert sorted(lines[:-1]) == sorted(set(lines[:-1]))
