@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from . import __version__
-from .diagnostics import Diagnostic, SpecError, render_all, to_json
+from .diagnostics import Diagnostic, SpecError, render_all
 from .driver import Verifier, check_paths
 from .irdump import to_json as ir_json
 from .irdump import to_text as ir_text
@@ -203,10 +203,7 @@ def _ir(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         variant = workspace.variant(args.spec)
     except SpecError as exc:
-        if args.format == "json":
-            out.write(to_json(exc.diagnostics) + "\n")
-        else:
-            print(render_all(exc.diagnostics, workspace.sources), file=err)
+        _errors(exc.diagnostics, workspace.sources, args.format, out, err)
         return FINDINGS
     out.write(ir_json(variant) if args.format == "json" else ir_text(variant))
     return OK

@@ -68,6 +68,13 @@ class Workspace:
                 spec = parse(text, path)
                 cached = collect(spec)
                 expected = Path(path).name.removesuffix(SUFFIX)
+                if not VARIANT_ID.fullmatch(cached.id):
+                    # ids name files and are what `extends` may say: keep them plain
+                    lower = re.sub(r"[^a-z0-9_]", "_", cached.id.lower()).lstrip("0123456789_") or "v"
+                    raise SpecError([error(
+                        "E022", f"`{cached.id}` is not a variant id: use lower-case letters, "
+                        "digits and `_`, starting with a letter", spec.id.span,
+                        hint=f"e.g. `variant {lower}` in `{lower}{SUFFIX}`")])
                 if cached.id != expected:
                     raise SpecError([error(
                         "E022", f"variant `{cached.id}` is in a file named `{Path(path).name}`",

@@ -100,6 +100,10 @@ def test_ir_text():
 def test_ir_of_a_bad_spec_exits_1():
     code, _, err = run("ir", str(MALFORMED / "bad_range.rules"))
     assert code == 1 and "E013" in err
+    # as JSON: the errors on stdout, shaped as for the other commands
+    code, out, _ = run("ir", str(MALFORMED / "bad_range.rules"), "--format", "json")
+    body = json.loads(out)
+    assert code == 1 and body["ok"] is False and [d["code"] for d in body["diagnostics"]] == ["E013"]
 
 
 def test_new_writes_a_skeleton_that_checks_clean(tmp_path):
@@ -259,8 +263,10 @@ def test_undecided_checks_exit_1():
     code, out, _ = run("check", "--rlimit", "50", "--format", "json", str(SPECS / "remik51.rules"))
     report = json.loads(out)
     assert code == 1 and report["ok"] is False and report["files"][0]["ok"] is False
-    # nothing is violated: it is the `?` alone that makes the run unclean
-    assert report["files"][0]["verification"]["ok"] is True
+    # nothing is violated: it is the `?` alone that makes the run unclean, everywhere
+    verification = report["files"][0]["verification"]
+    assert verification["ok"] is False
+    assert {c["status"] for c in verification["checks"]} <= {"proved", "unknown"}
 
 
 # --- the one-spec commands, and explain's cards ---------------------------------------------

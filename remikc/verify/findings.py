@@ -95,5 +95,7 @@ def to_json(report: Report, *, timings: bool = False) -> dict[str, object]:
             out["seconds"] = round(f.seconds, 4)
         return out
 
-    return {"variant": report.variant.id, "source": report.variant.source, "ok": report.ok,
+    # ok: a clean bill of health, as the exit code reads it; undecided checks are not one
+    clean = report.ok and not any(f.status is Status.UNKNOWN for f in report.findings)
+    return {"variant": report.variant.id, "source": report.variant.source, "ok": clean,
             "checks": [finding(f) for f in report.findings]}
