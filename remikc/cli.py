@@ -266,7 +266,7 @@ def _build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .build import load_module, validator_source
-    from .explain import BadCards, explain, read_play
+    from .explain import CARDS_ARGUMENT, BadCards, explain, read_play
 
     _need_spec_file("explain", args.spec)
     if args.not_opened and not args.hand:
@@ -287,7 +287,7 @@ def _explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except BadCards as exc:
         if exc.diagnostic is None:
             raise UsageError(f"remikc: {exc}") from None
-        _errors([exc.diagnostic], {}, args.format, out, err)
+        _errors([exc.diagnostic], {CARDS_ARGUMENT: args.cards}, args.format, out, err)
         return USAGE
     if args.format == "json":
         out.write(json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n")

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from . import ir
 from .build import shown
 from .cards import Card, CardError, format_cards, parse_cards
-from .diagnostics import Diagnostic, error
+from .diagnostics import Diagnostic, Span, error
 from .emit.constants import cite
 from .schema import value_rule_id
 
@@ -23,6 +23,9 @@ class BadCards(ValueError):
         self.diagnostic = diagnostic
 
 
+CARDS_ARGUMENT = "<cards>"  # the file name a bad card's diagnostic gives the CARDS argument
+
+
 def read_play(text: str, mode: str) -> list[tuple[Card, ...]]:
     """The melds written in `text`: one for a meld or a hand, an opening's separated by `+`
     or `|`.  Read with the compiler's card parser rather than the generated module's: its
@@ -33,11 +36,16 @@ def read_play(text: str, mode: str) -> list[tuple[Card, ...]]:
     if len(parts) > 1 and mode != "opening":
         raise BadCards("`+` separates the melds of an opening: add --opening to judge one")
     melds = []
+    start = 0  # where `part` begins in `text`
     for number, part in enumerate(parts, start=1):
         try:
             cards = parse_cards(part)
         except CardError as exc:
-            raise BadCards(str(exc), error("E014", str(exc), None, hint=exc.hint)) from None
+            # point at the token in the command-line argument, shown as the source line
+            at = text.find(exc.token, start) if "\n" not in text else -1
+            span = Span(CARDS_ARGUMENT, 1, at + 1, 1, at + 1 + len(exc.token)) if at >= 0 else None
+            raise BadCards(str(exc), error("E014", str(exc), span, hint=exc.hint)) from None
+        start += len(part) + 1
         if not cards:
             # the generated module skips empty melds: judging "J♠ J♥ J♦ +" as one meld would
             # hide that the second meld went missing

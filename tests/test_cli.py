@@ -300,7 +300,9 @@ def test_cards_of_the_wrong_shape_are_usage_errors(argv, message):
 def test_a_bad_card_is_named_with_a_hint():
     code, out, err = run("explain", str(SPECS / "remik51.rules"), "Q♥ K♥ 11♥")
     assert (code, out) == (2, "")
-    assert err == ("remikc: error[E014]: `11♥` is not a card\n"
+    assert err == ("<cards>:1:7: error[E014]: `11♥` is not a card\n"
+                   "    1 | Q♥ K♥ 11♥\n"
+                   "      |       ^^^\n"
                    "hint: did you mean `J♥`? ranks are A 2 3 4 5 6 7 8 9 10 J Q K\n")
     code, out, err = run("explain", str(SPECS / "remik51.rules"), "6♠ 7♠ 8♠ + 10♦ 10♣ 10x",
                          "--opening", "--format", "json")
@@ -308,7 +310,9 @@ def test_a_bad_card_is_named_with_a_hint():
     body = json.loads(out)
     assert body["ok"] is False
     (d,) = body["diagnostics"]
-    assert (d["code"], d["message"], d["span"]) == ("E014", "`10x` is not a card", None)
+    assert (d["code"], d["message"]) == ("E014", "`10x` is not a card")
+    # "10x" follows 19 characters of the argument
+    assert (d["span"]["file"], d["span"]["column"], d["span"]["end_column"]) == ("<cards>", 20, 23)
     assert "is not a suit" in d["hint"]
 
 
