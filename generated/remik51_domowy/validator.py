@@ -5,8 +5,10 @@ Spec: specs/remik51_domowy.rules <- specs/remik51.rules
 Source sha256:6663a126f263a6ef5f39b1cc159ff8ee1babac41302ea8d968a81924839b3a12.
 
 Depends on the Python standard library only.  Cards are written `10♥ Q♠ A♣ JK`
-(or `10h Qs Ac JK`).  Every function answers with a `Verdict`; a refusal lists
-each broken rule in plain words with its rule id and spec line.
+(or `10h Qs Ac JK`).  Every check answers with a `Verdict`; a refusal lists
+each broken rule in plain words with its rule id and spec line.  The solver
+(`best_melds`, `best_opening`, `min_deadwood`, `best_play`) answers with the
+best lay-down the same rules allow, as a `Play`.
 """
 
 from __future__ import annotations
@@ -242,6 +244,9 @@ NOT_OPENED: Final[int | None] = 100
 
 # going_out.by discard (specs/remik51.rules:135)
 LAST_CARD_BY_DISCARD_ONLY: Final[bool] = True
+
+# turn.rearrange: not in this game, melds on the table stay as they were laid
+REARRANGE_MIN_FROM_HAND: Final[int | None] = None
 
 RUN_SIZE_TEXT: Final[str] = "3 or more cards"
 SET_SIZE_TEXT: Final[str] = "3 to 4 cards"
@@ -656,3 +661,897 @@ def check_joker_swap(
         if after.ok:
             return after
     return Verdict(False, None, 0, (f"no joker in {_show(on_table)} stands for {Card(real)}",))
+
+
+# --- the best lay-down ------------------------------------------------------------------------
+# An exact search.  Cards are a multiset packed into one int: a field of _W bits for each card
+# code (4..55), then the jokers, then one field per meld on the table that may still be added
+# to, then counters a lay-down must bring to zero (melds still needed, ...).  The search takes
+# the lowest card left and either keeps it in hand or lays it in a meld it starts, and
+# remembers every position it has solved.  Each meld it may lay was judged by `_read`, the code
+# behind `check_meld`: the solver lays nothing the validator would refuse.
+_OPEN_POINTS: Final[int] = OPENING_MIN_POINTS
+_OPEN_MELDS: Final[int] = OPENING_MIN_MELDS
+_OPEN_CLEAN: Final[bool] = OPENING_CLEAN_RUN
+# The top bit of each field is a guard: `(state | _GUARDS) - vector` keeps every guard exactly
+# when `vector` fits in `state`.
+_W: Final[int] = max(COPIES, DECK_JOKERS, 1).bit_length() + 1
+_FIELD: Final[int] = (1 << _W) - 1
+_JOKERS: Final[int] = 56  # the jokers' field
+_CARD_MASK: Final[int] = sum(_FIELD << (f * _W) for f in range(4, 57))
+_CARD_GUARDS: Final[int] = sum(1 << (f * _W + _W - 1) for f in range(4, 57))
+_NONE: Final[int] = -(1 << 62)  # no lay-down meets the rules asked for
+_LEAVE: Final[int] = -1
+_DISCARD: Final[int] = -2
+_NOTHING: Final[int] = -3
+
+Meld = tuple[Card, ...]
+
+
+class Play:
+    """A lay-down the rules allow: `melds` (each in table order), `lay_offs` (pairs of a table
+    meld's index and the cards added to it), `left` (the cards kept in hand) and `points` (what
+    the melds and lay-offs are worth).  `best_play` also gives `table`, the whole new table, and
+    `placed`, the cards it takes from hand.  A Play is falsy when no lay-down meets the rules
+    asked for; `reasons` then says why."""
+
+    __slots__ = ("lay_offs", "left", "melds", "ok", "placed", "points", "reasons", "table")
+
+    def __init__(
+        self,
+        ok: bool,
+        melds: tuple[Meld, ...] = (),
+        left: Meld = (),
+        points: int = 0,
+        reasons: tuple[str, ...] = (),
+        lay_offs: tuple[tuple[int, Meld], ...] = (),
+        table: tuple[Meld, ...] = (),
+        placed: Meld = (),
+    ) -> None:
+        self.ok = ok
+        self.melds = melds
+        self.left = left
+        self.points = points
+        self.reasons = reasons
+        self.lay_offs = lay_offs
+        self.table = table
+        self.placed = placed
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __repr__(self) -> str:
+        if not self.ok:
+            return f"Play(none: {'; '.join(self.reasons)})"
+        shown = [_show(meld) for meld in self.table or self.melds]
+        shown += [f"+{_show(cards)} on meld {index + 1}" for index, cards in self.lay_offs]
+        return f"Play({' | '.join(shown)}; {self.points} points; left {_show(self.left) or '-'})"
+
+
+_UNIT: Final[tuple[int, ...]] = tuple(1 << ((code or _JOKERS) * _W) for code in range(56))
+
+
+def _vector(cards: Iterable[int]) -> int:
+    return sum(map(_UNIT.__getitem__, cards))
+
+
+def _lowest(cards: tuple[int, ...]) -> int:
+    """The field the search reaches a meld by: its lowest natural card, or the jokers."""
+    return min((c for c in cards if c), default=_JOKERS)
+
+
+# --- the melds a hand can make ------------------------------------------------------------------
+
+_Found = dict[tuple[int, ...], tuple[int, tuple[int, ...]]]  # multiset -> (points, table order)
+
+
+def _found(found: _Found, meld: tuple[int, ...], opening: bool) -> None:
+    """Keeps `meld` if the validator accepts it, under its multiset, at its best points."""
+    verdict = _read(meld, opening)
+    if verdict.ok:
+        key = tuple(sorted(meld))
+        held = found.get(key)
+        if held is None or verdict.points > held[0]:
+            found[key] = (verdict.points, meld)
+
+
+def _run_position(position: int, group: int) -> tuple[int, ...]:
+    """The card codes that may stand at a run position (1 = the ace before the 2, 14 = the
+    ace after the king, 15.. round the corner): the run's suit, or any suit."""
+    rank = (position - 1) % 13 + 1
+    if RUN_SAME_SUIT:
+        return (rank * 4 + group,)
+    return (rank * 4, rank * 4 + 1, rank * 4 + 2, rank * 4 + 3)
+
+
+def _runs(counts: dict[int, int] | None, jokers: int, opening: bool, found: _Found,
+          longest: int = 14) -> None:
+    """Every run the cards can make, up to `longest` cards (`counts` None: every run of the
+    deck without a joker); with `jokers`, only runs holding at least one."""
+    first = 1 if ACE_LOW else 2
+    last = 26 if WRAP else (14 if ACE_HIGH else 13)
+    longest = min(RUN_MAX, longest)
+    for group in range(4) if RUN_SAME_SUIT else range(1):
+        held = [tuple(c for c in _run_position(p, group) if counts is None or c in counts)
+                if p <= last else () for p in range(last + 2)]
+        for start in range(first, 14):
+            if not held[start] and not jokers:
+                continue
+            missing = 0
+            for end in range(start, min(last, start + longest - 1) + 1):
+                if not held[end]:
+                    missing += 1
+                    if missing > jokers:
+                        break
+                if end - start + 1 >= RUN_MIN:
+                    _fill(held[start:end + 1], missing, jokers, counts, opening, found)
+
+
+def _fill(held: list[tuple[int, ...]], missing: int, jokers: int, counts: dict[int, int] | None,
+          opening: bool, found: _Found) -> None:
+    """Every way to lay one run: jokers in the `missing` places and, with jokers to spare, in
+    places a card is held for."""
+    naturals = [i for i, cards in enumerate(held) if cards]
+    for spare in range(0 if not jokers else max(0, 1 - missing), jokers - missing + 1):
+        for as_joker in itertools.combinations(naturals, spare):
+            places = [() if i in as_joker else cards for i, cards in enumerate(held)]
+            for meld in itertools.product(*[p or (0,) for p in places]):
+                if meld.count(0) == len(meld):
+                    continue
+                if len(meld) == 14 and meld[0] and meld[0] == meld[-1] and \
+                        (COPIES if counts is None else counts[meld[0]]) < 2:
+                    continue  # A..A needs both aces of the suit
+                if len(meld) >= 2 * RUN_MIN and _halves(meld, opening):
+                    continue  # two shorter runs lay the same cards for the same points
+                _found(found, meld, opening)
+
+
+def _halves(meld: tuple[int, ...], opening: bool) -> bool:
+    """Whether the run splits into two valid runs worth as much as it."""
+    whole = _read(meld, opening)
+    for k in range(RUN_MIN, len(meld) - RUN_MIN + 1):
+        head, tail = _read(meld[:k], opening), _read(meld[k:], opening)
+        if head.ok and tail.ok and head.kind == tail.kind == "run" and \
+                head.points + tail.points == whole.points:
+            return True
+    return False
+
+
+def _sets(counts: dict[int, int] | None, jokers: int, opening: bool, found: _Found) -> None:
+    """Every set the cards can make (`counts` None: every set of the deck without a joker);
+    with `jokers`, only sets holding at least one."""
+    by_rank: dict[int, list[int]] = {}
+    for card in CARDS:
+        count = COPIES if counts is None else counts.get(card, 0)
+        if count:
+            by_rank.setdefault(card >> 2, []).extend([card] * (1 if SET_DISTINCT_SUITS else count))
+    for rank in sorted(by_rank):
+        cards = by_rank[rank]
+        if len(cards) + jokers < SET_MIN:
+            continue
+        for size in range(1, min(len(cards), SET_MAX) + 1):
+            for naturals in sorted(set(itertools.combinations(cards, size))):
+                for extra in range(max(1 if jokers else 0, SET_MIN - size), min(jokers, SET_MAX - size) + 1):
+                    _found(found, naturals + (0,) * extra, opening)
+
+
+def _joker_melds(counts: dict[int, int], opening: bool) -> _Found:
+    """The melds of a hand that the deck's own melds (`_universe`) leave out: those with jokers,
+    and runs of mixed suits where a game has them."""
+    jokers = counts.get(0, 0)
+    limit = JOKERS_PER_MELD_AT_OPENING if opening else JOKERS_PER_MELD
+    if limit is not None:
+        jokers = min(jokers, limit)
+    found: _Found = {}
+    if jokers:
+        _runs(counts, jokers, opening, found)
+        _sets(counts, jokers, opening, found)
+        for size in range(1, jokers + 1):  # jokers alone, where a game allows it
+            _found(found, (0,) * size, opening)
+    if not RUN_SAME_SUIT:
+        _runs(counts, 0, opening, found)
+    return found
+
+
+def _joined(melds: list[tuple[int, ...]], least: int = 0) -> list[tuple[int, ...]]:
+    """The melds with each run that goes on where another ends laid as one run, as a player
+    lays them (the search keeps runs short), while at least `least` melds remain."""
+    out = list(melds)
+    joined = True
+    while joined and len(out) > least:
+        joined = False
+        for i, a in enumerate(out):
+            for j, b in enumerate(out):
+                if i == j or 0 in a or 0 in b or a[-1] & 3 != b[0] & 3 or (a[-1] >> 2) % 13 + 1 != b[0] >> 2:
+                    continue
+                both = _read(a + b, False)
+                if both.ok and both.kind == "run" and \
+                        both.points == _read(a, False).points + _read(b, False).points:
+                    out[i] = a + b
+                    del out[j]
+                    joined = True
+                    break
+            if joined:
+                break
+    return out
+
+
+class _Universe:
+    """Every meld of the deck without a joker, by the field the search reaches it by: runs as
+    chains, each meld holding the one before it (so the first that does not fit ends the chain),
+    and sets with the mask of their rank (too few cards of it, and none can fit)."""
+
+    def __init__(self, opening: bool) -> None:
+        found: _Found = {}
+        if RUN_SAME_SUIT:
+            # A run of 2 * RUN_MIN cards or more without a joker is two shorter runs with the
+            # same cards and points, so the search needs only the shorter ones (and A..A when
+            # its upper half, ending in the high ace, is no run of its own).
+            _runs(None, 0, opening, found, longest=2 * RUN_MIN - 1)
+            if ACE_TO_ACE and not ACE_HIGH:
+                _runs(None, 0, opening, found)
+        _sets(None, 0, opening, found)
+        self.melds: list[tuple[int, ...]] = []
+        self.points: list[int] = []
+        self.vectors: list[int] = []
+        self.chains: list[list[list[int]]] = [[] for _ in range(57)]
+        self.sets: list[list[int]] = [[] for _ in range(57)]
+        runs: set[int] = set()
+        chain_of: dict[tuple[int, int], list[int]] = {}
+        for key in sorted(found, key=lambda k: (len(k), k)):
+            points, meld = found[key]
+            ident = len(self.melds)
+            self.melds.append(meld)
+            self.points.append(points)
+            self.vectors.append(_vector(meld))
+            low = _lowest(meld)
+            if len({c >> 2 for c in meld}) == 1:  # a set
+                self.sets[low].append(ident)
+            else:  # a run: chained behind the shorter run from the same first card
+                runs.add(ident)
+                chain = chain_of.setdefault((low, meld[0]), [])
+                if not chain:
+                    self.chains[low].append(chain)
+                chain.append(ident)
+        self.runs = frozenset(runs)  # all clean: the universe holds no joker
+        self.whole = frozenset(self.vectors)
+        # the same, as vectors only, for the search that needs no more
+        self.pairs = ([[[self.vectors[i] for i in chain] for chain in chains] for chains in self.chains],
+                      [[self.vectors[i] for i in group] for group in self.sets])
+
+
+_UNIVERSES: dict[bool, _Universe] = {}
+
+
+def _universe(opening: bool) -> _Universe:
+    universe = _UNIVERSES.get(opening)
+    if universe is None:
+        universe = _UNIVERSES[opening] = _Universe(opening)
+    return universe
+
+
+# --- the search ---------------------------------------------------------------------------------
+
+# The fields of the cards of each field's rank: a set can only start at a card whose rank has
+# enough kinds of card left.
+_RANK_MASK: Final[tuple[int, ...]] = tuple(
+    sum(_FIELD << ((f & ~3) + s) * _W for s in range(4)) if 4 <= f < 56 else 0 for f in range(57)
+)
+_SET_NEED: Final[int] = SET_MIN if SET_DISTINCT_SUITS else 1
+# What keeping a card costs: nothing when the most points are wanted, its value in hand when
+# the least deadwood is.
+_KEEP_FREE: Final[tuple[int, ...]] = (0,) * 57
+_KEEP_VALUE: Final[tuple[int, ...]] = tuple(
+    -HAND_VALUE[f] if 4 <= f < 56 else -HAND_VALUE[0] if f == _JOKERS else 0 for f in range(57)
+)
+
+# --- cards no meld can hold ---------------------------------------------------------------------
+# Found for the whole hand at once with shifts: a card is live if the hand holds the run
+# around it or enough of its rank for a set.  Only a superset matters: the search decides.
+_UNIVERSE_ONLY: Final[bool] = RUN_SAME_SUIT  # runs of mixed suits are found hand by hand
+_LOW: Final[int] = sum(1 << (f * _W) for f in range(4, 56))
+_ACES: Final[int] = sum(1 << (f * _W) for f in range(4, 8))
+_STEP: Final[int] = 4 * _W  # from a card to the next rank of its suit
+_BASES: Final[int] = sum(1 << (4 * r * _W) for r in range(1, 14))
+_SPREAD: Final[int] = sum(1 << (s * _W) for s in range(4))
+_ROUND: Final[int] = 13 * _STEP  # from a card to the same card one round higher
+_RUN_SHIFTS: Final[tuple[int, ...]] = tuple(i * _STEP for i in range(1, RUN_MIN))
+
+
+def _live(state: int) -> int:
+    """The fields of the cards in `state` (no jokers) that some meld could hold."""
+    present = state
+    if _W > 2:  # a field may hold 2 or 3 copies
+        for i in range(1, _W - 1):
+            present |= state >> i
+    present &= _LOW
+    live = 0
+    line = present if ACE_LOW else present & ~_ACES
+    if WRAP:
+        line |= present << _ROUND
+    elif ACE_HIGH:
+        line |= (present & _ACES) << _ROUND
+    starts = line
+    for shift in _RUN_SHIFTS:
+        starts &= line >> shift
+    covered = starts
+    for shift in _RUN_SHIFTS:
+        covered |= starts << shift
+    live |= covered | (covered >> _ROUND)
+    if not SET_DISTINCT_SUITS and COPIES > 1:
+        live = present  # a set may repeat a card: count them in the search
+    elif SET_MIN <= 4:
+        kinds = (present & _BASES) + (present >> _W & _BASES) + (present >> 2 * _W & _BASES) \
+            + (present >> 3 * _W & _BASES)
+        enough = (kinds + (8 - SET_MIN) * _BASES) & (_BASES << 3)
+        live |= (enough >> 3) * _SPREAD
+    return (live & present) * _FIELD
+
+
+_Extra = tuple[int, int, int]  # the vector, the id and the weight of a meld or lay-off
+_Counter = tuple[int, int]  # a counter's mask and unit
+
+
+_WEIGHTS: dict[tuple[bool, str], list[int]] = {}
+
+
+def _weights(universe: _Universe, opening: bool, objective: str) -> list[int]:
+    """What laying each meld of the universe is worth: its points first, then its cards, when the
+    most points are wanted; nothing when the least deadwood is (keeping cards costs then)."""
+    weights = _WEIGHTS.get((opening, objective))
+    if weights is None:
+        if objective == "points":
+            weights = [p * 1024 + len(m) for p, m in zip(universe.points, universe.melds, strict=True)]
+        else:
+            weights = [0] * len(universe.melds)
+        _WEIGHTS[(opening, objective)] = weights
+    return weights
+
+
+def _search(
+    start: int,
+    universe: _Universe,
+    weights: list[int],
+    extra: dict[int, list[_Extra]],
+    leave: tuple[int, ...],
+    guards: int,
+    keep: _Counter | None = None,
+    discard: _Counter | None = None,
+    per_meld: _Counter | None = None,
+    clean: _Counter | None = None,
+    clean_runs: frozenset[int] = frozenset(),
+    need: int = 0,
+    path: bool = True,
+) -> tuple[int, list[int]]:
+    """The best total weight over every way to lay the cards of `start`, and one best way as
+    steps, a step for each card taken lowest first: _LEAVE (kept in hand), _DISCARD (thrown
+    away) or the id of the meld laid.  `keep` counts down on each card kept, `discard` on the
+    card thrown away, `per_meld` on each meld laid, `clean` on each meld in `clean_runs`; the
+    counters in `need` must end at zero."""
+    memo: dict[int, tuple[int, int]] = {}
+    chains, sets, vectors = universe.chains, universe.sets, universe.vectors
+    counted = per_meld is not None or clean is not None
+
+    def lowered(state: int, ident: int) -> int:
+        if not counted:
+            return state
+        if per_meld is not None and state & per_meld[0]:
+            state -= per_meld[1]
+        if clean is not None and ident in clean_runs and state & clean[0]:
+            state -= clean[1]
+        return state
+
+    skip = keep is None and discard is None  # a card no meld fits is kept, without a branch
+
+    def best(state: int) -> int:
+        got = memo.get(state)
+        if got is not None:
+            return got[0]
+        first = state
+        kept = 0
+        while True:
+            cards = state & _CARD_MASK
+            if not cards:
+                value, choice = (_NONE if state & need else 0), _LEAVE
+                break
+            field = ((cards & -cards).bit_length() - 1) // _W
+            unit = 1 << (field * _W)
+            value, choice = 2 * _NONE, _NOTHING
+            high = state | guards
+            for chain in chains[field]:
+                for ident in chain:
+                    vector = vectors[ident]
+                    if (high - vector) & guards != guards:
+                        break
+                    tried = weights[ident] + best(lowered(state - vector, ident))
+                    if tried > value:
+                        value, choice = tried, ident
+            group = sets[field]
+            if group and (state & _RANK_MASK[field]).bit_count() >= _SET_NEED:
+                for ident in group:
+                    vector = vectors[ident]
+                    if (high - vector) & guards == guards:
+                        tried = weights[ident] + best(lowered(state - vector, ident))
+                        if tried > value:
+                            value, choice = tried, ident
+            more = extra.get(field) if extra else None
+            if more:
+                for vector, ident, weight in more:
+                    if (high - vector) & guards == guards:
+                        tried = weight + best(lowered(state - vector, ident))
+                        if tried > value:
+                            value, choice = tried, ident
+            if choice == _NOTHING and skip:
+                kept += leave[field]
+                state -= unit
+                continue
+            after = state - unit
+            if keep is not None and after & keep[0]:
+                after -= keep[1]
+            tried = leave[field] + best(after)
+            if tried > value:
+                value, choice = tried, _LEAVE
+            if discard is not None and state & discard[0]:
+                tried = best(state - unit - discard[1])
+                if tried > value:
+                    value, choice = tried, _DISCARD
+            break
+        memo[state] = (value, choice)
+        if state != first:
+            memo[first] = (kept + value, _LEAVE)
+        return kept + value
+
+    total = best(start)
+    if not path:
+        return total, []
+    vector_of = {ident: vector for group in extra.values() for vector, ident, _ in group}
+    steps: list[int] = []
+    state = start
+    while state & _CARD_MASK:
+        choice = memo.get(state, (0, _LEAVE))[1]  # a state the search passed by keeps its card
+        steps.append(choice)
+        cards = state & _CARD_MASK
+        unit = 1 << (((cards & -cards).bit_length() - 1) // _W * _W)
+        if choice == _LEAVE:
+            state -= unit
+            if keep is not None and state & keep[0]:
+                state -= keep[1]
+        elif choice == _DISCARD:
+            assert discard is not None
+            state -= unit + discard[1]
+        else:
+            vector = vectors[choice] if choice < len(vectors) else vector_of[choice]
+            state = lowered(state - vector, choice)
+    return total, steps
+
+
+def _least_kept(start: int, universe: _Universe) -> int:
+    """`_search` for the commonest question, the least deadwood of a hand without jokers: the
+    same walk with nothing else to track, so it runs at the speed a game's bots need."""
+    memo: dict[int, int] = {}
+    chains, sets = universe.pairs
+    leave, guards, width, rank_mask, set_need, nothing = (
+        _KEEP_VALUE, _CARD_GUARDS, _W, _RANK_MASK, _SET_NEED, _NONE)
+
+    def best(state: int) -> int:
+        got = memo.get(state)
+        if got is not None:
+            return got
+        first = state
+        kept = 0
+        while state:
+            field = ((state & -state).bit_length() - 1) // width
+            value = nothing
+            high = state | guards
+            for chain in chains[field]:
+                for vector in chain:
+                    if (high - vector) & guards != guards:
+                        break
+                    tried = best(state - vector)
+                    value = max(value, tried)
+            group = sets[field]
+            if group and (state & rank_mask[field]).bit_count() >= set_need:
+                for vector in group:
+                    if (high - vector) & guards == guards:
+                        tried = best(state - vector)
+                        value = max(value, tried)
+            if value == nothing:  # no meld holds this card: it stays in hand
+                kept += leave[field]
+                state -= 1 << (field * width)
+                continue
+            tried = leave[field] + best(state - (1 << (field * width)))
+            value = max(value, tried)
+            memo[state] = value
+            break
+        else:
+            value = 0
+        memo[first] = kept + value
+        return kept + value
+
+    return best(start)
+
+
+def _counts(cards: tuple[int, ...]) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return counts
+
+
+def _hand(cards: CardsLike) -> tuple[int, ...]:
+    """The cards, or ValueError where no deck of this game could deal them."""
+    held = _cards(cards)
+    if 0 in held or len(set(held)) < len(held):
+        why: list[str] = []
+        _common_deck(held, why)
+        if why:
+            raise ValueError("; ".join(why))
+    return held
+
+
+def _lay_down(
+    hand: tuple[int, ...],
+    *,
+    table: tuple[tuple[int, ...], ...] = (),
+    opening: bool,
+    objective: str,
+    keep: int = 0,
+    melds_needed: int = 0,
+    clean_run: bool = False,
+) -> Play:
+    """The best lay-down of `hand`, with lay-offs on `table`: objective "points" (the most
+    points, then the most cards) or "deadwood" (the least left in hand).  `keep`: cards that must
+    stay in hand; `melds_needed`, `clean_run`: what the lay-down must hold."""
+    universe = _universe(opening)
+    weights = _weights(universe, opening, objective)
+    start = _vector(hand)
+    left: list[Card] = []
+    counts = _counts(hand)
+    if 0 not in counts and _UNIVERSE_ONLY and not table and not (keep or melds_needed or clean_run):
+        live = _live(start)
+        left = [Card(c) for c in sorted(hand) if not live >> (c * _W) & 1]
+        start &= live
+        hand = tuple(c for c in hand if live >> (c * _W) & 1)
+    guards = _CARD_GUARDS
+    extra: dict[int, list[_Extra]] = {}
+    laid: dict[int, tuple[int | None, tuple[int, ...], int]] = {}  # id -> (table meld, cards, points)
+    if 0 in counts or not _UNIVERSE_ONLY:
+        found = _joker_melds(counts, opening)
+        for key in sorted(found):
+            points, meld = found[key]
+            ident = len(universe.melds) + len(laid)
+            laid[ident] = (None, meld, points)
+            weight = points * 1024 + len(meld) if objective == "points" else 0
+            extra.setdefault(_lowest(meld), []).append((_vector(meld), ident, weight))
+    for slot, on_table in enumerate(table):
+        bit = 1 << ((57 + slot) * _W)
+        start += bit
+        guards |= bit << (_W - 1)
+        for added, (points, _grown) in sorted(_extensions(on_table, counts).items()):
+            ident = len(universe.melds) + len(laid)
+            laid[ident] = (slot, added, points)
+            weight = points * 1024 + len(added) if objective == "points" else 0
+            extra.setdefault(_lowest(added), []).append((_vector(added) + bit, ident, weight))
+    base = (57 + len(table)) * _W
+    counters = [min(keep, 15), min(melds_needed, 15), 1 if clean_run else 0]
+    fields = [(15 << (base + 4 * i), 1 << (base + 4 * i)) for i in range(3)]
+    for (_, unit), value in zip(fields, counters, strict=True):
+        start += value * unit
+    clean_runs = universe.runs | {ident for ident, (_, meld, _) in laid.items()
+                                  if 0 not in meld and _read(meld, opening).kind == "run"} \
+        if clean_run else frozenset()
+    total, steps = _search(
+        start, universe, weights, extra, _KEEP_FREE if objective == "points" else _KEEP_VALUE, guards,
+        keep=fields[0] if keep else None, per_meld=fields[1] if melds_needed else None,
+        clean=fields[2] if clean_run else None, clean_runs=clean_runs,
+        need=sum(mask for mask, _ in fields),
+    )
+    if total <= _NONE // 2:
+        return Play(False)
+    melds: list[Meld] = []
+    lay_offs: list[tuple[int, Meld]] = []
+    points = 0
+    remaining = sorted(hand, key=lambda c: c or _JOKERS)
+    for step in steps:
+        low = remaining[0]
+        if step == _LEAVE:
+            left.append(Card(low))
+            remaining.remove(low)
+        else:
+            target, cards, gained = laid[step] if step in laid else (
+                None, universe.melds[step], universe.points[step])
+            for card in cards:
+                remaining.remove(card)
+            points += gained
+            if target is None:
+                melds.append(tuple(Card(c) for c in cards))
+            else:
+                lay_offs.append((target, tuple(Card(c) for c in cards)))
+    left.sort(key=lambda c: c or _JOKERS)
+    melds = [tuple(map(Card, meld)) for meld in _joined(list(melds), melds_needed)]
+    return Play(True, tuple(melds), tuple(left), points, lay_offs=tuple(lay_offs))
+
+
+def _extensions(meld: tuple[int, ...], counts: dict[int, int]) -> _Found:
+    """Every way to add cards from hand to a meld on the table: by the multiset added, the points
+    it adds and the meld as it becomes (cards at either end of a run, anywhere in a set)."""
+    before = _read(meld, False)
+    if not before.ok:
+        raise ValueError(f"{_show(meld)} is not a valid meld")
+    out: _Found = {}
+    jokers = counts.get(0, 0)
+    grown: list[tuple[int, ...]] = []
+    closed = SET_CLOSED_AT
+    if before.kind == "set" and closed is not None and len(meld) >= closed:
+        return out
+    if before.kind == "set":
+        rank = next((c >> 2 for c in meld if c), None)
+        cards = [c for c in sorted(counts) if c and (rank is None or c >> 2 == rank)
+                 for _ in range(counts[c])] + [0] * jokers
+        room = (SET_MAX if closed is None else min(SET_MAX, closed)) - len(meld)
+        for size in range(1, min(room, len(cards)) + 1):
+            grown += [(*meld, *added) for added in sorted(set(itertools.combinations(cards, size)))]
+    if before.kind == "run":
+        # a run grows at its ends: each new place takes the card it needs, or a joker
+        k = next((i for i, c in enumerate(meld) if c), None)
+        start, group = ((1 if ACE_LOW else 2), 0) if k is None else (
+            ((meld[k] >> 2) - k - 1) % 13 + 1, meld[k] & 3)
+        first = 1 if ACE_LOW else 2
+        last = 26 if WRAP else (14 if ACE_HIGH else 13)
+        end = start + len(meld) - 1
+
+        def place(p: int) -> tuple[int, ...]:
+            return tuple(c for c in _run_position(p, group) if c in counts) + ((0,) if jokers else ())
+
+        for ahead in range(max(0, start - first) + 1):
+            head = [place(p) for p in range(start - ahead, start)]
+            if not all(head):
+                continue
+            for behind in range(max(0, last - end) + 1):
+                if ahead + behind == 0 or len(meld) + ahead + behind > 14:
+                    continue
+                tail = [place(p) for p in range(end + 1, end + behind + 1)]
+                if not all(tail):
+                    break
+                for added in itertools.product(*head, *tail):
+                    grown.append((*added[:ahead], *meld, *added[ahead:]))
+    for new in grown:
+        rest = list(new)
+        for card in meld:
+            rest.remove(card)
+        added = tuple(sorted(rest))
+        if any(added.count(c) > counts.get(c, 0) for c in set(added)):
+            continue
+        verdict = _read(new, False, before.kind)
+        if verdict.ok:
+            held = out.get(added)
+            gain = verdict.points - before.points
+            if held is None or gain > held[0]:
+                out[added] = (gain, new)
+    return out
+
+
+# --- what the solver offers ------------------------------------------------------------------------
+
+def best_melds(hand: CardsLike, *, table: Iterable[CardsLike] | None = None, opening: bool = False,
+               keep: int = 0) -> Play:
+    """The melds (and, given the melds on the `table`, the lay-offs) that lay down the most
+    points from `hand`; ties go to the lay-down leaving the fewest cards, then to a fixed order.
+    `opening` judges each meld by the rules for melds laid when opening; `keep`: cards that must
+    stay in hand (1 for a player who still has to discard)."""
+    on_table = tuple(_cards(meld) for meld in table or ())
+    held = _hand(hand)
+    why: list[str] = []
+    _common_deck(held + tuple(c for meld in on_table for c in meld), why)  # one deck holds them all
+    if why:
+        raise ValueError("; ".join(why))
+    return _lay_down(held, table=on_table, opening=opening, objective="points", keep=keep)
+
+
+def best_opening(hand: CardsLike) -> Play:
+    """The first lay-down worth the most points that the opening rule allows (points, melds,
+    a clean run, joker limits at opening), keeping a card to discard where the last card must be
+    discarded.  A falsy Play with the reason when `hand` cannot open."""
+    held = _hand(hand)
+    keep = 1 if LAST_CARD_BY_DISCARD_ONLY else 0
+    play = _lay_down(held, opening=True, objective="points", keep=keep, melds_needed=_OPEN_MELDS,
+                     clean_run=_OPEN_CLEAN)
+    left = tuple(sorted((Card(c) for c in held), key=lambda c: c or _JOKERS))
+    if not play.ok or not play.melds:
+        wants = [f"{_OPEN_MELDS} meld(s)"]
+        if _OPEN_CLEAN:
+            wants.append("a run without a joker")
+        if keep:
+            wants.append("a card kept to discard")
+        return Play(False, left=left, reasons=(f"no lay-down of these cards has {' and '.join(wants)}",))
+    if play.points < _OPEN_POINTS:
+        return Play(False, left=left, reasons=(
+            f"the best lay-down is worth {play.points} points; an opening needs {_OPEN_POINTS}",))
+    return play
+
+
+def min_deadwood(hand: CardsLike, *, discard: bool = False) -> int:
+    """The least the cards left in hand can count once the best melds are laid, each card at its
+    `hand_value`.  `discard`: one card of the hand is thrown away first, the best one to lose."""
+    held = _hand(hand)
+    if discard and not held:
+        raise ValueError("no card to discard")
+    universe = _UNIVERSES.get(False) or _universe(False)
+    start = _vector(held)
+    if not discard and 0 not in held and _UNIVERSE_ONLY:  # the commonest question, kept quick
+        live = _live(start)
+        if not live:
+            return sum(map(HAND_VALUE.__getitem__, held))
+        kept = sum([HAND_VALUE[c] for c in held if not live >> (c * _W) & 1])
+        if start & live in universe.whole:  # the cards that can meld make one meld
+            return kept
+        return kept - _least_kept(start & live, universe)
+    weights = _weights(universe, False, "deadwood")
+    extra: dict[int, list[_Extra]] = {}
+    dead: list[int] = []
+    if 0 in held or not _UNIVERSE_ONLY:
+        for _points, meld in _joker_melds(_counts(held), False).values():
+            extra.setdefault(_lowest(meld), []).append((_vector(meld), 0, 0))
+    else:  # cards no meld can hold are kept for sure: the search need not try them
+        live = _live(start)
+        dead = [HAND_VALUE[c] for c in held if not live >> (c * _W) & 1]
+        start &= live
+    kept = sum(dead)
+    if not discard:
+        return kept - _search(start, universe, weights, extra, _KEEP_VALUE, _CARD_GUARDS, path=False)[0]
+    budget = (15 << (57 * _W), 1 << (57 * _W))
+    best = []
+    if dead:  # throw away the dearest card no meld can hold
+        best.append(kept - max(dead) - _search(start, universe, weights, extra, _KEEP_VALUE, _CARD_GUARDS,
+                                               path=False)[0])
+    if start:  # or one the search chooses
+        best.append(kept - _search(start + budget[1], universe, weights, extra, _KEEP_VALUE, _CARD_GUARDS,
+                                   discard=budget, need=budget[0], path=False)[0])
+    return min(best)
+
+
+
+# --- rearranging the table ------------------------------------------------------------------------
+# Where the table may be rearranged, a turn's question is which hand cards can join it with every
+# table card still in a valid meld.  Identical cards are interchangeable, so the search tracks
+# two multisets: every card still to place (table and hand) and the hand cards among them that
+# may stay in hand.  Laying a meld takes table copies first, so after it the hand may keep no
+# more copies of a card than remain.
+
+def best_play(table: Iterable[CardsLike], hand: CardsLike) -> Play:
+    """The new table that takes the most cards from `hand` while every card on the `table` stays
+    in a valid meld (`table`: the melds now laid).  The Play's `table` is the new table, `placed`
+    the cards it takes from hand, `left` the rest; falsy with the reason when no card from hand
+    fits or the game does not allow rearranging."""
+    on_table = tuple(_cards(meld) for meld in table)
+    for meld in on_table:
+        if not _read(meld, False).ok:
+            raise ValueError(f"{_show(meld)} is not a valid meld")
+    held = _cards(hand)
+    everything = tuple(c for meld in on_table for c in meld) + held
+    why: list[str] = []
+    _common_deck(everything, why)
+    if why:
+        raise ValueError("; ".join(why))
+    least = REARRANGE_MIN_FROM_HAND
+    if least is None:
+        return Play(False, left=_as_cards(held), table=tuple(map(_as_cards, on_table)), reasons=(
+            "this game does not let a player rearrange the table",))
+    universe = _universe(False)
+    extra: dict[int, list[tuple[int, int, int]]] = {}  # by field: vector, id, jokers
+    found = _joker_melds(_counts(everything), False) if 0 in everything or not _UNIVERSE_ONLY else {}
+    melds = [(universe.vectors[i], m) for i, m in enumerate(universe.melds)]
+    for key in sorted(found):
+        meld = found[key][1]
+        extra.setdefault(_lowest(meld), []).append((_vector(meld), len(melds), meld.count(0)))
+        melds.append((_vector(meld), meld))
+    for group in extra.values():
+        group.sort(key=lambda option: option[2])
+    dropped, chosen = _rearrange(_vector(everything), _vector(held), universe, extra)
+    if dropped is None:
+        return Play(False, left=_as_cards(held), table=tuple(map(_as_cards, on_table)),
+                    reasons=("the table as it is holds no valid melds",))
+    new_table = tuple(tuple(map(Card, meld)) for meld in _joined([melds[i][1] for i in chosen]))
+    left = list(_as_cards(held))
+    laid: list[int] = [c for meld in new_table for c in meld]
+    for meld in on_table:
+        for card in meld:
+            laid.remove(card)
+    placed = tuple(sorted((Card(c) for c in laid), key=lambda c: c or _JOKERS))
+    for card in placed:
+        left.remove(card)
+    if len(placed) < least:
+        return Play(False, left=_as_cards(held), table=tuple(map(_as_cards, on_table)), reasons=(
+            f"{len(placed)} card(s) from hand fit the table; a turn adds at least {least}",))
+    points = sum(_read(meld, False).points for meld in new_table)
+    return Play(True, left=tuple(left), points=points, table=new_table, placed=placed)
+
+
+def _as_cards(cards: tuple[int, ...]) -> Meld:
+    return tuple(Card(c) for c in cards)
+
+
+def _rearrange(start: int, free: int, universe: _Universe,
+               extra: dict[int, list[tuple[int, int, int]]]) -> tuple[int | None, list[int]]:
+    """The fewest hand cards left out when every card of `start` is laid in melds but the
+    `free` ones (hand cards) may stay out; and the melds of one such table, by id."""
+    memo: dict[int, tuple[int, int]] = {}
+    chains, sets, vectors = universe.chains, universe.sets, universe.vectors
+    guards, width, field_mask, shift = _CARD_GUARDS, _W, _FIELD, 57 * _W
+    nothing, rank_mask, set_need, joker_shift = _NONE, _RANK_MASK, _SET_NEED, _JOKERS * _W
+
+    def after(rest: int, spare: int, vector: int) -> tuple[int, int]:
+        rest -= vector
+        over = ~((rest | guards) - spare) & guards  # where the hand may keep more than remain
+        if over:
+            over = (over >> (width - 1)) * field_mask
+            spare = (spare & ~over) | (rest & over)
+        return rest, spare
+
+    def best(rest: int, spare: int) -> int:
+        key = rest | spare << shift
+        got = memo.get(key)
+        if got is not None:
+            return got[0]
+        if not rest:
+            memo[key] = (0, _LEAVE)
+            return 0
+        field = ((rest & -rest).bit_length() - 1) // width
+        unit = 1 << (field * width)
+        value, choice = nothing, _NOTHING
+        high = rest | guards
+        fits: list[tuple[int, int]] = []
+        for chain in chains[field]:
+            for ident in chain:
+                vector = vectors[ident]
+                if (high - vector) & guards != guards:
+                    break
+                fits.append((vector, ident))
+        group = sets[field]
+        if group and (rest & rank_mask[field]).bit_count() >= set_need:
+            fits += [(vectors[i], i) for i in group if (high - vectors[i]) & guards == guards]
+        more = extra.get(field)
+        if more:
+            jokers = rest >> joker_shift & field_mask
+            for vector, ident, needs in more:
+                if needs > jokers:
+                    break
+                if (high - vector) & guards == guards:
+                    fits.append((vector, ident))
+        for vector, ident in fits:
+            left = rest - vector
+            over = ~((left | guards) - spare) & guards  # where the hand may keep more than remain
+            if over:
+                over = (over >> (width - 1)) * field_mask
+                tried = best(left, (spare & ~over) | (left & over))
+            else:
+                tried = best(left, spare)
+            if tried > value:
+                value, choice = tried, ident
+                if not value:  # every hand card left is placed: nothing does better
+                    break
+        # keeping this copy in hand costs one card: worth trying only while no lay beats that
+        if value < -1 and spare >> (field * width) & field_mask:
+            tried = best(rest - unit, spare - unit) - 1
+            if tried > value:
+                value, choice = tried, _LEAVE
+        memo[key] = (value, choice)
+        return value
+
+    total = best(start, free)
+    if total <= nothing // 2:
+        return None, []
+    chosen: list[int] = []
+    rest, spare = start, free
+    vector_of = {ident: vector for group in extra.values() for vector, ident, _ in group}
+    while rest:
+        choice = memo[rest | spare << shift][1]
+        if choice == _LEAVE:
+            unit = 1 << (((rest & -rest).bit_length() - 1) // width * width)
+            rest, spare = rest - unit, spare - unit
+        else:
+            chosen.append(choice)
+            rest, spare = after(rest, spare, vectors[choice] if choice < len(vectors) else vector_of[choice])
+    return -total, chosen
+
+

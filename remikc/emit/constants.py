@@ -165,6 +165,10 @@ def constants(v: ir.Variant, show: Mapping[str, str]) -> list[Constant]:
     add("NOT_OPENED", "int | None", not_opened.value if not_opened else None, not_opened,
         absent="scoring.not_opened: not in this game, every hand counts its cards")
     add("LAST_CARD_BY_DISCARD_ONLY", "bool", v.going_out.by.value is ir.GoingOutBy.DISCARD, v.going_out.by)
+    rearrange = v.turn.rearrange
+    add("REARRANGE_MIN_FROM_HAND", "int | None", rearrange.min_from_hand.value if rearrange else None,
+        rearrange.min_from_hand if rearrange else None,
+        absent="turn.rearrange: not in this game, melds on the table stay as they were laid")
     return out
 
 

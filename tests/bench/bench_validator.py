@@ -1,7 +1,7 @@
 """Benchmark: one meld check, generated validator vs OpenSpiel vs a frozenset lookup.
 
 Run:  python tests/bench/bench_validator.py [--repeat N]
-      (OpenSpiel comes from `pip install open-spiel`; without it only our figures print)
+      (OpenSpiel comes from `pip install -e '.[bench]'`; without it only our figures print)
 
 Input: the 1,000 candidate melds of ../shared/bench-data/gin_meld_candidates.json
 (card = suit * 13 + rank, rank 0 = ace, no jokers), judged under `remik_podstawowy`
@@ -19,34 +19,17 @@ No result is cached by input.  The verdicts of both checks are compared first.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
-import statistics
-import time
 from pathlib import Path
+
+from timing import load, per_call
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT.parent / "shared" / "bench-data" / "gin_meld_candidates.json"
 
 
 def load_validator():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("validator", ROOT / "generated" / "remik_podstawowy" /
-                                                  "validator.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def per_call(run, items, repeat: int) -> float:  # type: ignore[no-untyped-def]
-    """Median seconds per item over `repeat` passes."""
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        for item in items:
-            run(item)
-        times.append((time.perf_counter() - started) / len(items))
-    return statistics.median(times)
+    return load(ROOT / "generated" / "remik_podstawowy" / "validator.py", "validator")
 
 
 def main() -> None:

@@ -1,0 +1,29 @@
+"""What the benchmarks share: loading a generated module from its file, and timing a call
+as the median over passes (the machine is shared and noisy: medians and ratios, not means)."""
+
+from __future__ import annotations
+
+import importlib.util
+import statistics
+import time
+from pathlib import Path
+
+
+def load(path: Path, name: str):  # type: ignore[no-untyped-def]
+    """The module at `path`, imported the way an app would import a generated file."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def per_call(run, items, repeat: int) -> float:  # type: ignore[no-untyped-def]
+    """Median seconds per item over `repeat` passes."""
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        for item in items:
+            run(item)
+        times.append((time.perf_counter() - started) / len(items))
+    return statistics.median(times)

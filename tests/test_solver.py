@@ -1,0 +1,395 @@
+"""The solver in the generated modules (best_melds, best_opening, min_deadwood, best_play),
+proved against references that share no code with it:
+
+- an exhaustive reference: every sub-multiset of a small hand, in every order a player could lay
+  it (naturals by rank, turned round at any card, jokers in every gap), judged by the
+  verifier's own Z3 terms (tests/oracle.py); then every packing of those melds;
+- Z3's optimum (z3.Optimize) over the same melds, on larger hands;
+- hands and tables worked out by hand from the seed texts.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import z3
+
+from oracle import MeldOracle, OpeningOracle, validator
+from remikc import ir
+
+SPECS = Path(__file__).resolve().parent.parent / "specs"
+VARIANTS = sorted(p.stem for p in SPECS.glob("*.rules"))
+Codes = tuple[int, ...]
+
+
+@pytest.fixture(scope="module")
+def modules(load, workspace):  # type: ignore[no-untyped-def]
+    cache: dict[str, object] = {}
+
+    def get(variant_id: str):  # type: ignore[no-untyped-def]
+        if variant_id not in cache:
+            cache[variant_id] = validator(load(variant_id), workspace)
+        return cache[variant_id]
+
+    return get
+
+
+# --- the reference ---------------------------------------------------------------------------
+
+def orders(cards: Codes):  # type: ignore[no-untyped-def]
+    """Every order a player could lay these cards in: naturals by rank, turned round at any
+    card (an ace after the king, a run round the corner), jokers in every gap."""
+    naturals = sorted((c for c in cards if c), key=lambda c: (c >> 2, c & 3))
+    jokers = len(cards) - len(naturals)
+    seen: set[Codes] = set()
+    for turn in range(max(1, len(naturals))):
+        line = naturals[turn:] + naturals[:turn]
+        for gaps in itertools.combinations_with_replacement(range(len(line) + 1), jokers):
+            laid: list[int] = []
+            for i in range(len(line) + 1):
+                laid += [0] * gaps.count(i)
+                if i < len(line):
+                    laid.append(line[i])
+            if tuple(laid) not in seen:
+                seen.add(tuple(laid))
+                yield tuple(laid)
+
+
+class Reference:
+    """Every meld of a hand as the verifier judges it, and the best packings of them."""
+
+    def __init__(self, variant: ir.Variant, hand: Codes, *, opening: bool = False) -> None:
+        self.hand = hand
+        oracle = _oracle(variant, opening)
+        best: dict[Codes, tuple[int, Codes]] = {}
+        for size in range(1, len(hand) + 1):
+            for picked in itertools.combinations(range(len(hand)), size):
+                key = tuple(sorted(hand[i] for i in picked))
+                if key in best:
+                    continue
+                judged = [(oracle(order)[2], order) for order in orders(key) if oracle(order)[0]]
+                best[key] = max(judged) if judged else (-1, ())
+        # by bitmask of hand positions: what laying those cards as one meld is worth
+        self.melds: dict[int, tuple[int, Codes]] = {}
+        for size in range(1, len(hand) + 1):
+            for picked in itertools.combinations(range(len(hand)), size):
+                points, order = best[tuple(sorted(hand[i] for i in picked))]
+                if points >= 0:
+                    self.melds[sum(1 << i for i in picked)] = (points, order)
+        self.multisets = {key: value for key, value in best.items() if value[0] >= 0}
+
+    def packings(self):  # type: ignore[no-untyped-def]
+        """Every way to lay disjoint melds from the hand, as lists of bitmasks."""
+        masks = sorted(self.melds)
+
+        def walk(free: int, first: int):  # type: ignore[no-untyped-def]
+            yield []
+            for i in range(first, len(masks)):
+                if masks[i] & free == masks[i]:
+                    for rest in walk(free & ~masks[i], i + 1):
+                        yield [masks[i], *rest]
+
+        yield from walk((1 << len(self.hand)) - 1, 0)
+
+    def most_points(self) -> int:
+        """points * 1024 + cards laid, at best."""
+        @functools.cache
+        def best(free: int) -> int:
+            if not free:
+                return 0
+            low = free & -free
+            value = best(free & ~low)
+            for mask, (points, _) in self.melds.items():
+                if mask & low and mask & free == mask:
+                    value = max(value, points * 1024 + mask.bit_count() + best(free & ~mask))
+            return value
+
+        return best((1 << len(self.hand)) - 1)
+
+    def least_deadwood(self, value_of) -> int:  # type: ignore[no-untyped-def]
+        @functools.cache
+        def best(free: int) -> int:
+            if not free:
+                return 0
+            low = free & -free
+            value = value_of(self.hand[low.bit_length() - 1]) + best(free & ~low)
+            for mask in self.melds:
+                if mask & low and mask & free == mask:
+                    value = min(value, best(free & ~mask))
+            return value
+
+        return best((1 << len(self.hand)) - 1)
+
+
+@functools.cache
+def _oracle_for(variant_id: str, variant: ir.Variant, opening: bool) -> MeldOracle:
+    return MeldOracle(variant, 14, opening=opening)
+
+
+def _oracle(variant: ir.Variant, opening: bool = False) -> MeldOracle:
+    return _oracle_for(variant.id, variant, opening)
+
+
+def dense_hand(rng: random.Random, variant: ir.Variant, size: int) -> Codes:
+    """A hand rich in melds: cards of a few neighbouring ranks (round the king where the ace
+    may be high), every pack of the deck, and a joker or two where the game has them."""
+    packs = max(variant.deck.standard.value.at(n) for n in variant.player_counts())
+    jokers = max(variant.deck.jokers.value.at(n) for n in variant.player_counts())
+    start = rng.randint(1, 13)
+    ranks = [(start + i - 1) % 13 + 1 for i in range(rng.randint(3, 4))]
+    pool = [r * 4 + s for r in ranks for s in range(4) for _ in range(packs)]
+    hand = rng.sample(pool, size)
+    for _ in range(min(jokers, 2)):
+        if rng.random() < 0.4:
+            hand[rng.randrange(size)] = 0
+    return tuple(sorted(hand))
+
+
+def _score(play) -> int:  # type: ignore[no-untyped-def]
+    laid = sum(len(meld) for meld in play.melds) + sum(len(cards) for _, cards in play.lay_offs)
+    return play.points * 1024 + laid
+
+
+def _assert_lays_the_hand(v, hand: Codes, play, *, opening: bool = False) -> None:  # type: ignore[no-untyped-def]
+    """The play lays valid melds worth its points, made of exactly the hand's cards."""
+    laid = [c for meld in play.melds for c in meld]
+    assert Counter(laid) + Counter(play.left) == Counter(hand)
+    total = 0
+    for meld in play.melds:
+        verdict = v.check_meld(meld, opening=opening)
+        assert verdict.ok, (meld, verdict)
+        total += verdict.points
+    assert total == play.points
+
+
+# --- optimal against the exhaustive reference ---------------------------------------------------
+
+@pytest.mark.parametrize("variant_id", VARIANTS)
+def test_best_melds_and_deadwood_match_the_exhaustive_reference(variant_id, load, modules):
+    variant, v = load(variant_id), modules(variant_id)
+    rng = random.Random(f"solver-{variant_id}")
+    for _ in range(6):
+        hand = dense_hand(rng, variant, rng.randint(6, 8))
+        ref = Reference(variant, hand)
+        play = v.best_melds(hand)
+        _assert_lays_the_hand(v, hand, play)
+        assert _score(play) == ref.most_points(), v._show(hand)
+        assert v.min_deadwood(hand) == ref.least_deadwood(lambda c: v.hand_value((c,))), v._show(hand)
+        best_after_discard = min(Reference(variant, hand[:i] + hand[i + 1:]).least_deadwood(
+            lambda c: v.hand_value((c,))) for i in range(len(hand)))
+        assert v.min_deadwood(hand, discard=True) == best_after_discard, v._show(hand)
+
+
+@pytest.mark.parametrize("variant_id", VARIANTS)
+def test_best_opening_matches_every_valid_opening(variant_id, load, modules):
+    variant, v = load(variant_id), modules(variant_id)
+    rng = random.Random(f"opening-{variant_id}")
+    judge = OpeningOracle(variant, slots=3, size=8)
+    keep = 1 if v.LAST_CARD_BY_DISCARD_ONLY else 0
+    for _ in range(6):
+        hand = dense_hand(rng, variant, 8)
+        ref = Reference(variant, hand, opening=True)
+        best = None
+        for packing in ref.packings():
+            if not packing or len(packing) > 3:
+                continue
+            cards = sum(m.bit_count() for m in packing)
+            if len(hand) - cards < keep:
+                continue
+            ok, points = judge([ref.melds[m][1] for m in packing])
+            if ok:
+                best = max(best or 0, points * 1024 + cards)
+        play = v.best_opening(hand)
+        if best is None:
+            assert not play, (v._show(hand), play)
+            assert play.reasons
+        else:
+            assert play, (v._show(hand), play.reasons)
+            _assert_lays_the_hand(v, hand, play, opening=True)
+            assert v.check_opening(play.melds).ok
+            assert _score(play) == best, v._show(hand)
+            assert len(play.left) >= keep
+
+
+# --- optimal against Z3's optimum -------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant_id", ["remik51", "remik_podstawowy", "karuzela"])
+def test_best_melds_equal_z3_optimum_on_larger_hands(variant_id, load, modules):
+    variant, v = load(variant_id), modules(variant_id)
+    rng = random.Random(f"z3-{variant_id}")
+    for _ in range(3):
+        hand = dense_hand(rng, variant, 10)
+        ref = Reference(variant, hand)
+        have = Counter(hand)
+        take = {key: z3.Bool(f"m{i}") for i, key in enumerate(ref.multisets)}
+        opt = z3.Optimize()
+        for card, count in have.items():
+            opt.add(z3.Sum([z3.If(take[key], key.count(card), 0) for key in take if card in key]) <= count)
+        worth = z3.Sum([z3.If(x, ref.multisets[key][0] * 1024 + len(key), 0) for key, x in take.items()])
+        goal = opt.maximize(worth)
+        assert opt.check() == z3.sat
+        assert _score(v.best_melds(hand)) == goal.value().as_long(), v._show(hand)
+
+
+# --- worked out by hand from the seeds ---------------------------------------------------------------
+
+def test_remik51_the_seed_opening_is_found_in_a_dealt_hand(modules):
+    v = modules("remik51")
+    # "6♠ 7♠ 8♠ i 10♦ 10♣ 10♥": 21 + 30 = 51, exactly the threshold; nothing else melds
+    hand = "6♠ 7♠ 8♠ 10♦ 10♣ 10♥ 2♣ 5♦ 9♥ K♣ 3♠ 4♥ Q♦ J♣ 7♦"
+    play = v.best_opening(hand)
+    assert play and play.points == 51
+    assert sorted(map(sorted, play.melds)) == sorted(map(sorted, v.parse_melds("6♠ 7♠ 8♠ | 10♦ 10♣ 10♥")))
+    assert len(play.left) == 9
+    # without one ten only the run is left: 21 points, and no opening
+    short = v.best_opening(hand.replace("10♥", "4♣"))
+    assert not short and "21 points" in short.reasons[0] and "51" in short.reasons[0]
+
+
+def test_remik51_one_joker_per_meld_when_opening(modules):
+    v = modules("remik51")
+    # "przy wyłożeniu w jednym układzie może być tylko jeden joker": K♠ JK JK is a run
+    # (J Q K, 30 points) later, but not in an opening; 9♥ 10♥ JK is one.
+    assert v.best_melds("K♠ JK JK 2♦").points == 30
+    play = v.best_opening("K♠ JK JK 9♥ 10♥ Q♣ Q♦ Q♥ 2♦")
+    assert play and all(meld.count(v.JOKER) <= 1 for meld in play.melds)
+    assert v.check_opening(play.melds).ok
+
+
+def test_remik51_the_last_card_is_kept_to_discard(modules):
+    v = modules("remik51")
+    # "wyjście z gry ... polega na odrzuceniu ostatniej karty": an opening keeps one card
+    play = v.best_opening("10♠ 10♥ 10♦ 10♣ J♠ Q♠ K♠ A♠")
+    assert play and len(play.left) == 1
+    assert v.best_melds("10♠ 10♥ 10♦ 10♣ J♠ Q♠ K♠ A♠").left == ()
+
+
+def test_remik_klasyczny_needs_a_clean_run_to_open(modules):
+    v = modules("remik_klasyczny")
+    # "musi mieć co najmniej jeden "czysty" sekwens ... oraz co najmniej 49 punktów"
+    sets_only = v.best_opening("K♠ K♥ K♦ Q♠ Q♥ Q♦ 2♣ 5♦")
+    assert not sets_only and "without a joker" in sets_only.reasons[0]
+    with_run = v.best_opening("K♠ K♥ K♦ Q♠ Q♥ Q♦ 3♣ 4♣ 5♣ 9♦")
+    assert with_run and with_run.points == 72 and any(3 * 4 + 3 in meld for meld in with_run.melds)
+
+
+def test_remik_podstawowy_deadwood_as_seed_002_counts_it(modules):
+    v = modules("remik_podstawowy")
+    # "Asy są warte jeden punkt ... Każda figura jest warta 10 punktów": A-4♠ and three fives
+    # lay down; 9♦ K♠ K♥ stay, 9 + 10 + 10
+    assert v.min_deadwood("A♠ 2♠ 3♠ 4♠ 5♥ 5♦ 5♣ 9♦ K♠ K♥") == 29
+    # an eleventh card, then the best discard: throw a king or the queen, keep 29
+    assert v.min_deadwood("A♠ 2♠ 3♠ 4♠ 5♥ 5♦ 5♣ 9♦ K♠ K♥ Q♣", discard=True) == 29
+    # the ace is low only: Q♦ K♦ A♦ is no run (002: "Nie można grać nad królem")
+    assert v.min_deadwood("Q♦ K♦ A♦") == 21
+    assert v.best_melds("A♠ 2♠ 3♠ 4♠ 5♠ 6♠").melds == (v.parse_cards("A♠ 2♠ 3♠ 4♠ 5♠ 6♠"),)
+
+
+def test_remik_podstawowy_lays_off_on_the_table(modules):
+    v = modules("remik_podstawowy")
+    # "Gracz B może wyrzucić siódemkę kier lub waleta kier": 7♥ and J♥ go on 8♥ 9♥ 10♥, the
+    # fourth five on the fives; 2♠ fits nowhere
+    play = v.best_melds("7♥ J♥ 5♥ 2♠", table=["8♥ 9♥ 10♥", "5♠ 5♦ 5♣"])
+    assert dict(play.lay_offs) == {0: v.parse_cards("7♥ J♥"), 1: v.parse_cards("5♥")}
+    assert play.points == 7 + 10 + 5 and play.left == v.parse_cards("2♠")
+    with pytest.raises(ValueError, match="8♥ 2 times"):
+        v.best_melds("8♥", table=["8♥ 9♥ 10♥"])
+
+
+def test_karuzela_best_play_rearranges_the_table(modules):
+    v = modules("karuzela")
+    # "manipulować istniejącymi grupami i sekwencjami": 4♠..10♠ splits round a set of sevens
+    play = v.best_play(["4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠"], "7♥ 7♦ K♣")
+    assert play and sorted(play.placed) == sorted(v.parse_cards("7♥ 7♦"))
+    assert play.left == v.parse_cards("K♣")
+    assert sorted(c for meld in play.table for c in meld) == sorted(v.parse_cards("4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ 7♥ 7♦"))
+    assert all(v.check_meld(meld) for meld in play.table)
+    # "Gracz musi dodać co najmniej jedną kartę ze swojej ręki do stołu"
+    stuck = v.best_play(["4♠ 5♠ 6♠"], "K♣ 9♦")
+    assert not stuck and "at least 1" in stuck.reasons[0]
+
+
+def test_best_play_is_only_for_games_that_rearrange(modules):
+    v = modules("remik51")
+    play = v.best_play(["4♠ 5♠ 6♠"], "7♠")
+    assert not play and "rearrange" in play.reasons[0]
+
+
+@pytest.mark.parametrize("variant_id", ["karuzela"])
+def test_best_play_matches_the_exhaustive_reference(variant_id, load, modules):
+    variant, v = load(variant_id), modules(variant_id)
+    rng = random.Random(f"table-{variant_id}")
+    oracle = _oracle(variant)
+    for _ in range(8):
+        cards = list(dense_hand(rng, variant, 9))
+        rng.shuffle(cards)
+        hand, rest = tuple(sorted(cards[:3])), cards[3:]
+        # a table of valid melds from the other cards
+        table = []
+        for meld in Reference(variant, tuple(sorted(rest))).multisets:
+            if all(Counter(meld)[c] <= Counter(rest)[c] for c in meld):
+                laid = max((oracle(o)[2], o) for o in orders(meld) if oracle(o)[0])[1]
+                table.append(laid)
+                for c in meld:
+                    rest.remove(c)
+        if not table:
+            continue
+        on_table = tuple(c for meld in table for c in meld)
+        best = 0
+        for size in range(len(hand), 0, -1):
+            if any(_covers(variant, tuple(sorted(on_table + extra))) for extra in itertools.combinations(hand, size)):
+                best = size
+                break
+        play = v.best_play(table, hand)
+        assert len(play.placed) == best if play else best == 0, (table, v._show(hand), play)
+        if play:
+            assert Counter(c for meld in play.table for c in meld) == Counter(on_table) + Counter(play.placed)
+            assert all(v.check_meld(meld) for meld in play.table)
+
+
+def _covers(variant: ir.Variant, cards: Codes) -> bool:
+    """Whether the cards can all be laid in valid melds."""
+    melds = Reference(variant, cards).melds
+    full = (1 << len(cards)) - 1
+
+    @functools.cache
+    def cover(free: int) -> bool:
+        if not free:
+            return True
+        low = free & -free
+        return any(mask & low and mask & free == mask and cover(free & ~mask) for mask in melds)
+
+    return cover(full)
+
+
+def test_rearranging_is_read_from_the_spec(load, workspace):
+    """The solver reads turn.rearrange: a turn that must add two cards refuses one."""
+    variant = load("karuzela")
+    rearrange = variant.turn.rearrange
+    assert rearrange is not None
+    from dataclasses import replace
+
+    stricter = replace(variant, turn=replace(variant.turn, rearrange=replace(
+        rearrange, min_from_hand=replace(rearrange.min_from_hand, value=2))))
+    once, twice = validator(variant, workspace), validator(stricter, workspace)
+    assert once.best_play(["4♠ 5♠ 6♠"], "7♠ K♣")
+    assert not twice.best_play(["4♠ 5♠ 6♠"], "7♠ K♣")
+    none = validator(replace(variant, turn=replace(variant.turn, rearrange=None)), workspace)
+    assert not none.best_play(["4♠ 5♠ 6♠"], "7♠ K♣")
+
+
+def test_solver_answers_are_deterministic_and_refuse_impossible_hands(modules):
+    v = modules("remik_podstawowy")
+    hand = "3♠ 4♠ 5♠ 5♥ 5♦ 6♠ 7♠ 7♥ 7♦"
+    assert repr(v.best_melds(hand)) == repr(v.best_melds(tuple(reversed(v.parse_cards(hand)))))
+    with pytest.raises(ValueError, match="joker"):
+        v.min_deadwood("JK 3♠")
+    with pytest.raises(ValueError, match="2 times"):
+        v.best_melds("3♠ 3♠")
+    with pytest.raises(ValueError, match="not a card"):
+        v.best_opening("3x")
