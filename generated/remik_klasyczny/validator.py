@@ -833,13 +833,39 @@ def _sets(counts: dict[int, int] | None, jokers: int, opening: bool, found: _Fou
                     _found(found, naturals + (0,) * extra, opening)
 
 
+def _jokers_per_meld(jokers: int, opening: bool) -> int:
+    """The most jokers one meld can hold, out of `jokers`."""
+    limit = JOKERS_PER_MELD_AT_OPENING if opening else JOKERS_PER_MELD
+    if limit is not None:
+        return min(jokers, limit)
+    return jokers
+
+
+# The deck's melds with jokers, when one meld holds at most two: listed once (by vector,
+# multiset, points, table order) and picked for each hand by what it holds, which is far
+# quicker than finding them again in every big hand.
+_DECK_JOKER_MELDS: dict[bool, list[tuple[int, tuple[int, ...], int, tuple[int, ...]]]] = {}
+
+
 def _joker_melds(counts: dict[int, int], opening: bool) -> _Found:
     """The melds of a hand that the deck's own melds (`_universe`) leave out: those with jokers,
     and runs of mixed suits where a game has them."""
-    jokers = counts.get(0, 0)
-    limit = JOKERS_PER_MELD_AT_OPENING if opening else JOKERS_PER_MELD
-    if limit is not None:
-        jokers = min(jokers, limit)
+    if _UNIVERSE_ONLY and 0 < _jokers_per_meld(DECK_JOKERS, opening) <= 2:
+        listed = _DECK_JOKER_MELDS.get(opening)
+        if listed is None:
+            deck = {card: COPIES for card in CARDS} | {0: DECK_JOKERS}
+            found = _find(deck, opening)
+            listed = _DECK_JOKER_MELDS[opening] = [
+                (_vector(key), key, points, meld) for key, (points, meld) in sorted(found.items())]
+        high = sum(n << ((c or _JOKERS) * _W) for c, n in counts.items()) | _CARD_GUARDS
+        return {key: (points, meld) for vector, key, points, meld in listed
+                if (high - vector) & _CARD_GUARDS == _CARD_GUARDS}
+    return _find(counts, opening)
+
+
+def _find(counts: dict[int, int], opening: bool) -> _Found:
+    """`_joker_melds`, found in the cards themselves."""
+    jokers = _jokers_per_meld(counts.get(0, 0), opening)
     found: _Found = {}
     if jokers:
         _runs(counts, jokers, opening, found)
@@ -1473,7 +1499,7 @@ def _rearrange(start: int, free: int, universe: _Universe,
                extra: dict[int, list[tuple[int, int, int]]]) -> tuple[int | None, list[int]]:
     """The fewest hand cards left out when every card of `start` is laid in melds but the
     `free` ones (hand cards) may stay out; and the melds of one such table, by id."""
-    memo: dict[int, tuple[int, int]] = {}
+    memo: dict[int, int] = {}
     chains, sets, vectors = universe.chains, universe.sets, universe.vectors
     guards, width, field_mask, shift = _CARD_GUARDS, _W, _FIELD, 57 * _W
     nothing, rank_mask, set_need, joker_shift = _NONE, _RANK_MASK, _SET_NEED, _JOKERS * _W
@@ -1486,17 +1512,8 @@ def _rearrange(start: int, free: int, universe: _Universe,
             spare = (spare & ~over) | (rest & over)
         return rest, spare
 
-    def best(rest: int, spare: int) -> int:
-        key = rest | spare << shift
-        got = memo.get(key)
-        if got is not None:
-            return got[0]
-        if not rest:
-            memo[key] = (0, _LEAVE)
-            return 0
-        field = ((rest & -rest).bit_length() - 1) // width
-        unit = 1 << (field * width)
-        value, choice = nothing, _NOTHING
+    def fitting(rest: int, field: int) -> list[tuple[int, int]]:
+        """The melds the lowest card left can start, as (vector, id)."""
         high = rest | guards
         fits: list[tuple[int, int]] = []
         for chain in chains[field]:
@@ -1516,7 +1533,19 @@ def _rearrange(start: int, free: int, universe: _Universe,
                     break
                 if (high - vector) & guards == guards:
                     fits.append((vector, ident))
-        for vector, ident in fits:
+        return fits
+
+    def best(rest: int, spare: int) -> int:
+        key = rest | spare << shift
+        got = memo.get(key)
+        if got is not None:
+            return got
+        if not rest:
+            memo[key] = 0
+            return 0
+        field = ((rest & -rest).bit_length() - 1) // width
+        value = nothing
+        for vector, _ in fitting(rest, field):
             left = rest - vector
             over = ~((left | guards) - spare) & guards  # where the hand may keep more than remain
             if over:
@@ -1525,31 +1554,35 @@ def _rearrange(start: int, free: int, universe: _Universe,
             else:
                 tried = best(left, spare)
             if tried > value:
-                value, choice = tried, ident
+                value = tried
                 if not value:  # every hand card left is placed: nothing does better
                     break
         # keeping this copy in hand costs one card: worth trying only while no lay beats that
         if value < -1 and spare >> (field * width) & field_mask:
-            tried = best(rest - unit, spare - unit) - 1
-            if tried > value:
-                value, choice = tried, _LEAVE
-        memo[key] = (value, choice)
+            unit = 1 << (field * width)
+            value = max(value, best(rest - unit, spare - unit) - 1)
+        memo[key] = value
         return value
 
     total = best(start, free)
     if total <= nothing // 2:
         return None, []
+    # walk one best way back: at each position, a step whose result the search remembers
+    # and that gives the position's value
     chosen: list[int] = []
     rest, spare = start, free
-    vector_of = {ident: vector for group in extra.values() for vector, ident, _ in group}
     while rest:
-        choice = memo[rest | spare << shift][1]
-        if choice == _LEAVE:
-            unit = 1 << (((rest & -rest).bit_length() - 1) // width * width)
-            rest, spare = rest - unit, spare - unit
+        value = memo[rest | spare << shift]
+        field = ((rest & -rest).bit_length() - 1) // width
+        for vector, ident in fitting(rest, field):
+            nxt = after(rest, spare, vector)
+            if memo.get(nxt[0] | nxt[1] << shift) == value:
+                chosen.append(ident)
+                rest, spare = nxt
+                break
         else:
-            chosen.append(choice)
-            rest, spare = after(rest, spare, vectors[choice] if choice < len(vectors) else vector_of[choice])
+            unit = 1 << (field * width)
+            rest, spare = rest - unit, spare - unit
     return -total, chosen
 
 
