@@ -56,6 +56,31 @@ def read_play(text: str, mode: str) -> list[tuple[Card, ...]]:
 
 
 @dataclass(frozen=True)
+class Advice:
+    """What the solver makes of a hand: its best lay-down and the best opening."""
+    melds: tuple[str, ...]  # the lay-down that lays the most points
+    points: int
+    deadwood: int  # the least the hand can count once melds are laid
+    opening: tuple[str, ...]  # the best opening, or () when there is none
+    opening_points: int
+    opening_reasons: tuple[str, ...]  # why there is none
+
+    def text(self) -> list[str]:
+        laid = " | ".join(self.melds) or "no meld"
+        lines = [f"  best lay-down: {laid} ({self.points} points); least deadwood {self.deadwood}"]
+        if self.opening:
+            lines.append(f"  best opening: {' | '.join(self.opening)} ({self.opening_points} points)")
+        else:
+            lines.append(f"  no opening: {'; '.join(self.opening_reasons)}")
+        return lines
+
+    def to_json(self) -> dict[str, object]:
+        return {"best_melds": list(self.melds), "points": self.points, "deadwood": self.deadwood,
+                "opening": {"ok": bool(self.opening), "melds": list(self.opening),
+                            "points": self.opening_points, "reasons": list(self.opening_reasons)}}
+
+
+@dataclass(frozen=True)
 class Explanation:
     variant: ir.Variant
     cards: str
@@ -65,12 +90,14 @@ class Explanation:
     points: int
     reasons: tuple[str, ...]
     rules: tuple[str, ...]  # "run.wrap forbidden (specs/remik51.rules:68)"
+    advice: Advice | None = None  # for a hand
 
     def text(self) -> str:
         what = {"meld": "meld", "opening": "opening", "hand": "hand"}[self.mode]
         head = f"{self.cards} under {self.variant.name('pl')} ({self.variant.id}):"
         if self.mode == "hand":
             lines = [head, f"  left in hand, counts {self.points}"]
+            lines += self.advice.text() if self.advice else []
         elif self.ok:
             kind = f"a {self.kind}" if self.kind else f"a valid {what}"
             lines = [head, f"  {kind}, {self.points} points"]
@@ -83,9 +110,12 @@ class Explanation:
         return "\n".join(lines) + "\n"
 
     def to_json(self) -> dict[str, object]:
-        return {"variant": self.variant.id, "cards": self.cards, "mode": self.mode, "ok": self.ok,
-                "kind": self.kind, "points": self.points, "reasons": list(self.reasons),
-                "rules": list(self.rules)}
+        out = {"variant": self.variant.id, "cards": self.cards, "mode": self.mode, "ok": self.ok,
+               "kind": self.kind, "points": self.points, "reasons": list(self.reasons),
+               "rules": list(self.rules)}
+        if self.advice is not None:
+            out["advice"] = self.advice.to_json()
+        return out
 
 
 def _rules(variant: ir.Variant, prefixes: tuple[str, ...], ranks: set[int]) -> tuple[str, ...]:
@@ -112,7 +142,8 @@ def _judge(variant: ir.Variant, module: types.ModuleType, melds: list[tuple[Card
         (cards,) = melds
         value = module.hand_value(format_cards(cards), opened=opened)
         rules = _rules(variant, ("scoring.joker_in_hand", "scoring.not_opened"), ranks)
-        return Explanation(variant, format_cards(cards), mode, True, None, value, (), rules)
+        return Explanation(variant, format_cards(cards), mode, True, None, value, (), rules,
+                           _advice(module, format_cards(cards)))
     if mode == "opening":
         verdict = module.check_opening([format_cards(m) for m in melds])
         shown = " + ".join(format_cards(m) for m in melds)
@@ -125,3 +156,9 @@ def _judge(variant: ir.Variant, module: types.ModuleType, melds: list[tuple[Card
         prefixes = (f"{kind}.", *(("jokers.",) if 0 in ranks else ()))
     return Explanation(variant, shown, mode, verdict.ok, verdict.kind, verdict.points, verdict.reasons,
                        _rules(variant, prefixes, ranks))
+
+
+def _advice(module: types.ModuleType, cards: str) -> Advice:
+    best, opening = module.best_melds(cards), module.best_opening(cards)
+    return Advice(tuple(format_cards(m) for m in best.melds), best.points, module.min_deadwood(cards),
+                  tuple(format_cards(m) for m in opening.melds), opening.points, tuple(opening.reasons))

@@ -324,6 +324,20 @@ def test_cards_are_read_like_the_compiler_reads_them():
     assert code == 0 and json.loads(out)["cards"] == "JK 5♠"
 
 
+def test_explain_hand_gives_the_solver_advice():
+    """`--hand` also says how best to lay the hand down: seed 000's 51-point opening."""
+    code, out, _ = run("explain", str(SPECS / "remik51.rules"), "6♠ 7♠ 8♠ 10♦ 10♣ 10♥ 2♣", "--hand")
+    assert code == 0
+    assert "best lay-down: 6♠ 7♠ 8♠ | 10♥ 10♦ 10♣ (51 points); least deadwood 2" in out
+    assert "best opening: 6♠ 7♠ 8♠ | 10♥ 10♦ 10♣ (51 points)" in out
+    code, out, _ = run("explain", str(SPECS / "remik51.rules"), "6♠ 7♠ 8♠ 10♦ 2♣", "--hand",
+                       "--format", "json")
+    advice = json.loads(out)["advice"]
+    assert advice["best_melds"] == ["6♠ 7♠ 8♠"] and advice["points"] == 21 and advice["deadwood"] == 12
+    opening = advice["opening"]
+    assert opening["ok"] is False and "21 points; an opening needs 51" in opening["reasons"][0]
+
+
 def test_cards_the_validator_refuses_to_count_are_an_error_not_a_traceback():
     """The generated module raises ValueError for cards its deck could not deal."""
     variant = Workspace().variant(str(SPECS / "remik51.rules"))

@@ -307,7 +307,8 @@ def test_karuzela_best_play_rearranges_the_table(modules):
     play = v.best_play(["4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠"], "7♥ 7♦ K♣")
     assert play and sorted(play.placed) == sorted(v.parse_cards("7♥ 7♦"))
     assert play.left == v.parse_cards("K♣")
-    assert sorted(c for meld in play.table for c in meld) == sorted(v.parse_cards("4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ 7♥ 7♦"))
+    laid = sorted(c for meld in play.table for c in meld)
+    assert laid == sorted(v.parse_cards("4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ 7♥ 7♦"))
     assert all(v.check_meld(meld) for meld in play.table)
     # "Gracz musi dodać co najmniej jedną kartę ze swojej ręki do stołu"
     stuck = v.best_play(["4♠ 5♠ 6♠"], "K♣ 9♦")
@@ -342,7 +343,8 @@ def test_best_play_matches_the_exhaustive_reference(variant_id, load, modules):
         on_table = tuple(c for meld in table for c in meld)
         best = 0
         for size in range(len(hand), 0, -1):
-            if any(_covers(variant, tuple(sorted(on_table + extra))) for extra in itertools.combinations(hand, size)):
+            extras = itertools.combinations(hand, size)
+            if any(_covers(variant, tuple(sorted(on_table + extra))) for extra in extras):
                 best = size
                 break
         play = v.best_play(table, hand)
