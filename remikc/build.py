@@ -108,7 +108,9 @@ def recheck(e: Examples, module: types.ModuleType) -> list[str]:
     if e.opening is not None:
         melds, points = e.opening
         verdict = module.check_opening([show(m) for m in melds])
-        if (verdict.ok, verdict.points) != (True, points):
+        # and the module's solver must find a lay-down of those cards worth as much
+        best = module.best_melds(show(tuple(c for m in melds for c in m)), opening=True)
+        if (verdict.ok, verdict.points) != (True, points) or best.points < points:
             wrong.append(" + ".join(show(m) for m in melds) + f" (opening, {points})")
     if e.lay_off is not None:
         meld, card, after = e.lay_off

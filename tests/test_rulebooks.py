@@ -189,6 +189,15 @@ def test_a_wrong_example_stops_the_build(workspace):
     _, wrong = rulebooks(v, workspace, Confused())  # type: ignore[arg-type]
     assert wrong and all(d.code == "E040" for d in wrong)
 
+    class Blind(Confused):  # a solver that finds nothing in the opening's own cards
+        def check_meld(self, cards, **kw):  # type: ignore[no-untyped-def]
+            return module.check_meld(cards, **kw)
+
+        def best_melds(self, cards, **_):  # type: ignore[no-untyped-def]
+            return module.Play(True, left=module.parse_cards(cards))
+
+    assert [text for text in recheck(examples(v), Blind()) if "opening" in text]  # type: ignore[arg-type]
+
 
 def test_html_is_self_contained_and_colours_suits():
     page = (ROOT / "generated" / "remik51" / "rulebook.pl.html").read_text(encoding="utf-8")
