@@ -395,3 +395,16 @@ def test_solver_answers_are_deterministic_and_refuse_impossible_hands(modules):
         v.best_melds("3♠ 3♠")
     with pytest.raises(ValueError, match="not a card"):
         v.best_opening("3x")
+
+
+def test_keep_leaves_cards_in_hand(modules):
+    v = modules("remik_podstawowy")
+    # a player who must still discard keeps one card: 6♠ 7♠ 8♠ 9♠ lays 7-8-9 (24 points,
+    # more than 6-7-8's 21) and keeps 6♠
+    kept = v.best_melds("6♠ 7♠ 8♠ 9♠", keep=1)
+    assert kept.left == v.parse_cards("6♠") and kept.points == 24
+    assert v.best_melds("6♠ 7♠ 8♠ 9♠").left == ()
+    kept = v.best_melds("6♠ 7♠ 8♠ 9♠", keep=9)  # more than the hand: nothing is laid
+    assert kept and kept.melds == () and len(kept.left) == 4
+    with pytest.raises(ValueError, match="keep"):
+        v.best_melds("6♠", keep=-1)

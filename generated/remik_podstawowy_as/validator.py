@@ -680,7 +680,7 @@ class Play:
             return f"Play(none: {'; '.join(self.reasons)})"
         shown = [_show(meld) for meld in self.table or self.melds]
         shown += [f"+{_show(cards)} on meld {index + 1}" for index, cards in self.lay_offs]
-        return f"Play({' | '.join(shown)}; {self.points} points; left {_show(self.left) or '-'})"
+        return f"Play({' | '.join(shown) or 'no meld'}; {self.points} points; left {_show(self.left) or '-'})"
 
 
 _UNIT: Final[tuple[int, ...]] = tuple(1 << ((code or _JOKERS) * _W) for code in range(56))
@@ -1211,8 +1211,9 @@ def _lay_down(
             weight = points * 1024 + len(added) if objective == "points" else 0
             extra.setdefault(_lowest(added), []).append((_vector(added) + bit, ident, weight))
     base = (57 + len(table)) * _W
-    counters = [min(keep, 15), min(melds_needed, 15), 1 if clean_run else 0]
-    fields = [(15 << (base + 4 * i), 1 << (base + 4 * i)) for i in range(3)]
+    # counters of 8 bits: no hand has 256 cards
+    counters = [min(keep, len(hand) + len(left)), melds_needed, 1 if clean_run else 0]
+    fields = [(255 << (base + 8 * i), 1 << (base + 8 * i)) for i in range(3)]
     for (_, unit), value in zip(fields, counters, strict=True):
         start += value * unit
     clean_runs = universe.runs | {ident for ident, (_, meld, _) in laid.items()
@@ -1317,6 +1318,8 @@ def best_melds(hand: CardsLike, *, table: Iterable[CardsLike] | None = None, ope
     points from `hand`; ties go to the lay-down leaving the fewest cards, then to a fixed order.
     `opening` judges each meld by the rules for melds laid when opening; `keep`: cards that must
     stay in hand (1 for a player who still has to discard)."""
+    if keep < 0:
+        raise ValueError(f"keep must be 0 or more, not {keep}")
     on_table = tuple(_cards(meld) for meld in table or ())
     held = _hand(hand)
     why: list[str] = []
