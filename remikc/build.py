@@ -8,7 +8,6 @@ lives.
 
 from __future__ import annotations
 
-import os
 import types
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,7 +37,14 @@ def lineage_files(variant: ir.Variant) -> list[str]:
 
 
 def shown(path: str) -> str:
-    return Path(os.path.relpath(path)).as_posix()
+    """A spec path as generated files write it: relative to its project (the nearest folder
+    above it with a pyproject.toml or .git), else to its folder's parent; never to where
+    remikc happens to run, so a build gives the same bytes from any folder."""
+    spec = Path(path).resolve()
+    for folder in spec.parents:
+        if (folder / "pyproject.toml").exists() or (folder / ".git").exists():
+            return spec.relative_to(folder).as_posix()
+    return spec.relative_to(spec.parent.parent).as_posix()
 
 
 def validator_source(variant: ir.Variant, workspace: Workspace) -> str:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from . import __version__
-from .diagnostics import Diagnostic, SpecError, render_all
+from .diagnostics import Diagnostic, SpecError, error, render_all
 from .driver import Verifier, check_paths
 from .irdump import to_json as ir_json
 from .irdump import to_text as ir_text
@@ -116,6 +116,11 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None,
         return USAGE
     except WriteError as exc:
         print(f"remikc: error: {exc}", file=err)
+        return FINDINGS
+    except BrokenPipeError:
+        # the reader went away (`remikc check | head`): stop quietly, as other tools do
+        if stdout is None:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return FINDINGS
     except SystemExit as exc:  # --help and --version
         return int(exc.code or 0)
@@ -285,9 +290,10 @@ def _explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         module = load_module(variant.id, validator_source(variant, workspace))
         report = explain(variant, module, melds, mode, opened=not args.not_opened)
     except BadCards as exc:
-        if exc.diagnostic is None:
+        if exc.diagnostic is None and args.format != "json":
             raise UsageError(f"remikc: {exc}") from None
-        _errors([exc.diagnostic], {CARDS_ARGUMENT: args.cards}, args.format, out, err)
+        found = exc.diagnostic or error("E014", str(exc), None)
+        _errors([found], {CARDS_ARGUMENT: args.cards}, args.format, out, err)
         return USAGE
     if args.format == "json":
         out.write(json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n")

@@ -24,6 +24,9 @@ class BadCards(ValueError):
 
 
 CARDS_ARGUMENT = "<cards>"  # the file name a bad card's diagnostic gives the CARDS argument
+# The solver's search grows fast with the hand: a hand's advice stops at twenty cards, more
+# than any game here deals (a whole pack pasted in would take minutes).
+ADVICE_LIMIT = 20
 
 
 def read_play(text: str, mode: str) -> list[tuple[Card, ...]]:
@@ -97,7 +100,8 @@ class Explanation:
         head = f"{self.cards} under {self.variant.name('pl')} ({self.variant.id}):"
         if self.mode == "hand":
             lines = [head, f"  left in hand, counts {self.points}"]
-            lines += self.advice.text() if self.advice else []
+            lines += self.advice.text() if self.advice else [
+                f"  (no best lay-down for more than {ADVICE_LIMIT} cards)"]
         elif self.ok:
             kind = f"a {self.kind}" if self.kind else f"a valid {what}"
             lines = [head, f"  {kind}, {self.points} points"]
@@ -142,8 +146,8 @@ def _judge(variant: ir.Variant, module: types.ModuleType, melds: list[tuple[Card
         (cards,) = melds
         value = module.hand_value(format_cards(cards), opened=opened)
         rules = _rules(variant, ("scoring.joker_in_hand", "scoring.not_opened"), ranks)
-        return Explanation(variant, format_cards(cards), mode, True, None, value, (), rules,
-                           _advice(module, format_cards(cards)))
+        advice = _advice(module, format_cards(cards)) if len(cards) <= ADVICE_LIMIT else None
+        return Explanation(variant, format_cards(cards), mode, True, None, value, (), rules, advice)
     if mode == "opening":
         verdict = module.check_opening([format_cards(m) for m in melds])
         shown = " + ".join(format_cards(m) for m in melds)

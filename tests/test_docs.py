@@ -41,3 +41,27 @@ def test_every_subpackage_is_installed():
                  ["tool"]["setuptools"]["packages"])
     present = {".".join(p.parent.relative_to(ROOT).parts) for p in REMIKC.rglob("__init__.py")}
     assert present == listed
+
+
+def _shown_output(doc: str, command: str) -> list[str]:
+    """The lines a doc shows under `$ <command>`, up to the end of its code block."""
+    text = (ROOT / doc).read_text(encoding="utf-8")
+    block = text[text.index(f"$ {command}\n") + len(command) + 3:]
+    return [line for line in block[:block.index("```")].splitlines() if line.strip() != "..."]
+
+
+@pytest.mark.parametrize(("doc", "command"), [
+    ("README.md", "remikc check specs/remik51.rules"),
+    ("docs/verify.md", "remikc diff specs/remik_podstawowy.rules specs/remik_podstawowy_as.rules"),
+])
+def test_doc_examples_show_what_the_command_prints(doc, command, monkeypatch):
+    import io
+
+    from remikc.cli import main
+
+    monkeypatch.chdir(ROOT)
+    out = io.StringIO()
+    main(command.split()[1:], out, io.StringIO())
+    printed = out.getvalue().splitlines()
+    missing = [line for line in _shown_output(doc, command) if line not in printed]
+    assert missing == []

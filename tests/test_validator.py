@@ -238,6 +238,16 @@ def test_generated_is_a_fresh_build(monkeypatch):
     assert code == 0, out
 
 
+def test_the_build_does_not_depend_on_the_folder_it_runs_in(monkeypatch):
+    """Spec paths in generated files are the project's, not the working folder's."""
+    monkeypatch.chdir(ROOT / "specs")
+    code, out, _ = run("build", "--check", "remik51.rules", "--out", str(GENERATED))
+    assert code == 0, out
+    monkeypatch.chdir("/")
+    code, out, _ = run("build", "--check", str(ROOT / "specs" / "remik51.rules"), "--out", str(GENERATED))
+    assert code == 0, out
+
+
 def test_build_is_deterministic_and_check_names_stale_files(tmp_path, monkeypatch):
     project = tmp_path / "p"
     shutil.copytree(ROOT / "specs", project / "specs")

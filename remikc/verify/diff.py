@@ -170,8 +170,9 @@ def _openings(a: ir.Variant, b: ir.Variant, rlimit: int) -> Change:
         if out.model is not None:
             laid = " + ".join(decode.meld_text(out.model, m) for m in first.melds
                               if decode.integer(out.model, m.length) > 0)
+            # the refusing side's points mean nothing: they are whatever the model left there
             said.append(f"{laid}: opens in {va.id} ({decode.integer(out.model, first.points)} points), "
-                        f"not in {vb.id} ({decode.integer(out.model, second.points)} points)")
+                        f"not in {vb.id}")
     return Change("openings", _settled(asked), tuple(said))
 
 
