@@ -35,6 +35,7 @@ class FileRules:
     checks: tuple[ir.Check, ...]
     not_modelled: tuple[ir.NotModelled, ...]
     removed: dict[str, Span]  # rule or section id -> the `remove` line dropping it from the parent's
+    removed_checks: dict[str, Span]  # a parent's check title -> the `remove check` line
 
     @property
     def id(self) -> str:
@@ -47,7 +48,8 @@ def collect(spec: ast.Spec) -> FileRules:
     walker.section(SCHEMA, spec.body)
     walker.problems.raise_if_errors()
     return FileRules(spec, walker.names, walker.rules, walker.sections, tuple(walker.examples),
-                     tuple(walker.checks), tuple(walker.not_modelled), walker.removed)
+                     tuple(walker.checks), tuple(walker.not_modelled), walker.removed,
+                     walker.removed_checks)
 
 
 class _Walker:
@@ -61,6 +63,7 @@ class _Walker:
         self.checks: list[ir.Check] = []
         self.not_modelled: list[ir.NotModelled] = []
         self.removed: dict[str, Span] = {}
+        self.removed_checks: dict[str, Span] = {}
 
     def report(self, bad: Bad) -> None:
         self.problems.add(error(bad.code, bad.message, bad.span, hint=bad.hint))
@@ -179,8 +182,17 @@ class _Walker:
         if item.override is not None:
             raise Bad("`override remove` says two things: write `remove <name>`", item.override,
                       code="E019")
+        if (len(atoms) == 3 and isinstance(atoms[1], ast.Word) and atoms[1].text == "check"
+                and isinstance(atoms[2], ast.Text) and not schema.id):
+            title = atoms[2].value
+            if title in self.removed_checks:
+                self.problems.add(_twice(f'check "{title}"', item.span, self.removed_checks[title]))
+                return
+            self.removed_checks[title] = item.span
+            return
         if len(atoms) != 2 or not isinstance(atoms[1], ast.Word):
-            raise Bad("expected `remove <rule or section>`, e.g. `remove joker_swap`", item.span)
+            raise Bad("expected `remove <rule or section>`, e.g. `remove joker_swap`, or "
+                      '`remove check "<title>"` at the top of a variant', item.span)
         word = atoms[1]
         if schema.kind == "values":
             names = [*RANK_KEYS, "joker"]

@@ -405,6 +405,9 @@ class Check:
     expr: object  # a validated remikc.ast expression; see remikc.properties
     span: Span
     origin: str
+    # its place among every check of the variant's files, base first: `property.<number>`
+    # stays the same in a house variant that removes another check
+    number: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,12 +10,13 @@ section (a game without jokers, without the joker swap).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TypeVar, cast
 
 from . import ir
 from . import schema as S
 from .collect import FileRules
-from .diagnostics import Collector, Note, Span, error
+from .diagnostics import Collector, Note, Span, did_you_mean, error
 from .schema import Key, Section
 
 T = TypeVar("T")
@@ -62,6 +63,17 @@ def merge(chain: Sequence[FileRules], problems: Collector
                 del merged[rule_id]
             for section_id in [s for s in sections if s == target or s.startswith(target + ".")]:
                 del sections[section_id]
+        for title, span in file.removed_checks.items():
+            inherited = any(c.title == title for f in chain[:depth] for c in f.checks)
+            given = next((c for c in file.checks if c.title == title), None)
+            if not inherited:
+                titles = [c.title for f in chain[:depth] for c in f.checks]
+                why = f"`{file.id}` extends no variant" if parent is None else f'no inherited check "{title}"'
+                problems.add(error("E019", f"nothing to remove: {why}", span,
+                                   hint=did_you_mean(title, titles) or "delete the `remove` line"))
+            elif given is not None:
+                problems.add(error("E019", f'check "{title}" is removed and given again in the same file',
+                                   span, notes=[Note("given here", given.span)]))
         sections.update(file.sections)
         for rule_id, written in file.rules.items():
             before = merged.get(rule_id)
@@ -206,7 +218,20 @@ def _build(chain: Sequence[FileRules], rules: RuleSet) -> ir.Variant:
             round_win_bonus=r.get(S.GAME_END_ROUND_WIN_BONUS),
         ),
         examples=tuple(e for f in chain for e in f.examples),
-        checks=tuple(c for f in chain for c in f.checks),
+        checks=_checks(chain),
         not_modelled=tuple(n for f in chain for n in f.not_modelled),
         rules=tuple(sorted(r.rules.values(), key=lambda rule: S.rule_order(rule.id))),
     )
+
+
+
+def _checks(chain: Sequence[FileRules]) -> tuple[ir.Check, ...]:
+    """Every check of the chain, base first, numbered in that order, less those removed."""
+    kept: list[ir.Check] = []
+    number = 0
+    for file in chain:
+        kept = [c for c in kept if c.title not in file.removed_checks]
+        for check in file.checks:
+            number += 1
+            kept.append(replace(check, number=number))
+    return tuple(kept)

@@ -139,3 +139,38 @@ def test_remik51_without_jokers(tmp_path):
     assert v.jokers is None and v.joker_swap is None and v.values.joker is None
     assert v.scoring.joker_in_hand is None and v.opening is not None  # the rest is Remik 51
     assert v.opening.min_points.value == 51 and v.opening.min_points.origin == "remik51"
+
+
+def _house_of_remik51(tmp_path: Path, body: str):
+    specs = Path(__file__).resolve().parent.parent / "specs"
+    (tmp_path / "remik51.rules").write_text((specs / "remik51.rules").read_text(encoding="utf-8"),
+                                            encoding="utf-8")
+    path = tmp_path / "moj.rules"
+    path.write_text(f'variant moj extends "remik51" {{\n  name pl "x"\n  name hr "x"\n{body}}}\n',
+                    encoding="utf-8")
+    return Workspace().variant(str(path))
+
+
+def test_remove_check_drops_a_parents_property_and_keeps_the_others_numbers(tmp_path):
+    """A house rule may change what the parent's author asserted: `remove check "<title>"`."""
+    two_jokers = '  check "no set holds two jokers": forall set s: jokers(s) <= 1\n'
+    inherited = _house_of_remik51(tmp_path, two_jokers)
+    assert [(c.title, c.number) for c in inherited.checks] == [
+        ("an opening holds at least 6 cards", 1), ("no set holds two jokers", 2)]
+    v = _house_of_remik51(tmp_path, '  remove check "an opening holds at least 6 cards"\n' + two_jokers)
+    # property.2 is still property.2: `house.keeps` compares it with the same check
+    assert [(c.title, c.number) for c in v.checks] == [("no set holds two jokers", 2)]
+
+
+@pytest.mark.parametrize(("body", "message", "hint"), [
+    ('  remove check "an opening holds 6 cards"\n', 'nothing to remove: no inherited check "an opening '
+     'holds 6 cards"', "did you mean `an opening holds at least 6 cards`?"),
+    ('  remove check "an opening holds at least 6 cards"\n  check "an opening holds at least 6 cards": '
+     'forall opening o: cards(o) >= 7\n', 'check "an opening holds at least 6 cards" is removed and given '
+     "again in the same file", None),
+])
+def test_remove_check_must_name_an_inherited_check(tmp_path, body, message, hint):
+    with pytest.raises(SpecError) as caught:
+        _house_of_remik51(tmp_path, body)
+    (d,) = caught.value.diagnostics
+    assert (d.code, d.message, d.hint, d.span.line) == ("E019", message, hint, 4)

@@ -75,7 +75,7 @@ def verify(variant: ir.Variant, *, rlimit: int = DEFAULT_RLIMIT, parent: Report 
     report = [*findings.values(), _timed(_house, probe, parent)]
     if own:
         report.append(replace(_examples(variant, own, leftover), seconds=examples_took))
-    report += [_timed(check_property, probe, c, i) for i, c in enumerate(variant.checks, start=1)]
+    report += [_timed(check_property, probe, c, c.number or i) for i, c in enumerate(variant.checks, start=1)]
     return Report(variant, tuple(report))
 
 
