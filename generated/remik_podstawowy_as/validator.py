@@ -308,7 +308,7 @@ def _run(cards: tuple[int, ...], n: int, why: list[str] | None) -> int:
             return -1
         ok = False
         if n < RUN_MIN:  # above RUN_MAX the next reason says why
-            why.append(f"a run of {n} cards; runs have {RUN_SIZE_TEXT} ({_WHY_RUN_SIZE})")
+            why.append(f"a run of {_cards_text(n)}; runs have {RUN_SIZE_TEXT} ({_WHY_RUN_SIZE})")
     if n > 14 or (n == 14 and start != 1):
         if why is None:
             return -1
@@ -378,7 +378,7 @@ def _set(cards: tuple[int, ...], n: int, why: list[str] | None) -> int:
         if why is None:
             return -1
         ok = False
-        why.append(f"a set of {n} cards; sets have {SET_SIZE_TEXT} ({_WHY_SET_SIZE})")
+        why.append(f"a set of {_cards_text(n)}; sets have {SET_SIZE_TEXT} ({_WHY_SET_SIZE})")
     suits = 0
     naturals = 0
     for card in cards:
@@ -459,6 +459,10 @@ def _reasons(cards: tuple[int, ...], opening: bool, kind: str | None) -> tuple[s
     else:
         _run(cards, n, why)
     return tuple(why) or (f"{_show(cards)} is no meld",)
+
+
+def _cards_text(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _show(cards: Iterable[int]) -> str:
