@@ -315,6 +315,23 @@ def test_karuzela_best_play_rearranges_the_table(modules):
     assert not stuck and "at least 1" in stuck.reasons[0]
 
 
+def test_karuzela_table_jokers_keep_the_card_they_stand_for(modules):
+    v = modules("karuzela")
+    # "Zmiana pozycji jokera na stole jest legalna, o ile reprezentowana przez niego karta nie
+    #  zostanie zmieniona": the joker of 3♠ 4♠ 5♠ JK is 6♠, and no eight
+    assert not v.best_play(["3♠ 4♠ 5♠ JK"], "8♥ 8♦")
+    # as 6♠ it may move into a set of sixes
+    play = v.best_play(["3♠ 4♠ 5♠ JK"], "6♥ 6♦ 7♠")
+    assert play and sorted(play.placed) == sorted(v.parse_cards("6♥ 6♦"))
+    assert sorted(map(sorted, play.table)) == sorted(map(sorted, v.parse_melds("3♠ 4♠ 5♠ | JK 6♥ 6♦")))
+    # the joker of 8♠ 8♥ 8♣ JK can only be 8♦: it may start 8♦ 9♦ 10♦
+    assert v.best_play(["8♠ 8♥ 8♣ JK"], "9♦ 10♦").placed == v.parse_cards("9♦ 10♦")
+    # 8♠ 8♥ JK's joker is 8♦ or 8♣, the table does not say which: the set stays as it is
+    assert not v.best_play(["8♠ 8♥ JK"], "8♦")
+    # a joker played from hand is declared now: any card
+    assert v.best_play(["3♠ 4♠ 5♠"], "JK").placed == v.parse_cards("JK")
+
+
 def test_best_play_is_only_for_games_that_rearrange(modules):
     v = modules("remik51")
     play = v.best_play(["4♠ 5♠ 6♠"], "7♠")
@@ -329,7 +346,8 @@ def test_best_play_matches_the_exhaustive_reference(variant_id, load, modules):
     for _ in range(8):
         cards = list(dense_hand(rng, variant, 9))
         rng.shuffle(cards)
-        hand, rest = tuple(sorted(cards[:3])), cards[3:]
+        # jokers only in hand: a table joker keeps its declared card (tested by hand below)
+        hand, rest = tuple(sorted(cards[:3])), [c for c in cards[3:] if c]
         # a table of valid melds from the other cards
         table = []
         for meld in Reference(variant, tuple(sorted(rest))).multisets:

@@ -679,7 +679,8 @@ _OPEN_MELDS: Final[int] = OPENING_MIN_MELDS
 _OPEN_CLEAN: Final[bool] = OPENING_CLEAN_RUN
 # The top bit of each field is a guard: `(state | _GUARDS) - vector` keeps every guard exactly
 # when `vector` fits in `state`.
-_W: Final[int] = max(COPIES, DECK_JOKERS, 1).bit_length() + 1
+# (a card may be held as often as the packs have it, and be what every joker stands for)
+_W: Final[int] = max(COPIES + DECK_JOKERS, 1).bit_length() + 1
 _FIELD: Final[int] = (1 << _W) - 1
 _JOKERS: Final[int] = 56  # the jokers' field
 _CARD_MASK: Final[int] = sum(_FIELD << (f * _W) for f in range(4, 57))
@@ -909,17 +910,15 @@ def _joined(melds: list[tuple[int, ...]], least: int = 0) -> list[tuple[int, ...
 class _Universe:
     """Every meld of the deck without a joker, by the field the search reaches it by: runs as
     chains, each meld holding the one before it (so the first that does not fit ends the chain),
-    and sets with the mask of their rank (too few cards of it, and none can fit)."""
+    and sets (skipped whole when too few cards of their rank are left: see `_RANK_MASK`)."""
 
     def __init__(self, opening: bool) -> None:
         found: _Found = {}
         if RUN_SAME_SUIT:
             # A run of 2 * RUN_MIN cards or more without a joker is two shorter runs with the
-            # same cards and points, so the search needs only the shorter ones (and A..A when
-            # its upper half, ending in the high ace, is no run of its own).
+            # same cards and points, so the search needs only the shorter ones.  (A..A splits
+            # too: it needs the ace after the king, so its upper half is a run as well.)
             _runs(None, 0, opening, found, longest=2 * RUN_MIN - 1)
-            if ACE_TO_ACE and not ACE_HIGH:
-                _runs(None, 0, opening, found)
         _sets(None, 0, opening, found)
         self.melds: list[tuple[int, ...]] = []
         self.points: list[int] = []
@@ -1455,36 +1454,28 @@ def best_play(table: Iterable[CardsLike], hand: CardsLike) -> Play:
     """The new table that takes the most cards from `hand` while every card on the `table` stays
     in a valid meld (`table`: the melds now laid).  The Play's `table` is the new table, `placed`
     the cards it takes from hand, `left` the rest; falsy with the reason when no card from hand
-    fits or the game does not allow rearranging."""
+    fits or the game does not allow rearranging.  Where jokers are declared, a table joker keeps
+    the card it stands for (it may move, as that card); a set whose joker could stand for more
+    than one card, or a meld that reads both as a set and as a run, stays as it is."""
     on_table = tuple(_cards(meld) for meld in table)
     for meld in on_table:
         if not _read(meld, False).ok:
             raise ValueError(f"{_show(meld)} is not a valid meld")
     held = _cards(hand)
-    everything = tuple(c for meld in on_table for c in meld) + held
     why: list[str] = []
-    _common_deck(everything, why)
+    _common_deck(tuple(c for meld in on_table for c in meld) + held, why)
     if why:
         raise ValueError("; ".join(why))
     least = REARRANGE_MIN_FROM_HAND
     if least is None:
         return Play(False, left=_as_cards(held), table=tuple(map(_as_cards, on_table)), reasons=(
             "this game does not let a player rearrange the table",))
-    universe = _universe(False)
-    extra: dict[int, list[tuple[int, int, int]]] = {}  # by field: vector, id, jokers
-    found = _joker_melds(_counts(everything), False) if 0 in everything or not _UNIVERSE_ONLY else {}
-    melds = [(universe.vectors[i], m) for i, m in enumerate(universe.melds)]
-    for key in sorted(found):
-        meld = found[key][1]
-        extra.setdefault(_lowest(meld), []).append((_vector(meld), len(melds), meld.count(0)))
-        melds.append((_vector(meld), meld))
-    for group in extra.values():
-        group.sort(key=lambda option: option[2])
-    dropped, chosen = _rearrange(_vector(everything), _vector(held), universe, extra)
-    if dropped is None:
+    new_table = _new_table(on_table, held, AMBIGUOUS == "declared")
+    if new_table is None:  # a declared joker would end where it may not: keep its meld as it is
+        new_table = _new_table(on_table, held, True, keep_jokers=True)
+    if new_table is None:
         return Play(False, left=_as_cards(held), table=tuple(map(_as_cards, on_table)),
                     reasons=("the table as it is holds no valid melds",))
-    new_table = tuple(tuple(map(Card, meld)) for meld in _joined([melds[i][1] for i in chosen]))
     left = list(_as_cards(held))
     laid: list[int] = [c for meld in new_table for c in meld]
     for meld in on_table:
@@ -1498,6 +1489,67 @@ def best_play(table: Iterable[CardsLike], hand: CardsLike) -> Play:
             f"{len(placed)} card(s) from hand fit the table; a turn adds at least {least}",))
     points = sum(_read(meld, False).points for meld in new_table)
     return Play(True, left=tuple(left), points=points, table=new_table, placed=placed)
+
+
+def _stands_for(meld: tuple[int, ...]) -> list[int] | None:
+    """The cards the jokers of a meld on the table stand for, where the meld shows them."""
+    if _read(meld, False, "run").ok and _read(meld, False, "set").ok:
+        return None  # declared as either: the table does not say which
+    k = next((i for i, c in enumerate(meld) if c), None)
+    if k is None:
+        return None
+    reading = _read(meld, False)
+    if reading.kind == "run" and RUN_SAME_SUIT:
+        start = ((meld[k] >> 2) - k - 1) % 13 + 1
+        return [((start + i - 1) % 13 + 1) * 4 + (meld[k] & 3) for i, c in enumerate(meld) if not c]
+    if reading.kind == "set" and SET_DISTINCT_SUITS:
+        missing = sorted(set(range(4)) - {c & 3 for c in meld if c})
+        if len(missing) == meld.count(0):
+            return [(meld[k] >> 2) * 4 + s for s in missing]
+    return None
+
+
+def _new_table(on_table: tuple[tuple[int, ...], ...], held: tuple[int, ...], declared: bool,
+               keep_jokers: bool = False) -> tuple[Meld, ...] | None:
+    """The best new table: every table card placed, the most hand cards.  `declared`: a table
+    joker is placed as the card it stands for; `keep_jokers`: a meld holding one stays whole."""
+    kept: list[tuple[int, ...]] = []
+    loose: list[int] = []
+    stand_ins: list[int] = []
+    for meld in on_table:
+        meaning = _stands_for(meld) if declared and 0 in meld and not keep_jokers else None
+        if declared and 0 in meld and meaning is None:
+            kept.append(meld)
+        else:
+            loose += [c for c in meld if c or not declared] + (meaning or [])
+            stand_ins += meaning or []
+    everything = tuple(loose) + held
+    universe = _universe(False)
+    extra: dict[int, list[tuple[int, int, int]]] = {}  # by field: vector, id, jokers
+    found = _joker_melds(_counts(everything), False) if 0 in everything or not _UNIVERSE_ONLY else {}
+    melds = [(universe.vectors[i], m) for i, m in enumerate(universe.melds)]
+    for key in sorted(found):
+        meld = found[key][1]
+        extra.setdefault(_lowest(meld), []).append((_vector(meld), len(melds), meld.count(0)))
+        melds.append((_vector(meld), meld))
+    for group in extra.values():
+        group.sort(key=lambda option: option[2])
+    dropped, chosen = _rearrange(_vector(everything), _vector(held), universe, extra)
+    if dropped is None:
+        return None
+    # each card a table joker stands for is laid as that joker again
+    joker_for = {card: stand_ins.count(card) for card in stand_ins}
+    new_table: list[Meld] = [tuple(map(Card, meld)) for meld in kept]
+    for meld in _joined([melds[i][1] for i in chosen]):
+        laid = list(meld)
+        for i, card in enumerate(laid):
+            if joker_for.get(card):
+                joker_for[card] -= 1
+                laid[i] = 0
+        if not _read(tuple(laid), False).ok:
+            return None
+        new_table.append(tuple(map(Card, laid)))
+    return tuple(new_table)
 
 
 def _as_cards(cards: tuple[int, ...]) -> Meld:
@@ -1555,7 +1607,7 @@ def _rearrange(start: int, free: int, universe: _Universe,
         field = ((rest & -rest).bit_length() - 1) // width
         value = nothing
         for vector, _ in fitting(rest, field):
-            left = rest - vector
+            left = rest - vector  # `after`, written out: this loop is the search's hot path
             over = ~((left | guards) - spare) & guards  # where the hand may keep more than remain
             if over:
                 over = (over >> (width - 1)) * field_mask
