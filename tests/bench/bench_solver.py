@@ -10,8 +10,10 @@ prints "not available yet" and the run goes on.  `remikc build specs/` first, so
 is current.
 
 Measured in one run, every input converted before timing (Card tuples for us, the anchors'
-own types for them); fast calls are timed as medians over `--repeat` passes over all inputs,
-slow ones per input (median of `--solver-repeat` calls), then the median over inputs:
+own types for them); fast calls are timed as medians over `--repeat` passes over all inputs
+(for min deadwood of 10-card hands, ours and the anchors take turns pass by pass, so machine
+noise hits all alike), slow ones per input (median of `--solver-repeat` calls), then the
+median over inputs:
  1. min deadwood of the 1,000 dense and 1,000 random 10-card gin hands under remik_podstawowy
     (one pack, ace low, no jokers): `min_deadwood(hand)` vs OpenSpiel's C++
     GinRummyUtils.min_deadwood vs RLCard's get_best_meld_clusters + get_deadwood_count;
@@ -47,7 +49,7 @@ import traceback
 from collections import Counter
 from pathlib import Path
 
-from timing import load, per_call
+from timing import interleaved, load, per_call
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT.parent / "shared" / "bench-data"
@@ -116,10 +118,10 @@ def deadwood_10(v, repeat: int) -> None:  # type: ignore[no-untyped-def]
     for kind in ("dense", "random"):
         ids, hands = gin_hands(v, f"gin_hands_{kind}_10.json")
         print(f"  {kind}: {len(ids)} hands")
-        rows: dict[str, float] = {}
+        runs = {}
         ours = ref = [v.min_deadwood(h) for h in hands] if ours_ok else None
         if ours_ok:
-            rows["ours: min_deadwood"] = per_call(v.min_deadwood, hands, repeat)
+            runs["ours: min_deadwood"] = (v.min_deadwood, hands)
         if pyspiel:
             utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
             theirs = [utils.min_deadwood(h) for h in ids]
@@ -127,7 +129,7 @@ def deadwood_10(v, repeat: int) -> None:  # type: ignore[no-untyped-def]
                 mismatches("values differing from OpenSpiel's", map(show, hands), ours, theirs,
                            ("ours", "OpenSpiel"))
             ref = ref or theirs
-            rows["OpenSpiel (C++ via pyspiel)"] = per_call(utils.min_deadwood, ids, repeat)
+            runs["OpenSpiel (C++ via pyspiel)"] = (utils.min_deadwood, ids)
         if melding:
             from rlcard.games.gin_rummy.utils import utils as rl
 
@@ -140,9 +142,10 @@ def deadwood_10(v, repeat: int) -> None:  # type: ignore[no-untyped-def]
             if ref is not None:
                 mismatches(f"RLCard values differing from {'ours' if ours else 'OpenSpiel'}",
                            map(show, hands), ref, [rlcard(h) for h in rl_hands], ("expected", "RLCard"))
-            rows["RLCard (Python)"] = per_call(rlcard, rl_hands, repeat)
+            runs["RLCard (Python)"] = (rlcard, rl_hands)
+        rows = interleaved(runs, repeat)
         base = "OpenSpiel (C++ via pyspiel)"
-        print(f"  per hand, median of {repeat} passes (ratios against OpenSpiel):")
+        print(f"  per hand, median of {repeat} passes taken in turns (ratios against OpenSpiel):")
         table(rows, "us", base)
         if "ours: min_deadwood" in rows:
             us = rows["ours: min_deadwood"]

@@ -27,3 +27,16 @@ def per_call(run, items, repeat: int) -> float:  # type: ignore[no-untyped-def]
             run(item)
         times.append((time.perf_counter() - started) / len(items))
     return statistics.median(times)
+
+
+def interleaved(runs, repeat: int) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    """Median seconds per item of each run (name -> (function, items)), the runs taking turns
+    pass by pass: a noisy neighbour on the machine then slows each of them alike."""
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(repeat):
+        for name, (run, items) in runs.items():
+            started = time.perf_counter()
+            for item in items:
+                run(item)
+            times[name].append((time.perf_counter() - started) / len(items))
+    return {name: statistics.median(t) for name, t in times.items()}
