@@ -30,12 +30,13 @@ ADVICE_LIMIT = 20
 
 
 def read_play(text: str, mode: str) -> list[tuple[Card, ...]]:
-    """The melds written in `text`: one for a meld or a hand, an opening's separated by `+`
-    or `|`.  Read with the compiler's card parser rather than the generated module's: its
+    """The melds written in `text`: one for a meld or a hand, an opening's separated by `+`,
+    `|` or `,`.  Read with the compiler's card parser rather than the generated module's: its
     errors name the token and guess what was meant (`11♥`: did you mean `J♥`?)."""
     if not text.strip():
         raise BadCards("no cards given: write them like \"Q♥ K♥ A♥\"")
-    parts = re.split(r"[+|]", text)
+    # an opening's melds are separated by `+` or `|`, or by commas as in a spec's examples
+    parts = re.split(r"[+|,]" if mode == "opening" else r"[+|]", text)
     if len(parts) > 1 and mode != "opening":
         raise BadCards("`+` separates the melds of an opening: add --opening to judge one")
     melds = []

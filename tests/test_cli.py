@@ -332,6 +332,13 @@ def test_cards_are_read_like_the_compiler_reads_them():
     assert code == 0 and json.loads(out)["cards"] == "JK 5♠"
 
 
+def test_explain_opening_takes_commas_between_melds_as_specs_write_them():
+    # a spec's example writes `opening 6♠ 7♠ 8♠, 10♦ 10♣ 10♥`: the same text judges the same
+    code, out, _ = run("explain", str(SPECS / "remik51.rules"), "6♠ 7♠ 8♠, 10♦ 10♣ 10♥", "--opening",
+                       "--format", "json")
+    assert code == 0 and json.loads(out)["ok"] and json.loads(out)["points"] == 51
+
+
 def test_explain_hand_gives_the_solver_advice():
     """`--hand` also says how best to lay the hand down: seed 000's 51-point opening."""
     code, out, _ = run("explain", str(SPECS / "remik51.rules"), "6♠ 7♠ 8♠ 10♦ 10♣ 10♥ 2♣", "--hand")
