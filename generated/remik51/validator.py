@@ -677,9 +677,9 @@ def check_joker_swap(
 _OPEN_POINTS: Final[int] = OPENING_MIN_POINTS
 _OPEN_MELDS: Final[int] = OPENING_MIN_MELDS
 _OPEN_CLEAN: Final[bool] = OPENING_CLEAN_RUN
-# The top bit of each field is a guard: `(state | _GUARDS) - vector` keeps every guard exactly
-# when `vector` fits in `state`.
-# (a card may be held as often as the packs have it, and be what every joker stands for)
+# A field counts a card's copies: as many as the packs have, and every joker standing for it
+# (see `best_play`).  Its top bit is a guard: `(state | _CARD_GUARDS) - vector` keeps every
+# guard exactly when `vector` fits in `state`.
 _W: Final[int] = max(COPIES + DECK_JOKERS, 1).bit_length() + 1
 _FIELD: Final[int] = (1 << _W) - 1
 _JOKERS: Final[int] = 56  # the jokers' field
@@ -990,7 +990,7 @@ _RUN_SHIFTS: Final[tuple[int, ...]] = tuple(i * _STEP for i in range(1, RUN_MIN)
 def _live(state: int) -> int:
     """The fields of the cards in `state` (no jokers) that some meld could hold."""
     present = state
-    if _W > 2:  # a field may hold 2 or 3 copies
+    if _W > 2:  # a field may count more than one copy
         for i in range(1, _W - 1):
             present |= state >> i
     present &= _LOW
