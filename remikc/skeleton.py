@@ -29,6 +29,10 @@ def skeleton(name: str, parent: ir.Variant, parent_path: str) -> str:
         out.append(f'  name {language} "{parent.name(language)} ({name})"')
     rules = {rule.id: rule for rule in parent.rules}
     out.extend(_section_lines(SCHEMA, rules, indent=1))
+    if parent.checks:
+        # a house rule may mean to break what the parent's author asserted
+        out += ["", "  # The parent's checks hold here too; drop one your rules mean to break:"]
+        out += [f'  # remove check "{check.title}"' for check in parent.checks]
     out.append("}")
     return "\n".join(out) + "\n"
 

@@ -141,6 +141,17 @@ def test_every_rule_line_of_a_skeleton_can_be_uncommented(tmp_path):
         assert code == 0, err
 
 
+def test_a_skeleton_lists_the_parents_checks_ready_to_remove(tmp_path):
+    shutil.copy(SPECS / "remik51.rules", tmp_path)
+    assert run("new", "moj", "--extends", "remik51", "--dir", str(tmp_path))[0] == 0
+    path = tmp_path / "moj.rules"
+    text = path.read_text(encoding="utf-8")
+    assert '  # remove check "an opening holds at least 6 cards"\n' in text
+    path.write_text(text.replace("# remove check", "remove check"), encoding="utf-8")
+    code, out, _ = run("check", "--format", "json", str(path))
+    assert code == 0 and "property.1" not in out
+
+
 def test_new_refuses_to_overwrite_and_bad_names(tmp_path):
     shutil.copy(SPECS / "remik51.rules", tmp_path)
     assert run("new", "x", "--extends", "remik51", "--dir", str(tmp_path))[0] == 0
