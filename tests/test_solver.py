@@ -330,6 +330,10 @@ def test_karuzela_table_jokers_keep_the_card_they_stand_for(modules):
     assert not v.best_play(["8♠ 8♥ JK"], "8♦")
     # a joker played from hand is declared now: any card
     assert v.best_play(["3♠ 4♠ 5♠"], "JK").placed == v.parse_cards("JK")
+    # with a real 6♠ laid too, the joker stays where the table still shows it is 6♠ (in the
+    # run), not in the set of three, whose joker could then be any missing suit
+    play = v.best_play(["3♠ 4♠ 5♠ JK"], "6♠ 6♥ 6♦")
+    assert sorted(map(sorted, play.table)) == sorted(map(sorted, v.parse_melds("3♠ 4♠ 5♠ JK | 6♠ 6♥ 6♦")))
 
 
 def test_best_play_is_only_for_games_that_rearrange(modules):

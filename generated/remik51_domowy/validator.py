@@ -1486,9 +1486,14 @@ def best_play(table: Iterable[CardsLike], hand: CardsLike) -> Play:
         left.remove(card)
     if len(placed) < least:
         return Play(False, left=_as_cards(held), table=tuple(map(_as_cards, on_table)), reasons=(
-            f"{len(placed)} card(s) from hand fit the table; a turn adds at least {least}",))
+            f"{len(placed)} card(s) from hand fit the table; a turn adds at least {least}"
+            + (" (swapping a joker is not tried: see check_joker_swap)" if _SWAPS and any(
+                0 in meld for meld in on_table) else ""),))
     points = sum(_read(meld, False).points for meld in new_table)
     return Play(True, left=tuple(left), points=points, table=new_table, placed=placed)
+
+
+_SWAPS: Final[bool] = True  # the game lets a player swap a joker for its card
 
 
 def _stands_for(meld: tuple[int, ...]) -> list[int] | None:
@@ -1537,19 +1542,18 @@ def _new_table(on_table: tuple[tuple[int, ...], ...], held: tuple[int, ...], dec
     dropped, chosen = _rearrange(_vector(everything), _vector(held), universe, extra)
     if dropped is None:
         return None
-    # each card a table joker stands for is laid as that joker again
-    joker_for = {card: stand_ins.count(card) for card in stand_ins}
-    new_table: list[Meld] = [tuple(map(Card, meld)) for meld in kept]
-    for meld in _joined([melds[i][1] for i in chosen]):
-        laid = list(meld)
-        for i, card in enumerate(laid):
-            if joker_for.get(card):
-                joker_for[card] -= 1
-                laid[i] = 0
-        if not _read(tuple(laid), False).ok:
-            return None
-        new_table.append(tuple(map(Card, laid)))
-    return tuple(new_table)
+    # each card a table joker stands for is laid as that joker again: where the meld still
+    # shows which card it is, if such a place exists (a 3-card set would hide its suit)
+    laid = [list(meld) for meld in _joined([melds[i][1] for i in chosen])]
+    for card in stand_ins:
+        places = [(m, i) for m, meld in enumerate(laid) for i, c in enumerate(meld) if c == card]
+        shown = [(m, i) for m, i in places
+                 if card in (_stands_for((*laid[m][:i], 0, *laid[m][i + 1:])) or ())]
+        m, i = (shown or places)[0]
+        laid[m][i] = 0
+    if not all(_read(tuple(meld), False).ok for meld in laid):
+        return None
+    return tuple(tuple(map(Card, meld)) for meld in [*kept, *laid])
 
 
 def _as_cards(cards: tuple[int, ...]) -> Meld:
