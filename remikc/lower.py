@@ -44,6 +44,7 @@ def merge(chain: Sequence[FileRules], problems: Collector
     `override`; `remove` drops a rule or a whole section the parent gives."""
     merged: dict[str, ir.Rule[object]] = {}
     sections: dict[str, Span] = {}
+    checks: list[str] = []  # the titles of the checks inherited so far
     for depth, file in enumerate(chain):
         parent = chain[depth - 1].id if depth else None
         for target, span in file.removed.items():
@@ -64,16 +65,15 @@ def merge(chain: Sequence[FileRules], problems: Collector
             for section_id in [s for s in sections if s == target or s.startswith(target + ".")]:
                 del sections[section_id]
         for title, span in file.removed_checks.items():
-            inherited = any(c.title == title for f in chain[:depth] for c in f.checks)
             given = next((c for c in file.checks if c.title == title), None)
-            if not inherited:
-                titles = [c.title for f in chain[:depth] for c in f.checks]
+            if title not in checks:
                 why = f"`{file.id}` extends no variant" if parent is None else f'no inherited check "{title}"'
                 problems.add(error("E019", f"nothing to remove: {why}", span,
-                                   hint=did_you_mean(title, titles) or "delete the `remove` line"))
+                                   hint=did_you_mean(title, checks) or "delete the `remove` line"))
             elif given is not None:
                 problems.add(error("E019", f'check "{title}" is removed and given again in the same file',
                                    span, notes=[Note("given here", given.span)]))
+        checks = [t for t in checks if t not in file.removed_checks] + [c.title for c in file.checks]
         sections.update(file.sections)
         for rule_id, written in file.rules.items():
             before = merged.get(rule_id)
@@ -222,7 +222,6 @@ def _build(chain: Sequence[FileRules], rules: RuleSet) -> ir.Variant:
         not_modelled=tuple(n for f in chain for n in f.not_modelled),
         rules=tuple(sorted(r.rules.values(), key=lambda rule: S.rule_order(rule.id))),
     )
-
 
 
 def _checks(chain: Sequence[FileRules]) -> tuple[ir.Check, ...]:

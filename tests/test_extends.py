@@ -174,3 +174,14 @@ def test_remove_check_must_name_an_inherited_check(tmp_path, body, message, hint
         _house_of_remik51(tmp_path, body)
     (d,) = caught.value.diagnostics
     assert (d.code, d.message, d.hint, d.span.line) == ("E019", message, hint, 4)
+
+
+def test_a_check_removed_by_the_parent_cannot_be_removed_again(tmp_path):
+    _house_of_remik51(tmp_path, '  remove check "an opening holds at least 6 cards"\n')
+    path = tmp_path / "wnuk.rules"
+    path.write_text('variant wnuk extends "moj" {\n  name pl "x"\n  name hr "x"\n'
+                    '  remove check "an opening holds at least 6 cards"\n}\n', encoding="utf-8")
+    with pytest.raises(SpecError) as caught:
+        Workspace().variant(str(path))
+    (d,) = caught.value.diagnostics
+    assert d.code == "E019" and "no inherited check" in d.message
