@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
 
-from . import __version__
+from . import __version__, ir
 from .diagnostics import Diagnostic, SpecError, error, render_all
 from .driver import Verifier, check_paths
 from .irdump import to_json as ir_json
@@ -202,13 +202,20 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return OK if ok else FINDINGS
 
 
+def _variant(workspace: Workspace, path: str, form: str, out: TextIO, err: TextIO) -> ir.Variant | None:
+    """The variant of one spec file, or None once its errors are printed."""
+    try:
+        return workspace.variant(path)
+    except SpecError as exc:
+        _errors(exc.diagnostics, workspace.sources, form, out, err)
+        return None
+
+
 def _ir(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     _need_spec_file("ir", args.spec)
     workspace = Workspace()
-    try:
-        variant = workspace.variant(args.spec)
-    except SpecError as exc:
-        _errors(exc.diagnostics, workspace.sources, args.format, out, err)
+    variant = _variant(workspace, args.spec, args.format, out, err)
+    if variant is None:
         return FINDINGS
     out.write(ir_json(variant) if args.format == "json" else ir_text(variant))
     return OK
@@ -282,10 +289,8 @@ def _explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         # the cards first: a typo in them should not wait for the spec to be compiled
         melds = read_play(args.cards, mode)
         workspace = Workspace()
-        try:
-            variant = workspace.variant(args.spec)
-        except SpecError as exc:
-            _errors(exc.diagnostics, workspace.sources, args.format, out, err)
+        variant = _variant(workspace, args.spec, args.format, out, err)
+        if variant is None:
             return FINDINGS
         module = load_module(variant.id, validator_source(variant, workspace))
         report = explain(variant, module, melds, mode, opened=not args.not_opened)

@@ -108,6 +108,11 @@ class _Writer:
     def add(self, key: str, *rules: ir.Rule[object] | None, **values: object) -> None:
         self.blocks.append(self.say(key, *rules, **values))
 
+    def count(self, key: str, rule: ir.Rule[int] | None) -> None:
+        """The sentence of a rule that is a number, if the variant has the rule."""
+        if rule is not None:
+            self.add(key, rule, n=rule.value)
+
     def take(self) -> tuple[Block, ...]:
         out, self.blocks = tuple(self.blocks), []
         return out
@@ -331,8 +336,7 @@ def _melds(w: _Writer, e: Examples) -> tuple[Block, ...]:
         s = v.set
         w.add("set", s.size, s.suits, size=_size(w, s.size.value),
               suits=w.lang.say(f"set.suits.{s.suits.value.value}"))
-        if s.closed_at is not None:
-            w.add("set.closed_at", s.closed_at, n=s.closed_at.value)
+        w.count("set.closed_at", s.closed_at)
         if e.set is not None:
             w.blocks.append(_example(w, e.set, ("set.size", "set.suits")))
     if v.run is not None:
@@ -408,8 +412,7 @@ def _opening(w: _Writer, e: Examples) -> tuple[Block, ...]:
     w.add("opening.min_points", o.min_points, n=o.min_points.value)
     if o.needs_clean_run():
         w.add("opening.clean_run", o.clean_run)
-    if o.min_melds is not None:
-        w.add("opening.min_melds", o.min_melds, n=o.min_melds.value)
+    w.count("opening.min_melds", o.min_melds)
     w.add("opening.after", o.min_points)
     if e.opening is not None:
         melds, points = e.opening
@@ -476,26 +479,19 @@ def _scoring(w: _Writer, e: Examples) -> tuple[Block, ...]:
     s = v.scoring
     method = s.method.value
     w.add(f"scoring.{method.value}", s.method)
-    if s.went_out is not None:
-        w.add("scoring.went_out", s.went_out, n=s.went_out.value)
-    if s.handed is not None:
-        w.add("scoring.handed", s.handed, n=s.handed.value)
-    if s.handed_with_cut_card is not None:
-        w.add("scoring.handed_with_cut_card", s.handed_with_cut_card, n=s.handed_with_cut_card.value)
-    if s.joker_in_hand is not None:
-        w.add("scoring.joker_in_hand", s.joker_in_hand, n=s.joker_in_hand.value)
-    if s.not_opened is not None:
-        w.add("scoring.not_opened", s.not_opened, n=s.not_opened.value)
+    w.count("scoring.went_out", s.went_out)
+    w.count("scoring.handed", s.handed)
+    w.count("scoring.handed_with_cut_card", s.handed_with_cut_card)
+    w.count("scoring.joker_in_hand", s.joker_in_hand)
+    w.count("scoring.not_opened", s.not_opened)
     if s.handing_multiplier is not None:
         times = s.handing_multiplier.value
         key = f"scoring.handing_multiplier.{method.value}"
         w.add(f"{key}.{times}" if w.lang.has(f"{key}.{times}") else f"{key}.n", s.handing_multiplier, n=times)
-    if s.undercut_bonus is not None:
-        w.add("scoring.undercut_bonus", s.undercut_bonus, n=s.undercut_bonus.value)
+    w.count("scoring.undercut_bonus", s.undercut_bonus)
     if s.tie_with_knocker is not None:
         w.add(f"scoring.tie_with_knocker.{s.tie_with_knocker.value.value}", s.tie_with_knocker)
-    if s.all_out_bonus is not None:
-        w.add("scoring.all_out_bonus", s.all_out_bonus, n=s.all_out_bonus.value)
+    w.count("scoring.all_out_bonus", s.all_out_bonus)
     table = _round(w, e)
     if table is not None:
         w.add("example.round")
@@ -533,14 +529,10 @@ def _round(w: _Writer, e: Examples) -> Table | None:
 
 def _game_end(w: _Writer) -> tuple[Block, ...]:
     g = w.v.game_end
-    if g.target is not None:
-        w.add("game_end.target", g.target, n=g.target.value)
-    if g.rounds is not None:
-        w.add("game_end.rounds", g.rounds, n=g.rounds.value)
-    if g.target_bonus is not None:
-        w.add("game_end.target_bonus", g.target_bonus, n=g.target_bonus.value)
-    if g.round_win_bonus is not None:
-        w.add("game_end.round_win_bonus", g.round_win_bonus, n=g.round_win_bonus.value)
+    w.count("game_end.target", g.target)
+    w.count("game_end.rounds", g.rounds)
+    w.count("game_end.target_bonus", g.target_bonus)
+    w.count("game_end.round_win_bonus", g.round_win_bonus)
     w.add(f"game_end.winner.{g.winner.value.value}", g.winner)
     return w.take()
 
