@@ -21,7 +21,20 @@ def environment() -> jinja2.Environment:
     )
     env.tests["instance_of"] = isinstance
     env.filters["cards"] = suits_in_colour
+    env.filters["bare"] = bare
     return env
+
+
+def bare(expression: str) -> str:
+    """A Python expression without the parentheses round the whole of it."""
+    if expression.startswith("(") and expression.endswith(")"):
+        depth = 0
+        for i, ch in enumerate(expression):
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+            if depth == 0 and i < len(expression) - 1:
+                return expression
+        return expression[1:-1]
+    return expression
 
 
 _RED = re.compile("([♥♦])")

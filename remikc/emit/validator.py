@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from .. import __version__, ir
 from .constants import condition, constants, where
+from .referee import referee_conditions, referee_constants
 from .render import environment
 
 
@@ -71,8 +72,19 @@ def _why(v: ir.Variant, show: Mapping[str, str]) -> dict[str, str]:
         section = f"opening, {show.get(span.file, span.file)}:{span.line}"
         why |= {"opening_min_points": at(o.min_points), "opening_min_melds": at(o.min_melds, section),
                 "opening_clean_run": at(o.clean_run, section)}
-    if v.joker_swap is not None:
-        why |= {"swap_allowed": at(v.joker_swap.allowed), "swap_from": at(v.joker_swap.card_from)}
+    swap, t = v.joker_swap, v.turn
+    why |= {"swap_allowed": at(swap.allowed if swap else None, "joker_swap"),
+            "swap_from": at(swap.card_from if swap else None, "joker_swap"),
+            "retrieved_joker": at(swap.retrieved_joker if swap else None, "joker_swap"),
+            "draws": at(t.draws), "discards": at(t.discard),
+            "meld_after_last_draw": at(t.meld_after_last_draw, "turn"),
+            "draw_discard": at(t.source(ir.DrawSource.DISCARD_TOP), "turn.draw"),
+            "draw_cut": at(t.source(ir.DrawSource.CUT_CARD), "turn.draw"),
+            "discard_taken": at(t.discard_taken_card, "turn"),
+            "rearrange_remove": at(t.rearrange.remove_from_table if t.rearrange else None, "turn"),
+            "rearrange_min": at(t.rearrange.min_from_hand if t.rearrange else None, "turn"),
+            "declare": at(jokers.declare if jokers else None, "jokers"),
+            "knocking": at(v.knocking.max_hand if v.knocking else None, "knocking")}
     return why
 
 
@@ -111,5 +123,8 @@ def emit_validator(variant: ir.Variant, lineage_texts: Mapping[str, str], show: 
         "common_min": max(1, v.jokers.min_natural.value if v.jokers else 1),
         # `size 3..`: RUN_MAX is then the 14 cards of A..A, a limit of the cards, not of the rule
         "run_size_open": bool(v.run and v.run.size.value.high is None),
+        "referee_constants": referee_constants(v, show),
+        "draw_conditions": referee_conditions(v),
+        "handing_lay_off": bool(v.handing is None or v.handing.lay_off.value),
     }
     return environment().get_template("validator.py.j2").render(context)
