@@ -87,6 +87,24 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--extends", required=True, metavar="ID", help="the variant it changes")
     new.add_argument("--dir", default="specs", help="folder of the parent spec (default: specs)")
     new.add_argument("--force", action="store_true", help="overwrite an existing file")
+
+    simulate = commands.add_parser(
+        "simulate", help="play many games under a variant (or two) and report length, "
+                         "stalemates and seat advantage")
+    simulate.add_argument("spec", metavar="SPEC")
+    simulate.add_argument("second", metavar="SPEC2", nargs="?",
+                          help="a second variant (e.g. a house rule) to compare with the first")
+    simulate.add_argument("--games", type=_positive, default=1000, metavar="N",
+                          help="games per variant (default: 1000)")
+    simulate.add_argument("--players", type=_positive, default=None, metavar="P",
+                          help="players per game (default: the lowest count the variants allow)")
+    simulate.add_argument("--seed", type=int, default=1, metavar="S",
+                          help="game i is played with seed S+i (default: 1)")
+    simulate.add_argument("--bot", choices=("greedy", "random"), default="greedy",
+                          help="how every seat plays (default: greedy)")
+    simulate.add_argument("--format", choices=("text", "json"), default="text")
+    simulate.add_argument("--plot", metavar="FILE.png", default=None,
+                          help="also draw the distributions into a PNG (needs matplotlib)")
     return parser
 
 
@@ -109,7 +127,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None,
         if args.command is None:
             raise UsageError(_parser().format_help().rstrip())
         command = {"check": _check, "ir": _ir, "new": _new, "diff": _diff, "build": _build,
-                   "explain": _explain}[args.command]
+                   "explain": _explain, "simulate": _simulate}[args.command]
         return command(args, out, err)
     except UsageError as exc:
         print(str(exc), file=err)
@@ -133,12 +151,14 @@ def _need_paths(paths: Sequence[str]) -> None:
 
 
 def _need_spec_file(command: str, path: str) -> None:
-    """`ir`, `diff` and `explain` read single specs: a folder is a slip for one of its files."""
+    """`ir`, `diff`, `explain` and `simulate` read single specs: a folder is a slip for one of
+    its files."""
     _need_paths([path])
     if os.path.isdir(path):
         inside = sorted(Path(path).glob("*" + SUFFIX))
         example = f", e.g. {inside[0]}" if inside else ""
-        files = f"two {SUFFIX} files" if command == "diff" else f"one {SUFFIX} file"
+        files = {"diff": f"two {SUFFIX} files", "simulate": f"one or two {SUFFIX} files"}.get(
+            command, f"one {SUFFIX} file")
         raise UsageError(f"remikc: {path} is a folder; `remikc {command}` takes {files}{example}")
 
 
@@ -211,6 +231,22 @@ def _variant(workspace: Workspace, path: str, form: str, out: TextIO, err: TextI
         return None
 
 
+def _variants(workspace: Workspace, paths: Sequence[str], form: str, out: TextIO,
+              err: TextIO) -> list[ir.Variant] | None:
+    """The variants of several spec files, or None once the errors of all of them are printed."""
+    problems: list[Diagnostic] = []
+    variants = []
+    for path in paths:
+        try:
+            variants.append(workspace.variant(path))
+        except SpecError as exc:
+            problems += [d for d in exc.diagnostics if d not in problems]
+    if problems:
+        _errors(problems, workspace.sources, form, out, err)
+        return None
+    return variants
+
+
 def _ir(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     _need_spec_file("ir", args.spec)
     workspace = Workspace()
@@ -229,16 +265,8 @@ def _diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     _need_spec_file("diff", args.first)
     _need_spec_file("diff", args.second)
-    workspace = Workspace()
-    problems: list[Diagnostic] = []
-    variants = []
-    for path in (args.first, args.second):
-        try:
-            variants.append(workspace.variant(path))
-        except SpecError as exc:
-            problems += [d for d in exc.diagnostics if d not in problems]
-    if problems:
-        _errors(problems, workspace.sources, args.format, out, err)
+    variants = _variants(Workspace(), (args.first, args.second), args.format, out, err)
+    if variants is None:
         return FINDINGS
     a, b = variants
     result = diff(a, b, rlimit=args.rlimit or DEFAULT_RLIMIT)
@@ -335,3 +363,85 @@ def _new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     print(f"wrote {target}: a house variant of {parent.id}; edit it, then run "
           f"`remikc check {target}`", file=out)
     return OK
+
+
+def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .sim import plot as sim_plot
+    from .sim.report import to_json as report_json
+    from .sim.report import to_text as report_text
+    from .sim.stats import summarize
+
+    paths = [p for p in (args.spec, args.second) if p is not None]
+    for path in paths:
+        _need_spec_file("simulate", path)
+    if args.plot is not None:
+        try:
+            sim_plot.require()  # now, not after thousands of games
+        except sim_plot.PlotUnavailable as exc:
+            raise UsageError(f"remikc: {exc}") from None
+        check_folder(Path(args.plot).parent)
+    workspace = Workspace()
+    variants = _variants(workspace, paths, args.format, out, err)
+    if variants is None:
+        return FINDINGS
+    players = _players(variants, args.players)
+
+    from .sim.play import InvariantBreach, load_variant_module, run_games
+
+    results = []
+    for variant in variants:
+        progress = _Progress(variant.id, args.games, err)
+        try:
+            records = run_games(load_variant_module(variant, workspace), games=args.games,
+                                players=players, seed=args.seed, bot=args.bot, progress=progress)
+        except InvariantBreach as breach:
+            progress.close()
+            print(breach.render(), file=err)
+            return FINDINGS
+        progress.close()
+        results.append(summarize(variant.id, records, seed=args.seed, bot=args.bot))
+    out.write(report_json(results) if args.format == "json" else report_text(results))
+    if args.plot is not None:
+        sim_plot.plot(args.plot, *results)
+        print(f"wrote {args.plot}", file=err)
+    return OK
+
+
+def _players(variants: Sequence[ir.Variant], asked: int | None) -> int:
+    """`--players`, checked against every variant's range; by default the lowest count all allow."""
+    ranges = [(v.id, v.players.value) for v in variants]
+    allowed = " and ".join(f"{name} allows {players}" for name, players in ranges)
+    if asked is not None:
+        if any(asked not in players for _, players in ranges):
+            raise UsageError(f"remikc: --players {asked} is not a player count of the game: {allowed}")
+        return asked
+    lowest = max(players.low for _, players in ranges)
+    if any(lowest not in players for _, players in ranges):
+        raise UsageError(f"remikc: no player count suits both variants: {allowed}")
+    return lowest
+
+
+class _Progress:
+    """`remik51  [#####.....]  512/1000 games` on stderr, redrawn in place; only on a terminal."""
+
+    WIDTH = 20
+
+    def __init__(self, label: str, total: int, err: TextIO) -> None:
+        self.label, self.total, self.err = label, total, err
+        self.shown = err.isatty()
+        self.drawn = False
+
+    def __call__(self, done: int) -> None:
+        if not self.shown:
+            return
+        filled = self.WIDTH * done // self.total
+        bar = "#" * filled + "." * (self.WIDTH - filled)
+        self.err.write(f"\r{self.label}  [{bar}]  {done}/{self.total} games")
+        self.err.flush()
+        self.drawn = True
+
+    def close(self) -> None:
+        if self.drawn:
+            self.err.write("\n")
+            self.err.flush()
+            self.drawn = False

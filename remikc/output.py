@@ -35,8 +35,9 @@ def check_folder(folder: str | Path) -> None:
         raise WriteError(folder, f"{which} is not writable")
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write `text` to a temporary file beside `path`, then rename it into place."""
+def write_atomic(path: str | Path, text: str | bytes) -> None:
+    """Write `text` (or bytes, for a picture) to a temporary file beside `path`, then rename it
+    into place."""
     target = Path(path)
     _make_folder(target, target.parent)
     try:
@@ -44,8 +45,9 @@ def write_atomic(path: str | Path, text: str) -> None:
     except OSError as exc:
         raise WriteError(target, _reason(exc)) from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)

@@ -1,0 +1,279 @@
+"""Play whole games between bots under a compiled variant, checking the referee as they go.
+
+`run_games(module, games=, players=, seed=, bot=) -> list[GameRecord]`: game i is dealt
+with seed `seed + i`.  After every action the invariants are checked (`check_step`): no
+card created or lost, every meld on the table valid, no hand empty in a live deal, the
+table never shrinks where cards may not leave it; and at the end of each deal the scores
+are worked out again from the IR (`deal_scores`), independently of the generated module.
+A breach raises `InvariantBreach` with the seed and the actions that lead to it.
+"""
+
+from __future__ import annotations
+
+import random
+import types
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from .. import ir
+from ..build import load_module, validator_source
+from ..loader import Workspace
+from .record import DealRecord, GameRecord
+
+
+class InvariantBreach(Exception):
+    """A rule of the game broken during a simulated game: what, and how to get there again."""
+
+    def __init__(self, variant: str, seed: int, players: int, bot: str, trace: list[str],
+                 message: str) -> None:
+        super().__init__(message)
+        self.variant = variant
+        self.seed = seed
+        self.players = players
+        self.bot = bot
+        self.trace = tuple(trace)
+        self.message = message
+
+    def render(self) -> str:
+        shown = self.trace[-40:]
+        skipped = len(self.trace) - len(shown)
+        lines = [f"invariant broken in {self.variant}: {self.message}",
+                 f"  reproduce: new_game({self.players}, seed={self.seed}), bots `{self.bot}` "
+                 f"with random.Random({self.seed}); {len(self.trace)} action(s):"]
+        if skipped:
+            lines.append(f"    ... {skipped} earlier action(s)")
+        lines += [f"    {line}" for line in shown]
+        return "\n".join(lines) + "\n"
+
+
+def load_variant_module(variant: ir.Variant, workspace: Workspace) -> types.ModuleType:
+    """The variant's generated module, compiled in memory, with its IR kept for the checks."""
+    module = load_module(f"remikc_sim_{variant.id}", validator_source(variant, workspace))
+    module._remikc_variant = variant  # type: ignore[attr-defined]
+    return module
+
+
+def run_games(module: types.ModuleType, *, games: int, players: int, seed: int, bot: str = "greedy",
+              progress: Callable[[int], None] | None = None, max_turns: int = 1000,
+              max_deals: int = 200) -> list[GameRecord]:
+    """Play `games` games; see the module docstring."""
+    out = []
+    for i in range(games):
+        out.append(play_game(module, players=players, seed=seed + i, bot=bot, max_turns=max_turns,
+                             max_deals=max_deals))
+        if progress is not None:
+            progress(i + 1)
+    return out
+
+
+def play_game(module: types.ModuleType, *, players: int, seed: int, bot: str = "greedy",
+              max_turns: int = 1000, max_deals: int = 200) -> GameRecord:
+    variant: ir.Variant | None = getattr(module, "_remikc_variant", None)
+    m: Any = module
+    choose = m.BOTS[bot]
+    rng = random.Random(seed)
+    game = m.new_game(players, seed)
+    pack = _pack(m, players)
+    trace: list[str] = [f"deal 1: {_deal_text(m, game)}"]
+    deals: list[DealRecord] = []
+    actions = 0
+
+    def breach(message: str) -> InvariantBreach:
+        return InvariantBreach(m.VARIANT_ID, seed, players, bot, trace, message)
+
+    while True:
+        if game.deal_over:
+            deals.append(_deal_record(m, game, variant, breach))
+            if game.over or len(deals) >= max_deals:
+                break
+            game = m.apply(game, m.NextDeal())
+            trace.append(f"deal {game.deal}: {_deal_text(m, game)}")
+            continue
+        if game.turn > max_turns:
+            game = m.abandon_deal(game)
+            trace.append(f"deal {game.deal} abandoned after {max_turns} turns")
+            continue
+        legal = m.legal_actions(game)
+        if not legal:
+            raise breach(f"seat {game.seat} has no legal action in a live deal ({game.phase})")
+        action = choose(m.view(game, game.seat), legal, rng)
+        trace.append(f"seat {game.seat}: {action}")
+        after = m.apply(game, action)
+        if not after:
+            raise breach(f"the referee refused the bot's {action}: {'; '.join(after.reasons)}")
+        actions += 1
+        problem = check_step(m, game, action, after, pack)
+        if problem:
+            raise breach(problem)
+        game = after
+    finished = bool(game.over)
+    winners = tuple(game.winners()) if finished else ()
+    if finished and variant is not None:
+        expected = _final_totals(variant, deals, game)
+        if expected != tuple(game.totals):
+            raise breach(f"final totals {game.totals}, the rules give {expected}")
+    return GameRecord(seed=seed, players=players, deals=tuple(deals), totals=tuple(game.totals),
+                      winners=winners, actions=actions, finished=finished)
+
+
+def _pack(m: Any, players: int) -> list[int]:
+    """Every card of the deck for `players`, sorted."""
+    packs = m.PACKS_BY_PLAYERS[players]
+    return sorted([0] * m.JOKERS_BY_PLAYERS[players] + [int(c) for c in m.CARDS for _ in range(packs)])
+
+
+def _deal_text(m: Any, game: Any) -> str:
+    hands = "; ".join(f"seat {i}: {m._show(h)}" for i, h in enumerate(game.hands))
+    return f"{hands}; discard {m._show(game.discards) or '-'}"
+
+
+def check_step(m: Any, before: Any, action: Any, after: Any, pack: list[int]) -> str | None:
+    """What `after` breaks, or None: the invariants that hold after every action."""
+    if after.deal_over and not before.deal_over:
+        return _check_end(m, after)
+    if after.deal_over:
+        return None
+    held: list[int] = [c for meld in after.table for c in meld.cards]
+    for hand in after.hands:
+        held += hand
+    held += after.stock
+    held += after.discards
+    held.sort()
+    if held != pack:
+        counted, full = Counter(held), Counter(pack)
+        gained, lost = +(counted - full), +(full - counted)
+        return (f"cards created or lost: {m._show(sorted(gained.elements())) or 'none'} too many, "
+                f"{m._show(sorted(lost.elements())) or 'none'} missing")
+    if after.table is not before.table:
+        known = {id(meld) for meld in before.table}
+        for number, meld in enumerate(after.table, start=1):
+            if id(meld) not in known and not m._read(meld.cards, False, meld.kind).ok:
+                return f"meld {number} on the table is not valid: {m._show(meld.cards)}"
+    for seat, hand in enumerate(after.hands):
+        if not hand:
+            return f"seat {seat} holds no cards, yet the deal goes on"
+        if tuple(sorted(hand)) != tuple(hand):
+            return f"seat {seat}'s hand is not kept sorted"
+    if before.deal == after.deal and after.table is not before.table and not m.REMOVE_FROM_TABLE:
+        was: Counter[int] = Counter(c for meld in before.table for c in meld.cards)
+        now: Counter[int] = Counter(c for meld in after.table for c in meld.cards)
+        gone = +(was - now)
+        swaps = len(getattr(action, "swaps", ())) if m.RETRIEVED_JOKER == "keep" else 0
+        if gone and not (set(gone) == {0} and gone[0] <= swaps):  # a swapped joker may go to hand
+            return f"cards left the table: {m._show(sorted(gone.elements()))}"
+    lost_open = any(b and not a for b, a in zip(before.opened, after.opened, strict=True))
+    if before.deal == after.deal and lost_open:
+        return "a player who had opened is no longer open"
+    seen = m.view(after, after.seat)
+    if any(getattr(seen, name, None) is not None for name in ("hands", "stock")):
+        return "a player's view shows hidden cards"
+    return None
+
+
+def _check_end(m: Any, game: Any) -> str | None:
+    result = game.result
+    if result.ended_by in ("went_out", "handed") and game.hands[result.seat]:
+        return f"seat {result.seat} went out holding {m._show(game.hands[result.seat])}"
+    if result.ended_by == "knocked" and m._hand_points(game.hands[result.seat]) > m.KNOCK_MAX:
+        return f"seat {result.seat} knocked holding {m._hand_points(game.hands[result.seat])} points"
+    return None
+
+
+def _deal_record(m: Any, game: Any, variant: ir.Variant | None,
+                 breach: Callable[[str], InvariantBreach]) -> DealRecord:
+    result = game.result
+    if variant is not None:
+        expected = deal_scores(variant, result.ended_by, result.seat, result.hands, result.opened,
+                               with_cut_card=result.with_cut_card)
+        if expected != (tuple(result.scores), tuple(result.winners)):
+            raise breach(f"deal {game.deal} ({result.ended_by}) scored {result.scores} for winners "
+                         f"{result.winners}; the rules give {expected[0]} for {expected[1]}")
+    return DealRecord(turns=game.turn, first_open_turn=game.first_open_turn, empty_stock=game.empty_stock,
+                      ended_by=result.ended_by, winners=tuple(result.winners), scores=tuple(result.scores))
+
+
+# --- the scores, worked out again from the IR --------------------------------------------------
+
+def _card_points(v: ir.Variant, card: int) -> int:
+    if card == 0:
+        if v.scoring.joker_in_hand is not None:
+            return v.scoring.joker_in_hand.value
+        joker = v.values.joker
+        return joker.value.points or 0 if joker is not None and not joker.value.as_replaced else 0
+    return v.values.of_rank(card >> 2).at(ir.Place.HAND)
+
+
+def _hand(v: ir.Variant, hand: tuple[int, ...], opened: bool) -> int:
+    if not opened and v.scoring.not_opened is not None:
+        return v.scoring.not_opened.value
+    return sum(_card_points(v, c) for c in hand)
+
+
+def deal_scores(v: ir.Variant, ended_by: str, seat: int | None, hands: tuple[tuple[int, ...], ...],
+                opened: tuple[bool, ...], *,
+                with_cut_card: bool = False) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each seat's score for a deal and its winners, as `scoring` in the spec says."""
+    n = len(hands)
+    if ended_by in ("blocked", "stalled"):
+        return (0,) * n, ()
+    s = v.scoring
+    counts = [_hand(v, h, o) for h, o in zip(hands, opened, strict=True)]
+    double = s.handing_multiplier.value if ended_by == "handed" and s.handing_multiplier else 1
+    others = [i for i in range(n) if i != seat]
+    method = s.method.value
+    if seat is None:
+        lowest = min(counts)
+        tied = tuple(i for i in range(n) if counts[i] == lowest)
+        if method is ir.Method.PENALTIES:
+            return tuple(counts), tied
+        if method is ir.Method.WINNER_COLLECTS:
+            pot = sum(counts[i] for i in range(n) if i not in tied)
+            return tuple(pot if i in tied else 0 for i in range(n)), tied
+    if method is ir.Method.PENALTIES:
+        assert seat is not None
+        own = s.went_out.value if s.went_out else 0
+        if ended_by == "handed":
+            if s.handed is not None:
+                own = s.handed.value
+            if with_cut_card and s.handed_with_cut_card is not None:
+                own = s.handed_with_cut_card.value
+        return tuple(own if i == seat else counts[i] * double for i in range(n)), (seat,)
+    if method is ir.Method.WINNER_COLLECTS:
+        assert seat is not None
+        pot = sum(counts[i] for i in others) * double
+        return tuple(pot if i == seat else 0 for i in range(n)), (seat,)
+    lowest = min(counts)
+    winners = [i for i in range(n) if counts[i] == lowest]
+    bonus = 0
+    if ended_by == "knocked":
+        undercut = s.undercut_bonus.value if s.undercut_bonus else 0
+        tie = s.tie_with_knocker
+        knocker_wins = tie is not None and tie.value is ir.TieWithKnocker.KNOCKER_WINS
+        if seat not in winners:
+            bonus = undercut
+        elif len(winners) > 1 and not knocker_wins:
+            winners = [w for w in winners if w != seat]
+            bonus = undercut
+    scores = [0] * n
+    for w in winners:
+        scores[w] = sum(counts[i] - counts[w] for i in range(n) if i != w) + bonus
+        if ended_by == "went_out" and w == seat and s.all_out_bonus is not None:
+            scores[w] += s.all_out_bonus.value
+    return tuple(scores), tuple(winners)
+
+
+def _final_totals(v: ir.Variant, deals: list[DealRecord], game: Any) -> tuple[int, ...]:
+    n = game.players
+    totals = [sum(d.scores[i] for d in deals) for i in range(n)]
+    g = v.game_end
+    if g.target is None:
+        return tuple(totals)
+    target = g.target.value
+    reached = [i for i in range(n) if (totals[i] >= target if target > 0 else totals[i] <= target)]
+    if reached:
+        wins = [sum(i in d.winners for d in deals) for i in range(n)]
+        bonus = g.target_bonus.value if g.target_bonus else 0
+        per_round = g.round_win_bonus.value if g.round_win_bonus else 0
+        totals = [t + (bonus if i in reached else per_round * wins[i]) for i, t in enumerate(totals)]
+    return tuple(totals)

@@ -1,0 +1,95 @@
+"""`remikc simulate --plot FILE.png`: the distributions behind the report, as a picture.
+
+Two panels: a histogram of game length in turns, and each seat's final totals as box plots;
+with two variants both are drawn over each other (the histograms) or side by side per seat
+(the boxes).  matplotlib is an optional extra (`pip install 'remikc[plot]'`), imported only
+here and only when a plot is asked for; without it `PlotUnavailable` says how to get it.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ..output import check_folder, write_atomic
+from .stats import SpecStats
+
+INSTALL_HINT = "--plot needs matplotlib: pip install 'remikc[plot]'"
+COLOURS = ("tab:blue", "tab:orange")
+
+
+class PlotUnavailable(Exception):
+    """matplotlib is not installed; the message says how to install it."""
+
+    def __init__(self) -> None:
+        super().__init__(INSTALL_HINT)
+
+
+def require() -> None:
+    """Raise `PlotUnavailable` now, before the games are played, if a plot cannot be drawn."""
+    _figure_class()
+
+
+def plot(path: str | Path, *results: SpecStats) -> None:
+    """Draw the games of one or two variants into the PNG file `path`, written atomically."""
+    if len(results) not in (1, 2):
+        raise ValueError("a plot shows one variant or two")
+    figure = _figure_class()(figsize=(11, 4.5), layout="constrained")
+    lengths, scores = figure.subplots(1, 2)
+    _lengths(lengths, results)
+    _scores(scores, results)
+    first = results[0]
+    figure.suptitle(f"{' vs '.join(s.variant for s in results)}: {first.games} games, "
+                    f"{first.players} players, seed {first.seed}, {first.bot} bot")
+    _save(figure, Path(path))
+
+
+def _figure_class() -> Any:
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise PlotUnavailable() from None
+    return Figure
+
+
+def _lengths(axes: Any, results: Sequence[SpecStats]) -> None:
+    low = min(min(s.samples.turns) for s in results)
+    high = max(max(s.samples.turns) for s in results)
+    step = max(1, -(-(high - low + 1) // 40))  # at most about 40 bins, of whole turns
+    bins = list(range(low, high + step + 1, step))
+    for s, colour in zip(results, COLOURS, strict=False):
+        axes.hist(s.samples.turns, bins=bins, alpha=0.55 if len(results) > 1 else 0.9,
+                  color=colour, label=f"{s.variant} (mean {s.turns.mean:.1f})")
+    axes.set_title("game length")
+    axes.set_xlabel("turns per game")
+    axes.set_ylabel("games")
+    axes.yaxis.get_major_locator().set_params(integer=True)  # no 0.25 of a game
+    axes.legend()
+
+
+def _scores(axes: Any, results: Sequence[SpecStats]) -> None:
+    players = results[0].players
+    width = 0.8 / len(results)
+    for i, (s, colour) in enumerate(zip(results, COLOURS, strict=False)):
+        offset = (i - (len(results) - 1) / 2) * width
+        boxes = axes.boxplot(list(s.samples.totals), positions=[seat + 1 + offset for seat in range(players)],
+                             widths=width * 0.9, patch_artist=True, manage_ticks=False,
+                             medianprops={"color": "black"})
+        for box in boxes["boxes"]:
+            box.set_facecolor(colour)
+            box.set_alpha(0.6)
+        boxes["boxes"][0].set_label(s.variant)
+    axes.set_xticks(range(1, players + 1), [f"seat {seat}" for seat in range(1, players + 1)])
+    axes.set_title("final score per seat")
+    axes.set_ylabel("points")
+    axes.legend()
+
+
+def _save(figure: Any, target: Path) -> None:
+    """Drawn whole in memory, then written as one file (`write_atomic`)."""
+    check_folder(target.parent)
+    png = io.BytesIO()
+    figure.savefig(png, format="png", dpi=100)
+    write_atomic(target, png.getvalue())

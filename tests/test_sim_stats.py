@@ -1,0 +1,454 @@
+"""`remikc simulate`'s statistics, report and command, on hand-made game records.
+
+The expected numbers are worked out by hand in the comments; none of these tests plays a real
+game (a fake `remikc.sim.play` stands in for the engine), except the one end-to-end test at
+the end, which is skipped while the engine is missing.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pytest
+
+from remikc import ir
+from remikc.cli import main
+from remikc.sim import report
+from remikc.sim.record import DealRecord, GameRecord
+from remikc.sim.stats import (
+    Change,
+    SpecStats,
+    compare,
+    distribution,
+    length_change,
+    summarize,
+    verdict,
+    wilson,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+SPECS = ROOT / "specs"
+
+
+def deal(turns: int, opened: int | None = 3, *, empty: bool = False, ended: str = "went_out",
+         winners: tuple[int, ...] = (0,), scores: tuple[int, ...] = (0, 10)) -> DealRecord:
+    return DealRecord(turns=turns, first_open_turn=opened, empty_stock=empty, ended_by=ended,
+                      winners=winners, scores=scores)
+
+
+def game(seed: int, deals: Sequence[DealRecord], *, totals: tuple[int, ...] = (0, 10),
+         winners: tuple[int, ...] = (0,), finished: bool = True) -> GameRecord:
+    return GameRecord(seed=seed, players=len(totals), deals=tuple(deals), totals=totals,
+                      winners=winners, actions=3 * sum(d.turns for d in deals), finished=finished)
+
+
+def games_of_length(lengths: Sequence[int], seed: int = 1) -> list[GameRecord]:
+    """One single-deal game per length, seeds `seed`, `seed + 1`, ..."""
+    return [game(seed + i, [deal(n)]) for i, n in enumerate(lengths)]
+
+
+def four_games() -> list[GameRecord]:
+    """Two players, seeds 1..4:
+    seed 1: deals of 10 and 20 turns (opened at 3 and 5), seat 1 wins; totals 0 / 30
+    seed 2: one deal of 40 turns, stock ran out, nobody opened, blocked; seat 2 wins; 25 / 5
+    seed 3: deals of 12, 8, 10 turns (opened at 4, 2, 6), the last one stalled; a tie; 10 / 10
+    seed 4: one deal of 30 turns, stock ran out (opened at 9), ended by stock; seat 1 wins, but
+            the simulator's cap stopped the game: unfinished; 5 / 20
+    """
+    return [
+        game(1, [deal(10, 3), deal(20, 5)], totals=(0, 30), winners=(0,)),
+        game(2, [deal(40, None, empty=True, ended="blocked", winners=())], totals=(25, 5), winners=(1,)),
+        game(3, [deal(12, 4), deal(8, 2), deal(10, 6, ended="stalled", winners=())],
+             totals=(10, 10), winners=(0, 1)),
+        game(4, [deal(30, 9, empty=True, ended="stock")], totals=(5, 20), winners=(0,), finished=False),
+    ]
+
+
+# --- the building blocks ---------------------------------------------------------------------
+
+
+def test_wilson_interval_for_30_of_100():
+    # p = 0.3, n = 100, z = 1.959964, z² = 3.841459
+    # denominator 1 + z²/n = 1.0384146; centre (0.3 + z²/200) / 1.0384146 = 0.3192073 / 1.0384146
+    # = 0.3073990; half z·√(0.3·0.7/100 + z²/40000) / 1.0384146 = 1.959964 · √0.0021960 / 1.0384146
+    # = 0.0884498: 0.2189..0.3958
+    low, high = wilson(30, 100)
+    assert low == pytest.approx(0.21894, abs=1e-5) and high == pytest.approx(0.39585, abs=1e-5)
+
+
+def test_wilson_edges():
+    # 0 of 10: centre = half = (z²/20)/(1 + z²/10) = 0.19208/1.38415: 0..0.2775
+    low, high = wilson(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.27754, abs=1e-5)
+    assert wilson(10, 10)[1] == 1.0
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_distribution():
+    # sorted 1 1 2 3 3 4 5 5 6 9: mean 39/10 = 3.9; median (3 + 4)/2 = 3.5;
+    # p90 nearest rank: the ceil(0.9·10) = 9th value, 6; squared deviations from 3.9:
+    # 2·8.41 + 3.61 + 2·0.81 + 0.01 + 2·1.21 + 4.41 + 26.01 = 54.9, sd = √(54.9/9) = 2.46982
+    d = distribution([3, 1, 4, 1, 5, 9, 2, 6, 5, 3])
+    assert (d.n, d.mean, d.median, d.p90, d.minimum, d.maximum) == (10, 3.9, 3.5, 6, 1, 9)
+    assert d.sd == pytest.approx(2.46982, abs=1e-5)
+    # the mean's CI: 3.9 ± 1.959964 · 2.46982/√10 = 3.9 ± 1.53078
+    assert (d.ci.low, d.ci.high) == pytest.approx((2.36922, 5.43078), abs=1e-5)
+    one = distribution([7])
+    assert (one.sd, one.median, one.p90, one.ci.low, one.ci.high) == (0.0, 7, 7, 7, 7)
+    with pytest.raises(ValueError):
+        distribution([])
+
+
+def test_length_change_by_the_delta_method():
+    # a = 10 12 14: mean 12, sd 2; b = 15 18 21: mean 18, sd 3; ratio 1.5, +50%
+    # cv² = (2/12)² = (3/18)² = 1/36 on both sides: var(log R) = 1/108 + 1/108 = 1/54,
+    # se = 0.136083; log 1.5 = 0.405465 ± 1.959964 · 0.136083 = ± 0.266719
+    # → exp(0.138746) = 1.148833, exp(0.672184) = 1.958510: +14.88% .. +95.85%
+    change = length_change(distribution([10, 12, 14]), distribution([15, 18, 21]))
+    assert change is not None
+    assert change.percent == pytest.approx(50.0)
+    assert (change.low, change.high) == pytest.approx((14.8833, 95.8510), abs=1e-3)
+    assert change.significant
+    # the other way round: ratio 2/3, CI 1/1.958510 .. 1/1.148833 = 0.510593 .. 0.870448
+    back = length_change(distribution([15, 18, 21]), distribution([10, 12, 14]))
+    assert back is not None
+    assert back.percent == pytest.approx(-33.3333, abs=1e-3)
+    assert (back.low, back.high) == pytest.approx((-48.9407, -12.9552), abs=1e-3)
+
+
+def test_length_change_needs_two_games_and_some_turns():
+    assert length_change(distribution([10]), distribution([10, 12])) is None
+    assert length_change(distribution([0, 0]), distribution([10, 12])) is None
+
+
+def test_verdict_wording():
+    assert verdict(Change(50.0, 14.8833, 95.8510), (3, 3)) == \
+        "this rule change makes games 50.0% longer (95% CI 14.9%..95.9%)"
+    assert verdict(Change(-33.3333, -48.9407, -12.9552), (3, 3)) == \
+        "this rule change makes games 33.3% shorter (95% CI 13.0%..48.9%)"
+    # a = 10 20 30 (mean 20, sd 10), b = 11 21 31 (mean 21, sd 10): +5%, but
+    # var(log R) = 0.25/3 + (10/21)²/3 = 0.158919, se 0.398646, 0.048790 ± 0.781332:
+    # exp(-0.732542) = 0.480685 .. exp(0.830122) = 2.293601: -51.93% .. +129.36%, spanning 0
+    change = length_change(distribution([10, 20, 30]), distribution([11, 21, 31]))
+    assert change is not None and not change.significant
+    assert (change.low, change.high) == pytest.approx((-51.931, 129.360), abs=1e-2)
+    assert verdict(change, (3, 3)) == (
+        "games are 5.0% longer with this rule change (95% CI -51.9%..+129.4%), "
+        "but the difference is not significant at this sample size (3 games each)")
+    assert "not significant at this sample size (3 and 5 games)" in verdict(Change(-1, -2, 1), (3, 5))
+    assert "shorter with this rule change" in verdict(Change(-1, -2, 1), (3, 5))
+    assert verdict(None, (1, 1)).startswith("game length cannot be compared")
+
+
+# --- one variant ----------------------------------------------------------------------------
+
+
+def test_summarize_by_hand():
+    s = summarize("remik51", four_games(), seed=1, bot="greedy")
+    assert (s.variant, s.players, s.games, s.seed, s.bot) == ("remik51", 2, 4, 1, "greedy")
+    # turns per game 30, 40, 30, 30: mean 32.5, median 30, p90 (4th of 4) 40; the longest is seed 2
+    assert (s.turns.mean, s.turns.median, s.turns.p90, s.turns.maximum) == (32.5, 30, 40, 40)
+    assert (s.longest.turns, s.longest.seed) == (40, 2)
+    # rounds 2, 1, 3, 1: mean 1.75, median 1.5
+    assert (s.rounds.mean, s.rounds.median, s.rounds.maximum) == (1.75, 1.5, 3)
+    assert s.deals == 7
+    # first lay-down in 6 of 7 deals, at 3 5 4 2 6 9: mean 29/6
+    assert s.first_open is not None and s.first_open.mean == pytest.approx(29 / 6)
+    assert (s.no_opening.count, s.no_opening.total) == (1, 7)
+    assert (s.stock_out.count, s.blocked.count, s.stalled.count) == (2, 1, 1)
+    assert dict(s.ended_by) == {"went_out": 4, "handed": 0, "knocked": 0, "stock": 1,
+                                "blocked": 1, "stalled": 1}
+    # wins: seat 1 takes seeds 1 and 4 and half of seed 3: 2.5 of 4; seat 2: 1 + 0.5 = 1.5
+    assert [seat.wins.count for seat in s.seats] == [2.5, 1.5]
+    assert s.seats[0].wins.share == 0.625
+    # final totals: seat 1 0 25 10 5, mean 10; seat 2 30 5 10 20, mean 16.25
+    assert [seat.score.mean for seat in s.seats] == [10, 16.25]
+    # sd of 0 25 10 5: squared deviations 100 + 225 + 0 + 25 = 350, /3, √ = 10.8012
+    assert s.seats[0].score.sd == pytest.approx(10.8012, abs=1e-4)
+    assert (s.finished.count, s.finished.total) == (3, 4)
+
+
+def test_summarize_a_deal_nobody_opened_and_unknown_endings():
+    s = summarize("x", [game(5, [deal(4, None, ended="timeout", winners=())], winners=())],
+                  seed=5, bot="random")
+    assert s.first_open is None and s.no_opening.share == 1.0
+    assert s.ended_by[-1] == ("timeout", 1)
+    assert [seat.wins.count for seat in s.seats] == [0, 0]
+    with pytest.raises(ValueError):
+        summarize("x", [], seed=1, bot="greedy")
+    three = GameRecord(seed=2, players=3, deals=(deal(3),), totals=(0, 0, 0), winners=(0,),
+                       actions=1, finished=True)
+    with pytest.raises(ValueError, match="not all played by 2 players"):
+        summarize("x", [game(1, [deal(3)]), three], seed=1, bot="greedy")
+
+
+def test_compare_rows_and_verdict():
+    a = summarize("a", games_of_length([10, 12, 14]), seed=1, bot="greedy")
+    b = summarize("b", games_of_length([15, 18, 21]), seed=1, bot="greedy")
+    c = compare(a, b)
+    assert (c.a, c.b) == ("a", "b")
+    assert c.verdict.startswith("this rule change makes games 50.0% longer")
+    assert [row.name for row in c.rows] == ["turns per game", "rounds per game",
+                                             "deals where the stock ran out", "deals blocked",
+                                             "seat 1 win rate"]
+    assert (c.rows[0].a.value, c.rows[0].b.value) == (12, 18)
+    # seat 1 won all 3 games: 3 of 3, Wilson 0.4385..1
+    assert c.rows[-1].a.value == 1.0 and c.rows[-1].a.low == pytest.approx(0.43850, abs=1e-5)
+
+
+# --- the report ------------------------------------------------------------------------------
+
+
+def two_specs() -> list[SpecStats]:
+    return [summarize("remik51", four_games(), seed=1, bot="greedy"),
+            summarize("remik51_domowy", games_of_length([31, 35, 44, 38]), seed=1, bot="greedy")]
+
+
+def test_text_report_one_variant():
+    text = report.to_text(two_specs()[:1])
+    assert text.startswith("4 games, 2 players, seed 1 (seeds 1..4), greedy bot\n")
+    lines = text.splitlines()
+    assert lines[2].strip() == "remik51"
+    assert "longest game" in text and "40 turns (seed 2)" in text
+    assert "turns per game" in text and "32.5 (95% CI" in text
+    assert "deals ended by blocked" in text and "deals ended by handed" not in text
+    assert "seat 1 wins (fair 50.0%)" in text and "62.5% (95% CI" in text
+    assert "3/4 (75.0%)" in text
+    assert "rule change" not in text
+
+
+def test_text_report_two_variants_side_by_side():
+    text = report.to_text(two_specs())
+    header = text.splitlines()[2]
+    assert header.split() == ["remik51", "remik51_domowy"]
+    row = next(line for line in text.splitlines() if line.startswith("longest game"))
+    assert row.index("40 turns (seed 2)") == header.index("remik51")
+    assert row.index("44 turns (seed 3)") == header.index("remik51_domowy")
+    assert text.rstrip().splitlines()[-1].startswith("games are ")
+    assert "not significant at this sample size (4 games each)" in text
+
+
+def test_json_report_round_trip_and_determinism():
+    results = two_specs()
+    text = report.to_json(results)
+    assert text == report.to_json(two_specs())  # deterministic
+    body = json.loads(text)
+    assert json.dumps(body, ensure_ascii=False, indent=2) + "\n" == text  # nothing lost or reordered
+    assert list(body) == ["variants", "players", "games", "seed", "bot", "results", "comparison"]
+    assert (body["variants"], body["players"], body["games"], body["seed"], body["bot"]) == \
+        (["remik51", "remik51_domowy"], 2, 4, 1, "greedy")
+    first = body["results"][0]
+    assert first["longest_game"] == {"turns": 40, "seed": 2}
+    assert first["turns"]["mean"] == 32.5 and first["turns"]["max"] == 40
+    assert first["ended_by"]["blocked"] == 1
+    assert first["seats"][0]["seat"] == 1 and first["seats"][0]["wins"]["count"] == 2.5
+    assert first["first_open_turn"]["mean"] == 4.83  # 29/6 to 2 places
+    comparison = body["comparison"]
+    assert (comparison["from"], comparison["to"]) == ("remik51", "remik51_domowy")
+    assert comparison["length_change"]["significant"] is False
+    assert comparison["verdict"] == compare(*results).verdict
+    # no float printed with spurious precision
+    numbers = [float(n) for n in re.findall(r"-?\d+\.\d+", text)]
+    assert all(round(n, 4) == n for n in numbers)
+    one = json.loads(report.to_json(results[:1]))
+    assert one["comparison"] is None and one["variants"] == ["remik51"]
+
+
+def test_report_refuses_results_simulated_differently():
+    a = summarize("a", games_of_length([10, 12]), seed=1, bot="greedy")
+    b = summarize("b", games_of_length([10, 12]), seed=1, bot="random")
+    with pytest.raises(ValueError):
+        report.to_text([a, b])
+
+
+# --- the command ------------------------------------------------------------------------------
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+class FakeBreach(Exception):
+    def render(self) -> str:
+        return "invariant broken: the deck lost a card\nseed 3\nreplay: draw, discard 7♠"
+
+
+class FakePlay:
+    """A stand-in for `remikc.sim.play`: one-deal games of 10 + (seed % 7) turns, won by seat
+    seed % players; `runs` records each call as (module, games, players, seed, bot)."""
+
+    InvariantBreach = FakeBreach
+
+    def __init__(self) -> None:
+        self.runs: list[tuple[object, int, int, int, str]] = []
+        self.breach = False
+
+    def load_variant_module(self, variant: ir.Variant, workspace: object) -> str:
+        return f"module of {variant.id}"
+
+    def run_games(self, module: object, *, games: int, players: int, seed: int, bot: str = "greedy",
+                  progress: Callable[[int], None] | None = None, max_turns: int = 1000,
+                  max_deals: int = 200) -> list[GameRecord]:
+        self.runs.append((module, games, players, seed, bot))
+        if self.breach:
+            raise FakeBreach()
+        records = []
+        for i in range(games):
+            records.append(GameRecord(seed=seed + i, players=players,
+                                      deals=(deal(10 + (seed + i) % 7, scores=(0,) * players),),
+                                      totals=tuple(range(players)), winners=((seed + i) % players,),
+                                      actions=30, finished=True))
+            if progress is not None:
+                progress(i + 1)
+        return records
+
+
+@pytest.fixture
+def fake_play(monkeypatch: pytest.MonkeyPatch) -> FakePlay:
+    """`from remikc.sim.play import ...` in the command finds a `FakePlay`."""
+    fake = FakePlay()
+    monkeypatch.setitem(sys.modules, "remikc.sim.play", fake)
+    return fake
+
+
+def test_simulate_text_and_defaults(fake_play):
+    code, out, err = run("simulate", str(SPECS / "remik51.rules"))
+    assert code == 0 and err == ""
+    # defaults: 1000 games, the lowest player count, seed 1, the greedy bot
+    assert fake_play.runs == [("module of remik51", 1000, 2, 1, "greedy")]
+    assert out.startswith("1000 games, 2 players, seed 1 (seeds 1..1000), greedy bot")
+
+
+def test_simulate_two_specs_json(fake_play):
+    code, out, _ = run("simulate", str(SPECS / "remik51.rules"), str(SPECS / "remik51_domowy.rules"),
+                       "--games", "20", "--players", "3", "--seed", "7", "--bot", "random",
+                       "--format", "json")
+    assert code == 0
+    body = json.loads(out)
+    assert body["variants"] == ["remik51", "remik51_domowy"]
+    assert (body["players"], body["games"], body["seed"], body["bot"]) == (3, 20, 7, "random")
+    # the same games on both sides: no difference
+    assert body["comparison"]["length_change"]["percent"] == 0
+    assert "not significant" in body["comparison"]["verdict"]
+    assert [run[3] for run in fake_play.runs] == [7, 7]
+
+
+def test_simulate_default_players_is_the_lowest_both_allow(fake_play, tmp_path):
+    (tmp_path / "remik51.rules").write_text((SPECS / "remik51.rules").read_text(encoding="utf-8"),
+                                            encoding="utf-8")
+    house = tmp_path / "czworo.rules"
+    house.write_text('variant czworo extends "remik51" {\n  name pl "Czworo"\n  name hr "Četvero"\n'
+                     '  override players 4..5\n}\n', encoding="utf-8")
+    code, _, err = run("simulate", str(SPECS / "remik_podstawowy.rules"), str(house), "--games", "2")
+    assert code == 0, err
+    assert [run[2] for run in fake_play.runs] == [4, 4]
+    code, _, err = run("simulate", str(SPECS / "remik51.rules"), str(house), "--players", "3")
+    assert code == 2
+    assert "--players 3" in err and "remik51 allows 2..5 and czworo allows 4..5" in err
+
+
+def test_simulate_bad_player_count_names_the_range(fake_play):
+    code, out, err = run("simulate", str(SPECS / "remik51.rules"), "--players", "7", "--games", "5")
+    assert code == 2 and out == ""
+    assert "--players 7" in err and "2..5" in err
+    assert fake_play.runs == []
+    code, _, err = run("simulate", str(SPECS / "remik51.rules"), "--games", "0")
+    assert code == 2 and "must be above 0" in err
+
+
+def test_simulate_usage_errors(fake_play):
+    code, _, err = run("simulate", str(SPECS), "--games", "5")
+    assert code == 2 and "takes one or two .rules files" in err
+    code, _, err = run("simulate", str(SPECS / "nope.rules"))
+    assert code == 2 and "no such file" in err
+    code, _, err = run("simulate", str(SPECS / "remik51.rules"), "--bot", "clever")
+    assert code == 2 and "invalid choice" in err
+
+
+def test_simulate_spec_errors_like_other_commands(fake_play):
+    bad = ROOT / "tests" / "specs" / "malformed" / "unknown_rule.rules"
+    code, _, err = run("simulate", str(bad), "--games", "2")
+    assert code == 1 and "error[E011]" in err
+    code, out, _ = run("simulate", str(bad), "--games", "2", "--format", "json")
+    assert code == 1 and json.loads(out)["ok"] is False
+    assert fake_play.runs == []
+
+
+def test_simulate_invariant_breach(fake_play):
+    fake_play.breach = True
+    code, out, err = run("simulate", str(SPECS / "remik51.rules"), "--games", "5")
+    assert code == 1 and out == ""
+    assert "invariant broken" in err and "seed 3" in err
+
+
+def test_simulate_progress_bar_only_on_a_terminal(fake_play):
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    out, err = io.StringIO(), Terminal()
+    assert main(["simulate", str(SPECS / "remik51.rules"), "--games", "10"], out, err) == 0
+    shown = err.getvalue()
+    assert "\rremik51  [##########..........]  5/10 games" in shown
+    assert shown.endswith("\rremik51  [####################]  10/10 games\n")
+
+
+def test_plot_without_matplotlib(fake_play, monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # `import matplotlib...` now fails
+    monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
+    code, out, err = run("simulate", str(SPECS / "remik51.rules"), "--games", "5",
+                         "--plot", str(tmp_path / "games.png"))
+    assert code == 2 and out == ""
+    assert "--plot needs matplotlib: pip install 'remikc[plot]'" in err
+    assert fake_play.runs == []  # said before any game is played
+    assert not (tmp_path / "games.png").exists()
+
+
+def test_plot_with_matplotlib(fake_play, tmp_path):
+    pytest.importorskip("matplotlib")
+    target = tmp_path / "out" / "games.png"
+    code, _, err = run("simulate", str(SPECS / "remik51.rules"), str(SPECS / "remik51_domowy.rules"),
+                       "--games", "30", "--plot", str(target))
+    assert code == 0, err
+    assert target.read_bytes().startswith(b"\x89PNG") and f"wrote {target}" in err
+    assert [p.name for p in target.parent.iterdir()] == ["games.png"]  # no temporary file left
+
+
+def test_plot_into_a_file_fails_before_playing(fake_play, tmp_path):
+    pytest.importorskip("matplotlib")
+    (tmp_path / "taken").write_text("", encoding="utf-8")
+    code, _, err = run("simulate", str(SPECS / "remik51.rules"), "--games", "5",
+                       "--plot", str(tmp_path / "taken" / "games.png"))
+    assert code == 1 and "cannot write" in err and "is a file, not a folder" in err
+    assert fake_play.runs == []
+
+
+# --- end to end --------------------------------------------------------------------------------
+
+
+def test_simulate_end_to_end_real_games():
+    """Five real games of the basic game, through the real engine (skipped until it exists)."""
+    play = pytest.importorskip("remikc.sim.play")
+    if not hasattr(play, "run_games"):
+        pytest.skip("remikc.sim.play has no run_games yet")
+    code, out, err = run("simulate", str(SPECS / "remik_podstawowy.rules"), "--games", "5",
+                         "--players", "2", "--seed", "1", "--format", "json")
+    assert code == 0, err
+    body = json.loads(out)
+    assert (body["variants"], body["players"], body["games"], body["seed"], body["bot"]) == \
+        (["remik_podstawowy"], 2, 5, 1, "greedy")
+    (result,) = body["results"]
+    assert result["turns"]["max"] == result["longest_game"]["turns"] > 0
+    assert 1 <= result["longest_game"]["seed"] <= 5
+    assert len(result["seats"]) == 2
+    # every game has its winners (a tie shares one win), unless the deal cap stopped it
+    wins = sum(seat["wins"]["count"] for seat in result["seats"])
+    assert result["finished"]["count"] <= wins + 0.01 and wins <= 5.01
+    assert body["comparison"] is None
