@@ -14,6 +14,7 @@ best lay-down the same rules allow, as a `Play`.
 from __future__ import annotations
 
 import itertools
+import random
 import re
 from collections.abc import Iterable
 from typing import Final, cast
@@ -279,6 +280,17 @@ _WHY_OPENING_MIN_MELDS: Final[str] = "opening, specs/remik_klasyczny.rules:97"
 _WHY_OPENING_CLEAN_RUN: Final[str] = "opening.clean_run, specs/remik_klasyczny.rules:98"
 _WHY_SWAP_ALLOWED: Final[str] = "joker_swap.allowed, specs/remik_klasyczny.rules:87"
 _WHY_SWAP_FROM: Final[str] = "joker_swap.card_from, specs/remik_klasyczny.rules:88"
+_WHY_RETRIEVED_JOKER: Final[str] = "joker_swap.retrieved_joker, specs/remik_klasyczny.rules:91"
+_WHY_DRAWS: Final[str] = "turn.draws, specs/remik_klasyczny.rules:108"
+_WHY_DISCARDS: Final[str] = "turn.discard, specs/remik_klasyczny.rules:113"
+_WHY_MELD_AFTER_LAST_DRAW: Final[str] = "turn"
+_WHY_DRAW_DISCARD: Final[str] = "turn.draw.discard_top, specs/remik_klasyczny.rules:105"
+_WHY_DRAW_CUT: Final[str] = "turn.draw"
+_WHY_DISCARD_TAKEN: Final[str] = "turn"
+_WHY_REARRANGE_REMOVE: Final[str] = "turn"
+_WHY_REARRANGE_MIN: Final[str] = "turn"
+_WHY_DECLARE: Final[str] = "jokers.declare, specs/remik_klasyczny.rules:79"
+_WHY_KNOCKING: Final[str] = "knocking"
 
 
 # --- melds ---------------------------------------------------------------------------------
@@ -971,6 +983,8 @@ _KEEP_FREE: Final[tuple[int, ...]] = (0,) * 57
 _KEEP_VALUE: Final[tuple[int, ...]] = tuple(
     -HAND_VALUE[f] if 4 <= f < 56 else -HAND_VALUE[0] if f == _JOKERS else 0 for f in range(57)
 )
+# ... and one for each card when the fewest cards left are wanted (can a hand be laid down whole?)
+_KEEP_ONE: Final[tuple[int, ...]] = tuple(-1 if 4 <= f < 57 else 0 for f in range(57))
 
 # --- cards no meld can hold ---------------------------------------------------------------------
 # Found for the whole hand at once with shifts: a card is live if the hand holds the run
@@ -1228,7 +1242,8 @@ def _lay_down(
 ) -> Play:
     """The best lay-down of `hand`, with lay-offs on `table`: objective "points" (the most
     points, then the most cards) or "deadwood" (the least left in hand).  `keep`: cards that must
-    stay in hand; `melds_needed`, `clean_run`: what the lay-down must hold."""
+    stay in hand; `melds_needed`, `clean_run`: what the lay-down must hold.  The referee asks
+    for "cards" (the fewest cards left), to know whether a hand can be laid down whole."""
     universe = _universe(opening)
     weights = _weights(universe, opening, objective)
     start = _vector(hand)
@@ -1269,7 +1284,8 @@ def _lay_down(
                                   if 0 not in meld and _read(meld, opening).kind == "run"} \
         if clean_run else frozenset()
     total, steps = _search(
-        start, universe, weights, extra, _KEEP_FREE if objective == "points" else _KEEP_VALUE, guards,
+        start, universe, weights, extra,
+        _KEEP_FREE if objective == "points" else _KEEP_ONE if objective == "cards" else _KEEP_VALUE, guards,
         keep=fields[0] if keep else None, per_meld=fields[1] if melds_needed else None,
         clean=fields[2] if clean_run else None, clean_runs=clean_runs,
         need=sum(mask for mask, _ in fields),
@@ -1648,4 +1664,1352 @@ def _rearrange(start: int, free: int, universe: _Universe,
             rest, spare = rest - unit, spare - unit
     return -total, chosen
 
+
+
+
+# --- the referee ----------------------------------------------------------------------------------
+# Whole games: `new_game(players, seed)` deals; `legal_actions(game)` lists what the player to move
+# may do; `apply(game, action)` returns the next `Game` or a falsy `Refusal` naming each broken rule.
+# A Game is never changed: `apply` returns a new one.  `view(game, seat)` is what one player sees.
+#
+# A turn: draw (`Draw`), then any number of lay-downs (`Lay`: new melds, lay-offs, joker swaps; or,
+# where the table may be rearranged, `Rearrange`: the whole new table), then `Discard` or, in a game
+# without a discard, `EndTurn` (with `knock=True` to end the deal).  When a deal ends, `NextDeal`
+# deals the next one, until the game ends (`game.over`).
+#
+# Choices the rules leave to the referee, made here: the first dealer is seat 0 and the deal passes
+# to the left; the first player, dealt the extra card, does not draw on his first turn; the cut card
+# lies face up under the stock; a deal no player can draw in ends with no winner and no scores; the
+# first of a player's cards may go out only as the rules of going out allow.
+
+# players 2..4 (specs/remik_klasyczny.rules:13; assumed)
+PLAYERS_MIN: Final[int] = 2
+
+# players 2..4 (specs/remik_klasyczny.rules:13; assumed)
+PLAYERS_MAX: Final[int] = 4
+
+# deck.standard 2 (specs/remik_klasyczny.rules:17; assumed)
+PACKS_BY_PLAYERS: Final[dict[int, int]] = {2: 2, 3: 2, 4: 2}
+
+# deck.jokers 4 (specs/remik_klasyczny.rules:19; assumed)
+JOKERS_BY_PLAYERS: Final[dict[int, int]] = {2: 4, 3: 4, 4: 4}
+
+# deal.hand 13 (specs/remik_klasyczny.rules:25)
+HAND_BY_PLAYERS: Final[dict[int, int]] = {2: 13, 3: 13, 4: 13}
+
+# deal.first_player_extra 1 (specs/remik_klasyczny.rules:26)
+FIRST_PLAYER_EXTRA: Final[int] = 1
+
+# deal.first_player dealer (specs/remik_klasyczny.rules:28)
+DEALER_PLAYS_FIRST: Final[bool] = True
+
+# deal.first_discard none (specs/remik_klasyczny.rules:31)
+FIRST_DISCARD_FACE_UP: Final[bool] = False
+
+# deal.cut_card: not in this game
+CUT_CARD: Final[bool] = False
+
+# turn.draws 1 (specs/remik_klasyczny.rules:108)
+DRAWS: Final[int] = 1
+
+# turn.draws 1 (specs/remik_klasyczny.rules:108)
+DRAWS_UNTIL_MELD: Final[bool] = False
+
+# turn.meld_after_last_draw: not given, a player may meld after drawing
+MELD_AFTER_LAST_DRAW: Final[bool] = True
+
+# turn.discard 1 (specs/remik_klasyczny.rules:113)
+DISCARDS: Final[int] = 1
+
+# turn.discard_taken_card: not given, any card may be discarded
+DISCARD_TAKEN_CARD: Final[bool] = True
+
+# turn.rearrange: not in this game
+REMOVE_FROM_TABLE: Final[bool] = False
+
+# joker_swap.retrieved_joker keep (specs/remik_klasyczny.rules:91)
+RETRIEVED_JOKER: Final[str | None] = 'keep'
+
+# stock_empty reshuffle (specs/remik_klasyczny.rules:119)
+STOCK_EMPTY: Final[str] = 'reshuffle'
+
+# going_out.by discard_or_table (specs/remik_klasyczny.rules:125; assumed)
+GOING_OUT: Final[str] = 'discard_or_table'
+
+# handing.lay_off allowed (specs/remik_klasyczny.rules:131; assumed)
+HANDING: Final[bool] = True
+
+# handing.opening_rules apply (specs/remik_klasyczny.rules:134)
+HANDING_OPENING_RULES: Final[bool] = True
+
+# knocking: not in this game
+KNOCK_MAX: Final[int | None] = None
+
+# scoring.method penalties (specs/remik_klasyczny.rules:138; assumed)
+METHOD: Final[str] = 'penalties'
+
+# scoring.went_out 0 (specs/remik_klasyczny.rules:140; assumed)
+WENT_OUT: Final[int] = 0
+
+# scoring.handed: not given, handing scores as going out
+HANDED: Final[int | None] = None
+
+# scoring.handed_with_cut_card: not given, scores as handing
+HANDED_WITH_CUT_CARD: Final[int | None] = None
+
+# scoring.handing_multiplier: not given, 1
+HANDING_MULTIPLIER: Final[int] = 1
+
+# scoring.undercut_bonus: not in this game
+UNDERCUT_BONUS: Final[int] = 0
+
+# scoring.tie_with_knocker: not given, a tie with the knocker goes to the others
+KNOCKER_WINS_TIES: Final[bool] = False
+
+# scoring.all_out_bonus: not in this game
+ALL_OUT_BONUS: Final[int] = 0
+
+# game_end.target 500 (specs/remik_klasyczny.rules:147; assumed)
+TARGET: Final[int | None] = 500
+
+# game_end.rounds: not in this game
+ROUNDS: Final[int | None] = None
+
+# game_end.target_bonus: not in this game
+TARGET_BONUS: Final[int] = 0
+
+# game_end.round_win_bonus: not in this game
+ROUND_WIN_BONUS: Final[int] = 0
+
+# game_end.winner lowest (specs/remik_klasyczny.rules:149; assumed)
+LOWEST_WINS: Final[bool] = True
+
+
+def _may_draw_stock(first_round: bool, opened: bool, opens_this_turn: bool, handing: bool) -> bool:
+    return True
+
+
+def _may_draw_discard(first_round: bool, opened: bool, opens_this_turn: bool, handing: bool) -> bool:
+    return False
+
+
+def _may_draw_cut(first_round: bool, opened: bool, opens_this_turn: bool, handing: bool) -> bool:
+    return False
+
+
+def _may_lay_off(first_round: bool, opened: bool, opens_this_turn: bool, handing: bool) -> bool:
+    return opened
+
+
+def _may_swap(first_round: bool, opened: bool, opens_this_turn: bool, handing: bool) -> bool:
+    return opened
+
+
+_REARRANGE: Final[bool] = REARRANGE_MIN_FROM_HAND is not None
+
+
+# --- actions --------------------------------------------------------------------------------------
+
+class Action:
+    """A move of the player whose turn it is (or `NextDeal`, which deals the next round)."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and type(other) is type(self) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._key()))
+
+    def _key(self) -> tuple[object, ...]:
+        return ()
+
+    def __repr__(self) -> str:
+        return f"<{self}>"
+
+
+class Draw(Action):
+    """Take a card: `source` "stock", "discard" (the top of the discard pile) or "cut" (the cut card
+    under the stock)."""
+
+    __slots__ = ("source",)
+
+    def __init__(self, source: str) -> None:
+        if source not in ("stock", "discard", "cut"):
+            raise ValueError(f"a card is drawn from 'stock', 'discard' or 'cut', not {source!r}")
+        self.source = source
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.source,)
+
+    def __str__(self) -> str:
+        return f"draw from the {self.source if self.source != 'cut' else 'cut card'}"
+
+
+def _meld(cards: CardsLike) -> Meld:
+    return tuple(map(Card, _cards(cards)))
+
+
+class Lay(Action):
+    """Lay cards from hand: new `melds` (each in table order), `lay_offs` (a table meld's index and
+    the cards added to it) and joker `swaps` (a table meld's index and the card from hand that takes
+    its joker's place).  Swaps come first, so a retrieved joker can go into the new melds."""
+
+    __slots__ = ("lay_offs", "melds", "swaps")
+
+    def __init__(self, melds: Iterable[CardsLike] = (), lay_offs: Iterable[tuple[int, CardsLike]] = (),
+                 swaps: Iterable[tuple[int, Card | str]] = ()) -> None:
+        self.melds: tuple[Meld, ...] = tuple(_meld(m) for m in melds)
+        self.lay_offs: tuple[tuple[int, Meld], ...] = tuple((int(i), _meld(c)) for i, c in lay_offs)
+        self.swaps: tuple[tuple[int, Card], ...] = tuple((int(i), _card(c)) for i, c in swaps)
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.melds, self.lay_offs, self.swaps)
+
+    def __str__(self) -> str:
+        parts = [f"{Card(c)} for the joker in meld {i + 1}" for i, c in self.swaps]
+        parts += [_show(m) for m in self.melds]
+        parts += [f"{_show(c)} on meld {i + 1}" for i, c in self.lay_offs]
+        return "lay " + " | ".join(parts)
+
+    def cards(self) -> list[int]:
+        return [int(c) for _, c in self.swaps] + [c for m in self.melds for c in m] + \
+            [c for _, cards in self.lay_offs for c in cards]
+
+
+class Rearrange(Action):
+    """Where the table may be rearranged: the whole new `table`.  Every card on the table must be in
+    it, each meld valid, and at least the rule's number of cards from hand added.  `swaps`: the
+    cards that take the place of a declared joker, each with where it comes from ("hand" or
+    "table"); the freed joker may then stand for another card."""
+
+    __slots__ = ("swaps", "table")
+
+    def __init__(self, table: Iterable[CardsLike], swaps: Iterable[tuple[Card | str, str]] = ()) -> None:
+        self.table: tuple[Meld, ...] = tuple(_meld(m) for m in table)
+        self.swaps: tuple[tuple[Card, str], ...] = tuple((_card(c), w) for c, w in swaps)
+        for _, where in self.swaps:
+            if where not in ("hand", "table"):
+                raise ValueError(f"a swapped card comes from 'hand' or 'table', not {where!r}")
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.table, self.swaps)
+
+    def __str__(self) -> str:
+        swaps = "".join(f"{Card(c)} (from {w}) for its joker; " for c, w in self.swaps)
+        return f"rearrange: {swaps}" + " | ".join(_show(m) for m in self.table)
+
+
+class Discard(Action):
+    """Throw a card from hand onto the discard pile, ending the turn."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, card: Card | str) -> None:
+        self.card = _card(card)
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.card,)
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+class EndTurn(Action):
+    """End the turn in a game without a discard; `knock=True` ends the deal (see `KNOCK_MAX`)."""
+
+    __slots__ = ("knock",)
+
+    def __init__(self, knock: bool = False) -> None:
+        self.knock = knock
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.knock,)
+
+    def __str__(self) -> str:
+        return "knock" if self.knock else "end the turn"
+
+
+class NextDeal(Action):
+    """Deal the next round, once a deal is over and the game is not."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "deal the next round"
+
+
+class Refusal:
+    """`apply`'s answer to an action the rules do not allow: falsy, with `reasons`."""
+
+    __slots__ = ("reasons",)
+    ok: Final = False
+
+    def __init__(self, reasons: str | Iterable[str]) -> None:
+        self.reasons = (reasons,) if isinstance(reasons, str) else tuple(reasons)
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return f"Refusal({'; '.join(self.reasons)})"
+
+
+# --- the game -------------------------------------------------------------------------------------
+
+class TableMeld:
+    """A meld on the table: its `cards` in table order, its `kind` ("set" or "run"), the seat that
+    laid it (`owner`) and, where jokers are declared, the cards its jokers stand for (`stands`)."""
+
+    __slots__ = ("cards", "kind", "owner", "stands")
+
+    def __init__(self, cards: Meld, kind: str, owner: int, stands: tuple[int, ...] = ()) -> None:
+        self.cards = cards
+        self.kind = kind
+        self.owner = owner
+        self.stands = stands
+
+    def __repr__(self) -> str:
+        return f"TableMeld({_show(self.cards)})"
+
+
+class DealResult:
+    """How a deal ended: `ended_by` ("went_out", "handed", "knocked", "stock", "blocked" or
+    "stalled"), the `seat` that went out or knocked (None otherwise), the `winners`, each seat's
+    `scores` for the deal, and the `hands` and `opened` flags it was scored from."""
+
+    __slots__ = ("ended_by", "hands", "opened", "scores", "seat", "winners", "with_cut_card")
+
+    def __init__(self, ended_by: str, seat: int | None, winners: tuple[int, ...], scores: tuple[int, ...],
+                 hands: tuple[Meld, ...], opened: tuple[bool, ...], with_cut_card: bool = False) -> None:
+        self.ended_by = ended_by
+        self.seat = seat
+        self.winners = winners
+        self.scores = scores
+        self.hands = hands
+        self.opened = opened
+        self.with_cut_card = with_cut_card
+
+    def __repr__(self) -> str:
+        return f"DealResult({self.ended_by}, seat {self.seat}, winners {self.winners}, scores {self.scores})"
+
+
+class Game:
+    """The whole state of a game.  Nothing in it changes: `apply` returns a new Game.  `hands` and
+    `stock` are hidden information: give a player `view(game, seat)`, not the Game."""
+
+    __slots__ = (
+        "cut", "cut_taken", "deal", "deal_over", "dealer", "discards", "draws", "empty_stock",
+        "first_open_turn", "first_round", "hands", "laid", "laid_off_now", "last_turns", "melded", "must",
+        "opened", "opened_now", "over", "owed", "phase", "players", "results", "round_wins", "seat",
+        "seed", "sources", "started", "stock", "table", "taken", "totals", "turn", "turns_started",
+    )
+
+    players: int
+    seed: int
+    deal: int  # the number of the deal, from 1
+    dealer: int
+    totals: tuple[int, ...]
+    round_wins: tuple[int, ...]
+    results: tuple[DealResult, ...]
+    hands: tuple[Meld, ...]  # each sorted
+    stock: Meld  # the top card last
+    discards: Meld  # the top card last
+    cut: bool  # the cut card still lies under the stock (stock[0])
+    table: tuple[TableMeld, ...]
+    opened: tuple[bool, ...]
+    laid: tuple[bool, ...]  # has put a card on the table this deal (before this turn, for handing)
+    started: tuple[bool, ...]  # has had a turn this deal
+    seat: int  # whose turn it is
+    phase: str  # "draw", "play" (lay down, then discard or end the turn), "dealt" (deal over)
+    turn: int  # turns begun this deal
+    turns_started: int
+    first_round: bool  # this is the player's first turn of the deal
+    draws: int  # cards drawn this turn
+    melded: bool  # the player laid cards this turn
+    opened_now: bool  # the player opened this turn
+    laid_off_now: bool
+    taken: int | None  # the card taken from the discard pile this turn
+    cut_taken: bool
+    must: str  # "" or what the draw bound the player to: "open", "hand"
+    owed: int  # retrieved jokers still to be played this turn
+    empty_stock: bool  # the stock ran out this deal
+    last_turns: int | None  # turns left once the stock is gone (`stock_empty last_round`)
+    first_open_turn: int | None
+    deal_over: bool
+    over: bool
+    sources: list[str] | None  # where the player may draw from, once asked (a cache)
+
+    def _copy(self, **changes: object) -> Game:
+        new = Game.__new__(Game)
+        changes.setdefault("sources", None)
+        for name in Game.__slots__:
+            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        return new
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Game does not change: apply() returns a new one")
+
+    @property
+    def result(self) -> DealResult | None:
+        """The last deal's result, once it is over."""
+        return self.results[-1] if self.deal_over and self.results else None
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won the game (more than one on a tie), once it is over."""
+        if not self.over:
+            return ()
+        best = (min if LOWEST_WINS else max)(self.totals)
+        return tuple(i for i, t in enumerate(self.totals) if t == best)
+
+    def __repr__(self) -> str:
+        state = "over" if self.over else "deal over" if self.deal_over else \
+            f"seat {self.seat} to {self.phase}"
+        return f"<Game {VARIANT_ID} deal {self.deal}, turn {self.turn}, {state}; totals {self.totals}>"
+
+
+class View:
+    """What the player at `seat` sees: his own `hand`, how many cards the others hold, the table,
+    the discard pile's top, the size of the stock, the cut card (it lies face up), who has opened,
+    the totals, and the state of his turn."""
+
+    __slots__ = ("cut_card", "deal", "discard_count", "discard_top", "draws", "hand", "hand_sizes",
+                 "melded", "must", "opened", "owed", "phase", "players", "seat", "stock_count",
+                 "stock_renewed", "table", "taken", "to_move", "totals", "turn")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.seat = seat
+        self.players = game.players
+        self.hand: Meld = game.hands[seat]
+        self.hand_sizes = tuple(len(h) for h in game.hands)
+        self.table: tuple[Meld, ...] = tuple(m.cards for m in game.table)
+        self.discard_top: Card | None = Card(game.discards[-1]) if game.discards else None
+        self.discard_count = len(game.discards)
+        self.stock_count = len(game.stock)
+        self.stock_renewed = game.empty_stock  # the stock has run out this deal
+        self.turn = game.turn
+        self.cut_card: Card | None = Card(game.stock[0]) if game.cut and game.stock else None
+        self.opened = game.opened
+        self.totals = game.totals
+        self.deal = game.deal
+        self.to_move = game.seat
+        mine = game.seat == seat
+        self.phase = game.phase if mine else "wait"
+        self.draws = game.draws if mine else 0
+        self.melded = game.melded if mine else False
+        self.taken: Card | None = Card(game.taken) if mine and game.taken is not None else None
+        self.must = game.must if mine else ""
+        self.owed = game.owed if mine else 0
+
+
+def view(game: Game, seat: int) -> View:
+    """What the player at `seat` may know of the game."""
+    return View(game, seat)
+
+
+def _sorted(cards: Iterable[int]) -> Meld:
+    return tuple(sorted(map(Card, cards)))
+
+
+def _shuffled(cards: list[int], seed: int, deal: int, round_: int) -> list[int]:
+    random.Random(f"{VARIANT_ID}/{seed}/{deal}/{round_}").shuffle(cards)
+    return cards
+
+
+def new_game(players: int, seed: int = 0, *, hands: Iterable[CardsLike] | None = None,
+             stock: CardsLike = (), first_discard: Card | str | None = None,
+             cut_card: Card | str | None = None) -> Game:
+    """A new game for `players` players, dealt from a pack shuffled by `seed`.  For a game set up
+    by hand (a stacked deck, as in a rulebook's example): `hands` by seat (seat 0 deals first, so
+    the first player is seat 1, or 0 where the dealer plays first), `stock` from the top, the
+    `first_discard` turned up and the `cut_card` under the stock; later deals are shuffled."""
+    if not PLAYERS_MIN <= players <= PLAYERS_MAX:
+        raise ValueError(f"{VARIANT_NAME} is for {PLAYERS_MIN} to {PLAYERS_MAX} players, not {players}")
+    if hands is not None:
+        dealt = [_sorted(_cards(h)) for h in hands]
+        if len(dealt) != players:
+            raise ValueError(f"{len(dealt)} hands for {players} players")
+        pile = list(reversed(_cards(stock)))
+        cut = cut_card is not None
+        if cut:
+            pile.insert(0, _card(cut_card))
+        game = new_game(players, seed)
+        game = game._copy(deal=1, dealer=0, totals=(0,) * players, round_wins=(0,) * players, results=(),
+                          hands=tuple(dealt), stock=tuple(pile), cut=cut,
+                          discards=(_card(first_discard),) if first_discard is not None else ())
+        first = 0 if DEALER_PLAYS_FIRST else 1 % players
+        return _begin(game._copy(turn=0, started=(False,) * players), first,
+                      skip_draw=FIRST_PLAYER_EXTRA > 0)
+    game = Game.__new__(Game)
+    values: dict[str, object] = dict.fromkeys(Game.__slots__)
+    values.update(players=players, seed=seed, deal=0, dealer=players - 1, totals=(0,) * players,
+                  round_wins=(0,) * players, results=(), deal_over=True, over=False)
+    for name, value in values.items():
+        object.__setattr__(game, name, value)
+    return _deal(game)
+
+
+def _deal(game: Game) -> Game:
+    """The next deal: shuffle, cut, deal, turn up the first discard."""
+    n = game.players
+    deal = game.deal + 1
+    dealer = (game.dealer + 1) % n
+    pack = [c for c in CARDS for _ in range(PACKS_BY_PLAYERS[n])] + [0] * JOKERS_BY_PLAYERS[n]
+    stock = _shuffled(pack, game.seed, deal, 0)
+    # the cut card: the cutter takes a card and lays it under the stock, where it stays (stock[0])
+    cut = CUT_CARD
+    if cut:
+        stock.insert(0, stock.pop())
+    first = dealer if DEALER_PLAYS_FIRST else (dealer + 1) % n
+    hands: list[list[int]] = [[] for _ in range(n)]
+    for k in range(n):
+        seat = (first + k) % n
+        count = HAND_BY_PLAYERS[n] + (FIRST_PLAYER_EXTRA if k == 0 else 0)
+        hands[seat] = [stock.pop() for _ in range(count)]
+    discards = [stock.pop()] if FIRST_DISCARD_FACE_UP else []
+    game = game._copy(
+        deal=deal, dealer=dealer, hands=tuple(_sorted(h) for h in hands), stock=tuple(stock),
+        discards=tuple(discards), cut=cut, table=(), opened=(False,) * n, laid=(False,) * n,
+        started=(False,) * n, empty_stock=False, last_turns=None, first_open_turn=None, deal_over=False,
+        turn=0, turns_started=0,
+    )
+    return _begin(game, first, skip_draw=FIRST_PLAYER_EXTRA > 0)
+
+
+def _begin(game: Game, seat: int, skip_draw: bool = False) -> Game:
+    """The start of `seat`'s turn."""
+    started = game.started
+    first_round = not started[seat]
+    if first_round:
+        started = (*started[:seat], True, *started[seat + 1:])
+    game = game._copy(seat=seat, phase="play" if skip_draw else "draw", turn=game.turn + 1,
+                      first_round=first_round, started=started, draws=0, melded=False, opened_now=False,
+                      laid_off_now=False, taken=None, cut_taken=False, must="", owed=0)
+    if game.phase == "draw" and not _draw_sources(game) and STOCK_EMPTY == "last_round" \
+            and game.last_turns is not None:
+        return game._copy(phase="play")  # the last turns: nothing left to draw
+    if game.phase == "draw" and not _draw_sources(game):
+        return _end_deal(game, "blocked", None)
+    return game
+
+
+
+# --- what may be done -----------------------------------------------------------------------------
+
+def _flags(game: Game) -> tuple[bool, bool]:
+    return game.first_round, game.opened[game.seat]
+
+
+def _dead(held: tuple[int, ...]) -> list[int]:
+    """Cards of a hand without jokers that no meld of the hand can hold (a quick answer first)."""
+    if 0 in held or not _UNIVERSE_ONLY:
+        return []
+    live = _live(_vector(held))
+    return [c for c in held if not live >> (c * _W) & 1]
+
+
+def _can_open(hand: Iterable[int]) -> bool:
+    held = tuple(hand)
+    return _might_open(held) and bool(best_opening(tuple(map(Card, held))))
+
+
+def _might_open(held: tuple[int, ...]) -> bool:
+    """False where even every card that can meld would not reach the opening: a quick no."""
+    return not OPENING or (len(held) - len(_dead(held))) * _MOST_A_CARD_MELDS >= _OPEN_POINTS
+
+
+# the most one card can be worth in a meld
+_MOST_A_CARD_MELDS: Final[int] = max(*RUN_VALUE, *SET_VALUE, JOKER_FIXED or 0)
+
+
+def _can_hand(hand: Iterable[int]) -> bool:
+    """Can these cards all be laid down at once (but the one to discard), as handing needs?"""
+    held = tuple(hand)
+    keep = 1 if DISCARDS and GOING_OUT == "discard" else 0
+    if len(_dead(held)) > keep:
+        return False
+    play = _lay_down(held, opening=HANDING_OPENING_RULES and OPENING, objective="cards", keep=keep,
+                     melds_needed=_OPEN_MELDS if HANDING_OPENING_RULES else 0,
+                     clean_run=_OPEN_CLEAN and HANDING_OPENING_RULES)
+    if not play.ok or len(play.left) > max(keep, 1 if DISCARDS else 0):
+        return False
+    return not (HANDING_OPENING_RULES and OPENING) or check_opening(list(play.melds)).ok
+
+
+OPENING: Final[bool] = True
+
+
+def _commitment(game: Game, source: str) -> str | None:
+    """What taking a card from `source` binds the player to ("" nothing, "open", "hand"), or None
+    if the rules do not let him take it (or he could not keep the promise)."""
+    first_round, opened = _flags(game)
+    rule = {"stock": _may_draw_stock, "discard": _may_draw_discard, "cut": _may_draw_cut}[source]
+    if rule(first_round, opened, False, False):
+        return ""
+    if source == "stock":  # the card is not seen: the promise cannot be weighed before
+        return "open" if OPENING and not opened and rule(first_round, opened, True, False) else None
+    card = game.discards[-1] if source == "discard" else game.stock[0]
+    hand = (*game.hands[game.seat], card)
+    if not opened and OPENING and rule(first_round, opened, True, False) and _can_open(hand):
+        return "open"
+    if HANDING and not game.laid[game.seat] and rule(first_round, opened, True, True) and _can_hand(hand):
+        return "hand"
+    return None
+
+
+def _draw_sources(game: Game) -> list[str]:
+    if game.sources is not None:
+        return game.sources
+    out = []
+    if (game.stock or (STOCK_EMPTY == "reshuffle" and len(game.discards) > 1)) \
+            and _commitment(game, "stock") is not None:
+        out.append("stock")
+    if game.discards and game.draws == 0 and _commitment(game, "discard") is not None:
+        out.append("discard")
+    if game.cut and len(game.stock) > 1 and game.draws == 0 and _commitment(game, "cut") is not None:
+        out.append("cut")
+    object.__setattr__(game, "sources", out)
+    return out
+
+
+def _may_meld_now(game: Game) -> bool:
+    return MELD_AFTER_LAST_DRAW or game.draws < DRAWS
+
+
+def _must_draw_again(game: Game) -> bool:
+    """`draws N until meld`: a player who has not melded draws again, while he may."""
+    return DRAWS_UNTIL_MELD and not game.melded and 0 < game.draws < DRAWS and bool(_draw_sources(game))
+
+
+def legal_actions(game: Game) -> list[Action]:
+    """What the player to move may do.  Draws, discards and ending the turn are listed in full.
+    Lay-downs are many; listed are: before opening, the best opening (`best_opening`) and each meld
+    that opens alone; when bound to hand, the whole lay-down; after opening (or where the table may
+    be rearranged), each single meld from hand, each single card laid off and each joker swap (with a
+    meld for the joker where it must be played at once).  `apply` judges any other lay-down as well:
+    `greedy_bot` plays the solver's (`best_melds`, `best_play`)."""
+    if game.over:
+        return []
+    if game.deal_over:
+        return [NextDeal()]
+    if game.phase == "draw":
+        return [Draw(s) for s in _draw_sources(game)]
+    out: list[Action] = []
+    if game.owed == 0 and _may_meld_now(game):
+        out += _rearrangements(game) if _REARRANGE else _lay_downs(game)
+    if _must_draw_again(game):
+        out += [Draw(s) for s in _draw_sources(game)]
+        return out
+    if _turn_can_end(game) is None:
+        if DISCARDS:
+            hand = game.hands[game.seat]
+            out += [Discard(c) for c in dict.fromkeys(hand)
+                    if DISCARD_TAKEN_CARD or c != game.taken]
+        else:
+            out.append(EndTurn())
+            most = KNOCK_MAX
+            if most is not None and _hand_points(game.hands[game.seat]) <= most:
+                out.append(EndTurn(knock=True))
+    return out
+
+
+def _hand_points(hand: Iterable[int]) -> int:
+    return sum(HAND_VALUE[c] for c in hand)
+
+
+def _hand_melds(hand: Meld, opening: bool) -> list[Meld]:
+    """Every meld the hand can make on its own (runs of every length, sets, melds with jokers)."""
+    counts = _counts(hand)
+    found: dict[tuple[int, ...], Meld] = {}
+    naturals = sorted(c for c in counts if c)
+    ranks: dict[int, list[int]] = {}
+    for c in naturals:
+        ranks.setdefault(c >> 2, []).append(c)
+    for cards in ranks.values():
+        for size in range(SET_MIN, min(SET_MAX, len(cards)) + 1):
+            for meld in itertools.combinations(cards, size):
+                if _read(meld, opening, "set").ok:
+                    found[tuple(sorted(meld))] = tuple(map(Card, meld))
+    if RUN_SAME_SUIT:
+        for c in naturals:
+            run = [c]
+            while len(run) < 14:
+                nxt = run[-1] + 4 if run[-1] < 52 else run[-1] - 48
+                if nxt not in counts or (nxt == c and (len(run) < 13 or counts[c] < 2)):
+                    break
+                run.append(nxt)
+                if len(run) >= RUN_MIN and _read(tuple(run), opening, "run").ok:
+                    found[tuple(sorted(run))] = tuple(map(Card, run))
+    if 0 in counts or not _UNIVERSE_ONLY:
+        for key, (_points, meld) in _joker_melds(counts, opening).items():
+            found.setdefault(key, tuple(map(Card, meld)))
+    return list(found.values())
+
+
+def _lay_downs(game: Game) -> list[Action]:
+    seat = game.seat
+    hand = game.hands[seat]
+    first_round, opened = _flags(game)
+    must_keep = 1 if DISCARDS and GOING_OUT == "discard" else 0
+    handing = game.must == "hand"
+    if handing or (not opened and OPENING):
+        # whole lay-downs, judged in full: the opening, or everything at once when handing
+        out: list[Action] = []
+        if handing:
+            whole = _lay_down(hand, opening=OPENING and HANDING_OPENING_RULES, objective="cards",
+                              keep=must_keep, melds_needed=_OPEN_MELDS if HANDING_OPENING_RULES else 0,
+                              clean_run=_OPEN_CLEAN and HANDING_OPENING_RULES)
+            if whole:
+                out.append(Lay(whole.melds, whole.lay_offs))
+        elif _might_open(hand):
+            best = best_opening(hand)
+            if best:  # and the melds that open alone, if any does (only where some opening is)
+                out.append(Lay(best.melds))
+                out += [Lay((meld,)) for meld in _hand_melds(hand, True)
+                        if len(meld) + must_keep <= len(hand) and _read(meld, True).points >= _OPEN_POINTS
+                        and check_opening([meld]).ok]
+        return [a for a in dict.fromkeys(out) if not isinstance(_lay(game, cast("Lay", a)), Refusal)]
+    # one meld, one lay-off or one swap at a time: built so that the rules allow them
+    left_ok = DISCARD_TAKEN_CARD or game.taken is None or not DISCARDS
+    laid: list[Action] = []
+    for meld in _hand_melds(hand, False):
+        rest = len(hand) - len(meld)
+        if rest < must_keep or (rest and not left_ok and _only_taken(hand, meld, game.taken)):
+            continue
+        laid.append(Lay((meld,)))
+    if _may_lay_off(first_round, opened, False, False) and len(hand) > must_keep:
+        for index, m in enumerate(game.table):
+            for card in _lay_off_cards(m, hand):
+                if len(hand) > 1 and not left_ok and _only_taken(hand, (card,), game.taken):
+                    continue
+                laid.append(Lay(lay_offs=((index, (Card(card),)),)))
+    if RETRIEVED_JOKER is not None and _may_swap(first_round, opened, False, False):
+        laid += [a for a in _swaps(game) if not isinstance(_lay(game, cast("Lay", a)), Refusal)]
+    return laid
+
+
+def _only_taken(hand: Meld, laid: Iterable[int], taken: int | None) -> bool:
+    rest: list[int] = list(hand)
+    for card in laid:
+        rest.remove(card)
+    return all(c == taken for c in rest)
+
+
+def _lay_off_cards(m: TableMeld, hand: Meld) -> list[int]:
+    """The cards of `hand` that can be laid off, one alone, on the table meld `m`."""
+    cards = m.cards
+    out: list[int] = []
+    if m.kind == "set":
+        closed = SET_CLOSED_AT
+        if len(cards) >= SET_MAX or (closed is not None and len(cards) >= closed):
+            return out
+        rank = next((c >> 2 for c in cards if c), None)
+        for card in dict.fromkeys(hand):
+            if (not card or card >> 2 == rank) and _read((*cards, card), False, "set").ok:
+                out.append(card)
+        return out
+    wanted = _run_ends(cards) if m.kind == "run" else None
+    for card in dict.fromkeys(hand):
+        if wanted is not None and card and card not in wanted:
+            continue
+        if _read((card, *cards), False, m.kind).ok or _read((*cards, card), False, m.kind).ok:
+            out.append(card)
+    return out
+
+
+def _run_ends(cards: Meld) -> set[int] | None:
+    """The cards that would go on either end of a run of one suit (None: any may)."""
+    k = next((i for i, c in enumerate(cards) if c), None)
+    if k is None or not RUN_SAME_SUIT:
+        return None
+    start = (cards[k] >> 2) - k  # the position of the first card: 1 the low ace, 14 the high one
+    suit = cards[k] & 3
+    ends = set()
+    for position in (start - 1, start + len(cards)):
+        rank = (position - 1) % 13 + 1
+        ends.add(rank * 4 + suit)
+    return ends
+
+
+def _swaps(game: Game) -> list[Action]:
+    hand = game.hands[game.seat]
+    out: list[Action] = []
+    for index, m in enumerate(game.table):
+        if 0 not in m.cards:
+            continue
+        natural = next(c for c in m.cards if c)
+        for card in dict.fromkeys(hand):
+            other = card >> 2 != natural >> 2 if m.kind == "set" else card & 3 != natural & 3
+            if not card or other or not check_joker_swap(m.cards, Card(card), kind=m.kind):
+                continue
+            if RETRIEVED_JOKER == "keep":
+                out.append(Lay(swaps=((index, card),)))
+                continue
+            rest: list[int] = list(hand)
+            rest.remove(card)
+            rest.append(0)
+            for meld in _hand_melds(_sorted(rest), False):
+                if 0 in meld:
+                    out.append(Lay((meld,), swaps=((index, card),)))
+                    break
+    return out
+
+
+def _rearrangements(game: Game) -> list[Action]:
+    hand = game.hands[game.seat]
+    table = tuple(m.cards for m in game.table)
+    out: list[Action] = []
+    for meld in _hand_melds(hand, False):
+        out.append(Rearrange((*table, meld)))
+    counts = _counts(hand)
+    for index, m in enumerate(game.table):
+        for added, (_gain, grown) in _extensions(m.cards, counts).items():
+            if len(added) == 1:
+                out.append(Rearrange((*table[:index], tuple(map(Card, grown)), *table[index + 1:])))
+    return [a for a in dict.fromkeys(out) if not isinstance(_rearranged(game, cast("Rearrange", a)), Refusal)]
+
+
+# --- applying an action ---------------------------------------------------------------------------
+
+def apply(game: Game, action: Action) -> Game | Refusal:
+    """The game after `action` by the player to move, or a Refusal naming each rule it breaks."""
+    if game.over:
+        return Refusal("the game is over")
+    if isinstance(action, NextDeal):
+        if not game.deal_over:
+            return Refusal("the deal is not over")
+        return _deal(game)
+    if game.deal_over:
+        return Refusal("the deal is over: deal the next round (NextDeal)")
+    if isinstance(action, Draw):
+        return _draw(game, action.source)
+    if isinstance(action, Lay):
+        return _lay(game, action)
+    if isinstance(action, Rearrange):
+        return _rearranged(game, action)
+    if isinstance(action, Discard):
+        return _discard(game, action.card)
+    if isinstance(action, EndTurn):
+        return _end_turn(game, action.knock)
+    return Refusal(f"{action!r} is not an action of this game")
+
+
+def _draw(game: Game, source: str) -> Game | Refusal:
+    if game.phase == "play" and not _must_draw_again(game):
+        if game.draws >= DRAWS or not DRAWS_UNTIL_MELD:
+            return Refusal(f"{DRAWS} card(s) a turn have been drawn ({_WHY_DRAWS})")
+        return Refusal(f"a player who has melded draws no more this turn ({_WHY_DRAWS})")
+    if source not in _draw_sources(game):
+        return Refusal(_why_not_draw(game, source))
+    must = _commitment(game, source) or ""
+    stock: list[int] = list(game.stock)
+    discards: list[int] = list(game.discards)
+    empty = game.empty_stock
+    cut = game.cut
+    if source == "stock":
+        if not stock:  # the discards but the top card become the stock
+            stock = _shuffled(discards[:-1], game.seed, game.deal, game.turn)
+            discards = discards[-1:]
+            cut = False
+        card = stock.pop()
+        if len(stock) == 0:
+            cut = False
+    elif source == "discard":
+        card = discards.pop()
+    else:
+        card = stock.pop(0)
+        cut = False
+    last_turns = game.last_turns
+    if not stock:
+        empty = True
+        if STOCK_EMPTY == "last_round" and last_turns is None:
+            last_turns = game.players  # everyone, this player too, has one more turn
+    hands = list(game.hands)
+    hands[game.seat] = _sorted((*hands[game.seat], card))
+    return game._copy(
+        hands=tuple(hands), stock=tuple(stock), discards=tuple(discards), cut=cut, empty_stock=empty,
+        last_turns=last_turns, phase="play", draws=game.draws + 1, must=game.must or must,
+        taken=card if source == "discard" else game.taken, cut_taken=game.cut_taken or source == "cut")
+
+
+def _why_not_draw(game: Game, source: str) -> str:
+    if source == "stock":
+        return "the stock is empty and cannot be renewed"
+    if source == "discard":
+        if not game.discards:
+            return "the discard pile is empty"
+        if game.draws:
+            return "only the first card of a turn may come from the discard pile"
+        return f"the top of the discard pile may not be taken now ({_WHY_DRAW_DISCARD})"
+    return f"the cut card may not be taken now ({_WHY_DRAW_CUT})"
+
+
+def _take(hand: list[int], cards: Iterable[int], why: list[str]) -> None:
+    for card in cards:
+        if card in hand:
+            hand.remove(card)
+        else:
+            why.append(f"{Card(card)} is not in the hand")
+
+
+def _lay(game: Game, action: Lay) -> Game | Refusal:
+    if _REARRANGE:
+        return Refusal("melds go down by rearranging the table (Rearrange)")
+    why: list[str] = []
+    if game.phase != "play":
+        return Refusal("draw first")
+    if not _may_meld_now(game):
+        return Refusal(f"a player who drew his last card may not meld this turn "
+                       f"({_WHY_MELD_AFTER_LAST_DRAW})")
+    if not (action.melds or action.lay_offs or action.swaps):
+        return Refusal("the lay-down is empty")
+    seat = game.seat
+    first_round, opened = _flags(game)
+    handing = game.must == "hand"
+    hand: list[int] = list(game.hands[seat])
+    table = list(game.table)
+    owed = game.owed
+    # joker swaps: the card from hand takes the joker's place, the joker comes to hand
+    for index, card in action.swaps:
+        if not 0 <= index < len(table):
+            why.append(f"there is no meld {index + 1} on the table")
+            continue
+        m = table[index]
+        verdict = check_joker_swap(m.cards, Card(card), opened=opened, first_round=first_round,
+                                   handing=handing, kind=m.kind)
+        if not verdict.ok:
+            why += [f"swap on meld {index + 1}: {r}" for r in verdict.reasons]
+            continue
+        _take(hand, (card,), why)
+        cards = list(m.cards)
+        for i, held in enumerate(cards):
+            if not held and _read((*cards[:i], card, *cards[i + 1:]), False, m.kind).ok:
+                cards[i] = card
+                break
+        table[index] = TableMeld(tuple(map(Card, cards)), m.kind, m.owner)
+        hand.append(0)
+        if RETRIEVED_JOKER != "keep":
+            owed += 1
+    # new melds
+    opening = not opened and OPENING
+    laid_now = tuple(c for meld in action.melds for c in meld)
+    _take(hand, laid_now, why)
+    # the lay-down that opens meets the opening rules, unless handing is exempt from them
+    emptied = len(hand) - sum(len(c) for _, c in action.lay_offs) <= DISCARDS
+    exempt = not HANDING_OPENING_RULES and HANDING and not game.laid[seat] and emptied
+    if opening and action.melds and not exempt:
+        why += list(check_opening(list(action.melds)).reasons)
+    new_melds = []
+    for meld in action.melds:
+        verdict = _read(meld, opening)
+        if not verdict.ok:
+            why += [f"meld {_show(meld)}: {r}" for r in verdict.reasons]
+        else:
+            new_melds.append(TableMeld(meld, cast("str", verdict.kind), seat))
+    if RETRIEVED_JOKER == "new_meld_now" or RETRIEVED_JOKER == "play_now":
+        owed = max(0, owed - laid_now.count(0))
+    now_opened = opened or bool(action.melds)
+    # lay-offs onto the melds as they were
+    laid_off = tuple(c for _, cards in action.lay_offs for c in cards)
+    _take(hand, laid_off, why)
+    if RETRIEVED_JOKER == "play_now":
+        owed = max(0, owed - laid_off.count(0))
+    for index, added in action.lay_offs:
+        if not 0 <= index < len(table):
+            why.append(f"there is no meld {index + 1} on the table")
+            continue
+        m = table[index]
+        verdict = check_lay_off(m.cards, added, opened=now_opened, first_round=first_round,
+                                handing=handing, kind=m.kind,
+                                empties_hand=not hand and DISCARDS > 0)
+        if not verdict.ok:
+            why += [f"lay-off on meld {index + 1}: {r}" for r in verdict.reasons]
+            continue
+        grown = _grown(m.cards, added, m.kind)
+        table[index] = TableMeld(grown, m.kind, m.owner)
+    if not hand and DISCARDS and GOING_OUT == "discard":
+        why.append(f"the last card must be discarded ({_WHY_GOING_OUT})")
+    if hand and DISCARDS and not DISCARD_TAKEN_CARD and all(c == game.taken for c in hand):
+        why.append(f"{_show(hand)} would be left, and the card just taken may not be discarded "
+                   f"({_WHY_DISCARD_TAKEN})")
+    if handing and len(hand) > DISCARDS:
+        why.append(f"the card taken binds the player to hand: to lay all his cards down at once "
+                   f"({_WHY_DRAW_CUT})")
+    if owed and RETRIEVED_JOKER == "new_meld_now" and action.swaps and not why:
+        why.append(f"the retrieved joker must go into a new meld now ({_WHY_RETRIEVED_JOKER})")
+    if why:
+        return Refusal(why)
+    hands = list(game.hands)
+    hands[seat] = _sorted(hand)
+    first_open = game.first_open_turn
+    if (laid_now or laid_off) and first_open is None:
+        first_open = game.turn
+    after = game._copy(
+        hands=tuple(hands), table=(*table, *new_melds), owed=owed, melded=True,
+        opened=(*game.opened[:seat], now_opened, *game.opened[seat + 1:]),
+        opened_now=game.opened_now or (now_opened and not opened),
+        laid_off_now=game.laid_off_now or bool(action.lay_offs), first_open_turn=first_open,
+        must="" if game.must == "open" and now_opened else game.must)
+    if not hand:
+        return _went_out(after)
+    return after
+
+
+def _grown(meld: Meld, added: Meld, kind: str) -> Meld:
+    """The meld with `added` in the places `check_lay_off` finds for them."""
+    for order in dict.fromkeys(itertools.permutations(added)) if len(added) <= 6 else (added,):
+        for k in range(len(order) + 1):
+            cards = (*order[:k], *meld, *order[k:])
+            if _read(cards, False, kind).ok:
+                return tuple(map(Card, cards))
+    raise AssertionError("check_lay_off accepted it")
+
+
+def _stands(meld: Meld, kind: str, wanted: list[int]) -> tuple[int, ...] | None:
+    """The cards a meld's jokers stand for, taking from `wanted` those a set's jokers may declare;
+    None where a run's jokers do not follow from their places."""
+    if 0 not in meld:
+        return ()
+    k = next((i for i, c in enumerate(meld) if c), None)
+    if k is None:
+        return None
+    if kind == "run":
+        start = ((meld[k] >> 2) - k - 1) % 13 + 1
+        suit = meld[k] & 3
+        return tuple(sorted(((start + i - 1) % 13 + 1) * 4 + suit for i, c in enumerate(meld) if not c))
+    rank = meld[k] >> 2
+    free = [rank * 4 + s for s in range(4) if rank * 4 + s not in meld]
+    stands: list[int] = []
+    for card in list(wanted):
+        if card in free and len(stands) < meld.count(0):
+            stands.append(card)
+            free.remove(card)
+            wanted.remove(card)
+    while len(stands) < meld.count(0) and free:
+        stands.append(free.pop(0))
+    return tuple(sorted(stands))
+
+
+def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:
+    if not _REARRANGE:
+        return Refusal("this game does not let a player rearrange the table")
+    if game.phase != "play":
+        return Refusal("draw first")
+    if not _may_meld_now(game):
+        return Refusal(f"a player who drew his last card may not meld this turn "
+                       f"({_WHY_MELD_AFTER_LAST_DRAW})")
+    seat = game.seat
+    first_round, opened = _flags(game)
+    why: list[str] = []
+    old = [c for m in game.table for c in m.cards]
+    new = [c for m in action.table for c in m]
+    hand: list[int] = list(game.hands[seat])
+    declared = sorted(c for m in game.table for c in m.stands)
+    for card, where in action.swaps:
+        if not _may_swap(first_round, opened, False, False):
+            why.append(f"a joker may not be taken now ({_WHY_SWAP_ALLOWED})")
+        if card not in declared:
+            why.append(f"no joker on the table stands for {Card(card)}")
+            continue
+        declared.remove(card)
+        if where == "table" and not SWAP_FROM_TABLE:
+            why.append(f"the card must come from the player's hand ({_WHY_SWAP_FROM})")
+        elif where == "table" and card not in old:
+            why.append(f"{Card(card)} is not on the table")
+    # the table's cards stay (unless the rules let them go); the rest comes from hand
+    rest = list(new)
+    gone = []
+    for card in old:
+        if card in rest:
+            rest.remove(card)
+        else:
+            gone.append(card)
+    if gone and not REMOVE_FROM_TABLE:
+        why.append(f"{_show(gone)} would leave the table; no card may be taken from it "
+                   f"({_WHY_REARRANGE_REMOVE})")
+    _take(hand, rest, why)
+    hand += gone
+    least = cast("int", REARRANGE_MIN_FROM_HAND)
+    if len(rest) < least:
+        why.append(f"{len(rest)} card(s) from hand; a turn adds at least {least} ({_WHY_REARRANGE_MIN})")
+    melds = []
+    for meld in action.table:
+        verdict = _read(meld, False)
+        if not verdict.ok:
+            why += [f"meld {_show(meld)}: {r}" for r in verdict.reasons]
+        else:
+            melds.append((meld, cast("str", verdict.kind)))
+    if why:
+        return Refusal(why)
+    # a table joker keeps the card it stands for: the run jokers first, then the sets'
+    wanted = list(declared)
+    placed: list[tuple[Meld, str, tuple[int, ...] | None]] = []
+    for meld, kind in melds:
+        stands = _stands(meld, kind, []) if kind == "run" else None
+        for code in stands or ():
+            if code in wanted:
+                wanted.remove(code)
+        placed.append((meld, kind, stands))
+    table = []
+    for meld, kind, stands in placed:
+        if kind == "set":
+            stands = _stands(meld, kind, wanted)
+        table.append(TableMeld(meld, kind, seat, stands or ()))
+    # the card a joker stands for, laid from hand, takes its place: the joker is free again
+    laid = [c for c in rest if c]
+    for card, where in action.swaps:
+        if where == "hand" and card in laid:
+            laid.remove(card)
+    for card in laid:
+        if card in wanted:
+            wanted.remove(card)
+    if wanted:
+        return Refusal(f"a joker on the table stands for {_show(wanted)} and must keep standing for it "
+                       f"unless that card takes its place ({_WHY_DECLARE})")
+    hands = list(game.hands)
+    hands[seat] = _sorted(hand)
+    after = game._copy(hands=tuple(hands), table=tuple(table), melded=True,
+                       opened=(*game.opened[:seat], True, *game.opened[seat + 1:]),
+                       first_open_turn=game.turn if game.first_open_turn is None else game.first_open_turn)
+    if not hand:
+        return _went_out(after)
+    return after
+
+
+def _turn_can_end(game: Game) -> str | None:
+    """Why the turn may not end yet, or None."""
+    if game.phase != "play":
+        return "draw first"
+    if _must_draw_again(game):
+        return f"nothing was melded: draw again ({_WHY_DRAWS})"
+    if game.owed:
+        return f"the retrieved joker must be played this turn ({_WHY_RETRIEVED_JOKER})"
+    if game.must == "open" and not game.opened[game.seat]:
+        return f"the card taken binds the player to open this turn ({_WHY_DRAW_DISCARD})"
+    if game.must == "hand" and len(game.hands[game.seat]) > DISCARDS:
+        return f"the card taken binds the player to hand this turn ({_WHY_DRAW_CUT})"
+    return None
+
+
+def _discard(game: Game, card: int) -> Game | Refusal:
+    if not DISCARDS:
+        return Refusal("this game has no discard: end the turn (EndTurn)")
+    why = []
+    blocked = _turn_can_end(game)
+    if blocked:
+        why.append(blocked)
+    hand: list[int] = list(game.hands[game.seat])
+    if card not in hand:
+        why.append(f"{Card(card)} is not in the hand")
+    if not DISCARD_TAKEN_CARD and card == game.taken:
+        why.append(f"{Card(card)} was just taken from the discard pile ({_WHY_DISCARD_TAKEN})")
+    if why:
+        return Refusal(why)
+    hand.remove(card)
+    hands = list(game.hands)
+    hands[game.seat] = _sorted(hand)
+    after = game._copy(hands=tuple(hands), discards=(*game.discards, card))
+    if not hand:
+        return _went_out(after)
+    return _next_turn(after)
+
+
+def _end_turn(game: Game, knock: bool) -> Game | Refusal:
+    if DISCARDS:
+        return Refusal(f"the turn ends with a discard ({_WHY_DISCARDS})")
+    blocked = _turn_can_end(game)
+    if blocked:
+        return Refusal(blocked)
+    if knock:
+        most = KNOCK_MAX
+        if most is None:
+            return Refusal("this game has no knocking")
+        points = _hand_points(game.hands[game.seat])
+        if points > most:
+            return Refusal(f"the hand counts {points}; a player knocks with {most} or less "
+                           f"({_WHY_KNOCKING})")
+        return _end_deal(game, "knocked", game.seat)
+    return _next_turn(game)
+
+
+def _next_turn(game: Game) -> Game:
+    last = game.last_turns
+    if last is not None:
+        if last <= 0:
+            return _end_deal(game, "stock", None)
+        game = game._copy(last_turns=last - 1)
+    seat = game.seat
+    if game.melded and not game.laid[seat]:
+        game = game._copy(laid=(*game.laid[:seat], True, *game.laid[seat + 1:]))
+    return _begin(game, (seat + 1) % game.players)
+
+
+def _went_out(game: Game) -> Game:
+    seat = game.seat
+    # handing: all his cards in one turn, none laid before; where there is no opening rule a
+    # turn of lay-offs alone counts too
+    handed = HANDING and not game.laid[seat] and (game.opened_now or not OPENING) and not (
+        game.laid_off_now and not HANDING_LAY_OFF)
+    return _end_deal(game, "handed" if handed else "went_out", seat)
+
+
+HANDING_LAY_OFF: Final[bool] = True
+
+
+# --- the end of a deal and of the game ------------------------------------------------------------
+
+def _end_deal(game: Game, ended_by: str, seat: int | None) -> Game:
+    scores, winners = _scores(game, ended_by, seat)
+    result = DealResult(ended_by, seat, winners, scores, game.hands, game.opened,
+                        with_cut_card=ended_by == "handed" and game.cut_taken)
+    totals = tuple(t + s for t, s in zip(game.totals, scores, strict=True))
+    wins = tuple(w + (i in winners) for i, w in enumerate(game.round_wins))
+    after = game._copy(totals=totals, round_wins=wins, results=(*game.results, result), deal_over=True,
+                       phase="dealt")
+    return _game_end(after)
+
+
+def abandon_deal(game: Game) -> Game:
+    """End the deal unscored ("stalled"): for a simulator that caps the turns of a deal."""
+    if game.deal_over:
+        return game
+    return _end_deal(game, "stalled", None)
+
+
+def _scores(game: Game, ended_by: str, seat: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each seat's score for the deal, and the seats that won it."""
+    n = game.players
+    if ended_by in ("blocked", "stalled"):
+        return (0,) * n, ()
+    hands = [hand_value(h, opened=o) for h, o in zip(game.hands, game.opened, strict=True)]
+    handed = ended_by == "handed"
+    times = HANDING_MULTIPLIER if handed else 1
+    if seat is None:  # counted when the stock ran out: the lowest hand wins
+        low = min(hands)
+        tied = tuple(i for i in range(n) if hands[i] == low)
+        if METHOD == "penalties":
+            return tuple(hands), tied
+        if METHOD == "winner_collects":
+            won = sum(hands) - low * len(tied)
+            return tuple(won if i in tied else 0 for i in range(n)), tied
+    if METHOD == "penalties":
+        assert seat is not None
+        mine = WENT_OUT
+        if handed:
+            handed_score, with_cut = HANDED, HANDED_WITH_CUT_CARD
+            mine = handed_score if handed_score is not None else WENT_OUT
+            if game.cut_taken and with_cut is not None:
+                mine = with_cut
+        return tuple(mine if i == seat else hands[i] * times for i in range(n)), (seat,)
+    if METHOD == "winner_collects":
+        assert seat is not None
+        won = sum(hands[i] for i in range(n) if i != seat) * times
+        return tuple(won if i == seat else 0 for i in range(n)), (seat,)
+    # differences: the lowest hand wins the differences to every other hand
+    low = min(hands)
+    winners: list[int] = [i for i in range(n) if hands[i] == low]
+    bonus = 0
+    if ended_by == "knocked":
+        assert seat is not None
+        if seat not in winners:
+            bonus = UNDERCUT_BONUS
+        elif len(winners) > 1 and not KNOCKER_WINS_TIES:
+            winners.remove(seat)
+            bonus = UNDERCUT_BONUS
+    scores = [0] * n
+    for w in winners:
+        scores[w] = sum(hands[i] - hands[w] for i in range(n)) + bonus
+        if ended_by == "went_out" and w == seat:
+            scores[w] += ALL_OUT_BONUS
+    return tuple(scores), tuple(winners)
+
+
+def _game_end(game: Game) -> Game:
+    totals = game.totals
+    target, rounds = TARGET, ROUNDS
+    reached: list[int] = []
+    if target is not None:
+        reached = [i for i, t in enumerate(totals) if (t >= target if target > 0 else t <= target)]
+    if not reached and not (rounds is not None and game.deal >= rounds):
+        return game
+    if reached and (TARGET_BONUS or ROUND_WIN_BONUS):
+        totals = tuple(t + (TARGET_BONUS if i in reached else ROUND_WIN_BONUS * game.round_wins[i])
+                       for i, t in enumerate(totals))
+    return game._copy(totals=totals, over=True)
+
+
+# --- players --------------------------------------------------------------------------------------
+
+def random_bot(seen: View, actions: list[Action], rng: random.Random) -> Action:
+    """A player who picks any legal action."""
+    return rng.choice(actions)
+
+
+def greedy_bot(seen: View, actions: list[Action], rng: random.Random) -> Action:
+    """A player who lays down what the solver finds best, takes the discard only when it lowers
+    his deadwood, throws away the dearest card his least-deadwood lay-down leaves out, and knocks
+    when he may."""
+    if len(actions) == 1:
+        return actions[0]
+    hand = seen.hand
+    draws = [a for a in actions if isinstance(a, Draw)]
+    plays = [a for a in actions if isinstance(a, (Lay, Rearrange))]
+    if plays and (seen.must or (not seen.opened[seen.seat] and OPENING)):
+        return plays[0]  # the whole lay-down or the best opening comes first
+    if plays:
+        best = _greedy_play(seen)
+        return best if best is not None else plays[0]
+    if draws:
+        sources = {a.source for a in draws}
+        if "cut" in sources:
+            return Draw("cut")
+        if "discard" in sources and seen.discard_top is not None:
+            top = seen.discard_top
+            if min_deadwood((*hand, top), discard=DISCARDS > 0) < min_deadwood(hand):
+                return Draw("discard")
+        return Draw("stock") if "stock" in sources else draws[0]
+    ends = [a for a in actions if isinstance(a, EndTurn)]
+    if ends:
+        return next((a for a in ends if a.knock), ends[0])
+    discards = [a for a in actions if isinstance(a, Discard)]
+    if discards and seen.stock_renewed and rng.random() < 0.25:
+        # the stock has gone round: the hands may be waiting for each other's cards; let one go
+        return rng.choice(discards)
+    if discards:
+        # the dearest card the least-deadwood lay-down of the hand leaves out
+        left = set(_lay_down(tuple(hand), opening=False, objective="deadwood", keep=1).left)
+        return max(discards, key=lambda a: (a.card in left, HAND_VALUE[a.card], a.card))
+    return actions[0]
+
+
+_QUICK_TABLE: Final[int] = 24  # table cards up to which the greedy bot tries `best_play`
+
+
+def _greedy_play(seen: View) -> Action | None:
+    """The lay-down of the most points the solver finds, or None if it lays nothing."""
+    hand = seen.hand
+    if _REARRANGE:
+        # lay-offs and new melds first (quick); rearranging the whole table only when they find
+        # nothing and the table is small enough for `best_play` to be quick too
+        play = best_melds(hand, table=seen.table)
+        if play and (play.melds or play.lay_offs):
+            table = list(seen.table)
+            for index, added in play.lay_offs:
+                table[index] = _grown(table[index], added, _read(table[index], False).kind or "run")
+            return Rearrange([*table, *play.melds])
+        if sum(map(len, seen.table)) > _QUICK_TABLE:
+            return None
+        play = best_play(seen.table, hand)
+        return Rearrange(play.table) if play else None
+    keep = 1 if DISCARDS and GOING_OUT == "discard" else 0
+    play = best_melds(hand, table=seen.table, keep=keep)
+    if not DISCARD_TAKEN_CARD and seen.taken is not None and play.left and \
+            all(c == seen.taken for c in play.left):
+        play = best_melds(hand, table=seen.table, keep=len(play.left) + 1)
+    if not play or not (play.melds or play.lay_offs):
+        return None
+    return Lay(play.melds, play.lay_offs)
+
+
+BOTS: Final = {"random": random_bot, "greedy": greedy_bot}
 

@@ -305,6 +305,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # end of the game
     "game_end.target": "Igra završava kad rezultat nekog igrača dosegne {n:point} ili više.",
     "game_end.rounds": "Igra traje {n:deal}.",
+    "game_end.rounds_cap": "Igra završava najkasnije nakon {n:deal}.",
     "game_end.target_bonus": "Igrač (ili igrači) koji je dosegao taj rezultat dobiva nagradu od {n:point}.",
     "game_end.round_win_bonus": "Svaki drugi igrač dobiva {n:point} nagrade za svaku dobivenu rundu.",
     "game_end.winner.lowest": "Pobjeđuje igrač s najmanje bodova.",

@@ -325,6 +325,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # end of the game
     "game_end.target": "Gra kończy się, gdy wynik któregoś z graczy osiągnie {n:point} lub więcej.",
     "game_end.rounds": "Gra trwa {n:deal}.",
+    "game_end.rounds_cap": "Gra kończy się najpóźniej, gdy rozegrano {n:deal}.",
     "game_end.target_bonus": "Gracz (albo gracze), który osiągnął ten wynik, dostaje premię {n:point}.",
     "game_end.round_win_bonus": "Każdy inny gracz dostaje {n:point} premii za każdą wygraną rundę.",
     "game_end.winner.lowest": "Wygrywa gracz z najmniejszą liczbą punktów.",
