@@ -40,3 +40,17 @@ def interleaved(runs, repeat: int) -> dict[str, float]:  # type: ignore[no-untyp
                 run(item)
             times[name].append((time.perf_counter() - started) / len(items))
     return {name: statistics.median(t) for name, t in times.items()}
+
+
+def rates(runs, blocks: int) -> dict[str, list[float]]:  # type: ignore[no-untyped-def]
+    """Units per second of each run (name -> function(block) -> units done) in each of `blocks`
+    blocks, the runs taking turns block by block and the first to go moving on by one each
+    block: a noisy neighbour, or a warm or cold cache after another run, hits them all alike."""
+    names = list(runs)
+    out: dict[str, list[float]] = {name: [] for name in names}
+    for block in range(blocks if names else 0):
+        for name in names[block % len(names):] + names[:block % len(names)]:
+            started = time.perf_counter()
+            done = runs[name](block)
+            out[name].append(done / (time.perf_counter() - started))
+    return out
