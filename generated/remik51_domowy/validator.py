@@ -986,7 +986,8 @@ _KEEP_VALUE: Final[tuple[int, ...]] = tuple(
     -HAND_VALUE[f] if 4 <= f < 56 else -HAND_VALUE[0] if f == _JOKERS else 0 for f in range(57)
 )
 # ... and one for each card when the fewest cards left are wanted (can a hand be laid down whole?)
-_KEEP_ONE: Final[tuple[int, ...]] = tuple(-1 if 4 <= f < 57 else 0 for f in range(57))
+# (a card kept outweighs any points, which then break the tie)
+_KEEP_ONE: Final[tuple[int, ...]] = tuple(-(1 << 16) if 4 <= f < 57 else 0 for f in range(57))
 
 # --- cards no meld can hold ---------------------------------------------------------------------
 # Found for the whole hand at once with shifts: a card is live if the hand holds the run
@@ -1045,6 +1046,8 @@ def _weights(universe: _Universe, opening: bool, objective: str) -> list[int]:
     if weights is None:
         if objective == "points":
             weights = [p * 1024 + len(m) for p, m in zip(universe.points, universe.melds, strict=True)]
+        elif objective == "cards":  # the fewest cards left first (see _KEEP_ONE), then the points
+            weights = list(universe.points)
         else:
             weights = [0] * len(universe.melds)
         _WEIGHTS[(opening, objective)] = weights
@@ -1265,7 +1268,8 @@ def _lay_down(
             points, meld = found[key]
             ident = len(universe.melds) + len(laid)
             laid[ident] = (None, meld, points)
-            weight = points * 1024 + len(meld) if objective == "points" else 0
+            weight = points * 1024 + len(meld) if objective == "points" else \
+                points if objective == "cards" else 0
             extra.setdefault(_lowest(meld), []).append((_vector(meld), ident, weight))
     for slot, on_table in enumerate(table):
         bit = 1 << ((57 + slot) * _W)
@@ -1274,7 +1278,8 @@ def _lay_down(
         for added, (points, _grown) in sorted(_extensions(on_table, counts).items()):
             ident = len(universe.melds) + len(laid)
             laid[ident] = (slot, added, points)
-            weight = points * 1024 + len(added) if objective == "points" else 0
+            weight = points * 1024 + len(added) if objective == "points" else \
+                points if objective == "cards" else 0
             extra.setdefault(_lowest(added), []).append((_vector(added) + bit, ident, weight))
     base = (57 + len(table)) * _W
     # counters of 8 bits: no hand has 256 cards
@@ -2650,7 +2655,8 @@ def _lay(game: Game, action: Lay) -> Game | Refusal:
         hands=tuple(hands), table=(*table, *new_melds), owed=owed, melded=True,
         opened=(*game.opened[:seat], now_opened, *game.opened[seat + 1:]),
         opened_now=game.opened_now or (now_opened and not opened),
-        laid_off_now=game.laid_off_now or bool(action.lay_offs), first_open_turn=first_open,
+        laid_off_now=game.laid_off_now or any(game.table[i].owner != seat for i, _ in action.lay_offs)
+        or any(game.table[i].owner != seat for i, _ in action.swaps), first_open_turn=first_open,
         must="" if game.must == "open" and now_opened else game.must)
     if not hand:
         return _went_out(after)
@@ -2718,6 +2724,8 @@ def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:
             why.append(f"the card must come from the player's hand ({_WHY_SWAP_FROM})")
         elif where == "table" and card not in old:
             why.append(f"{Card(card)} is not on the table")
+        elif not _takes_place(game.table, card, action.table):
+            why.append(f"{Card(card)} must take its joker's place, in the joker's meld")
     # the table's cards stay (unless the rules let them go); the rest comes from hand
     rest = list(new)
     gone = []
@@ -2760,10 +2768,12 @@ def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:
     # the card a joker stands for, laid from hand, takes its place: the joker is free again
     laid = [c for c in rest if c]
     for card, where in action.swaps:
-        if where == "hand" and card in laid:
+        if card in laid and where == "hand":
             laid.remove(card)
+        elif where == "hand":
+            return Refusal(f"{Card(card)} is to come from hand, and the hand does not lay it")
     for card in laid:
-        if card in wanted:
+        if card in wanted and _takes_place(game.table, card, action.table):
             wanted.remove(card)
     if wanted:
         return Refusal(f"a joker on the table stands for {_show(wanted)} and must keep standing for it "
@@ -2776,6 +2786,29 @@ def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:
     if not hand:
         return _went_out(after)
     return after
+
+
+def _takes_place(table: tuple[TableMeld, ...], card: int, new: tuple[Meld, ...]) -> bool:
+    """Does `card` stand in the new table where a table joker standing for it stood: in a meld
+    holding the rest of that joker's meld?"""
+    for m in table:
+        if card in m.stands:
+            rest: list[int] = list(m.cards)
+            rest.remove(0)
+            rest.append(card)
+            if any(_holds(meld, rest) for meld in new):
+                return True
+    return False
+
+
+def _holds(meld: Meld, cards: list[int]) -> bool:
+    """Does `meld` hold all of `cards` (as a multiset)?"""
+    left: list[int] = list(meld)
+    for card in cards:
+        if card not in left:
+            return False
+        left.remove(card)
+    return True
 
 
 def _turn_can_end(game: Game) -> str | None:

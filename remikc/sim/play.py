@@ -68,7 +68,9 @@ def run_games(module: types.ModuleType, *, games: int, players: int, seed: int, 
 
 
 def play_game(module: types.ModuleType, *, players: int, seed: int, bot: str = "greedy",
-              max_turns: int = 1000, max_deals: int = 200) -> GameRecord:
+              max_turns: int = 1000, max_deals: int = 200, try_all: bool = False) -> GameRecord:
+    """One game.  `try_all`: also apply every action `legal_actions` lists (slow), each must be
+    accepted."""
     variant: ir.Variant | None = getattr(module, "_remikc_variant", None)
     m: Any = module
     choose = m.BOTS[bot]
@@ -78,16 +80,21 @@ def play_game(module: types.ModuleType, *, players: int, seed: int, bot: str = "
     trace: list[str] = [f"deal 1: {_deal_text(m, game)}"]
     deals: list[DealRecord] = []
     actions = 0
+    turns = _Turns(players)
 
     def breach(message: str) -> InvariantBreach:
         return InvariantBreach(m.VARIANT_ID, seed, players, bot, trace, message)
 
     while True:
         if game.deal_over:
-            deals.append(_deal_record(m, game, variant, breach))
+            deals.append(_deal_record(m, game, variant, breach, turns))
+            problem = _check_game_end(variant, deals, game)
+            if problem:
+                raise breach(problem)
             if game.over or len(deals) >= max_deals:
                 break
             game = m.apply(game, m.NextDeal())
+            turns = _Turns(players)
             trace.append(f"deal {game.deal}: {_deal_text(m, game)}")
             continue
         if game.turn > max_turns:
@@ -97,13 +104,20 @@ def play_game(module: types.ModuleType, *, players: int, seed: int, bot: str = "
         legal = m.legal_actions(game)
         if not legal:
             raise breach(f"seat {game.seat} has no legal action in a live deal ({game.phase})")
+        if try_all:
+            for other in legal:
+                if not m.apply(game, other):
+                    raise breach(f"legal_actions lists {other}, and apply refuses it: "
+                                 f"{'; '.join(m.apply(game, other).reasons)}")
         action = choose(m.view(game, game.seat), legal, rng)
         trace.append(f"seat {game.seat}: {action}")
         after = m.apply(game, action)
         if not after:
             raise breach(f"the referee refused the bot's {action}: {'; '.join(after.reasons)}")
         actions += 1
-        problem = check_step(m, game, action, after, pack)
+        turns.saw(game, action)
+        problem = check_step(m, game, action, after, pack) or \
+            _check_end(m, variant, game, action, after, turns)
         if problem:
             raise breach(problem)
         game = after
@@ -113,6 +127,9 @@ def play_game(module: types.ModuleType, *, players: int, seed: int, bot: str = "
         expected = _final_totals(variant, deals, game)
         if expected != tuple(game.totals):
             raise breach(f"final totals {game.totals}, the rules give {expected}")
+        best = (min if variant.game_end.winner.value is ir.Winner.LOWEST else max)(expected)
+        if winners != tuple(i for i, t in enumerate(expected) if t == best):
+            raise breach(f"the game's winners are {winners}; the totals {expected} say otherwise")
     return GameRecord(seed=seed, players=players, deals=tuple(deals), totals=tuple(game.totals),
                       winners=winners, actions=actions, finished=finished)
 
@@ -130,9 +147,7 @@ def _deal_text(m: Any, game: Any) -> str:
 
 def check_step(m: Any, before: Any, action: Any, after: Any, pack: list[int]) -> str | None:
     """What `after` breaks, or None: the invariants that hold after every action."""
-    if after.deal_over and not before.deal_over:
-        return _check_end(m, after)
-    if after.deal_over:
+    if before.deal != after.deal:
         return None
     held: list[int] = [c for meld in after.table for c in meld.cards]
     for hand in after.hands:
@@ -151,7 +166,7 @@ def check_step(m: Any, before: Any, action: Any, after: Any, pack: list[int]) ->
             if id(meld) not in known and not m._read(meld.cards, False, meld.kind).ok:
                 return f"meld {number} on the table is not valid: {m._show(meld.cards)}"
     for seat, hand in enumerate(after.hands):
-        if not hand:
+        if not hand and not after.deal_over:
             return f"seat {seat} holds no cards, yet the deal goes on"
         if tuple(sorted(hand)) != tuple(hand):
             return f"seat {seat}'s hand is not kept sorted"
@@ -165,23 +180,96 @@ def check_step(m: Any, before: Any, action: Any, after: Any, pack: list[int]) ->
     lost_open = any(b and not a for b, a in zip(before.opened, after.opened, strict=True))
     if before.deal == after.deal and lost_open:
         return "a player who had opened is no longer open"
-    seen = m.view(after, after.seat)
-    if any(getattr(seen, name, None) is not None for name in ("hands", "stock")):
-        return "a player's view shows hidden cards"
+    for seat in range(after.players):
+        seen = m.view(after, seat)
+        if tuple(seen.hand) != tuple(after.hands[seat]):
+            return f"seat {seat}'s view does not show his hand"
+        # another hand or the stock itself, handed over (two packs may deal equal hands: not a leak)
+        hidden = [id(h) for i, h in enumerate(after.hands) if i != seat and h] + [id(after.stock)]
+        for name in type(seen).__slots__:
+            value = getattr(seen, name)
+            if isinstance(value, tuple) and value and id(value) in hidden:
+                return f"seat {seat}'s view shows hidden cards in `{name}`"
     return None
 
 
-def _check_end(m: Any, game: Any) -> str | None:
-    result = game.result
-    if result.ended_by in ("went_out", "handed") and game.hands[result.seat]:
-        return f"seat {result.seat} went out holding {m._show(game.hands[result.seat])}"
-    if result.ended_by == "knocked" and m._hand_points(game.hands[result.seat]) > m.KNOCK_MAX:
-        return f"seat {result.seat} knocked holding {m._hand_points(game.hands[result.seat])} points"
+class _Turns:
+    """What the simulator sees of each turn, to say for itself whether going out was handing."""
+
+    def __init__(self, players: int) -> None:
+        self.laid_before = [False] * players  # put cards on the table in an earlier turn
+        self.seat = -1
+        self.laid_now = False
+        self.others_now = False  # laid off on, or swapped from, another player's meld
+        self.cut_now = False
+
+    def saw(self, game: Any, action: Any) -> None:
+        if game.seat != self.seat or (game.phase == "draw" and not game.draws):
+            if self.seat >= 0 and self.laid_now:
+                self.laid_before[self.seat] = True
+            self.seat, self.laid_now, self.others_now, self.cut_now = game.seat, False, False, False
+        name = type(action).__name__
+        if name == "Draw" and action.source == "cut":
+            self.cut_now = True
+        if name in ("Lay", "Rearrange"):
+            self.laid_now = True
+        if name == "Lay":
+            touched = [i for i, _ in action.lay_offs] + [i for i, _ in action.swaps]
+            self.others_now |= any(game.table[i].owner != game.seat for i in touched)
+
+
+def _check_end(m: Any, v: ir.Variant | None, before: Any, action: Any, after: Any,
+               turns: _Turns) -> str | None:
+    """The action that ends a deal: going out, handing and knocking as the spec says."""
+    if not after.deal_over or before.deal_over or v is None:
+        return None
+    result = after.result
+    seat = result.seat
+    name = type(action).__name__
+    if result.ended_by in ("went_out", "handed"):
+        if after.hands[seat]:
+            return f"seat {seat} went out holding {m._show(after.hands[seat])}"
+        by = v.going_out.by.value
+        if by is ir.GoingOutBy.DISCARD and name != "Discard":
+            return f"seat {seat} went out by `{action}`; the last card must be discarded"
+        if by is ir.GoingOutBy.TABLE and name == "Discard":
+            return f"seat {seat} went out by a discard; this game goes out on the table"
+        h = v.handing
+        handed = h is not None and not turns.laid_before[seat] and turns.laid_now and \
+            not (turns.others_now and not h.lay_off.value)
+        if handed != (result.ended_by == "handed"):
+            return (f"seat {seat} went out as `{result.ended_by}`; by the turn's actions it was "
+                    f"{'handing' if handed else 'going out'}")
+        if result.with_cut_card != (handed and turns.cut_now):
+            return f"seat {seat}'s cut card is counted wrong ({result.with_cut_card})"
+    if result.ended_by == "knocked":
+        if v.knocking is None or name != "EndTurn":
+            return f"seat {seat} knocked by `{action}`, in a game without knocking"
+        held = _hand(v, tuple(after.hands[seat]), True)
+        if held > v.knocking.max_hand.value:
+            return f"seat {seat} knocked holding {held} points; the most is {v.knocking.max_hand.value}"
+    return None
+
+
+def _check_game_end(v: ir.Variant | None, deals: list[DealRecord], game: Any) -> str | None:
+    """The game ends exactly when the target or the number of deals is first reached."""
+    if v is None:
+        return None
+    totals = [sum(d.scores[i] for d in deals) for i in range(game.players)]
+    g = v.game_end
+    reached = g.target is not None and any(
+        t >= g.target.value if g.target.value > 0 else t <= g.target.value for t in totals)
+    if g.rounds is not None and len(deals) >= g.rounds.value:
+        reached = True
+    if reached != bool(game.over):
+        return (f"after deal {len(deals)} with totals {tuple(totals)} the game "
+                f"{'goes on' if reached else 'is over'}; the rules say it "
+                f"{'is over' if reached else 'goes on'}")
     return None
 
 
 def _deal_record(m: Any, game: Any, variant: ir.Variant | None,
-                 breach: Callable[[str], InvariantBreach]) -> DealRecord:
+                 breach: Callable[[str], InvariantBreach], turns: _Turns) -> DealRecord:
     result = game.result
     if variant is not None:
         expected = deal_scores(variant, result.ended_by, result.seat, result.hands, result.opened,

@@ -1,0 +1,82 @@
+"""The simulator's runner: whole games end, every listed action is accepted, and the checks
+catch a referee that breaks the rules (a check that cannot fail would be worth nothing)."""
+
+from __future__ import annotations
+
+import types
+
+import pytest
+
+from remikc.loader import Workspace
+from remikc.sim.play import InvariantBreach, deal_scores, load_variant_module, play_game
+
+VARIANTS = ("remik51", "remik_klasyczny", "remik_podstawowy", "karuzela")
+
+
+@pytest.fixture(scope="module")
+def modules(workspace: Workspace) -> dict[str, types.ModuleType]:
+    return {v: load_variant_module(workspace.variant(f"specs/{v}.rules"), workspace) for v in VARIANTS}
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_listed_action_is_accepted(modules: dict[str, types.ModuleType], variant: str) -> None:
+    # one deal with random play, applying every action legal_actions lists at every step
+    record = play_game(modules[variant], players=3, seed=5, bot="random", max_deals=1, try_all=True)
+    assert record.deals and record.actions > 0
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_greedy_games_end(modules: dict[str, types.ModuleType], variant: str) -> None:
+    record = play_game(modules[variant], players=2, seed=3, bot="greedy")
+    assert record.finished
+    assert record.winners
+
+
+def test_a_wrong_score_is_caught(modules: dict[str, types.ModuleType],
+                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    m = modules["remik_podstawowy"]
+    right = m._scores
+
+    def wrong(game, ended_by, seat):  # type: ignore[no-untyped-def]
+        scores, winners = right(game, ended_by, seat)
+        return tuple(s + 1 for s in scores), winners
+
+    monkeypatch.setattr(m, "_scores", wrong)
+    with pytest.raises(InvariantBreach) as caught:
+        play_game(m, players=2, seed=1, bot="greedy", max_deals=1)
+    assert "the rules give" in caught.value.message
+    assert "reproduce: new_game(2, seed=1)" in caught.value.render()
+
+
+def test_a_lost_card_is_caught(modules: dict[str, types.ModuleType], monkeypatch: pytest.MonkeyPatch) -> None:
+    m = modules["remik_podstawowy"]
+    right = m._discard
+
+    def losing(game, card):  # type: ignore[no-untyped-def]
+        after = right(game, card)
+        return after._copy(discards=after.discards[:-1]) if after else after  # the card vanishes
+
+    monkeypatch.setattr(m, "_discard", losing)
+    with pytest.raises(InvariantBreach, match="cards created or lost"):
+        play_game(m, players=2, seed=1, bot="greedy", max_deals=1)
+
+
+def test_handing_is_told_apart_from_going_out(modules: dict[str, types.ModuleType],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    # a referee that never calls it handing: the simulator's own reading of the turn objects
+    m = modules["remik_klasyczny"]
+    monkeypatch.setattr(m, "HANDING", False)
+    with pytest.raises(InvariantBreach, match="went out as `went_out`; by the turn's actions it was handing"):
+        for seed in range(1, 40):
+            play_game(m, players=2, seed=seed, bot="greedy", max_deals=3)
+
+
+def test_deal_scores_from_the_spec(workspace: Workspace) -> None:
+    # seed 000/004: going out -40; a joker left in hand +20 besides the 2♦ (2); never opened +100;
+    # handing doubles the others: "+200" for one who never opened
+    v = workspace.variant("specs/remik51.rules")
+    hands = ((), (0, 2 * 4 + 2), (5 * 4,))
+    assert deal_scores(v, "went_out", 0, hands, (True, True, False)) == ((-40, 22, 100), (0,))
+    assert deal_scores(v, "handed", 0, hands, (True, True, False)) == ((-80, 44, 200), (0,))
+    assert deal_scores(v, "handed", 0, hands, (True, True, False), with_cut_card=True) == \
+        ((-120, 44, 200), (0,))
