@@ -180,7 +180,8 @@ def check_step(m: Any, before: Any, action: Any, after: Any, pack: list[int]) ->
     lost_open = any(b and not a for b, a in zip(before.opened, after.opened, strict=True))
     if before.deal == after.deal and lost_open:
         return "a player who had opened is no longer open"
-    for seat in range(after.players):
+    # the player to move and, turn by turn, each of the others
+    for seat in {after.seat, after.turn % after.players}:
         seen = m.view(after, seat)
         if tuple(seen.hand) != tuple(after.hands[seat]):
             return f"seat {seat}'s view does not show his hand"
