@@ -833,7 +833,18 @@ def _joker_melds(counts: dict[int, int], opening: bool) -> _Found:
         high = sum(n << ((c or _JOKERS) * _W) for c, n in counts.items()) | _CARD_GUARDS
         return {key: (points, meld) for vector, key, points, meld in listed
                 if (high - vector) & _CARD_GUARDS == _CARD_GUARDS}
-    return _find(counts, opening)
+    # Found in the cards themselves: a game asks again for the same hand (the referee and its
+    # bots do, turn after turn), so the answers are kept, a bounded number of them.
+    key = (tuple(sorted(counts.items())), opening)
+    kept = _FOUND.get(key)
+    if kept is None:
+        if len(_FOUND) >= 4096:
+            _FOUND.clear()
+        kept = _FOUND[key] = _find(counts, opening)
+    return kept
+
+
+_FOUND: dict[tuple[tuple[tuple[int, int], ...], bool], _Found] = {}  # read, never changed
 
 
 def _find(counts: dict[int, int], opening: bool) -> _Found:
@@ -2171,7 +2182,21 @@ def _dead(held: tuple[int, ...]) -> list[int]:
 
 def _can_open(hand: Iterable[int]) -> bool:
     held = tuple(hand)
-    return _might_open(held) and bool(best_opening(tuple(map(Card, held))))
+    return _might_open(held) and bool(_opening(held))
+
+
+_OPENINGS: dict[tuple[int, ...], Play] = {}
+
+
+def _opening(held: tuple[int, ...]) -> Play:
+    """`best_opening`, kept for the hands of the last turns: a turn asks more than once."""
+    key = tuple(sorted(held))
+    play = _OPENINGS.get(key)
+    if play is None:
+        if len(_OPENINGS) >= 256:
+            _OPENINGS.clear()
+        play = _OPENINGS[key] = best_opening(tuple(map(Card, key)))
+    return play
 
 
 def _might_open(held: tuple[int, ...]) -> bool:
@@ -2323,7 +2348,7 @@ def _lay_downs(game: Game) -> list[Action]:
             if whole:
                 out.append(Lay(whole.melds, whole.lay_offs))
         elif _might_open(hand):
-            best = best_opening(hand)
+            best = _opening(hand)
             if best:  # and the melds that open alone, if any does (only where some opening is)
                 out.append(Lay(best.melds))
                 out += [Lay((meld,)) for meld in _hand_melds(hand, True)
