@@ -2452,7 +2452,31 @@ def _rearrangements(game: Game) -> list[Action]:
         for added, (_gain, grown) in _extensions(m.cards, counts).items():
             if len(added) == 1:
                 out.append(Rearrange((*table[:index], tuple(map(Card, grown)), *table[index + 1:])))
+    first_round, opened = _flags(game)
+    if RETRIEVED_JOKER is not None and _may_swap(first_round, opened, False, False):
+        out += _table_swaps(game)
     return [a for a in dict.fromkeys(out) if not isinstance(_rearranged(game, cast("Rearrange", a)), Refusal)]
+
+
+def _table_swaps(game: Game) -> list[Action]:
+    """Each card of the hand a table joker stands for, laid in its place, the freed joker put at
+    an end of the same meld (where it fits there)."""
+    hand = game.hands[game.seat]
+    table = [m.cards for m in game.table]
+    out: list[Action] = []
+    for index, m in enumerate(game.table):
+        for card in sorted(set(m.stands) & set(hand)):
+            cards = list(m.cards)
+            for i, held in enumerate(cards):
+                if not held and _read((*cards[:i], card, *cards[i + 1:]), False, m.kind).ok:
+                    cards[i] = card
+                    break
+            for grown in ((0, *cards), (*cards, 0)):
+                if _read(grown, False, m.kind).ok:
+                    new = (*table[:index], tuple(map(Card, grown)), *table[index + 1:])
+                    out.append(Rearrange(new, swaps=((Card(card), "hand"),)))
+                    break
+    return out
 
 
 # --- applying an action ---------------------------------------------------------------------------
