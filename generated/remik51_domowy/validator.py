@@ -2512,7 +2512,7 @@ def _table_swaps(game: Game) -> list[Action]:
     out: list[Action] = []
     for index, m in enumerate(game.table):
         for card in sorted(set(m.stands) & set(hand)):
-            cards = list(m.cards)
+            cards: list[int] = list(m.cards)
             for i, held in enumerate(cards):
                 if not held and _read((*cards[:i], card, *cards[i + 1:]), False, m.kind).ok:
                     cards[i] = card
