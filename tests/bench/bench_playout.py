@@ -53,7 +53,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from timing import rates
+from timing import anchor, rates
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = "specs/remik_podstawowy.rules"
@@ -78,14 +78,6 @@ def version(dist: str) -> str:
         return importlib.metadata.version(dist)
     except importlib.metadata.PackageNotFoundError:
         return "not installed"
-
-
-def anchor(module: str, pip: str):  # type: ignore[no-untyped-def]
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        print(f"  ({pip} is not installed: `pip install {pip}` to compare)")
-        return None
 
 
 def ours(cap: int) -> Engine | str:

@@ -37,7 +37,6 @@ rummikub tile is colour * 13 + number (number 1..13), joker 53, rummikub-solver'
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import random
 import statistics
@@ -49,7 +48,7 @@ import traceback
 from collections import Counter
 from pathlib import Path
 
-from timing import interleaved, load, per_call
+from timing import anchor, interleaved, load, per_call
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT.parent / "shared" / "bench-data"
@@ -95,14 +94,6 @@ def table(rows: dict[str, float], unit: str, base: str) -> None:
     for name, seconds in rows.items():
         ratio = f"   {seconds / rows[base]:7.2f}x" if base in rows else ""
         print(f"    {name:<38} {seconds * scale:9.{digits}f} {unit}{ratio}")
-
-
-def anchor(module: str, pip: str):  # type: ignore[no-untyped-def]
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        print(f"  ({pip} is not installed: `pip install {pip}` to compare)")
-        return None
 
 
 def gin_hands(v, name: str):  # type: ignore[no-untyped-def]

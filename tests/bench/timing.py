@@ -3,6 +3,7 @@ as the median over passes (the machine is shared and noisy: medians and ratios, 
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import statistics
 import time
@@ -54,3 +55,11 @@ def rates(runs, blocks: int) -> dict[str, list[float]]:  # type: ignore[no-untyp
             done = runs[name](block)
             out[name].append(done / (time.perf_counter() - started))
     return out
+
+
+def anchor(module: str, pip: str):  # type: ignore[no-untyped-def]
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        print(f"  ({pip} is not installed: `pip install {pip}` to compare)")
+        return None
