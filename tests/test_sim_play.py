@@ -32,6 +32,12 @@ def test_greedy_games_end(modules: dict[str, types.ModuleType], variant: str) ->
     assert record.winners
 
 
+def test_a_set_of_jokers_keeps_what_they_stood_for(modules: dict[str, types.ModuleType]) -> None:
+    # the soak test's breach: the solver laid JK 10♦ JK as a set of tens (its jokers 10♠ and 10♣
+    # from runs), which the referee read as a run, re-declaring both jokers
+    assert play_game(modules["karuzela"], players=3, seed=689, bot="greedy").finished
+
+
 def test_a_wrong_score_is_caught(modules: dict[str, types.ModuleType],
                                  monkeypatch: pytest.MonkeyPatch) -> None:
     m = modules["remik_podstawowy"]

@@ -2804,6 +2804,7 @@ def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:
     wanted = list(declared)
     placed: list[tuple[Meld, str, tuple[int, ...] | None]] = []
     for meld, kind in melds:
+        kind = _reading(meld, kind, wanted)
         stands = _stands(meld, kind, []) if kind == "run" else None
         for code in stands or ():
             if code in wanted:
@@ -2858,6 +2859,24 @@ def _holds(meld: Meld, cards: list[int]) -> bool:
             return False
         left.remove(card)
     return True
+
+
+def _reading(meld: Meld, kind: str, wanted: list[int]) -> str:
+    """How a meld that reads both as a run and as a set (5♠ JK JK) is laid, where the player
+    declares its jokers: as the set when that keeps more table jokers standing for their cards."""
+    if AMBIGUOUS != "declared" or 0 not in meld or not _read(meld, False, "set").ok:
+        return kind
+    run = _stands(meld, "run", []) or ()
+    as_run = sum(1 for c in set(run) for _ in range(min(run.count(c), wanted.count(c))))
+    as_set = _set_matches(meld, wanted)
+    return "set" if as_set > as_run else kind
+
+
+def _set_matches(meld: Meld, wanted: list[int]) -> int:
+    """How many of the `wanted` cards the jokers of a set could stand for."""
+    rank = next(c >> 2 for c in meld if c)
+    free = {rank * 4 + s for s in range(4)} - set(meld)
+    return min(meld.count(0), sum(1 for c in set(wanted) if c in free))
 
 
 def _turn_can_end(game: Game) -> str | None:

@@ -51,6 +51,7 @@ def main() -> int:
     parser.add_argument("variants", nargs="*")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--per-variant", type=int, default=None)
+    parser.add_argument("--players", default=None, help="only these player counts, e.g. 3,4,5")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--bot", default="greedy")
     args = parser.parse_args()
@@ -70,6 +71,8 @@ def main() -> int:
             module = _module(variant_id)
             counts = range(module.PLAYERS_MIN, module.PLAYERS_MAX + 1)
             for players in counts:
+                if args.players and str(players) not in args.players.split(","):
+                    continue
                 games = args.games
                 if args.per_variant:  # the first counts take the remainder
                     extra = players - counts[0] < args.per_variant % len(counts)
