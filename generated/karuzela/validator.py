@@ -1870,10 +1870,6 @@ class Lay(Action):
         parts += [f"{_show(c)} on meld {i + 1}" for i, c in self.lay_offs]
         return "lay " + " | ".join(parts)
 
-    def cards(self) -> list[int]:
-        return [int(c) for _, c in self.swaps] + [c for m in self.melds for c in m] + \
-            [c for _, cards in self.lay_offs for c in cards]
-
 
 class Rearrange(Action):
     """Where the table may be rearranged: the whole new `table`.  Every card on the table must be in
@@ -2000,7 +1996,7 @@ class Game:
         "cut", "cut_taken", "deal", "deal_over", "dealer", "discards", "draws", "empty_stock",
         "first_open_turn", "first_round", "hands", "laid", "laid_off_now", "last_turns", "melded", "must",
         "opened", "opened_now", "over", "owed", "phase", "players", "results", "round_wins", "seat",
-        "seed", "sources", "started", "stock", "table", "taken", "totals", "turn", "turns_started",
+        "seed", "sources", "started", "stock", "table", "taken", "totals", "turn",
     )
 
     players: int
@@ -2021,7 +2017,6 @@ class Game:
     seat: int  # whose turn it is
     phase: str  # "draw", "play" (lay down, then discard or end the turn), "dealt" (deal over)
     turn: int  # turns begun this deal
-    turns_started: int
     first_round: bool  # this is the player's first turn of the deal
     draws: int  # cards drawn this turn
     melded: bool  # the player laid cards this turn
@@ -2169,7 +2164,7 @@ def _deal(game: Game) -> Game:
         deal=deal, dealer=dealer, hands=tuple(_sorted(h) for h in hands), stock=tuple(stock),
         discards=tuple(discards), cut=cut, table=(), opened=(False,) * n, laid=(False,) * n,
         started=(False,) * n, empty_stock=False, last_turns=None, first_open_turn=None, deal_over=False,
-        turn=0, turns_started=0,
+        turn=0,
     )
     return _begin(game, first, skip_draw=FIRST_PLAYER_EXTRA > 0)
 

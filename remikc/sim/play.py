@@ -87,7 +87,7 @@ def play_game(module: types.ModuleType, *, players: int, seed: int, bot: str = "
 
     while True:
         if game.deal_over:
-            deals.append(_deal_record(m, game, variant, breach, turns))
+            deals.append(_deal_record(m, game, variant, breach))
             problem = _check_game_end(variant, deals, game)
             if problem:
                 raise breach(problem)
@@ -270,7 +270,7 @@ def _check_game_end(v: ir.Variant | None, deals: list[DealRecord], game: Any) ->
 
 
 def _deal_record(m: Any, game: Any, variant: ir.Variant | None,
-                 breach: Callable[[str], InvariantBreach], turns: _Turns) -> DealRecord:
+                 breach: Callable[[str], InvariantBreach]) -> DealRecord:
     result = game.result
     if variant is not None:
         expected = deal_scores(variant, result.ended_by, result.seat, result.hands, result.opened,
