@@ -2,15 +2,17 @@
 
     python tests/bench/simulate_all.py --games 1000 [--jobs 2] [--bot greedy] [VARIANT ...]
     python tests/bench/simulate_all.py --per-variant 10000 VARIANT ...
+    python tests/bench/simulate_all.py --games 1500 --first-seed 1001 VARIANT   # add to an earlier run
 
 For each variant in specs/ (or those named) and each player count it allows, plays
-`--games` games (or `--per-variant` games shared evenly among its player counts) with
-seeds 1..N through `remikc.sim.play.run_games`, which checks the
-invariants after every action and the scores after every deal.  Prints one row per
-variant and player count: games, invariant breaches, games stopped by the deal cap,
-deals stalled by the turn cap, the mean and longest game (turns, and its seed), and
-seconds per game.  The first breach is printed in full (seed and action trace) and
-the run goes on with the next row.  Exit code 1 if any breach was found.
+`--games` games (or `--per-variant` games shared evenly among its player counts)
+with seeds 1..N (or from `--first-seed`, to add games to an earlier run) through
+`remikc.sim.play.run_games`, which checks the invariants after every action and
+the scores after every deal.  Prints one row per variant and player count: games,
+invariant breaches, games stopped by the deal cap, deals stalled by the turn cap,
+the mean and longest game (turns, and its seed), and seconds per game.  The first
+breach is printed in full (seed and action trace) and the run goes on with the
+next row.  Exit code 1 if any breach was found.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--per-variant", type=int, default=None)
     parser.add_argument("--players", default=None, help="only these player counts, e.g. 3,4,5")
+    parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--bot", default="greedy")
     args = parser.parse_args()
@@ -60,7 +63,8 @@ def main() -> int:
         print(f"{args.per_variant} games per variant, shared among its player counts, bot {args.bot}, "
               f"{args.jobs} process(es)\n")
     else:
-        print(f"{args.games} games per variant and player count, bot {args.bot}, seeds 1..{args.games}, "
+        print(f"{args.games} games per variant and player count, bot {args.bot}, "
+              f"seeds {args.first_seed}..{args.first_seed + args.games - 1}, "
               f"{args.jobs} process(es)\n")
     print("| variant | players | games | breaches | capped games | stalled deals | turns (mean) "
           "| longest game | rounds (mean) | s/game |")
@@ -78,8 +82,9 @@ def main() -> int:
                     extra = players - counts[0] < args.per_variant % len(counts)
                     games = args.per_variant // len(counts) + extra
                 size = max(1, min(50, games // (4 * args.jobs) or 1))
-                jobs = [(variant_id, players, first, min(size, games + 1 - first), args.bot)
-                        for first in range(1, games + 1, size)]
+                last = args.first_seed + games  # one past the last seed
+                jobs = [(variant_id, players, first, min(size, last - first), args.bot)
+                        for first in range(args.first_seed, last, size)]
                 started = time.perf_counter()
                 records: list[GameRecord] = []
                 found: list[str] = []
