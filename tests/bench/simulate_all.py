@@ -61,7 +61,7 @@ def main() -> int:
     variants = args.variants or sorted(p.stem for p in SPECS.glob("*.rules"))
     if args.per_variant:
         print(f"{args.per_variant} games per variant, shared among its player counts, bot {args.bot}, "
-              f"{args.jobs} process(es)\n")
+              f"seeds from {args.first_seed}, {args.jobs} process(es)\n")
     else:
         print(f"{args.games} games per variant and player count, bot {args.bot}, "
               f"seeds {args.first_seed}..{args.first_seed + args.games - 1}, "
