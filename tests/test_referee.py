@@ -560,6 +560,19 @@ def test_karuzela_declared_joker_keeps_its_card(karuzela: types.ModuleType) -> N
     assert g3.hands[0] == cards(kz, "4♥ 9♣ 10♠ K♠")
 
 
+def test_karuzela_jokers_moved_into_a_set_keep_their_cards(karuzela: types.ModuleType) -> None:
+    kz = karuzela
+    g = _karuzela_with_joker_run(kz, "10♦ K♠ 4♥", run="7♠ 8♠ 9♠ JK", extra=("7♣ 8♣ 9♣ JK",))
+    assert [m.stands for m in g.table] == [(kz.parse_card("10♣"),), (kz.parse_card("10♠"),)]
+    # "Zmiana pozycji jokera na stole jest legalna, o ile reprezentowana przez niego karta nie
+    # zostanie zmieniona": both jokers join 10♦ from hand as a set of tens, still 10♠ and 10♣.
+    # JK 10♦ JK also reads as the run 9♦ 10♦ J♦, which would change both; the set is meant
+    # (the soak test's breach: the solver laid such a set and the referee read a run).
+    g = play(kz, g, kz.Rearrange(table=["7♣ 8♣ 9♣", "7♠ 8♠ 9♠", "JK 10♦ JK"]))
+    assert sorted(g.table[2].stands) == sorted(kz.parse_cards("10♠ 10♣"))
+    assert g.hands[0] == cards(kz, "4♥ 10♠ K♠")  # 10♠ drawn from the stock
+
+
 def test_karuzela_joker_swapped_with_a_card_from_the_table(karuzela: types.ModuleType) -> None:
     kz = karuzela
     g = _karuzela_with_joker_run(kz, "9♠ 9♦ K♠", extra=("8♠ 8♥ 8♦ 8♣",))

@@ -2862,7 +2862,7 @@ def _reading(meld: Meld, kind: str, wanted: list[int]) -> str:
     if AMBIGUOUS != "declared" or 0 not in meld or not _read(meld, False, "set").ok:
         return kind
     run = _stands(meld, "run", []) or ()
-    as_run = sum(1 for c in set(run) for _ in range(min(run.count(c), wanted.count(c))))
+    as_run = sum(min(run.count(c), wanted.count(c)) for c in set(run))
     as_set = _set_matches(meld, wanted)
     return "set" if as_set > as_run else kind
 
