@@ -86,12 +86,12 @@ def rulebooks(v: ir.Variant, workspace: Workspace, module: types.ModuleType
     parent = None
     if v.parent is not None:
         parent = workspace.variant(parent_path(v.source, v.parent))
-    source = " <- ".join(shown(p) for p in reversed(lineage_files(v)))
+    sources = [shown(p) for p in reversed(lineage_files(v))]
     books = {}
     for code in LANGUAGES:
         book = rulebook(v, language(code), found, parent, shown(v.source))
-        books[f"rulebook.{code}.md"] = to_markdown(book, source)
-        books[f"rulebook.{code}.html"] = to_html(book, source)
+        books[f"rulebook.{code}.md"] = to_markdown(book, sources)
+        books[f"rulebook.{code}.html"] = to_html(book, sources)
     return books, wrong
 
 

@@ -114,10 +114,15 @@ def _excerpt(span: Span, sources: Mapping[str, str]) -> list[str]:
     text = sources.get(span.file)
     if text is None:
         return []
-    lines = text.splitlines()
+    # lines as the parser counts them (`splitlines` would also split at \x1c, \x85, U+2028)
+    lines = text.replace("\r\n", "\n").split("\n")
+    if not lines[-1]:
+        lines.pop()
     if not 1 <= span.line <= len(lines):
         return []
-    line = lines[span.line - 1].expandtabs(1)
+    # an invisible or control character shows as one visible mark, so the caret still lines
+    # up and nothing in a spec can drive the terminal
+    line = "".join(ch if ch.isprintable() else "\ufffd" for ch in lines[span.line - 1].expandtabs(1))
     width = (span.end_column - span.column) if span.end_line == span.line else len(line) - span.column + 1
     width = max(1, width)
     gutter = f"{span.line:>5} | "

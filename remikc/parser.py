@@ -8,6 +8,7 @@ act on: what was found, what was expected in plain words, and a hint.
 from __future__ import annotations
 
 import functools
+import unicodedata
 from importlib import resources
 from typing import Any
 
@@ -26,18 +27,46 @@ from .diagnostics import Diagnostic, Span, SpecError, error
 @functools.cache
 def _lark() -> Lark:
     grammar = resources.files("remikc").joinpath("grammar.lark").read_text(encoding="utf-8")
-    # cache: Lark keeps the compiled tables in the temp folder, keyed by the grammar's hash;
-    # compiling them costs more than checking a spec.
-    return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=True, cache=True)
+    # No `cache=True`: Lark would unpickle its tables from a predictable file in the shared
+    # temp folder, which any local user could write first.  Building them takes about 50 ms,
+    # once per process (SECURITY.md).
+    return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=True)
 
 
 def parse(text: str, file: str) -> ast.Spec:
-    """Parse one `.rules` file; raises `SpecError` with a single syntax diagnostic."""
+    """Parse one `.rules` file; raises `SpecError` with a single syntax diagnostic, or with
+    every quoted text that holds a character no text may carry."""
     try:
         tree = _lark().parse(text)
     except UnexpectedInput as exc:
         raise SpecError([_syntax_error(exc, text, file)]) from None
-    return _ToAst(file).transform(tree)  # type: ignore[no-any-return]
+    to_ast = _ToAst(file)
+    spec: ast.Spec = to_ast.transform(tree)
+    if to_ast.problems:
+        raise SpecError(to_ast.problems)
+    return spec
+
+
+# Bidi controls reorder what a reader sees (a name that shows one thing and is another);
+# line and paragraph separators end a line for some readers and not for others.
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def forbidden_character(text: str) -> int | None:
+    """Where `text` holds a character no quoted text may carry (a control character such as
+    NUL, tab or carriage return, a line separator, a bidi control, a byte-order mark), or None."""
+    for i, ch in enumerate(text):
+        if ch in _BIDI or ch == "\ufeff" or unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp"):
+            return i
+    return None
+
+
+_CONTROL_NAMES = {0: "NUL", 9: "tab", 10: "line feed", 13: "carriage return", 27: "escape", 127: "delete"}
+
+
+def _character_name(ch: str) -> str:
+    name = _CONTROL_NAMES.get(ord(ch)) or unicodedata.name(ch, "a control character").lower()
+    return f"U+{ord(ch):04X} ({name})"
 
 
 # --- tree to AST -------------------------------------------------------------------
@@ -50,6 +79,7 @@ class _ToAst(Transformer[Token, Any]):
     def __init__(self, file: str) -> None:
         super().__init__()
         self.file = file
+        self.problems: list[Diagnostic] = []
 
     def _span(self, meta: Any) -> Span:
         return _span_of(self.file, meta)
@@ -103,7 +133,15 @@ class _ToAst(Transformer[Token, Any]):
         return self._text(children[0])
 
     def _text(self, token: Token) -> ast.Text:
-        return ast.Text(str(token)[1:-1], self._tok(token))
+        text, span = str(token)[1:-1], self._tok(token)
+        at = forbidden_character(text)
+        if at is not None:
+            column = span.column + 1 + at
+            self.problems.append(error(
+                "E005", f"a quoted text cannot hold the invisible character {_character_name(text[at])}",
+                Span(self.file, span.line, column, span.line, column + 1),
+                hint="delete it, or retype the text: it often comes with text pasted from elsewhere"))
+        return ast.Text(text, span)
 
     @v_args(meta=True)
     def range(self, meta: Any, children: list[Token | None]) -> ast.RangeAtom:

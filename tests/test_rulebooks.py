@@ -23,7 +23,7 @@ VARIANTS = sorted(p.stem for p in SPECS.glob("*.rules"))
 
 
 def _book(v: ir.Variant, code: str, e: Examples | None = None) -> str:
-    return to_markdown(rulebook(v, language(code), e, None, "spec"), "spec")
+    return to_markdown(rulebook(v, language(code), e, None, "spec"), ["spec"])
 
 
 # --- grammar ---------------------------------------------------------------------------------
@@ -215,7 +215,7 @@ def test_golden_rulebook(workspace, code):
     wraps, fixed joker points, knocking ties, rounds), pinned word for word.
     REMIKC_UPDATE_GOLDEN=1 rewrites the files after a deliberate change."""
     v = workspace.variant(str(Path(__file__).parent / "specs" / "golden" / "wszystko.rules"))
-    text = to_markdown(rulebook(v, language(code), examples(v), None, "wszystko.rules"), "wszystko.rules")
+    text = to_markdown(rulebook(v, language(code), examples(v), None, "wszystko.rules"), ["wszystko.rules"])
     golden = GOLDEN / f"wszystko.{code}.md"
     if os.environ.get("REMIKC_UPDATE_GOLDEN"):
         golden.write_text(text, encoding="utf-8")

@@ -228,7 +228,7 @@ JOKERS_PER_MELD_AT_OPENING: Final[int | None] = None
 MIN_NATURAL: Final[int] = 1
 
 # jokers.declare rank_and_suit (specs/karuzela.rules:77)
-AMBIGUOUS: Final[str] = 'declared'
+AMBIGUOUS: Final[str] = "declared"
 
 # scoring.not_opened: not in this game, every hand counts its cards
 NOT_OPENED: Final[int | None] = None
@@ -1726,13 +1726,13 @@ DISCARD_TAKEN_CARD: Final[bool] = True
 REMOVE_FROM_TABLE: Final[bool] = False
 
 # joker_swap.retrieved_joker play_now (specs/karuzela.rules:87)
-RETRIEVED_JOKER: Final[str | None] = 'play_now'
+RETRIEVED_JOKER: Final[str | None] = "play_now"
 
 # stock_empty last_round (specs/karuzela.rules:127)
-STOCK_EMPTY: Final[str] = 'last_round'
+STOCK_EMPTY: Final[str] = "last_round"
 
 # going_out.by table (specs/karuzela.rules:131)
-GOING_OUT: Final[str] = 'table'
+GOING_OUT: Final[str] = "table"
 
 # handing: not in this game
 HANDING: Final[bool] = False
@@ -1744,7 +1744,7 @@ HANDING_OPENING_RULES: Final[bool] = True
 KNOCK_MAX: Final[int | None] = 5
 
 # scoring.method differences (specs/karuzela.rules:145)
-METHOD: Final[str] = 'differences'
+METHOD: Final[str] = "differences"
 
 # scoring.went_out: not in this game
 WENT_OUT: Final[int] = 0

@@ -22,7 +22,7 @@ from typing import Final, cast
 VARIANT_ID: Final[str] = "remik51_domowy"
 VARIANT_NAME: Final[str] = "Remik 51 (zasady domowe)"
 VARIANT_NAMES: Final[dict[str, str]] = {
-    "hr": "Remi 51 (ku\u0107na pravila)",
+    "hr": "Remi 51 (kućna pravila)",
     "pl": "Remik 51 (zasady domowe)",
 }
 
@@ -229,7 +229,7 @@ JOKERS_PER_MELD_AT_OPENING: Final[int | None] = 1
 MIN_NATURAL: Final[int] = 1
 
 # jokers.ambiguous run (specs/remik51.rules:83; assumed)
-AMBIGUOUS: Final[str] = 'run'
+AMBIGUOUS: Final[str] = "run"
 
 # opening.min_points 51 (specs/remik51.rules:102)
 OPENING_MIN_POINTS: Final[int] = 51
@@ -1746,13 +1746,13 @@ DISCARD_TAKEN_CARD: Final[bool] = True
 REMOVE_FROM_TABLE: Final[bool] = False
 
 # joker_swap.retrieved_joker new_meld_now (specs/remik51.rules:93; assumed)
-RETRIEVED_JOKER: Final[str | None] = 'new_meld_now'
+RETRIEVED_JOKER: Final[str | None] = "new_meld_now"
 
 # stock_empty reshuffle (specs/remik51.rules:128; assumed)
-STOCK_EMPTY: Final[str] = 'reshuffle'
+STOCK_EMPTY: Final[str] = "reshuffle"
 
 # going_out.by discard (specs/remik51.rules:135)
-GOING_OUT: Final[str] = 'discard'
+GOING_OUT: Final[str] = "discard"
 
 # handing.lay_off forbidden (specs/remik51.rules:143)
 HANDING: Final[bool] = True
@@ -1764,7 +1764,7 @@ HANDING_OPENING_RULES: Final[bool] = True
 KNOCK_MAX: Final[int | None] = None
 
 # scoring.method penalties (specs/remik51.rules:150)
-METHOD: Final[str] = 'penalties'
+METHOD: Final[str] = "penalties"
 
 # scoring.went_out -40 (specs/remik51.rules:152)
 WENT_OUT: Final[int] = -40

@@ -22,7 +22,7 @@ from typing import Final, cast
 VARIANT_ID: Final[str] = "remik_klasyczny"
 VARIANT_NAME: Final[str] = "Remik klasyczny"
 VARIANT_NAMES: Final[dict[str, str]] = {
-    "hr": "Klasi\u010dni remi",
+    "hr": "Klasični remi",
     "pl": "Remik klasyczny",
 }
 
@@ -229,7 +229,7 @@ JOKERS_PER_MELD_AT_OPENING: Final[int | None] = None
 MIN_NATURAL: Final[int] = 1
 
 # jokers.ambiguous run (specs/remik_klasyczny.rules:80; assumed)
-AMBIGUOUS: Final[str] = 'run'
+AMBIGUOUS: Final[str] = "run"
 
 # opening.min_points 49 (specs/remik_klasyczny.rules:97)
 OPENING_MIN_POINTS: Final[int] = 49
@@ -1744,13 +1744,13 @@ DISCARD_TAKEN_CARD: Final[bool] = True
 REMOVE_FROM_TABLE: Final[bool] = False
 
 # joker_swap.retrieved_joker keep (specs/remik_klasyczny.rules:91)
-RETRIEVED_JOKER: Final[str | None] = 'keep'
+RETRIEVED_JOKER: Final[str | None] = "keep"
 
 # stock_empty reshuffle (specs/remik_klasyczny.rules:119)
-STOCK_EMPTY: Final[str] = 'reshuffle'
+STOCK_EMPTY: Final[str] = "reshuffle"
 
 # going_out.by discard_or_table (specs/remik_klasyczny.rules:125; assumed)
-GOING_OUT: Final[str] = 'discard_or_table'
+GOING_OUT: Final[str] = "discard_or_table"
 
 # handing.lay_off allowed (specs/remik_klasyczny.rules:131; assumed)
 HANDING: Final[bool] = True
@@ -1762,7 +1762,7 @@ HANDING_OPENING_RULES: Final[bool] = True
 KNOCK_MAX: Final[int | None] = None
 
 # scoring.method penalties (specs/remik_klasyczny.rules:138; assumed)
-METHOD: Final[str] = 'penalties'
+METHOD: Final[str] = "penalties"
 
 # scoring.went_out 0 (specs/remik_klasyczny.rules:140; assumed)
 WENT_OUT: Final[int] = 0

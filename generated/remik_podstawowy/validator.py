@@ -218,7 +218,7 @@ WRAP: Final[bool] = False
 ACE_TO_ACE: Final[bool] = False
 
 # jokers.ambiguous: not given, a meld that reads both as a set and as a run is refused
-AMBIGUOUS: Final[str] = 'refused'
+AMBIGUOUS: Final[str] = "refused"
 
 # scoring.not_opened: not in this game, every hand counts its cards
 NOT_OPENED: Final[int | None] = None
@@ -1699,10 +1699,10 @@ REMOVE_FROM_TABLE: Final[bool] = False
 RETRIEVED_JOKER: Final[str | None] = None
 
 # stock_empty reshuffle (specs/remik_podstawowy.rules:74)
-STOCK_EMPTY: Final[str] = 'reshuffle'
+STOCK_EMPTY: Final[str] = "reshuffle"
 
 # going_out.by discard_or_table (specs/remik_podstawowy.rules:80)
-GOING_OUT: Final[str] = 'discard_or_table'
+GOING_OUT: Final[str] = "discard_or_table"
 
 # handing.lay_off allowed (specs/remik_podstawowy.rules:87)
 HANDING: Final[bool] = True
@@ -1714,7 +1714,7 @@ HANDING_OPENING_RULES: Final[bool] = True
 KNOCK_MAX: Final[int | None] = None
 
 # scoring.method winner_collects (specs/remik_podstawowy.rules:93)
-METHOD: Final[str] = 'winner_collects'
+METHOD: Final[str] = "winner_collects"
 
 # scoring.went_out: not in this game
 WENT_OUT: Final[int] = 0

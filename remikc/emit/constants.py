@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from .. import ir
 from ..cards import RANK_NAMES
 from ..irdump import describe
+from .safe import Code, comment, identifier, literal
 
 POSITIONS = 26  # run positions 1..26: 14 is the ace after the king, 15.. wrap round
 
@@ -22,14 +23,14 @@ POSITIONS = 26  # run positions 1..26: 14 is the ace after the king, 15.. wrap r
 class Constant:
     name: str
     type: str
-    value: str
-    sources: tuple[str, ...]  # "run.wrap forbidden (specs/remik51.rules:67)"
+    value: Code
+    sources: tuple[str, ...]  # "run.wrap forbidden (specs/remik51.rules:67)": spec text, escaped
 
-    def render(self) -> str:
-        comment = "".join(f"# {s}\n" for s in self.sources)
+    def render(self) -> Code:
+        notes = "".join(f"# {comment(s)}\n" for s in self.sources)
         head = f"{self.name}: Final[{self.type}] = "
         if len(head) + len(self.value) <= 100 or not self.value.startswith("("):
-            return f"{comment}{head}{self.value}\n"
+            return Code(f"{notes}{head}{self.value}\n")
         items = self.value[1:-1].split(", ")
         lines, line = [], "   "
         for item in items:
@@ -38,7 +39,7 @@ class Constant:
                 line = "   "
             line += f" {item},"
         lines.append(line)
-        return f"{comment}{head}(\n" + "\n".join(lines) + "\n)\n"
+        return Code(f"{notes}{head}(\n" + "\n".join(lines) + "\n)\n")
 
 
 def cite(rule: ir.Rule[object], show: Mapping[str, str] | None = None) -> str:
@@ -81,8 +82,6 @@ def _run_values(v: ir.Variant) -> list[int]:
     return table
 
 
-def _tuple(values: list[int]) -> str:
-    return "(" + ", ".join(str(x) for x in values) + ("," if len(values) == 1 else "") + ")"
 
 
 def _value_sources(v: ir.Variant, show: Mapping[str, str]) -> tuple[str, ...]:
@@ -102,17 +101,17 @@ def constants(v: ir.Variant, show: Mapping[str, str]) -> list[Constant]:
 
     def add(name: str, type_: str, value: object, *rules: ir.Rule[object] | None, absent: str = "") -> None:
         sources = tuple(cite(r, show) for r in rules if r is not None) or ((absent,) if absent else ())
-        out.append(Constant(name, type_, repr(value), sources))
+        out.append(Constant(name, type_, literal(value), sources))
 
     add("COPIES", "int", _max_over_players(v, v.deck.standard), v.deck.standard)
     add("DECK_JOKERS", "int", _max_over_players(v, v.deck.jokers), v.deck.jokers)
-    out.append(Constant("RUN_VALUE", "tuple[int, ...]", _tuple(_run_values(v)),
+    out.append(Constant("RUN_VALUE", "tuple[int, ...]", literal(tuple(_run_values(v))),
                         ("points of the card on each run position, 1 = the ace before the 2,",
                          "14 = the ace after the king, 15.. round the corner", *_value_sources(v, show))))
     set_values = [0] + [v.values.of_rank(r).at(ir.Place.SET) for r in range(1, 14)]
-    out.append(Constant("SET_VALUE", "tuple[int, ...]", _tuple(set_values),
+    out.append(Constant("SET_VALUE", "tuple[int, ...]", literal(tuple(set_values)),
                         ("points of a card of each rank in a set", *_value_sources(v, show))))
-    out.append(Constant("HAND_VALUE", "tuple[int, ...]", _tuple(_hand_code_values(v)),
+    out.append(Constant("HAND_VALUE", "tuple[int, ...]", literal(tuple(_hand_code_values(v))),
                         ("what each card counts left in hand, by code (0-3: a joker)",
                          *_value_sources(v, show),
                          *(cite(r, show) for r in (v.scoring.joker_in_hand,) if r is not None))))
@@ -172,19 +171,19 @@ def constants(v: ir.Variant, show: Mapping[str, str]) -> list[Constant]:
     return out
 
 
-def condition(c: ir.Condition) -> str:
+def condition(c: ir.Condition) -> Code:
     """A `when` condition as a Python expression over the validator's keyword flags."""
     if isinstance(c, ir.Always):
-        return "True"
+        return Code("True")
     if isinstance(c, ir.Never):
-        return "False"
+        return Code("False")
     if isinstance(c, ir.Is):
-        return c.flag.value
+        return identifier(c.flag.value)
     if isinstance(c, ir.IsNot):
-        return f"not {condition(c.item)}"
+        return Code(f"not {condition(c.item)}")
     if isinstance(c, (ir.AnyOf, ir.AllOf)):
         word = " or " if isinstance(c, ir.AnyOf) else " and "
-        return "(" + word.join(condition(item) for item in c.items) + ")"
+        return Code("(" + word.join(condition(item) for item in c.items) + ")")
     raise TypeError(f"no Python form for the condition {c!r}")
 
 

@@ -13,10 +13,11 @@ from collections.abc import Mapping
 
 from .. import ir
 from .constants import Constant, cite, condition
+from .safe import Code, literal
 
 
-def _per_players(v: ir.Variant, rule: ir.Rule[ir.PerPlayers[int]]) -> str:
-    return "{" + ", ".join(f"{n}: {rule.value.at(n)}" for n in v.player_counts()) + "}"
+def _per_players(v: ir.Variant, rule: ir.Rule[ir.PerPlayers[int]]) -> dict[int, int]:
+    return {n: rule.value.at(n) for n in v.player_counts()}
 
 
 def referee_constants(v: ir.Variant, show: Mapping[str, str]) -> list[Constant]:
@@ -24,8 +25,7 @@ def referee_constants(v: ir.Variant, show: Mapping[str, str]) -> list[Constant]:
 
     def add(name: str, type_: str, value: object, *rules: ir.Rule[object] | None, absent: str = "") -> None:
         sources = tuple(cite(r, show) for r in rules if r is not None) or ((absent,) if absent else ())
-        out.append(Constant(name, type_, value if isinstance(value, str) and name.endswith("_BY_PLAYERS")
-                            else repr(value), sources))
+        out.append(Constant(name, type_, literal(value), sources))
 
     d, t, s, g = v.deal, v.turn, v.scoring, v.game_end
     add("PLAYERS_MIN", "int", v.players.value.low, v.players)
@@ -89,11 +89,11 @@ def referee_constants(v: ir.Variant, show: Mapping[str, str]) -> list[Constant]:
     return out
 
 
-def referee_conditions(v: ir.Variant) -> dict[str, str]:
+def referee_conditions(v: ir.Variant) -> dict[str, Code]:
     """Each draw source's condition (None where the game has no such source) as a Python
     expression over `first_round`, `opened`, `opens_this_turn` and `handing`."""
     out = {}
     for source in ir.DrawSource:
         rule = v.turn.source(source)
-        out[source.value] = condition(rule.value) if rule is not None else "False"
+        out[source.value] = condition(rule.value) if rule is not None else Code("False")
     return out

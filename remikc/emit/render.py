@@ -1,31 +1,47 @@
-"""The one Jinja environment every generated file is rendered with."""
+"""The Jinja environments generated files are rendered with: one per output language.
+
+Each escapes for its own context (remikc/emit/safe.py): Python templates accept
+only `Code`, HTML autoescapes, Markdown escapes every value it prints.
+"""
 
 from __future__ import annotations
 
 import functools
-import html
 import re
+from typing import Literal
 
 import jinja2
+from markupsafe import Markup, escape
+
+from . import safe
+
+Kind = Literal["python", "html", "markdown"]
 
 
 @functools.cache
-def environment() -> jinja2.Environment:
+def environment(kind: Kind = "python") -> jinja2.Environment:
     # StrictUndefined: a name the template expects and the emitter forgot is an error,
     # not an empty string in generated code.
+    finalize = {"python": safe.require_code, "markdown": safe.markdown, "html": None}[kind]
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("remikc", "templates"),
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
-        autoescape=False,
+        autoescape=kind == "html",
+        finalize=finalize,
     )
     env.tests["instance_of"] = isinstance
     env.filters["cards"] = suits_in_colour
     env.filters["bare"] = bare
+    env.filters["py"] = safe.literal
+    env.filters["comment"] = safe.comment
+    env.filters["docstring"] = safe.docstring
+    env.filters["identifier"] = safe.identifier
+    env.filters["html_comment"] = safe.html_comment
     return env
 
 
-def bare(expression: str) -> str:
+def bare(expression: safe.Code) -> safe.Code:
     """A Python expression without the parentheses round the whole of it."""
     if expression.startswith("(") and expression.endswith(")"):
         depth = 0
@@ -33,7 +49,7 @@ def bare(expression: str) -> str:
             depth += {"(": 1, ")": -1}.get(ch, 0)
             if depth == 0 and i < len(expression) - 1:
                 return expression
-        return expression[1:-1]
+        return safe.Code(expression[1:-1])
     return expression
 
 
@@ -41,8 +57,8 @@ _RED = re.compile("([♥♦])")
 _BLACK = re.compile("([♠♣])")
 
 
-def suits_in_colour(text: str) -> str:
+def suits_in_colour(text: str) -> Markup:
     """HTML-escaped text with each suit symbol in its colour: hearts and diamonds red."""
-    escaped = html.escape(text, quote=False)
+    escaped = str(escape(text))
     escaped = _RED.sub(r'<span class="red">\1</span>', escaped)
-    return _BLACK.sub(r'<span class="black">\1</span>', escaped)
+    return Markup(_BLACK.sub(r'<span class="black">\1</span>', escaped))

@@ -9,7 +9,7 @@ the seed did not give is marked as an assumption.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .. import ir
@@ -593,16 +593,20 @@ def _rule_sentence(w: _Writer, v: ir.Variant, rule_id: str) -> str:
 
 # --- rendering -----------------------------------------------------------------------------
 
-def to_markdown(book: Rulebook, source: str) -> str:
+def to_markdown(book: Rulebook, sources: Sequence[str]) -> str:
+    """The rulebook as Markdown; `sources`: the spec files it comes from, the variant's first."""
     from .render import environment
 
-    return environment().get_template("rulebook.md.j2").render(book=book, source=source, kinds=_KINDS)
+    template = environment("markdown").get_template("rulebook.md.j2")
+    return template.render(book=book, sources=tuple(sources), kinds=_KINDS)
 
 
-def to_html(book: Rulebook, source: str) -> str:
+def to_html(book: Rulebook, sources: Sequence[str]) -> str:
+    """The rulebook as one HTML page; `sources` as for `to_markdown`."""
     from .render import environment
 
-    return environment().get_template("rulebook.html.j2").render(book=book, source=source, kinds=_KINDS)
+    template = environment("html").get_template("rulebook.html.j2")
+    return template.render(book=book, sources=tuple(sources), kinds=_KINDS)
 
 
 _KINDS = {"Sentence": Sentence, "Example": Example, "Table": Table, "Steps": Steps}

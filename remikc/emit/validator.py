@@ -15,6 +15,7 @@ from .. import __version__, ir
 from .constants import condition, constants, where
 from .referee import referee_conditions, referee_constants
 from .render import environment
+from .safe import Code
 
 
 def source_hash(lineage_texts: Mapping[str, str]) -> str:
@@ -113,7 +114,7 @@ def emit_validator(variant: ir.Variant, lineage_texts: Mapping[str, str], show: 
         "has_set": v.set is not None,
         "has_opening": v.opening is not None,
         "has_swap": swap is not None,
-        "swap_condition": condition(swap.allowed.value) if swap else "False",
+        "swap_condition": condition(swap.allowed.value) if swap else Code("False"),
         "swap_from_table": bool(swap and swap.card_from.value is ir.SwapFrom.HAND_OR_TABLE),
         "lay_off_condition": condition(v.turn.lay_off.value),
         "handing_forbids_lay_off": bool(v.handing and not v.handing.lay_off.value),
