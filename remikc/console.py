@@ -172,8 +172,7 @@ class Console:
 
     def is_process_stream(self) -> bool:
         """Whether this is the process's own standard output or error (not a test's stream)."""
-        return self.stream is sys.stdout or self.stream is sys.stderr or self.stream is sys.__stdout__ \
-            or self.stream is sys.__stderr__
+        return any(self.stream is s for s in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__))
 
     def silence(self) -> None:
         """Point the stream's file descriptor at the null device, so that Python's own flush
@@ -186,6 +185,8 @@ class Console:
             os.close(null)
 
     def __getattr__(self, name: str) -> Any:
+        if name == "stream":  # not yet set (a copy being made): no endless recursion
+            raise AttributeError(name)
         return getattr(self.stream, name)
 
 
