@@ -1,7 +1,8 @@
 """Card notation shared by specs, the CLI and messages: `10♥ Q♠ A♣ JK`.
 
 ASCII suits `s h d c` are accepted everywhere the symbols are, and `T` is
-accepted for ten.  Cards are always printed with suit symbols.
+accepted for ten.  Cards are always printed with suit symbols; the CLI writes them as
+`10h Qs` only to a stream that cannot encode the symbols (see `console`).
 """
 
 from __future__ import annotations

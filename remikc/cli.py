@@ -9,14 +9,15 @@ that are not cards).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import Any, NoReturn, TextIO, cast
 
-from . import __version__, ir
+from . import __version__, console, ir
 from .diagnostics import Diagnostic, SpecError, error, render_all
 from .driver import Verifier, check_paths
 from .irdump import to_json as ir_json
@@ -35,8 +36,17 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    out: TextIO | None = None  # where --help and --version go: main()'s stdout (see `_routed`)
+
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message}\n{self.format_usage().rstrip()}")
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # --help and --version: to main()'s stdout, and a failed write is reported (argparse
+        # would drop it)
+        if message:
+            (self.out if self.out is not None and file in (None, sys.stdout) else
+             file or sys.stderr).write(message)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -120,12 +130,36 @@ def _positive(text: str) -> int:
 
 def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None,
          stderr: TextIO | None = None) -> int:
-    out = stdout or sys.stdout
-    err = stderr or sys.stderr
+    """Run one command.  Output goes through `console.Console`: ASCII cards and marks on a
+    stream that cannot encode `♥ ✓`, and a write that fails (a full disk) is one line on
+    standard error and exit 1; a reader that went away (`| head`) ends the run quietly."""
+    out = console.Console(sys.stdout if stdout is None else stdout, "standard output")
+    err = console.Console(sys.stderr if stderr is None else stderr, "standard error")
     try:
-        args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+        try:
+            code = _run(argv, cast(TextIO, out), cast(TextIO, err))
+        finally:
+            out.flush()  # now, for a failure to be caught here rather than at exit
+        err.flush()
+        return code
+    except console.StreamError as exc:
+        exc.console.silence()  # Python's flush at exit must not fail again
+        if not (exc.broken_pipe and exc.console is out):
+            with contextlib.suppress(console.StreamError):
+                err.write(f"remikc: error: {exc}\n")
+                err.flush()
+        return FINDINGS
+
+
+def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO) -> int:
+    try:
+        args = _routed(_parser(), out).parse_args(list(sys.argv[1:] if argv is None else argv))
         if args.command is None:
             raise UsageError(_parser().format_help().rstrip())
+        if getattr(args, "format", "text") == "json":
+            cast(console.Console, out).json = True  # ASCII-safe JSON, not transliterated text
+        if args.command == "explain":
+            args.cards = console.argument(args.cards)
         command = {"check": _check, "ir": _ir, "new": _new, "diff": _diff, "build": _build,
                    "explain": _explain, "simulate": _simulate}[args.command]
         return command(args, out, err)
@@ -135,13 +169,19 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None,
     except WriteError as exc:
         print(f"remikc: error: {exc}", file=err)
         return FINDINGS
-    except BrokenPipeError:
-        # the reader went away (`remikc check | head`): stop quietly, as other tools do
-        if stdout is None:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return FINDINGS
     except SystemExit as exc:  # --help and --version
         return int(exc.code or 0)
+
+
+def _routed(parser: argparse.ArgumentParser, out: TextIO) -> argparse.ArgumentParser:
+    """`parser`, and its commands' parsers, printing --help and --version to `out`."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                _routed(command, out)
+    if isinstance(parser, _Parser):
+        parser.out = out
+    return parser
 
 
 def _need_paths(paths: Sequence[str]) -> None:
