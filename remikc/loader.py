@@ -62,7 +62,9 @@ def is_packaged(path: str) -> bool:
 def spec_exists(path: str) -> bool:
     """Whether `path` is a spec file there is: on the disk, or shipped with remikc."""
     if is_packaged(path):
-        return Path(path).name.removesuffix(SUFFIX) in packaged_ids() and path.endswith(SUFFIX)
+        name = Path(path).name
+        return path == f"{PACKAGED}/{name}" and name.removesuffix(SUFFIX) in packaged_ids() \
+            and name.endswith(SUFFIX)
     return os.path.isfile(path)
 
 
@@ -110,7 +112,7 @@ def _read_bytes(path: str) -> bytes:
         return Path(path).read_bytes()
     folder = _packaged_folder()
     name = Path(path).name
-    if folder is None or not spec_exists(path) or path != f"{PACKAGED}/{name}":
+    if folder is None or not spec_exists(path):
         raise FileNotFoundError(2, "no such seed variant is shipped with remikc", path)
     return bytes(folder.joinpath(name).read_bytes())
 
