@@ -9,17 +9,17 @@ lives.
 from __future__ import annotations
 
 import types
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import ir
 from .cards import Card, format_cards
-from .diagnostics import Diagnostic, error
+from .diagnostics import Diagnostic, Severity, error
 from .driver import check_paths
 from .emit.rulebook import rulebook, to_html, to_markdown
 from .emit.validator import emit_validator
 from .lang import LANGUAGES, language
-from .loader import Workspace, parent_path
+from .loader import Workspace, is_packaged, parent_path
 from .verify.witness import Examples, examples
 
 
@@ -28,18 +28,24 @@ class Build:
     files: dict[Path, str]
     problems: list[Diagnostic]
     sources: dict[str, str]
+    warnings: list[Diagnostic] = field(default_factory=list)  # to show; they stop nothing
 
 
 def lineage_files(variant: ir.Variant) -> list[str]:
     """The spec files a variant is built from, base game first."""
-    return [parent_path(variant.source, v) if v != variant.id else variant.source
-            for v in reversed(variant.lineage)]
+    files = [variant.source]
+    for parent in variant.lineage[1:]:
+        files.append(parent_path(files[-1], parent))
+    return files[::-1]
 
 
 def shown(path: str) -> str:
     """A spec path as generated files write it: relative to its project (the nearest folder
     above it with a pyproject.toml or .git), else to its folder's parent; never to where
-    remikc happens to run, so a build gives the same bytes from any folder."""
+    remikc happens to run, so a build gives the same bytes from any folder.  A seed spec
+    shipped with remikc is `remikc:specs/<id>.rules` wherever remikc is installed."""
+    if is_packaged(path):
+        return path
     spec = Path(path).resolve()
     for folder in spec.parents:
         if (folder / "pyproject.toml").exists() or (folder / ".git").exists():
@@ -57,7 +63,8 @@ def outputs(paths: list[str], out: Path) -> Build:
     """Every generated file of the variants under `paths`: the validator and, in each
     language, the rulebook as Markdown and as HTML."""
     run = check_paths(paths)
-    problems = run.unique_diagnostics()
+    problems = [d for d in run.unique_diagnostics() if d.severity is Severity.ERROR]
+    warnings = [d for d in run.unique_diagnostics() if d.severity is not Severity.ERROR]
     files: dict[Path, str] = {}
     if not problems:
         for result in run.results:
@@ -71,7 +78,7 @@ def outputs(paths: list[str], out: Path) -> Build:
                 files[out / v.id / name] = text
     if problems:
         files = {}
-    return Build(files, problems, run.workspace.sources)
+    return Build(files, problems, run.workspace.sources, warnings)
 
 
 def rulebooks(v: ir.Variant, workspace: Workspace, module: types.ModuleType

@@ -22,7 +22,17 @@ from .diagnostics import Diagnostic, SpecError, error, render_all
 from .driver import Verifier, check_paths
 from .irdump import to_json as ir_json
 from .irdump import to_text as ir_text
-from .loader import SUFFIX, VARIANT_ID, Workspace, parent_path
+from .loader import (
+    PACKAGED,
+    SUFFIX,
+    VARIANT_ID,
+    Workspace,
+    is_packaged,
+    packaged_paths,
+    parent_path,
+    shadows_shipped,
+    spec_exists,
+)
 from .output import WriteError, check_folder, write_atomic, write_files
 from .skeleton import skeleton
 from .verify import Status, render_text
@@ -94,9 +104,16 @@ def _parser() -> argparse.ArgumentParser:
 
     new = commands.add_parser("new", help="write a commented house-rule variant to start from")
     new.add_argument("name", metavar="NAME")
-    new.add_argument("--extends", required=True, metavar="ID", help="the variant it changes")
-    new.add_argument("--dir", default="specs", help="folder of the parent spec (default: specs)")
+    new.add_argument("--extends", required=True, metavar="ID",
+                     help="the variant it changes: one in --dir, else a seed variant shipped "
+                          "with remikc (`remikc list`)")
+    new.add_argument("--dir", default="specs",
+                     help="folder the new file goes into, beside a local parent (default: specs)")
     new.add_argument("--force", action="store_true", help="overwrite an existing file")
+
+    listing = commands.add_parser(
+        "list", help="list the seed variants shipped with remikc, and those in the given folders")
+    listing.add_argument("paths", nargs="*", metavar="DIR|SPEC")
 
     simulate = commands.add_parser(
         "simulate", help="play many games under a variant (or two) and report length, "
@@ -161,7 +178,7 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO) -> int:
         if args.command == "explain":
             args.cards = console.argument(args.cards)
         command = {"check": _check, "ir": _ir, "new": _new, "diff": _diff, "build": _build,
-                   "explain": _explain, "simulate": _simulate}[args.command]
+                   "explain": _explain, "simulate": _simulate, "list": _list}[args.command]
         return command(args, out, err)
     except UsageError as exc:
         print(str(exc), file=err)
@@ -186,7 +203,11 @@ def _routed(parser: argparse.ArgumentParser, out: TextIO) -> argparse.ArgumentPa
 
 def _need_paths(paths: Sequence[str]) -> None:
     for path in paths:
-        if not os.path.exists(path):
+        if is_packaged(path) or path.rstrip("/") == PACKAGED:
+            if not (spec_exists(path) or path.rstrip("/") == PACKAGED):
+                raise UsageError(f"remikc: no seed variant {path} is shipped with remikc "
+                                 "(`remikc list` shows them)")
+        elif not os.path.exists(path):
             raise UsageError(f"remikc: no such file or folder: {path}")
 
 
@@ -194,8 +215,8 @@ def _need_spec_file(command: str, path: str) -> None:
     """`ir`, `diff`, `explain` and `simulate` read single specs: a folder is a slip for one of
     its files."""
     _need_paths([path])
-    if os.path.isdir(path):
-        inside = sorted(Path(path).glob("*" + SUFFIX))
+    if os.path.isdir(path) or path.rstrip("/") == PACKAGED:
+        inside = packaged_paths() if path.rstrip("/") == PACKAGED else sorted(Path(path).glob("*" + SUFFIX))
         example = f", e.g. {inside[0]}" if inside else ""
         files = {"diff": f"two {SUFFIX} files", "simulate": f"one or two {SUFFIX} files"}.get(
             command, f"one {SUFFIX} file")
@@ -264,11 +285,18 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _variant(workspace: Workspace, path: str, form: str, out: TextIO, err: TextIO) -> ir.Variant | None:
     """The variant of one spec file, or None once its errors are printed."""
-    try:
-        return workspace.variant(path)
-    except SpecError as exc:
-        _errors(exc.diagnostics, workspace.sources, form, out, err)
-        return None
+    variants = _variants(workspace, [path], form, out, err)
+    return variants[0] if variants else None
+
+
+def _warn(workspace: Workspace, paths: Sequence[str], err: TextIO) -> None:
+    """The warnings about `paths` (read already), as text on stderr whatever the format: they
+    change no exit code, and stdout keeps the shape a tool expects."""
+    shown: list[Diagnostic] = []
+    for path in paths:
+        shown += [d for d in workspace.warnings(path) if d not in shown]
+    if shown:
+        print(render_all(shown, workspace.sources) + "\n", file=err)
 
 
 def _variants(workspace: Workspace, paths: Sequence[str], form: str, out: TextIO,
@@ -284,6 +312,7 @@ def _variants(workspace: Workspace, paths: Sequence[str], form: str, out: TextIO
     if problems:
         _errors(problems, workspace.sources, form, out, err)
         return None
+    _warn(workspace, paths, err)
     return variants
 
 
@@ -326,6 +355,8 @@ def _build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not args.check:
         check_folder(target)  # before the solver's work, not after
     built = outputs(paths, target)
+    if built.warnings:
+        print(render_all(built.warnings, built.sources) + "\n", file=err)
     if built.problems:
         print(render_all(built.problems, built.sources), file=err)
         print("remikc: nothing built: fix the specs first", file=err)
@@ -381,15 +412,18 @@ def _new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                          "digits and `_`, starting with a letter")
     if not VARIANT_ID.fullmatch(args.extends):
         raise UsageError(f"remikc: --extends takes a variant id, not `{args.extends}`: the parent "
-                         f"is <id>{SUFFIX} in the --dir folder (default: specs)")
+                         f"is <id>{SUFFIX} in the --dir folder (default: specs), or a seed variant "
+                         "shipped with remikc")
     if os.path.exists(args.dir) and not os.path.isdir(args.dir):
         raise UsageError(f"remikc: --dir {args.dir} is not a folder: give the folder of the "
-                         f"parent's {SUFFIX} file")
+                         f"new {SUFFIX} file")
     target = os.path.join(args.dir, args.name + SUFFIX)
-    # resolved as the loader will resolve the new file's `extends`
+    # resolved as the loader will resolve the new file's `extends`: beside it, else shipped
     parent_file = parent_path(target, args.extends)
-    if not os.path.isfile(parent_file):
-        raise UsageError(f"remikc: no variant `{args.extends}`: {parent_file} does not exist")
+    if not spec_exists(parent_file):
+        raise UsageError(f"remikc: no variant `{args.extends}`: {parent_file} does not exist, and "
+                         "no seed variant of that id is shipped with remikc (`remikc list` shows "
+                         "them)")
     if os.path.exists(target) and not args.force:
         raise UsageError(f"remikc: {target} already exists (use --force to overwrite it)")
     workspace = Workspace()
@@ -400,9 +434,60 @@ def _new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"remikc: fix {parent_file} before extending it", file=err)
         return FINDINGS
     write_atomic(target, skeleton(args.name, parent, parent_file))
-    print(f"wrote {target}: a house variant of {parent.id}; edit it, then run "
+    # read back as `check` will read it, to say whether a local parent shadows a shipped one
+    # (a skeleton is valid by construction; were it not, `remikc check` would say so)
+    with contextlib.suppress(SpecError):
+        workspace.variant(target)
+    _warn(workspace, [target], err)
+    where = "" if not is_packaged(parent_file) else f" (shipped with remikc: {parent_file})"
+    print(f"wrote {target}: a house variant of {parent.id}{where}; edit it, then run "
           f"`remikc check {target}`", file=out)
     return OK
+
+
+def _list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """`remikc list [DIR|SPEC ...]`: id, Polish name and parent of the shipped seed variants,
+    then of the variants under the paths given, folder by folder."""
+    from .loader import spec_files
+
+    _need_paths(args.paths)
+    workspace = Workspace()
+    groups: dict[str, list[str]] = {f"seed variants shipped with remikc ({PACKAGED})": packaged_paths()}
+    for path in spec_files(list(args.paths)):
+        if not is_packaged(path):
+            groups.setdefault(os.path.dirname(path) or ".", []).append(path)
+    broken = 0
+    for title, paths in groups.items():
+        print(f"{title}:", file=out)
+        if not paths:
+            print("  (none)", file=out)
+        rows = []
+        for path in paths:
+            try:
+                rules = workspace.file(path)
+            except SpecError as exc:
+                broken += 1
+                rows.append((Path(path).name, f"✗ {len(exc.diagnostics)} error(s): "
+                             f"remikc check {path}", ""))
+                continue
+            polish = rules.names.get("name.pl")
+            parent = ""
+            if rules.spec.extends is not None:
+                parent_id = rules.spec.extends.value
+                parent = f"extends {parent_id}"
+                if not is_packaged(path) and VARIANT_ID.fullmatch(parent_id):
+                    found = parent_path(path, parent_id)
+                    if is_packaged(found):
+                        parent += " (shipped with remikc)"
+                    elif not spec_exists(found):
+                        parent += " (missing)"
+            if shadows_shipped(path):
+                parent = "; ".join(filter(None, [parent, f"not the shipped {rules.id}: it differs"]))
+            rows.append((rules.id, polish.value if polish is not None else "", parent))
+        width = [max((len(row[i]) for row in rows), default=0) for i in range(2)]
+        for ident, name, parent in rows:
+            print(f"  {ident:<{width[0]}}  {name:<{width[1]}}  {parent}".rstrip(), file=out)
+    return FINDINGS if broken else OK
 
 
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

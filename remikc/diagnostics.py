@@ -87,6 +87,13 @@ def error(code: str, message: str, span: Span | None, *, hint: str | None = None
     return Diagnostic(code, message, span, Severity.ERROR, hint, tuple(notes))
 
 
+def warning(code: str, message: str, span: Span | None, *, hint: str | None = None,
+            notes: Iterable[Note] = ()) -> Diagnostic:
+    """Something worth saying that is no error: printed as `warning[W001]`, it does not change
+    the exit code or stop a build."""
+    return Diagnostic(code, message, span, Severity.WARNING, hint, tuple(notes))
+
+
 class Collector:
     """Gathers a pass's diagnostics so the pass can report them all, then fail once."""
 

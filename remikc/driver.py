@@ -66,7 +66,7 @@ def load_one(path: str, workspace: Workspace) -> FileResult:
         variant = workspace.variant(path)
     except SpecError as exc:
         return FileResult(path, None, exc.diagnostics)
-    return FileResult(path, variant, ())
+    return FileResult(path, variant, workspace.warnings(path))
 
 
 class Verifier:

@@ -1,23 +1,32 @@
 """Find, read and resolve spec files: `Workspace.variant(path) -> ir.Variant`.
 
 A variant lives in `<id>.rules`; `extends "<parent>"` names `<parent>.rules`
-in the same folder (`parent_path`, the one place that rule is written down).
+in the same folder or, when there is none, the seed variant of that id shipped
+with remikc (`parent_path`, the one place that rule is written down).  The
+shipped seed specs are named `remikc:specs/<id>.rules` wherever remikc is
+installed (`PACKAGED`), in messages and generated files alike.
 Each file is read and collected once per workspace, so checking a folder of
 house rules does not re-parse their base game.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib.resources
 import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import ir
 from .collect import FileRules, collect
-from .diagnostics import Diagnostic, Note, Span, SpecError, did_you_mean, error
+from .diagnostics import Diagnostic, Note, Span, SpecError, did_you_mean, error, warning
 from .lower import lower
 from .parser import parse
+
+if TYPE_CHECKING:
+    from importlib.abc import Traversable
 
 SUFFIX = ".rules"
 
@@ -27,9 +36,85 @@ always a file beside its child: a path would make a spec depend on where it is c
 and could reach any file on the machine."""
 
 
+PACKAGED = "remikc:specs"
+"""The folder of the seed specs shipped with remikc (the package `remikc.specs`), as paths
+name it: `remikc:specs/remik51.rules`.  Such a path is read from the package, never from
+the disk by that name, so a spec and its generated files read the same wherever remikc is
+installed."""
+
+
 def parent_path(source: str, parent_id: str) -> str:
-    """The file of variant `parent_id`, the parent of the spec in `source`: beside it."""
-    return os.path.join(os.path.dirname(source), parent_id + SUFFIX)
+    """The file of variant `parent_id`, the parent of the spec in `source`: beside it, else the
+    shipped seed variant of that id (a shipped spec's parent is always shipped too).  When
+    neither exists, the file beside it, for the error to name."""
+    if not is_packaged(source):
+        beside = os.path.join(os.path.dirname(source), parent_id + SUFFIX)
+        if os.path.isfile(beside) or parent_id not in packaged_ids():
+            return beside
+    return f"{PACKAGED}/{parent_id}{SUFFIX}"
+
+
+def is_packaged(path: str) -> bool:
+    """Whether `path` names a shipped seed spec (`remikc:specs/...`), existing or not."""
+    return path.replace("\\", "/").startswith(PACKAGED + "/")
+
+
+def spec_exists(path: str) -> bool:
+    """Whether `path` is a spec file there is: on the disk, or shipped with remikc."""
+    if is_packaged(path):
+        name = Path(path).name
+        return path == f"{PACKAGED}/{name}" and name.removesuffix(SUFFIX) in packaged_ids() \
+            and name.endswith(SUFFIX)
+    return os.path.isfile(path)
+
+
+@functools.cache
+def _packaged_folder() -> Traversable | None:
+    try:
+        return importlib.resources.files("remikc.specs")
+    except ModuleNotFoundError:
+        # remikc run from a source tree it was not installed from: the specs are beside it
+        folder = Path(__file__).resolve().parent.parent / "specs"
+        return folder if (folder / "__init__.py").is_file() else None
+
+
+@functools.cache
+def packaged_ids() -> tuple[str, ...]:
+    """The ids of the seed variants shipped with remikc, sorted."""
+    folder = _packaged_folder()
+    if folder is None:
+        return ()
+    ids = (entry.name.removesuffix(SUFFIX) for entry in folder.iterdir()
+           if entry.name.endswith(SUFFIX) and entry.is_file())
+    return tuple(sorted(i for i in ids if VARIANT_ID.fullmatch(i)))
+
+
+def packaged_paths() -> list[str]:
+    """The shipped seed specs, as paths (`remikc:specs/remik51.rules`)."""
+    return [f"{PACKAGED}/{i}{SUFFIX}" for i in packaged_ids()]
+
+
+def shadows_shipped(path: str) -> bool:
+    """Whether the file `path` (not a shipped one) has the id of a seed variant shipped with
+    remikc but not the same text: then `extends` from beside it means another game than the
+    shipped one.  A copy, or the project's own specs/ that remikc ships, is the same game."""
+    variant_id = Path(path).name.removesuffix(SUFFIX)
+    if is_packaged(path) or variant_id not in packaged_ids():
+        return False
+    try:
+        return _read_bytes(path) != _read_bytes(f"{PACKAGED}/{variant_id}{SUFFIX}")
+    except OSError:
+        return False  # the reading proper says what is wrong
+
+
+def _read_bytes(path: str) -> bytes:
+    if not is_packaged(path):
+        return Path(path).read_bytes()
+    folder = _packaged_folder()
+    name = Path(path).name
+    if folder is None or not spec_exists(path):
+        raise FileNotFoundError(2, "no such seed variant is shipped with remikc", path)
+    return bytes(folder.joinpath(name).read_bytes())
 
 
 @dataclass
@@ -39,11 +124,12 @@ class Workspace:
     sources: dict[str, str] = field(default_factory=dict)
     _files: dict[str, FileRules | SpecError] = field(default_factory=dict)
     _variants: dict[str, ir.Variant | SpecError] = field(default_factory=dict)
+    _warnings: dict[str, tuple[Diagnostic, ...]] = field(default_factory=dict)
 
     def read(self, path: str) -> str:
         if path not in self.sources:
             try:
-                data = Path(path).read_bytes()
+                data = _read_bytes(path)
             except OSError as exc:
                 raise SpecError([error("E030", f"cannot read {path}: {exc.strerror}", None)]) from None
             try:
@@ -87,8 +173,22 @@ class Workspace:
             raise cached
         return cached
 
+    def warnings(self, path: str) -> tuple[Diagnostic, ...]:
+        """What is worth saying about `path` that is no error, once `variant(path)` (or
+        `chain(path)`) has read it: a local parent that shadows a shipped seed variant."""
+        return self._warnings.get(path, ())
+
     def chain(self, path: str) -> list[FileRules]:
         """The files from the base game down to `path`."""
+        warnings: list[Diagnostic] = []
+        try:
+            return self._chain(path, warnings)
+        except SpecError as exc:
+            raise SpecError([*warnings, *exc.diagnostics]) from None
+        finally:
+            self._warnings[path] = tuple(warnings)
+
+    def _chain(self, path: str, warnings: list[Diagnostic]) -> list[FileRules]:
         chain = [self.file(path)]
         seen = {os.path.normpath(path): chain[0]}
         current = path
@@ -101,8 +201,11 @@ class Workspace:
             path_of_parent = parent_path(current, parent_id)
             if os.path.normpath(path_of_parent) in seen:
                 raise SpecError([_circle(list(reversed(chain)), parent_id)])
-            if not os.path.isfile(path_of_parent):
+            if not spec_exists(path_of_parent):
                 raise SpecError([_unknown_parent(child, parent_id, os.path.dirname(current))])
+            shadow = self._shadowing(child, path_of_parent)
+            if shadow is not None:
+                warnings.append(shadow)
             try:
                 parent = self.file(path_of_parent)
             except SpecError as exc:
@@ -113,6 +216,21 @@ class Workspace:
             chain.insert(0, parent)
             current = path_of_parent
         return chain
+
+    def _shadowing(self, child: FileRules, parent: str) -> Diagnostic | None:
+        """W001 when `parent`, found beside `child`, has the id of a shipped seed variant but
+        not its text.  The same text (the project's own specs/, or a copy of a seed spec) is
+        the same variant, and says nothing worth a warning."""
+        assert child.spec.extends is not None
+        parent_id = child.spec.extends.value
+        if not shadows_shipped(parent):
+            return None
+        shipped = f"{PACKAGED}/{parent_id}{SUFFIX}"
+        return warning(
+            "W001", f"`{parent_id}` here is {parent}, not the seed variant `{parent_id}` shipped "
+            f"with remikc ({shipped}): the two differ", child.spec.extends.span,
+            hint=f"a {SUFFIX} file beside this one comes first; rename it (and its `variant` "
+            f"line) to keep both, or delete it to extend the shipped `{parent_id}`")
 
     def variant(self, path: str) -> ir.Variant:
         cached = self._variants.get(path)
@@ -151,12 +269,17 @@ def _not_an_id(child: FileRules, parent_id: str) -> Diagnostic:
 
 def _unknown_parent(child: FileRules, parent_id: str, folder: str) -> Diagnostic:
     assert child.spec.extends is not None
-    known = sorted(p.name.removesuffix(SUFFIX) for p in Path(folder or ".").glob("*" + SUFFIX))
+    here = [] if is_packaged(folder + "/") else sorted(
+        p.name.removesuffix(SUFFIX) for p in Path(folder or ".").glob("*" + SUFFIX))
+    known = sorted({*here, *packaged_ids()})
     hint = did_you_mean(parent_id, known)
     if hint is None:
-        hint = ("variants here: " + ", ".join(known)) if known else f"no {SUFFIX} files in {folder or '.'}"
+        hint = ("variants here: " + ", ".join(here) + "; " if here else
+                f"no {SUFFIX} files in {folder or '.'}; ")
+        hint += "shipped with remikc: " + (", ".join(packaged_ids()) or "none")
     return error("E017", f"unknown variant `{parent_id}`: there is no {parent_id}{SUFFIX} "
-                 f"next to this file", child.spec.extends.span, hint=hint)
+                 f"next to this file, nor a seed variant `{parent_id}` shipped with remikc",
+                 child.spec.extends.span, hint=hint)
 
 
 def _blank(text: str) -> bool:
@@ -176,11 +299,16 @@ def _no_variant(path: str) -> Diagnostic:
 def spec_files(paths: list[str]) -> list[str]:
     """The `.rules` files named by `paths` (files, or folders searched recursively), in the
     order first named, each once: a file named twice, or as itself and through its folder,
-    would be checked and built twice."""
+    would be checked and built twice.  `remikc:specs` names the shipped seed specs."""
     found: dict[str, str] = {}
     for path in paths:
         p = Path(path)
-        named = [str(f) for f in sorted(p.rglob("*" + SUFFIX))] if p.is_dir() else [path]
+        if path.rstrip("/") == PACKAGED:
+            named = packaged_paths()
+        elif is_packaged(path):
+            named = [path]
+        else:
+            named = [str(f) for f in sorted(p.rglob("*" + SUFFIX))] if p.is_dir() else [path]
         for file in named:
             found.setdefault(os.path.realpath(file), file)
     return list(found.values())

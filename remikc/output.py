@@ -7,6 +7,7 @@ the reason, ready for the CLI to print instead of a traceback.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import tempfile
 from collections.abc import Mapping
@@ -35,9 +36,19 @@ def check_folder(folder: str | Path) -> None:
         raise WriteError(folder, f"{which} is not writable")
 
 
+@functools.cache
+def file_mode() -> int:
+    """The mode of a new file under the process's umask, as `open()` would give it: 0644 under
+    the usual umask 022.  The umask can only be read by setting it, so it is read once."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def write_atomic(path: str | Path, text: str | bytes) -> None:
     """Write `text` (or bytes, for a picture) to a temporary file beside `path`, then rename it
-    into place."""
+    into place.  The file gets the mode a plain `open()` would give it (`file_mode`), not the
+    temporary file's 0600."""
     target = Path(path)
     _make_folder(target, target.parent)
     try:
@@ -47,6 +58,8 @@ def write_atomic(path: str | Path, text: str | bytes) -> None:
     try:
         data = text.encode("utf-8") if isinstance(text, str) else text
         with os.fdopen(fd, "wb") as handle:
+            if hasattr(os, "fchmod"):  # POSIX; elsewhere the mode bits mean little
+                os.fchmod(handle.fileno(), file_mode())
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())

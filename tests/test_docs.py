@@ -23,8 +23,8 @@ def test_every_rule_and_section_is_in_the_reference():
 def test_every_error_code_the_code_can_raise_is_documented():
     codes = set()
     for path in REMIKC.rglob("*.py"):
-        codes |= set(re.findall(r'"(E\d{3})"', path.read_text(encoding="utf-8")))
-    documented = set(re.findall(r"^\| (E\d{3}) \|", DSL, re.M))
+        codes |= set(re.findall(r'"([EW]\d{3})"', path.read_text(encoding="utf-8")))
+    documented = set(re.findall(r"^\| ([EW]\d{3}) \|", DSL, re.M))
     assert codes and codes <= documented, codes - documented
 
 
@@ -35,12 +35,17 @@ def test_readme_commands_are_the_ones_ci_runs():
 
 
 def test_every_subpackage_is_installed():
-    """A regular (not editable) install ships only the packages pyproject.toml lists."""
+    """A regular (not editable) install ships only the packages pyproject.toml lists: every
+    folder of remikc/ (code or data such as the templates), and specs/ as `remikc.specs`."""
     tomllib = pytest.importorskip("tomllib")  # Python 3.11+
-    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-                 ["tool"]["setuptools"]["packages"])
-    present = {".".join(p.parent.relative_to(ROOT).parts) for p in REMIKC.rglob("__init__.py")}
-    assert present == listed
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    listed = set(setuptools["packages"])
+    folders = [p for p in REMIKC.rglob("*") if p.is_dir() and not any(
+        part.startswith((".", "__")) for part in p.relative_to(ROOT).parts)]
+    present = {".".join(p.relative_to(ROOT).parts) for p in [REMIKC, *folders]}
+    assert present | set(setuptools["package-dir"]) == listed
+    assert setuptools["package-dir"] == {"remikc.specs": "specs"}
+    assert (ROOT / "specs" / "__init__.py").is_file()  # an editable install imports it then
 
 
 def _shown_output(doc: str, command: str) -> list[str]:
