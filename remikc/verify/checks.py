@@ -17,7 +17,7 @@ import z3
 
 from .. import ir
 from ..cards import format_cards
-from . import decode
+from . import canon, decode
 from .encode import CardVar, Encoder, Meld, Opening, opening, slot_sizes
 from .findings import Finding, Status
 from .solver import DEFAULT_RLIMIT, Outcome, Session
@@ -80,14 +80,16 @@ class Probe:
         return self._hand
 
     def ask(self, session: Session, *must: z3.BoolRef,
-            prefer: Sequence[Sequence[z3.BoolRef]] = ()) -> Outcome:
+            prefer: Sequence[Sequence[z3.BoolRef]] = (), keys: Sequence[canon.Key] = ()) -> Outcome:
         """Solve `must`, first with each tier of `prefer` (no jokers, fewest cards) for a
-        witness a player would write down."""
+        witness a player would write down; with `keys`, the least such witness (see `canon`),
+        so the cards printed do not depend on the Z3 release."""
         for tier in prefer:
             tidy = session.ask(*must, *tier, tidy=True)
             if tidy.status == "sat":
-                return tidy
-        return session.ask(*must)
+                return session.least(*must, *tier, keys=keys, start=tidy) if keys else tidy
+        out = session.ask(*must)
+        return session.least(*must, keys=keys, start=out) if keys and out.model is not None else out
 
     def rules(self, core: Sequence[str]) -> tuple[ir.Rule[object], ...]:
         found = (self.variant.rule(name) for name in core)
@@ -141,7 +143,8 @@ def melds_alive(probe: Probe, check: Check) -> Finding:
             session, m = probe.meld(opening=at_opening)
             reading = m.is_run if kind == "run" else z3.Not(m.is_run)
             out = probe.ask(session, m.valid, reading,
-                            prefer=[[m.jokers == 0, m.length == present.size.value.low]])
+                            prefer=[[m.jokers == 0, m.length == present.size.value.low]],
+                            keys=canon.meld_keys(m) if not at_opening else ())
             if out.status == "unknown":
                 return _unknown(check)
             if out.status == "sat" and out.model is not None:
@@ -173,7 +176,8 @@ def runs_wrap(probe: Probe, check: Check) -> Finding:
 
     session, m = probe.meld()
     wraps = m.start + m.length - 1 >= 15
-    out = probe.ask(session, m.valid, m.is_run, wraps, prefer=[[m.jokers == 0, m.length == 3]])
+    out = probe.ask(session, m.valid, m.is_run, wraps, prefer=[[m.jokers == 0, m.length == 3]],
+                    keys=canon.meld_keys(m))
     if out.status == "unknown":
         return _unknown(check)
     if rules.wrap.value:
@@ -229,9 +233,10 @@ def joker_limits(probe: Probe, check: Check) -> Finding:
             said.append(f"any number of jokers {when}")
             continue
         session, m = probe.meld(opening=at_opening)
-        over = probe.ask(session, m.valid, m.jokers > limit)
+        over = probe.ask(session, m.valid, m.jokers > limit, keys=canon.meld_keys(m))
         m2 = m
-        reach = probe.ask(session, m.valid, m.jokers == limit, prefer=[[m.length <= limit + 2]])
+        reach = probe.ask(session, m.valid, m.jokers == limit, prefer=[[m.length <= limit + 2]],
+                          keys=canon.meld_keys(m))
         if "unknown" in (over.status, reach.status):
             return _unknown(check)
         if over.model is not None:
@@ -245,7 +250,7 @@ def joker_limits(probe: Probe, check: Check) -> Finding:
             said.append(f"at most {limit} {'joker' if limit == 1 else 'jokers'} {when} "
                         f"(e.g. {_kind_text(reach.model, m2)})")
     session, m = probe.meld()
-    alone = probe.ask(session, m.valid, m.jokers == m.length)
+    alone = probe.ask(session, m.valid, m.jokers == m.length, keys=canon.meld_keys(m))
     if alone.status == "unknown":
         return _unknown(check)
     allowed = jokers.min_natural.value == 0
@@ -274,7 +279,8 @@ def joker_meaning(probe: Probe, check: Check) -> Finding:
                        "the player names the card each joker stands for (`declare rank_and_suit`)")
     for at_opening in ((False, True) if v.opening else (False,)):
         session, m = probe.meld(opening=at_opening)
-        both = probe.ask(session, m.run_ok, m.set_ok, prefer=[[m.length <= 3]])
+        both = probe.ask(session, m.run_ok, m.set_ok, prefer=[[m.length <= 3]],
+                         keys=[*canon.meld_keys(m), (m.set_points, None), (m.run_points, None)])
         if both.status == "unknown":
             return _unknown(check)
         if both.model is not None:
@@ -305,7 +311,8 @@ def meld_sizes(probe: Probe, check: Check) -> Finding:
         for bound in bounds:
             session, m = probe.meld()
             reading = m.is_run if kind == "run" else z3.Not(m.is_run)
-            out = probe.ask(session, m.valid, reading, m.length == bound, prefer=[[m.jokers == 0]])
+            out = probe.ask(session, m.valid, reading, m.length == bound, prefer=[[m.jokers == 0]],
+                            keys=canon.meld_keys(m))
             if out.status == "unknown":
                 return _unknown(check)
             if out.model is None:
@@ -393,7 +400,8 @@ def opening_reachable(probe: Probe, check: Check) -> Finding:
         session, o = probe.opening(cards)
         exact = o.points == v.opening.min_points.value
         out = probe.ask(session, o.ok, prefer=[[exact, o.jokers == 0, o.used <= v.opening.melds_needed() + 1],
-                                               [exact, o.jokers == 0], [o.jokers == 0]])
+                                               [exact, o.jokers == 0], [o.jokers == 0]],
+                        keys=canon.opening_keys(o))
         if out.status == "unknown":
             return _unknown(check)
         if out.model is None:
@@ -402,7 +410,7 @@ def opening_reachable(probe: Probe, check: Check) -> Finding:
                            _because(probe, out, v.opening.min_points, v.deal.hand))
         said.append(f"from {cards} cards: {decode.opening_text(out.model, o)}")
         if decode.integer(out.model, o.jokers) > 0:
-            clean = session.ask(o.ok, o.jokers == 0)
+            clean = session.least(o.ok, o.jokers == 0, keys=canon.opening_keys(o))
             said.append("only with jokers" if clean.model is None else
                         f"without jokers: {decode.opening_text(clean.model, o)}")
         else:
@@ -430,12 +438,14 @@ def winner_scores_best(probe: Probe, check: Check) -> Finding:
     if method is ir.Method.PENALTIES:
         assert s.went_out is not None
         winner: z3.ArithRef = session.enc.num(s.went_out.value)
-        out = probe.ask(session, z3.Not(better(winner, other)), prefer=[[length == 1]])
+        out = probe.ask(session, z3.Not(better(winner, other)), prefer=[[length == 1]],
+                        keys=[*canon.cards_keys(cards, length), canon.flag(opened)])
         blame: tuple[ir.Rule[object], ...] = (s.went_out, v.game_end.winner)
     else:
         bonus = s.all_out_bonus.value if s.all_out_bonus is not None else 0
         winner = other + bonus  # the others' cards go to the winner
-        out = probe.ask(session, z3.Not(better(winner, session.enc.num(0))), prefer=[[length == 1]])
+        out = probe.ask(session, z3.Not(better(winner, session.enc.num(0))), prefer=[[length == 1]],
+                        keys=[*canon.cards_keys(cards, length), canon.flag(opened)])
         blame = tuple(r for r in (s.method, s.all_out_bonus, v.game_end.winner) if r is not None)
     if out.status == "unknown":
         return _unknown(check)
@@ -483,7 +493,8 @@ def monotone(probe: Probe, check: Check) -> Finding:
     opened = z3.Bool("opened", session.enc.ctx)
     before = session.enc.hand_value(cards, length, opened)
     after = session.enc.hand_value(cards, grown, opened)
-    out = probe.ask(session, after < before, prefer=[[length == 1]])
+    out = probe.ask(session, after < before, prefer=[[length == 1]],
+                    keys=[*canon.cards_keys(cards, grown), canon.flag(opened)])
     if out.status == "unknown":
         return _unknown(check)
     if out.model is not None:
@@ -509,7 +520,7 @@ def game_reachable(probe: Probe, check: Check) -> Finding:
         session, cards, length = probe.hand()
         value = session.enc.hand_value(cards, length)
         limit = v.knocking.max_hand.value
-        out = probe.ask(session, value <= limit, prefer=[[length == 1]])
+        out = probe.ask(session, value <= limit, prefer=[[length == 1]], keys=canon.cards_keys(cards, length))
         if out.status == "unknown":
             return _unknown(check)
         if out.model is None:

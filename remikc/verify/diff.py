@@ -15,7 +15,7 @@ import z3
 from .. import ir
 from ..cards import format_cards
 from ..irdump import describe
-from . import decode
+from . import canon, decode
 from .checks import largest_hand, longest_meld, opening_hands, smallest_meld
 from .encode import Encoder, Meld, opening, opening_of, slot_sizes
 from .solver import DEFAULT_RLIMIT, Outcome, Session
@@ -102,12 +102,15 @@ def _settled(outcomes: list[Outcome]) -> bool:
     return all(o.status == "unsat" for o in outcomes)
 
 
-def _ask(session: Session, *must: z3.BoolRef, prefer: list[list[z3.BoolRef]]) -> Outcome:
+def _ask(session: Session, *must: z3.BoolRef, prefer: list[list[z3.BoolRef]],
+         keys: list[canon.Key]) -> Outcome:
+    """The least witness (see `canon`) of the first tier of `prefer` that has one."""
     for tier in prefer:
         tidy = session.ask(*must, *tier, tidy=True)
         if tidy.status == "sat":
-            return tidy
-    return session.ask(*must)
+            return session.least(*must, *tier, keys=keys, start=tidy)
+    out = session.ask(*must)
+    return session.least(*must, keys=keys, start=out) if out.model is not None else out
 
 
 def _melds(a: ir.Variant, b: ir.Variant, rlimit: int, *, at_opening: bool) -> Change:
@@ -123,6 +126,8 @@ def _melds(a: ir.Variant, b: ir.Variant, rlimit: int, *, at_opening: bool) -> Ch
     tidy = [[ma.jokers + mb.jokers == 0, length == 3], [ma.jokers + mb.jokers == 0, length <= 4]]
     said = []
     asked: list[Outcome] = []
+    keys = [*canon.cards_keys(cards, length), canon.flag(ma.is_run), canon.flag(mb.is_run),
+            (ma.points, None), (mb.points, None)]
 
     def show(model: z3.ModelRef, meld: Meld) -> str:
         return decode.meld_text(model, meld)
@@ -131,18 +136,18 @@ def _melds(a: ir.Variant, b: ir.Variant, rlimit: int, *, at_opening: bool) -> Ch
         return "a run" if decode.true(model, meld.is_run) else "a set"
 
     for first, second, va, vb in ((ma, mb, a, b), (mb, ma, b, a)):
-        out = _ask(session, valid[id(first)], z3.Not(valid[id(second)]), prefer=tidy)
+        out = _ask(session, valid[id(first)], z3.Not(valid[id(second)]), prefer=tidy, keys=keys)
         asked.append(out)
         if out.model is not None:
             said.append(f"{show(out.model, first)}: {kind(out.model, first)} in {va.id}, "
                         f"not a meld in {vb.id}")
     both = list(valid.values())
-    out = _ask(session, *both, ma.is_run != mb.is_run, prefer=tidy)
+    out = _ask(session, *both, ma.is_run != mb.is_run, prefer=tidy, keys=keys)
     asked.append(out)
     if out.model is not None:
         said.append(f"{show(out.model, ma)}: {kind(out.model, ma)} in {a.id}, "
                     f"{kind(out.model, mb)} in {b.id}")
-    out = _ask(session, *both, ma.is_run == mb.is_run, ma.points != mb.points, prefer=tidy)
+    out = _ask(session, *both, ma.is_run == mb.is_run, ma.points != mb.points, prefer=tidy, keys=keys)
     asked.append(out)
     if out.model is not None:
         said.append(f"{show(out.model, ma)}: worth {decode.integer(out.model, ma.points)} in {a.id}, "
@@ -165,7 +170,8 @@ def _openings(a: ir.Variant, b: ir.Variant, rlimit: int) -> Change:
     asked: list[Outcome] = []
     for first, second, va, vb in ((oa, ob, a, b), (ob, oa, b, a)):
         out = _ask(session, ok[id(first)], z3.Not(ok[id(second)]),
-                   prefer=[[oa.jokers == 0, oa.used <= 2]])
+                   prefer=[[oa.jokers == 0, oa.used <= 2]],
+                   keys=[*canon.opening_keys(first), (first.points, None)])
         asked.append(out)
         if out.model is not None:
             laid = " + ".join(decode.meld_text(out.model, m) for m in first.melds
@@ -184,7 +190,8 @@ def _hands(a: ir.Variant, b: ir.Variant, rlimit: int) -> Change:
     opened = z3.Bool("opened", pair.ctx)
     ha, hb = pair.ea.hand_value(cards, length, opened), pair.eb.hand_value(cards, length, opened)
     session = pair.session()
-    out = _ask(session, ha != hb, prefer=[[length == 1, opened], [length == 1]])
+    out = _ask(session, ha != hb, prefer=[[length == 1, opened], [length == 1]],
+               keys=[*canon.cards_keys(cards, length), canon.flag(opened), (ha, None), (hb, None)])
     if out.model is None:
         return Change("hands", out.status == "unsat", ())
     held = format_cards(decode.cards(out.model, cards, length))

@@ -8,6 +8,7 @@ running out of it is `unknown`, never "proved".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import z3
@@ -70,6 +71,38 @@ class Session:
                 return Outcome("sat", model, ())
             for limit, (rank, suit) in broken:  # true of every play: kept for later questions
                 self.solver.add(limit.limit(rank, suit))
+
+    def least(self, *constraints: z3.BoolRef, keys: Sequence[tuple[z3.ArithRef, int | None]],
+              without: tuple[str, ...] = (), start: Outcome | None = None) -> Outcome:
+        """The model of `constraints` whose `keys` are lexicographically least: each key in
+        turn fixed at its smallest value (binary search down from the model at hand, below
+        its floor where one is given).  Unlike a plain `ask`, the answer depends only on the
+        rules and the keys, not on which model this Z3 release happens to find first.
+        `start`: an answer to the same question already at hand, to descend from."""
+        out = start if start is not None and start.model is not None else self.ask(
+            *constraints, without=without)
+        if out.model is None:
+            return out
+        model, fixed = out.model, list(constraints)
+        for key, floor in keys:
+            value = model.eval(key, model_completion=True).as_long()
+            low, tried = floor, False
+            while low is None or low < value:
+                # first just below the model's value: often the model is already least
+                bound = value - 1 if low is None or not tried else (low + value - 1) // 2
+                tried = True
+                lower = self.ask(*fixed, key <= bound, without=without)
+                if lower.status == "unknown":
+                    return lower
+                if lower.model is None:
+                    if low is None:
+                        break
+                    low = bound + 1
+                else:
+                    model = lower.model
+                    value = model.eval(key, model_completion=True).as_long()
+            fixed.append(key == value)
+        return Outcome("sat", model, ())
 
 
 def solve(enc: Encoder, *constraints: z3.BoolRef, rlimit: int = DEFAULT_RLIMIT) -> Outcome:

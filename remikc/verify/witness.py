@@ -4,6 +4,10 @@
 goes round the corner (refused unless the rules allow it), an opening worth
 exactly the threshold, a lay-off, a joker swap and the hands of a scored round.
 The build checks each of them with the generated validator before printing it.
+
+Each is the least play under the order of `canon` among those the rules allow
+(with preferences tried first: a clean run of the shortest length, ...), so it
+depends on the rules alone, not on the model a given Z3 release returns first.
 """
 
 from __future__ import annotations
@@ -14,9 +18,9 @@ import z3
 
 from .. import ir
 from ..cards import Card
-from . import decode
+from . import canon, decode
 from .checks import Probe, opening_hands
-from .encode import Meld
+from .encode import Meld, opening
 from .solver import Session
 
 Cards = tuple[Card, ...]
@@ -53,9 +57,9 @@ def examples(v: ir.Variant) -> Examples:
     clean = m.jokers == 0
 
     def find(*must: z3.BoolRef, prefer: tuple[list[z3.BoolRef], ...] = (),
-             without: tuple[str, ...] = ()) -> z3.ModelRef | None:
+             without: tuple[str, ...] = (), first: tuple[canon.Key, ...] = ()) -> z3.ModelRef | None:
         for tier in [*prefer, []]:
-            out = session.ask(*must, *tier, without=without)
+            out = session.least(*must, *tier, keys=[*first, *canon.meld_keys(m)], without=without)
             if out.model is not None:
                 return out.model
         return None
@@ -63,19 +67,22 @@ def examples(v: ir.Variant) -> Examples:
     found: dict[str, object] = {}
     if v.run is not None:
         low = v.run.size.value.low
-        short = ([clean, m.length == low, m.start >= 4], [clean, m.length == low])
+        # a run up to the high ace where the ace may stand there: it shows the ace rule
+        short = ([clean, m.length == low, m.start + low - 1 == 14], [clean, m.length == low])
         model = find(m.valid, m.is_run, prefer=short)
         found["run"] = _meld(model, m) if model else None
         wraps = m.start + m.length - 1 >= 15
+        # Q K A 2, the seeds' own example, where it can be
         model = find(m.run_ok, wraps, prefer=([clean, m.length == 4], [clean, m.length == 3]),
-                     without=("run.wrap", "run.ace"))
+                     without=("run.wrap", "run.ace"), first=(canon.near(m.start, 12),))
         found["corner"] = decode.meld(model, m) if model else None
         if v.run.ace_to_ace is not None and v.run.ace_to_ace.value:
             model = find(m.valid, m.is_run, m.length == 14, prefer=([clean],))
             found["ace_to_ace"] = _meld(model, m) if model else None
     if v.set is not None:
         low = v.set.size.value.low
-        model = find(m.valid, z3.Not(m.is_run), prefer=([clean, m.length == low, m.rank >= 7],
+        distinct = canon.distinct([(c, m.active(k)) for k, c in enumerate(m.cards)])
+        model = find(m.valid, z3.Not(m.is_run), prefer=([clean, m.length == low, distinct],
                                                          [clean, m.length == low]))
         found["set"] = _meld(model, m) if model else None
     if v.jokers is not None:
@@ -93,13 +100,23 @@ def _opening(probe: Probe) -> tuple[tuple[Cards, ...], int] | None:
     if v.opening is None:
         return None
     cards = opening_hands(v)[0]
-    session, o = probe.opening(cards)
-    exact = o.points == v.opening.min_points.value
-    for tier in ([exact, o.jokers == 0, o.used <= 2], [exact, o.jokers == 0], [exact], []):
-        out = session.ask(o.ok, *tier)
-        if out.model is not None:
-            melds = tuple(decode.meld(out.model, x) for x in o.melds if decode.integer(out.model, x.length))
-            return melds, decode.integer(out.model, o.points)
+    # Two melds of at most 5 cards first: a small formula, so the search for the least one
+    # is quick; then any opening the hand holds.
+    enc = probe.encoder()
+    two = opening(enc, [min(5, cards)] * 2, cards, v.deal.hand)
+    small = (probe.session(enc), two)  # the session after the formulas: it asserts their domain
+    for session, o in (small, probe.opening(cards)):
+        exact = o.points == v.opening.min_points.value
+        distinct = canon.distinct([(c, m.active(k)) for m in o.melds for k, c in enumerate(m.cards)])
+        clean = [exact, o.jokers == 0, o.used <= 2]
+        # a run and a set, no card twice, like the seeds' "6♠ 7♠ 8♠ i 10♦ 10♣ 10♥"
+        for tier in ([*clean, distinct, o.runs >= 1, o.sets >= 1], [*clean, distinct], clean,
+                     [exact, o.jokers == 0], [exact], []):
+            out = session.least(o.ok, *tier, keys=canon.opening_keys(o))
+            if out.model is not None:
+                model = out.model
+                melds = tuple(decode.meld(model, x) for x in o.melds if decode.integer(model, x.length))
+                return melds, decode.integer(model, o.points)
     return None
 
 
@@ -108,8 +125,10 @@ def _lay_off(probe: Probe) -> tuple[Cards, Card, Play] | None:
     same = [a.rank == b.rank for a, b in zip(target.cards, after.cards, strict=False)]
     same += [a.suit == b.suit for a, b in zip(target.cards, after.cards, strict=False)]
     clean = [target.jokers == 0, after.jokers == 0]
-    for tier in ([*clean, target.is_run], clean, []):
-        out = session.ask(target.valid, after.valid, target.is_run == after.is_run, *same, *tier)
+    distinct = canon.distinct([(c, after.active(k)) for k, c in enumerate(after.cards)])
+    for tier in ([*clean, target.is_run], [*clean, distinct], clean, []):
+        out = session.least(target.valid, after.valid, target.is_run == after.is_run, *same, *tier,
+                            keys=canon.meld_keys(after))
         if out.model is not None:
             laid = decode.meld(out.model, after)
             return laid[:3], laid[3], _meld(out.model, after)
@@ -129,8 +148,11 @@ def _swap(probe: Probe) -> tuple[Cards, Card, Play] | None:
         a, b = first[k], second[k]
         parts.append(z3.If(hole == k, z3.And(a.joker, b.natural), z3.And(a.rank == b.rank, a.suit == b.suit)))
     session = probe.session(enc)
-    for tier in ([before.is_run], []):
-        out = session.ask(*parts, *tier)
+    # the joker in the middle where it can be: 7♥ JK 9♥ <- 8♥
+    keys = [canon.near(hole, 1), *canon.meld_keys(before), *canon.meld_keys(after)]
+    distinct = canon.distinct([(c, z3.BoolVal(True, enc.ctx)) for c in second])
+    for tier in ([before.is_run], [distinct], []):
+        out = session.least(*parts, *tier, keys=keys)
         if out.model is not None:
             at = decode.integer(out.model, hole)
             laid = decode.cards(out.model, second, enc.num(3))
@@ -150,8 +172,9 @@ def _hands(probe: Probe) -> tuple[Play, ...]:
              for i, a in enumerate(three) for b in three[i + 1:]]
     jokers = z3.Sum(*[z3.If(c.joker, 1, 0) for c in three])
     joker = jokers == 1 if v.jokers is not None else jokers == 0
-    out = _first(session, [[length == 3, joker, *apart, *[z3.Or(c.joker, c.rank >= 5) for c in three]],
-                           [length == 3, joker, *apart], [length == 3]])
+    keys = [*canon.cards_keys(cards, length), (value, None)]
+    out = _first(session, keys, [[length == 3, joker, *apart, *[z3.Or(c.joker, c.rank >= 5) for c in three]],
+                                 [length == 3, joker, *apart], [length == 3]])
     if out is None:
         return ()
     first = Play(decode.cards(out, cards, length), decode.integer(out, value))
@@ -159,17 +182,17 @@ def _hands(probe: Probe) -> tuple[Play, ...]:
     # one deck may hold a card once: the second hand does not repeat the first
     elsewhere = [z3.Or(single.rank != c.rank, single.suit != c.suit)
                  for c in first.cards if not c.is_joker]
-    out = _first(session, [[length == 1, single.natural, single.rank <= 5, single.rank >= 2, *elsewhere],
-                           [length == 1, single.natural, *elsewhere]])
+    out = _first(session, keys, [[length == 1, single.natural, single.rank <= 5, single.rank >= 2,
+                                  *elsewhere], [length == 1, single.natural, *elsewhere]])
     if out is None:
         return (first,)
     return first, Play(decode.cards(out, cards, length), decode.integer(out, value))
 
 
-def _first(session: Session, tiers: list[list[z3.BoolRef]]) -> z3.ModelRef | None:
-    """The model for the first tier of wishes that can all be met."""
+def _first(session: Session, keys: list[canon.Key], tiers: list[list[z3.BoolRef]]) -> z3.ModelRef | None:
+    """The least model for the first tier of wishes that can all be met."""
     for tier in tiers:
-        out = session.ask(*tier)
+        out = session.least(*tier, keys=keys)
         if out.model is not None:
             return out.model
     return None
