@@ -11,7 +11,6 @@ from remikc.loader import Workspace
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "specs"
-SEEDS = ROOT.parent / "shared" / "seeds"
 
 
 @pytest.fixture(scope="session")

@@ -1,5 +1,5 @@
 """The referee of the generated modules (new_game / legal_actions / apply / view), played turn by
-turn on stacked decks against the seed texts (/work/shared/seeds/).
+turn on stacked decks against the seed texts (the seed texts).
 
 Every game here is small enough that its score can be worked out by hand from the seed's card
 values; the arithmetic is in a comment next to each assertion, with the seed sentence it follows.

@@ -1,5 +1,5 @@
 """Benchmark: the generated solvers (min deadwood, best table play, best opening) vs OpenSpiel,
-RLCard and rummikub-solver, on the fixed inputs of ../shared/bench-data/.
+RLCard and rummikub-solver, on the fixed inputs of tests/bench/data/.
 
 Run:  python tests/bench/bench_solver.py [--repeat N] [--solver-repeat N]
 Set up the anchors once, in the project venv (they only add packages; lark, z3-solver, jinja2
@@ -51,7 +51,7 @@ from pathlib import Path
 from timing import anchor, interleaved, load, per_call
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT.parent / "shared" / "bench-data"
+DATA = Path(__file__).resolve().parent / "data"  # fixed inputs, kept in the repository
 RULES = Path(__file__).resolve().parent / "rummikub.rules"
 SHOW = 5  # mismatches listed
 

@@ -3,7 +3,7 @@
 Run:  python tests/bench/bench_validator.py [--repeat N]
       (OpenSpiel comes from `pip install -e '.[bench]'`; without it only our figures print)
 
-Input: the 1,000 candidate melds of ../shared/bench-data/gin_meld_candidates.json
+Input: the 1,000 candidate melds of tests/bench/data/gin_meld_candidates.json
 (card = suit * 13 + rank, rank 0 = ace, no jokers), judged under `remik_podstawowy`
 (one pack, ace low, no jokers: the gin rummy rules OpenSpiel implements).  Each
 candidate is laid out as a player would lay it, cards ascending by rank, before
@@ -25,7 +25,7 @@ from pathlib import Path
 from timing import load, per_call
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT.parent / "shared" / "bench-data" / "gin_meld_candidates.json"
+DATA = Path(__file__).resolve().parent / "data" / "gin_meld_candidates.json"
 
 
 def load_validator():  # type: ignore[no-untyped-def]
