@@ -8,7 +8,6 @@ lives.
 
 from __future__ import annotations
 
-import types
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from .emit.rulebook import rulebook, to_html, to_markdown
 from .emit.validator import emit_validator
 from .lang import LANGUAGES, language
 from .loader import Workspace, is_packaged, parent_path
+from .module import VariantModule, load_module
 from .verify.witness import Examples, examples
 
 
@@ -81,7 +81,7 @@ def outputs(paths: list[str], out: Path) -> Build:
     return Build(files, problems, run.workspace.sources, warnings)
 
 
-def rulebooks(v: ir.Variant, workspace: Workspace, module: types.ModuleType
+def rulebooks(v: ir.Variant, workspace: Workspace, module: VariantModule
               ) -> tuple[dict[str, str], list[Diagnostic]]:
     """The rulebooks of `v`, their examples found by the solver and checked by `module`, the
     variant's own generated validator: an example it does not confirm stops the build."""
@@ -102,7 +102,7 @@ def rulebooks(v: ir.Variant, workspace: Workspace, module: types.ModuleType
     return books, wrong
 
 
-def recheck(e: Examples, module: types.ModuleType) -> list[str]:
+def recheck(e: Examples, module: VariantModule) -> list[str]:
     """The examples the generated validator does not confirm, in words."""
     wrong: list[str] = []
 
@@ -115,7 +115,7 @@ def recheck(e: Examples, module: types.ModuleType) -> list[str]:
             if (verdict.ok, verdict.kind, verdict.points) != (True, play.kind, play.points):
                 wrong.append(f"{show(play.cards)} ({play.kind}, {play.points})")
     if e.corner is not None:
-        allowed = bool(module.WRAP) if hasattr(module, "WRAP") else False
+        allowed = module.WRAP
         if bool(module.check_meld(show(e.corner))) != allowed:
             wrong.append(f"{show(e.corner)} (round the corner)")
     if e.opening is not None:
@@ -156,10 +156,3 @@ def stale(build: Build, out: Path, *, whole: bool) -> list[str]:
                     part == "__pycache__" or part.startswith(".") for part in path.relative_to(out).parts):
                 found.append(f"{path}: not produced by the build")
     return found
-
-
-def load_module(name: str, source: str) -> types.ModuleType:
-    """A generated module run from its source, as `remikc explain` and the tests use it."""
-    module = types.ModuleType(name)
-    exec(compile(source, f"<remikc {name}>", "exec"), module.__dict__)  # our own output
-    return module

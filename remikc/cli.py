@@ -376,8 +376,9 @@ def _build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .build import load_module, validator_source
+    from .build import validator_source
     from .explain import CARDS_ARGUMENT, BadCards, explain, read_play
+    from .module import load_module
 
     _need_spec_file("explain", args.spec)
     if args.not_opened and not args.hand:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import types
 from dataclasses import dataclass
 
 from . import ir
@@ -11,6 +10,7 @@ from .build import shown
 from .cards import Card, CardError, format_cards, parse_cards
 from .diagnostics import Diagnostic, Span, error
 from .emit.constants import cite
+from .module import VariantModule
 from .schema import value_rule_id
 
 
@@ -129,7 +129,7 @@ def _rules(variant: ir.Variant, prefixes: tuple[str, ...], ranks: set[int]) -> t
     return tuple(dict.fromkeys(cite(r, {r.span.file: shown(r.span.file)}) for r in chosen))
 
 
-def explain(variant: ir.Variant, module: types.ModuleType, melds: list[tuple[Card, ...]],
+def explain(variant: ir.Variant, module: VariantModule, melds: list[tuple[Card, ...]],
             mode: str, *, opened: bool = True) -> Explanation:
     """Judge `melds` (from `read_play`) with the variant's generated validator (`module`)."""
     try:
@@ -140,7 +140,7 @@ def explain(variant: ir.Variant, module: types.ModuleType, melds: list[tuple[Car
         raise BadCards(str(exc), error("E014", str(exc), None)) from None
 
 
-def _judge(variant: ir.Variant, module: types.ModuleType, melds: list[tuple[Card, ...]],
+def _judge(variant: ir.Variant, module: VariantModule, melds: list[tuple[Card, ...]],
            mode: str, opened: bool) -> Explanation:
     ranks = {c.rank for m in melds for c in m}
     if mode == "hand":
@@ -163,7 +163,7 @@ def _judge(variant: ir.Variant, module: types.ModuleType, melds: list[tuple[Card
                        _rules(variant, prefixes, ranks))
 
 
-def _advice(module: types.ModuleType, cards: str) -> Advice:
+def _advice(module: VariantModule, cards: str) -> Advice:
     best, opening = module.best_melds(cards), module.best_opening(cards)
-    return Advice(tuple(format_cards(m) for m in best.melds), best.points, module.min_deadwood(cards),
-                  tuple(format_cards(m) for m in opening.melds), opening.points, tuple(opening.reasons))
+    return Advice(tuple(module._show(m) for m in best.melds), best.points, module.min_deadwood(cards),
+                  tuple(module._show(m) for m in opening.melds), opening.points, tuple(opening.reasons))

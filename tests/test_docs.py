@@ -70,3 +70,54 @@ def test_doc_examples_show_what_the_command_prints(doc, command, monkeypatch):
     printed = out.getvalue().splitlines()
     missing = [line for line in _shown_output(doc, command) if line not in printed]
     assert missing == []
+
+
+# --- the `>>>` examples of README.md and docs/ ---------------------------------------------
+
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+_BLOCK = re.compile(r"(?:<!-- doctest: (?P<folder>[\w/]+) -->\n)?```python\n(?P<body>.*?)```", re.S)
+
+
+def _examples() -> list[tuple[str, int, str, str]]:
+    found = []
+    for doc in DOCS:
+        text = doc.read_text(encoding="utf-8")
+        for match in _BLOCK.finditer(text):
+            if ">>>" in match["body"]:
+                line = text[:match.start("body")].count("\n") + 1
+                found.append((doc.relative_to(ROOT).as_posix(), line, match["folder"] or "generated/remik51",
+                              match["body"]))
+    return found
+
+
+@pytest.mark.parametrize(("doc", "line", "folder", "body"), _examples(), ids=lambda x: str(x)[:30])
+def test_doc_examples_run(monkeypatch, doc, line, folder, body):
+    """Each ```python block with `>>>` runs as a doctest, with `validator` the generated module
+    of Remik 51 (or of the folder a `<!-- doctest: generated/ID -->` line above names)."""
+    import doctest
+    import sys
+
+    monkeypatch.syspath_prepend(str(ROOT / folder))
+    monkeypatch.delitem(sys.modules, "validator", raising=False)
+    test = doctest.DocTestParser().get_doctest(body, {}, f"{doc}:{line}", doc, line)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    out: list[str] = []
+    runner.run(test, out=out.append)
+    assert runner.failures == 0, "".join(out)
+
+
+def test_the_doc_examples_are_found():
+    assert len(_examples()) >= 2
+
+
+def test_the_adding_a_rule_checklist_names_every_place_a_rule_is_read():
+    """docs/internals.md lists the files a new rule touches: every file that reads an existing
+    scoring rule today must be in that list."""
+    checklist = (ROOT / "docs" / "internals.md").read_text(encoding="utf-8")
+    checklist = checklist[checklist.index("## Adding a rule to the language"):]
+    places = {p.relative_to(ROOT).as_posix() for folder in (REMIKC, ROOT / "docs")
+              for p in folder.rglob("*.py" if folder == REMIKC else "*.md")
+              if re.search(r"handing_multiplier|HANDING_MULTIPLIER", p.read_text(encoding="utf-8"))}
+    places -= {"docs/internals.md"}
+    assert places
+    assert [place for place in sorted(places) if f"`{place}`" not in checklist] == []

@@ -3,75 +3,73 @@ catch a referee that breaks the rules (a check that cannot fail would be worth n
 
 from __future__ import annotations
 
-import types
-
 import pytest
 
 from remikc.loader import Workspace
-from remikc.sim.play import InvariantBreach, deal_scores, load_variant_module, play_game
+from remikc.sim.play import Compiled, InvariantBreach, deal_scores, load_variant_module, play_game
 
 VARIANTS = ("remik51", "remik_klasyczny", "remik_podstawowy", "karuzela")
 
 
 @pytest.fixture(scope="module")
-def modules(workspace: Workspace) -> dict[str, types.ModuleType]:
+def modules(workspace: Workspace) -> dict[str, Compiled]:
     return {v: load_variant_module(workspace.variant(f"specs/{v}.rules"), workspace) for v in VARIANTS}
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_every_listed_action_is_accepted(modules: dict[str, types.ModuleType], variant: str) -> None:
+def test_every_listed_action_is_accepted(modules: dict[str, Compiled], variant: str) -> None:
     # one deal with random play, applying every action legal_actions lists at every step
     record = play_game(modules[variant], players=3, seed=5, bot="random", max_deals=1, try_all=True)
     assert record.deals and record.actions > 0
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_greedy_games_end(modules: dict[str, types.ModuleType], variant: str) -> None:
+def test_greedy_games_end(modules: dict[str, Compiled], variant: str) -> None:
     record = play_game(modules[variant], players=2, seed=3, bot="greedy")
     assert record.finished
     assert record.winners
 
 
-def test_a_set_of_jokers_keeps_what_they_stood_for(modules: dict[str, types.ModuleType]) -> None:
+def test_a_set_of_jokers_keeps_what_they_stood_for(modules: dict[str, Compiled]) -> None:
     # the soak test's breach: the solver laid JK 10♦ JK as a set of tens (its jokers 10♠ and 10♣
     # from runs), which the referee read as a run, re-declaring both jokers
     assert play_game(modules["karuzela"], players=3, seed=689, bot="greedy").finished
 
 
-def test_a_wrong_score_is_caught(modules: dict[str, types.ModuleType],
+def test_a_wrong_score_is_caught(modules: dict[str, Compiled],
                                  monkeypatch: pytest.MonkeyPatch) -> None:
     m = modules["remik_podstawowy"]
-    right = m._scores
+    right = m.module._scores
 
     def wrong(game, ended_by, seat):  # type: ignore[no-untyped-def]
         scores, winners = right(game, ended_by, seat)
         return tuple(s + 1 for s in scores), winners
 
-    monkeypatch.setattr(m, "_scores", wrong)
+    monkeypatch.setattr(m.module, "_scores", wrong)
     with pytest.raises(InvariantBreach) as caught:
         play_game(m, players=2, seed=1, bot="greedy", max_deals=1)
     assert "the rules give" in caught.value.message
     assert "reproduce: new_game(2, seed=1)" in caught.value.render()
 
 
-def test_a_lost_card_is_caught(modules: dict[str, types.ModuleType], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_lost_card_is_caught(modules: dict[str, Compiled], monkeypatch: pytest.MonkeyPatch) -> None:
     m = modules["remik_podstawowy"]
-    right = m._discard
+    right = m.module._discard
 
     def losing(game, card):  # type: ignore[no-untyped-def]
         after = right(game, card)
         return after._copy(discards=after.discards[:-1]) if after else after  # the card vanishes
 
-    monkeypatch.setattr(m, "_discard", losing)
+    monkeypatch.setattr(m.module, "_discard", losing)
     with pytest.raises(InvariantBreach, match="cards created or lost"):
         play_game(m, players=2, seed=1, bot="greedy", max_deals=1)
 
 
-def test_handing_is_told_apart_from_going_out(modules: dict[str, types.ModuleType],
+def test_handing_is_told_apart_from_going_out(modules: dict[str, Compiled],
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     # a referee that never calls it handing: the simulator's own reading of the turn objects
     m = modules["remik_klasyczny"]
-    monkeypatch.setattr(m, "HANDING", False)
+    monkeypatch.setattr(m.module, "HANDING", False)
     with pytest.raises(InvariantBreach, match="went out as `went_out`; by the turn's actions it was handing"):
         for seed in range(1, 40):
             play_game(m, players=2, seed=seed, bot="greedy", max_deals=3)

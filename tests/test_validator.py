@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from remikc.cli import main
+from remikc.emit.inline import MARKER, runtime
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "generated"
@@ -221,8 +222,26 @@ def test_the_module_needs_only_the_standard_library(tmp_path):
 def test_header_names_the_spec_and_its_hash():
     text = (GENERATED / "remik51_domowy" / "validator.py").read_text(encoding="utf-8")
     assert "Spec: specs/remik51_domowy.rules <- specs/remik51.rules" in text
-    assert "Source sha256:" in text
+    assert "Spec sha256:" in text
+    assert f"Runtime {runtime().sha256}" in text
     assert "# run.wrap forbidden (specs/remik51.rules:" in text  # each rule points at its line
+
+
+def test_the_runtime_is_the_same_bytes_in_every_module():
+    """Variants differ in their rules block only: from the first runtime section on, every
+    generated module is the same text, the runtime's own files with their imports commented."""
+    tails = set()
+    for module in sorted(GENERATED.glob("*/validator.py")):
+        text = module.read_text(encoding="utf-8")
+        tails.add(text[text.index("\n" + MARKER):])
+    assert len(tails) == 1
+    (tail,) = tails
+    for path, section in runtime().sections:
+        assert f"{MARKER}{path}\n{section}" in tail
+        original = (ROOT / path).read_text(encoding="utf-8").split("\n")
+        inlined = section.split("\n")
+        assert len(inlined) == len(original)  # line for line: tracebacks point at the runtime
+        assert all(a == b or a == "# " + b for a, b in zip(inlined, original, strict=True))
 
 
 # --- the build -----------------------------------------------------------------------------

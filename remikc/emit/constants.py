@@ -8,6 +8,8 @@ this module decides what they say.
 
 from __future__ import annotations
 
+import ast
+import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -22,18 +24,29 @@ POSITIONS = 26  # run positions 1..26: 14 is the ace after the king, 15.. wrap r
 @dataclass(frozen=True)
 class Constant:
     name: str
-    type: str
     value: Code
     sources: tuple[str, ...]  # "run.wrap forbidden (specs/remik51.rules:67)": spec text, escaped
 
-    def render(self) -> Code:
-        notes = "".join(f"# {comment(s)}\n" for s in self.sources)
-        head = f"{self.name}: Final[{self.type}] = "
-        if len(head) + len(self.value) <= 100 or not self.value.startswith("("):
+    def render(self, annotation: str) -> Code:
+        """`NAME: annotation = value`, after a comment line for each source."""
+        # comments wrapped to fit the line length the modules are linted at, whatever the
+        # length of a spec's path
+        notes = "".join(f"# {line}\n" for s in self.sources
+                        for line in textwrap.wrap(comment(s), 96, break_on_hyphens=False))
+        head = f"{identifier(self.name)}: {annotation} = "
+        if len(head) + len(self.value) <= 100:
             return Code(f"{notes}{head}{self.value}\n")
-        items = self.value[1:-1].split(", ")
+        # too long for a line: a tuple's items packed, a dict's one to a line
+        node = ast.parse(self.value, mode="eval").body
+        if isinstance(node, ast.Dict):
+            items = [f"    {ast.get_source_segment(self.value, k)}: {ast.get_source_segment(self.value, v)},"
+                     for k, v in zip(node.keys, node.values, strict=True) if k is not None]
+            return Code(f"{notes}{head}{{\n" + "\n".join(items) + "\n}\n")
+        if not isinstance(node, ast.Tuple):
+            return Code(f"{notes}{head}{self.value}\n")
         lines, line = [], "   "
-        for item in items:
+        for element in node.elts:
+            item = ast.get_source_segment(self.value, element) or ""
             if len(line) + len(item) + 2 > 96:
                 lines.append(line)
                 line = "   "
@@ -99,73 +112,89 @@ def constants(v: ir.Variant, show: Mapping[str, str]) -> list[Constant]:
     """Every rule the validator reads, in the order of the rulebook."""
     out: list[Constant] = []
 
-    def add(name: str, type_: str, value: object, *rules: ir.Rule[object] | None, absent: str = "") -> None:
+    def add(name: str, value: object, *rules: ir.Rule[object] | None, absent: str = "") -> None:
         sources = tuple(cite(r, show) for r in rules if r is not None) or ((absent,) if absent else ())
-        out.append(Constant(name, type_, literal(value), sources))
+        out.append(Constant(name, literal(value), sources))
 
-    add("COPIES", "int", _max_over_players(v, v.deck.standard), v.deck.standard)
-    add("DECK_JOKERS", "int", _max_over_players(v, v.deck.jokers), v.deck.jokers)
-    out.append(Constant("RUN_VALUE", "tuple[int, ...]", literal(tuple(_run_values(v))),
+    add("COPIES", _max_over_players(v, v.deck.standard), v.deck.standard)
+    add("DECK_JOKERS", _max_over_players(v, v.deck.jokers), v.deck.jokers)
+    out.append(Constant("RUN_VALUE", literal(tuple(_run_values(v))),
                         ("points of the card on each run position, 1 = the ace before the 2,",
                          "14 = the ace after the king, 15.. round the corner", *_value_sources(v, show))))
     set_values = [0] + [v.values.of_rank(r).at(ir.Place.SET) for r in range(1, 14)]
-    out.append(Constant("SET_VALUE", "tuple[int, ...]", literal(tuple(set_values)),
+    out.append(Constant("SET_VALUE", literal(tuple(set_values)),
                         ("points of a card of each rank in a set", *_value_sources(v, show))))
-    out.append(Constant("HAND_VALUE", "tuple[int, ...]", literal(tuple(_hand_code_values(v))),
+    out.append(Constant("HAND_VALUE", literal(tuple(_hand_code_values(v))),
                         ("what each card counts left in hand, by code (0-3: a joker)",
                          *_value_sources(v, show),
                          *(cite(r, show) for r in (v.scoring.joker_in_hand,) if r is not None))))
     joker = v.values.joker
-    add("JOKER_FIXED", "int | None",
-        None if joker is None or joker.value.as_replaced else joker.value.points, joker,
+    add("JOKER_FIXED", None if joker is None or joker.value.as_replaced else joker.value.points, joker,
         absent="values.joker: the deck has no jokers")
 
     if v.set is not None:
         s = v.set
-        add("SET_MIN", "int", s.size.value.low, s.size)
-        add("SET_MAX", "int", s.size.value.high if s.size.value.high is not None else 10**6, s.size)
-        add("SET_DISTINCT_SUITS", "bool", s.suits.value is ir.SetSuits.DISTINCT, s.suits)
-        add("SET_CLOSED_AT", "int | None", s.closed_at.value if s.closed_at else None, s.closed_at,
+        add("SET_MIN", s.size.value.low, s.size)
+        add("SET_MAX", s.size.value.high if s.size.value.high is not None else 10**6, s.size)
+        add("SET_DISTINCT_SUITS", s.suits.value is ir.SetSuits.DISTINCT, s.suits)
+        add("SET_CLOSED_AT", s.closed_at.value if s.closed_at else None, s.closed_at,
             absent="set.closed_at: not in this game, a set takes cards up to its size")
+    else:
+        for name, value in (("SET_MIN", 3), ("SET_MAX", 4),
+                            ("SET_DISTINCT_SUITS", True), ("SET_CLOSED_AT", None)):
+            add(name, value, absent="set: not in this game (HAS_SET is False)")
     if v.run is not None:
         r = v.run
-        add("RUN_MIN", "int", r.size.value.low, r.size)
-        add("RUN_MAX", "int", r.size.value.high if r.size.value.high is not None else 14, r.size)
-        add("RUN_SAME_SUIT", "bool", r.suit.value is ir.RunSuit.SAME, r.suit)
-        add("ACE_LOW", "bool", r.ace.value is not ir.Ace.HIGH, r.ace)
-        add("ACE_HIGH", "bool", r.ace.value is not ir.Ace.LOW, r.ace)
-        add("WRAP", "bool", r.wrap.value, r.wrap)
-        add("ACE_TO_ACE", "bool", bool(r.ace_to_ace and r.ace_to_ace.value), r.ace_to_ace,
+        add("RUN_MIN", r.size.value.low, r.size)
+        add("RUN_MAX", r.size.value.high if r.size.value.high is not None else 14, r.size)
+        add("RUN_SAME_SUIT", r.suit.value is ir.RunSuit.SAME, r.suit)
+        add("ACE_LOW", r.ace.value is not ir.Ace.HIGH, r.ace)
+        add("ACE_HIGH", r.ace.value is not ir.Ace.LOW, r.ace)
+        add("WRAP", r.wrap.value, r.wrap)
+        add("ACE_TO_ACE", bool(r.ace_to_ace and r.ace_to_ace.value), r.ace_to_ace,
             absent="run.ace_to_ace: not in this game, the ace is only " + r.ace.value.value)
+    else:
+        for name, value in (("RUN_MIN", 3), ("RUN_MAX", 14), ("RUN_SAME_SUIT", True),
+                            ("ACE_LOW", True), ("ACE_HIGH", False),
+                            ("WRAP", False), ("ACE_TO_ACE", False)):
+            add(name, value, absent="run: not in this game (HAS_RUN is False)")
     if v.jokers is not None:
         j = v.jokers
-        add("JOKERS_PER_MELD", "int | None", j.per_meld.value, j.per_meld)
+        add("JOKERS_PER_MELD", j.per_meld.value, j.per_meld)
         at_opening = j.per_meld_at_opening
-        add("JOKERS_PER_MELD_AT_OPENING", "int | None",
-            at_opening.value if at_opening is not None else j.per_meld.value, at_opening or j.per_meld)
-        add("MIN_NATURAL", "int", j.min_natural.value, j.min_natural)
+        add("JOKERS_PER_MELD_AT_OPENING", at_opening.value if at_opening is not None else j.per_meld.value,
+            at_opening or j.per_meld)
+        add("MIN_NATURAL", j.min_natural.value, j.min_natural)
+    else:
+        for name, value in (("JOKERS_PER_MELD", None),
+                            ("JOKERS_PER_MELD_AT_OPENING", None), ("MIN_NATURAL", 1)):
+            add(name, value, absent="jokers: not in this game (HAS_JOKERS is False)")
     ambiguous = v.jokers.ambiguous if v.jokers else None
     if ambiguous is not None:
-        add("AMBIGUOUS", "str", ambiguous.value.value, ambiguous)
+        add("AMBIGUOUS", ambiguous.value.value, ambiguous)
     elif v.jokers is not None and v.jokers.declare.value is ir.Declare.RANK_AND_SUIT:
         # the player names each joker's card: a meld that reads both ways is valid either way
-        add("AMBIGUOUS", "str", "declared", v.jokers.declare)
+        add("AMBIGUOUS", "declared", v.jokers.declare)
     else:
-        add("AMBIGUOUS", "str", "refused",
+        add("AMBIGUOUS", "refused",
             absent="jokers.ambiguous: not given, a meld that reads both as a set and as a run is refused")
     if v.opening is not None:
         o = v.opening
-        add("OPENING_MIN_POINTS", "int", o.min_points.value, o.min_points)
-        add("OPENING_CLEAN_RUN", "bool", o.needs_clean_run(), o.clean_run,
+        add("OPENING_MIN_POINTS", o.min_points.value, o.min_points)
+        add("OPENING_CLEAN_RUN", o.needs_clean_run(), o.clean_run,
             absent="opening.clean_run: not given, no clean run needed")
-        add("OPENING_MIN_MELDS", "int", o.melds_needed(), o.min_melds,
+        add("OPENING_MIN_MELDS", o.melds_needed(), o.min_melds,
             absent="opening.min_melds: not given, one meld will do")
+    else:
+        for name, value in (("OPENING_MIN_POINTS", 0), ("OPENING_CLEAN_RUN", False),
+                            ("OPENING_MIN_MELDS", 1)):
+            add(name, value, absent="opening: not in this game (HAS_OPENING is False)")
     not_opened = v.scoring.not_opened
-    add("NOT_OPENED", "int | None", not_opened.value if not_opened else None, not_opened,
+    add("NOT_OPENED", not_opened.value if not_opened else None, not_opened,
         absent="scoring.not_opened: not in this game, every hand counts its cards")
-    add("LAST_CARD_BY_DISCARD_ONLY", "bool", v.going_out.by.value is ir.GoingOutBy.DISCARD, v.going_out.by)
+    add("LAST_CARD_BY_DISCARD_ONLY", v.going_out.by.value is ir.GoingOutBy.DISCARD, v.going_out.by)
     rearrange = v.turn.rearrange
-    add("REARRANGE_MIN_FROM_HAND", "int | None", rearrange.min_from_hand.value if rearrange else None,
+    add("REARRANGE_MIN_FROM_HAND", rearrange.min_from_hand.value if rearrange else None,
         rearrange.min_from_hand if rearrange else None,
         absent="turn.rearrange: not in this game, melds on the table stay as they were laid")
     return out

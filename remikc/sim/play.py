@@ -11,14 +11,16 @@ A breach raises `InvariantBreach` with the seed and the actions that lead to it.
 from __future__ import annotations
 
 import random
-import types
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import cast
 
 from .. import ir
-from ..build import load_module, validator_source
+from ..build import validator_source
 from ..loader import Workspace
+from ..module import VariantModule, load_module
+from ..runtime.game import Action, DealResult, Draw, Game, Lay, Refusal
 from .record import DealRecord, GameRecord
 
 
@@ -47,32 +49,36 @@ class InvariantBreach(Exception):
         return "\n".join(lines) + "\n"
 
 
-def load_variant_module(variant: ir.Variant, workspace: Workspace) -> types.ModuleType:
-    """The variant's generated module, compiled in memory, with its IR kept for the checks."""
-    module = load_module(f"remikc_sim_{variant.id}", validator_source(variant, workspace))
-    module._remikc_variant = variant  # type: ignore[attr-defined]
-    return module
+@dataclass(frozen=True)
+class Compiled:
+    """A variant's generated module, compiled in memory, with its IR for the checks."""
+
+    variant: ir.Variant
+    module: VariantModule
 
 
-def run_games(module: types.ModuleType, *, games: int, players: int, seed: int, bot: str = "greedy",
+def load_variant_module(variant: ir.Variant, workspace: Workspace) -> Compiled:
+    return Compiled(variant, load_module(f"remikc_sim_{variant.id}", validator_source(variant, workspace)))
+
+
+def run_games(compiled: Compiled, *, games: int, players: int, seed: int, bot: str = "greedy",
               progress: Callable[[int], None] | None = None, max_turns: int = 1000,
               max_deals: int = 200) -> list[GameRecord]:
     """Play `games` games; see the module docstring."""
     out = []
     for i in range(games):
-        out.append(play_game(module, players=players, seed=seed + i, bot=bot, max_turns=max_turns,
+        out.append(play_game(compiled, players=players, seed=seed + i, bot=bot, max_turns=max_turns,
                              max_deals=max_deals))
         if progress is not None:
             progress(i + 1)
     return out
 
 
-def play_game(module: types.ModuleType, *, players: int, seed: int, bot: str = "greedy",
+def play_game(compiled: Compiled, *, players: int, seed: int, bot: str = "greedy",
               max_turns: int = 1000, max_deals: int = 200, try_all: bool = False) -> GameRecord:
     """One game.  `try_all`: also apply every action `legal_actions` lists (slow), each must be
     accepted."""
-    variant: ir.Variant | None = getattr(module, "_remikc_variant", None)
-    m: Any = module
+    variant, m = compiled.variant, compiled.module
     choose = m.BOTS[bot]
     rng = random.Random(seed)
     game = m.new_game(players, seed)
@@ -93,7 +99,7 @@ def play_game(module: types.ModuleType, *, players: int, seed: int, bot: str = "
                 raise breach(problem)
             if game.over or len(deals) >= max_deals:
                 break
-            game = m.apply(game, m.NextDeal())
+            game = _played(m.apply(game, m.NextDeal()))
             turns = _Turns(players)
             trace.append(f"deal {game.deal}: {_deal_text(m, game)}")
             continue
@@ -106,14 +112,17 @@ def play_game(module: types.ModuleType, *, players: int, seed: int, bot: str = "
             raise breach(f"seat {game.seat} has no legal action in a live deal ({game.phase})")
         if try_all:
             for other in legal:
-                if not m.apply(game, other):
+                tried = m.apply(game, other)
+                if isinstance(tried, Refusal) or not tried:
                     raise breach(f"legal_actions lists {other}, and apply refuses it: "
-                                 f"{'; '.join(m.apply(game, other).reasons)}")
+                                 f"{'; '.join(cast(Refusal, tried).reasons)}")
         action = choose(m.view(game, game.seat), legal, rng)
         trace.append(f"seat {game.seat}: {action}")
-        after = m.apply(game, action)
-        if not after:
-            raise breach(f"the referee refused the bot's {action}: {'; '.join(after.reasons)}")
+        applied = m.apply(game, action)
+        if not applied:
+            raise breach(f"the referee refused the bot's {action}: "
+                         f"{'; '.join(cast(Refusal, applied).reasons)}")
+        after = _played(applied)
         actions += 1
         turns.saw(game, action)
         problem = check_step(m, game, action, after, pack) or \
@@ -134,18 +143,30 @@ def play_game(module: types.ModuleType, *, players: int, seed: int, bot: str = "
                       winners=winners, actions=actions, finished=finished)
 
 
-def _pack(m: Any, players: int) -> list[int]:
+def _played(after: Game | Refusal) -> Game:
+    """The game after an action the referee accepted (a Refusal is falsy; the module's own
+    class, not remikc.runtime's, so it is told by truth, not by type)."""
+    return cast(Game, after)
+
+
+def _result(game: Game) -> DealResult:
+    """The result of a deal that is over."""
+    assert game.result is not None, "a deal that is over has a result"
+    return game.result
+
+
+def _pack(m: VariantModule, players: int) -> list[int]:
     """Every card of the deck for `players`, sorted."""
     packs = m.PACKS_BY_PLAYERS[players]
     return sorted([0] * m.JOKERS_BY_PLAYERS[players] + [int(c) for c in m.CARDS for _ in range(packs)])
 
 
-def _deal_text(m: Any, game: Any) -> str:
+def _deal_text(m: VariantModule, game: Game) -> str:
     hands = "; ".join(f"seat {i}: {m._show(h)}" for i, h in enumerate(game.hands))
     return f"{hands}; discard {m._show(game.discards) or '-'}"
 
 
-def check_step(m: Any, before: Any, action: Any, after: Any, pack: list[int]) -> str | None:
+def check_step(m: VariantModule, before: Game, action: Action, after: Game, pack: list[int]) -> str | None:
     """What `after` breaks, or None: the invariants that hold after every action."""
     if before.deal != after.deal:
         return None
@@ -204,29 +225,33 @@ class _Turns:
         self.others_now = False  # laid off on, or swapped from, another player's meld
         self.cut_now = False
 
-    def saw(self, game: Any, action: Any) -> None:
+    def saw(self, game: Game, action: Action) -> None:
         if game.seat != self.seat or (game.phase == "draw" and not game.draws):
             if self.seat >= 0 and self.laid_now:
                 self.laid_before[self.seat] = True
             self.seat, self.laid_now, self.others_now, self.cut_now = game.seat, False, False, False
         name = type(action).__name__
-        if name == "Draw" and action.source == "cut":
+        if name == "Draw" and cast(Draw, action).source == "cut":
             self.cut_now = True
         if name in ("Lay", "Rearrange"):
             self.laid_now = True
         if name == "Lay":
-            touched = [i for i, _ in action.lay_offs] + [i for i, _ in action.swaps]
+            lay = cast(Lay, action)
+            touched = [i for i, _ in lay.lay_offs] + [i for i, _ in lay.swaps]
             self.others_now |= any(game.table[i].owner != game.seat for i in touched)
 
 
-def _check_end(m: Any, v: ir.Variant | None, before: Any, action: Any, after: Any,
+def _check_end(m: VariantModule, v: ir.Variant | None, before: Game, action: Action, after: Game,
                turns: _Turns) -> str | None:
     """The action that ends a deal: going out, handing and knocking as the spec says."""
     if not after.deal_over or before.deal_over or v is None:
         return None
-    result = after.result
+    result = _result(after)
     seat = result.seat
     name = type(action).__name__
+    if seat is None:  # the stock ran out, or no one could draw: nobody to check
+        return f"the deal ended as `{result.ended_by}` with no player" \
+            if result.ended_by in ("went_out", "handed", "knocked") else None
     if result.ended_by in ("went_out", "handed"):
         if after.hands[seat]:
             return f"seat {seat} went out holding {m._show(after.hands[seat])}"
@@ -252,7 +277,7 @@ def _check_end(m: Any, v: ir.Variant | None, before: Any, action: Any, after: An
     return None
 
 
-def _check_game_end(v: ir.Variant | None, deals: list[DealRecord], game: Any) -> str | None:
+def _check_game_end(v: ir.Variant | None, deals: list[DealRecord], game: Game) -> str | None:
     """The game ends exactly when the target or the number of deals is first reached."""
     if v is None:
         return None
@@ -269,9 +294,9 @@ def _check_game_end(v: ir.Variant | None, deals: list[DealRecord], game: Any) ->
     return None
 
 
-def _deal_record(m: Any, game: Any, variant: ir.Variant | None,
+def _deal_record(m: VariantModule, game: Game, variant: ir.Variant | None,
                  breach: Callable[[str], InvariantBreach]) -> DealRecord:
-    result = game.result
+    result = _result(game)
     if variant is not None:
         expected = deal_scores(variant, result.ended_by, result.seat, result.hands, result.opened,
                                with_cut_card=result.with_cut_card)
@@ -352,7 +377,7 @@ def deal_scores(v: ir.Variant, ended_by: str, seat: int | None, hands: tuple[tup
     return tuple(scores), tuple(winners)
 
 
-def _final_totals(v: ir.Variant, deals: list[DealRecord], game: Any) -> tuple[int, ...]:
+def _final_totals(v: ir.Variant, deals: list[DealRecord], game: Game) -> tuple[int, ...]:
     n = game.players
     totals = [sum(d.scores[i] for d in deals) for i in range(n)]
     g = v.game_end

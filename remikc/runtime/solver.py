@@ -1,4 +1,35 @@
+"""The melds a hand can make, for the exact search (`search`): `Play`, card vectors, the deck's melds."""
 
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from typing import Final
+
+from .cards import CARDS, Card
+from .melds import _read, _show
+from .rules import (
+    ACE_HIGH,
+    ACE_LOW,
+    COPIES,
+    DECK_JOKERS,
+    HAS_JOKERS,
+    HAS_OPENING,
+    HAS_RUN,
+    HAS_SET,
+    JOKERS_PER_MELD,
+    JOKERS_PER_MELD_AT_OPENING,
+    OPENING_CLEAN_RUN,
+    OPENING_MIN_MELDS,
+    OPENING_MIN_POINTS,
+    RUN_MAX,
+    RUN_MIN,
+    RUN_SAME_SUIT,
+    SET_DISTINCT_SUITS,
+    SET_MAX,
+    SET_MIN,
+    WRAP,
+)
 
 # --- the best lay-down ------------------------------------------------------------------------
 # An exact search.  Cards are a multiset packed into one int: a field of _W bits for each card
@@ -7,16 +38,12 @@
 # the lowest card left and either keeps it in hand or lays it in a meld it starts, and
 # remembers every position it has solved.  Each meld it may lay was judged by `_read`, the code
 # behind `check_meld`: the solver lays nothing the validator would refuse.
-{%- if has_opening %}
-_OPEN_POINTS: Final[int] = OPENING_MIN_POINTS
-_OPEN_MELDS: Final[int] = OPENING_MIN_MELDS
-_OPEN_CLEAN: Final[bool] = OPENING_CLEAN_RUN
-{%- else %}
-# This game has no opening rule: a first lay-down is any meld.
-_OPEN_POINTS: Final[int] = 0
-_OPEN_MELDS: Final[int] = 1
-_OPEN_CLEAN: Final[bool] = False
-{%- endif %}
+# A game without an opening rule takes any meld as a first lay-down.
+_OPEN_POINTS: Final[int] = OPENING_MIN_POINTS if HAS_OPENING else 0
+_OPEN_MELDS: Final[int] = OPENING_MIN_MELDS if HAS_OPENING else 1
+_OPEN_CLEAN: Final[bool] = HAS_OPENING and OPENING_CLEAN_RUN
+# Runs of mixed suits are not among the deck's melds (`_universe`): they are found hand by hand.
+_UNIVERSE_ONLY: Final[bool] = not HAS_RUN or RUN_SAME_SUIT
 # A field counts a card's copies: as many as the packs have, and every joker standing for it
 # (see `best_play`).  Its top bit is a guard: `(state | _CARD_GUARDS) - vector` keeps every
 # guard exactly when `vector` fits in `state`.
@@ -98,7 +125,6 @@ def _found(found: _Found, meld: tuple[int, ...], opening: bool) -> None:
         held = found.get(key)
         if held is None or verdict.points > held[0]:
             found[key] = (verdict.points, meld)
-{%- if has_run %}
 
 
 def _run_position(position: int, group: int) -> tuple[int, ...]:
@@ -161,8 +187,6 @@ def _halves(meld: tuple[int, ...], opening: bool) -> bool:
                 head.points + tail.points == whole.points:
             return True
     return False
-{%- endif %}
-{%- if has_set %}
 
 
 def _sets(counts: dict[int, int] | None, jokers: int, opening: bool, found: _Found) -> None:
@@ -181,16 +205,14 @@ def _sets(counts: dict[int, int] | None, jokers: int, opening: bool, found: _Fou
             for naturals in sorted(set(itertools.combinations(cards, size))):
                 for extra in range(max(1 if jokers else 0, SET_MIN - size), min(jokers, SET_MAX - size) + 1):
                     _found(found, naturals + (0,) * extra, opening)
-{%- endif %}
 
 
 def _jokers_per_meld(jokers: int, opening: bool) -> int:
     """The most jokers one meld can hold, out of `jokers`."""
-{%- if has_jokers %}
-    limit = JOKERS_PER_MELD_AT_OPENING if opening else JOKERS_PER_MELD
-    if limit is not None:
-        return min(jokers, limit)
-{%- endif %}
+    if HAS_JOKERS:
+        limit = JOKERS_PER_MELD_AT_OPENING if opening else JOKERS_PER_MELD
+        if limit is not None:
+            return min(jokers, limit)
     return jokers
 
 
@@ -232,18 +254,14 @@ def _find(counts: dict[int, int], opening: bool) -> _Found:
     jokers = _jokers_per_meld(counts.get(0, 0), opening)
     found: _Found = {}
     if jokers:
-{%- if has_run %}
-        _runs(counts, jokers, opening, found)
-{%- endif %}
-{%- if has_set %}
-        _sets(counts, jokers, opening, found)
-{%- endif %}
+        if HAS_RUN:
+            _runs(counts, jokers, opening, found)
+        if HAS_SET:
+            _sets(counts, jokers, opening, found)
         for size in range(1, jokers + 1):  # jokers alone, where a game allows it
             _found(found, (0,) * size, opening)
-{%- if has_run %}
-    if not RUN_SAME_SUIT:
+    if HAS_RUN and not RUN_SAME_SUIT:
         _runs(counts, 0, opening, found)
-{%- endif %}
     return found
 
 
@@ -277,16 +295,13 @@ class _Universe:
 
     def __init__(self, opening: bool) -> None:
         found: _Found = {}
-{%- if has_run %}
-        if RUN_SAME_SUIT:
+        if HAS_RUN and RUN_SAME_SUIT:
             # A run of 2 * RUN_MIN cards or more without a joker is two shorter runs with the
             # same cards and points, so the search needs only the shorter ones.  (A..A splits
             # too: it needs the ace after the king, so its upper half is a run as well.)
             _runs(None, 0, opening, found, longest=2 * RUN_MIN - 1)
-{%- endif %}
-{%- if has_set %}
-        _sets(None, 0, opening, found)
-{%- endif %}
+        if HAS_SET:
+            _sets(None, 0, opening, found)
         self.melds: list[tuple[int, ...]] = []
         self.points: list[int] = []
         self.vectors: list[int] = []
@@ -324,5 +339,3 @@ def _universe(opening: bool) -> _Universe:
     if universe is None:
         universe = _UNIVERSES[opening] = _Universe(opening)
     return universe
-{% include "search.py.j2" %}
-{% include "table.py.j2" %}

@@ -1,4 +1,33 @@
-{# The referee's actions and game state (included by referee.py.j2). #}
+"""The referee's actions and game state.
+
+Whole games: `new_game(players, seed)` deals; `legal_actions(game)` lists what the player to move
+may do; `apply(game, action)` returns the next `Game` or a falsy `Refusal` naming each broken rule.
+A Game is never changed: `apply` returns a new one.  `view(game, seat)` is what one player sees.
+
+A turn: draw (`Draw`), then any number of lay-downs (`Lay`: new melds, lay-offs, joker swaps; or,
+where the table may be rearranged, `Rearrange`: the whole new table), then `Discard` or, in a game
+without a discard, `EndTurn` (with `knock=True` to end the deal).  When a deal ends, `NextDeal`
+deals the next one, until the game ends (`game.over`).
+
+Choices the rules leave to the referee, made here: the first dealer is seat 0 and the deal passes
+to the left; the first player, dealt the extra card, does not draw on his first turn; the cut card
+lies face up under the stock; a deal no player can draw in ends with no winner and no scores; the
+first of a player's cards may go out only as the rules of going out allow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from .cards import Card, CardsLike, _card, _cards
+from .melds import _show
+from .rules import LOWEST_WINS, REARRANGE_MIN_FROM_HAND, VARIANT_ID
+from .solver import Meld
+
+# Where the table may be rearranged, a turn lays a whole new table (`Rearrange`).
+_REARRANGE: Final[bool] = REARRANGE_MIN_FROM_HAND is not None
+
 
 # --- actions --------------------------------------------------------------------------------------
 
@@ -292,89 +321,3 @@ class View:
 def view(game: Game, seat: int) -> View:
     """What the player at `seat` may know of the game."""
     return View(game, seat)
-
-
-def _sorted(cards: Iterable[int]) -> Meld:
-    return tuple(sorted(map(Card, cards)))
-
-
-def _shuffled(cards: list[int], seed: int, deal: int, round_: int) -> list[int]:
-    random.Random(f"{VARIANT_ID}/{seed}/{deal}/{round_}").shuffle(cards)
-    return cards
-
-
-def new_game(players: int, seed: int = 0, *, hands: Iterable[CardsLike] | None = None,
-             stock: CardsLike = (), first_discard: Card | str | None = None,
-             cut_card: Card | str | None = None) -> Game:
-    """A new game for `players` players, dealt from a pack shuffled by `seed`.  For a game set up
-    by hand (a stacked deck, as in a rulebook's example): `hands` by seat (seat 0 deals first, so
-    the first player is seat 1, or 0 where the dealer plays first), `stock` from the top, the
-    `first_discard` turned up and the `cut_card` under the stock; later deals are shuffled."""
-    if not PLAYERS_MIN <= players <= PLAYERS_MAX:
-        raise ValueError(f"{VARIANT_NAME} is for {PLAYERS_MIN} to {PLAYERS_MAX} players, not {players}")
-    if hands is not None:
-        dealt = [_sorted(_cards(h)) for h in hands]
-        if len(dealt) != players:
-            raise ValueError(f"{len(dealt)} hands for {players} players")
-        pile = list(reversed(_cards(stock)))
-        cut = cut_card is not None
-        if cut:
-            pile.insert(0, _card(cut_card))
-        game = new_game(players, seed)
-        game = game._copy(deal=1, dealer=0, totals=(0,) * players, round_wins=(0,) * players, results=(),
-                          hands=tuple(dealt), stock=tuple(pile), cut=cut,
-                          discards=(_card(first_discard),) if first_discard is not None else ())
-        first = 0 if DEALER_PLAYS_FIRST else 1 % players
-        return _begin(game._copy(turn=0, started=(False,) * players), first,
-                      skip_draw=FIRST_PLAYER_EXTRA > 0)
-    game = Game.__new__(Game)
-    values: dict[str, object] = dict.fromkeys(Game.__slots__)
-    values.update(players=players, seed=seed, deal=0, dealer=players - 1, totals=(0,) * players,
-                  round_wins=(0,) * players, results=(), deal_over=True, over=False)
-    for name, value in values.items():
-        object.__setattr__(game, name, value)
-    return _deal(game)
-
-
-def _deal(game: Game) -> Game:
-    """The next deal: shuffle, cut, deal, turn up the first discard."""
-    n = game.players
-    deal = game.deal + 1
-    dealer = (game.dealer + 1) % n
-    pack = [c for c in CARDS for _ in range(PACKS_BY_PLAYERS[n])] + [0] * JOKERS_BY_PLAYERS[n]
-    stock = _shuffled(pack, game.seed, deal, 0)
-    # the cut card: the cutter takes a card and lays it under the stock, where it stays (stock[0])
-    cut = CUT_CARD
-    if cut:
-        stock.insert(0, stock.pop())
-    first = dealer if DEALER_PLAYS_FIRST else (dealer + 1) % n
-    hands: list[list[int]] = [[] for _ in range(n)]
-    for k in range(n):
-        seat = (first + k) % n
-        count = HAND_BY_PLAYERS[n] + (FIRST_PLAYER_EXTRA if k == 0 else 0)
-        hands[seat] = [stock.pop() for _ in range(count)]
-    discards = [stock.pop()] if FIRST_DISCARD_FACE_UP else []
-    game = game._copy(
-        deal=deal, dealer=dealer, hands=tuple(_sorted(h) for h in hands), stock=tuple(stock),
-        discards=tuple(discards), cut=cut, table=(), opened=(False,) * n, laid=(False,) * n,
-        started=(False,) * n, empty_stock=False, last_turns=None, first_open_turn=None, deal_over=False,
-        turn=0,
-    )
-    return _begin(game, first, skip_draw=FIRST_PLAYER_EXTRA > 0)
-
-
-def _begin(game: Game, seat: int, skip_draw: bool = False) -> Game:
-    """The start of `seat`'s turn."""
-    started = game.started
-    first_round = not started[seat]
-    if first_round:
-        started = (*started[:seat], True, *started[seat + 1:])
-    game = game._copy(seat=seat, phase="play" if skip_draw else "draw", turn=game.turn + 1,
-                      first_round=first_round, started=started, draws=0, melded=False, opened_now=False,
-                      laid_off_now=False, taken=None, cut_taken=False, must="", owed=0)
-    if game.phase == "draw" and not _draw_sources(game) and STOCK_EMPTY == "last_round" \
-            and game.last_turns is not None:
-        return game._copy(phase="play")  # the last turns: nothing left to draw
-    if game.phase == "draw" and not _draw_sources(game):
-        return _end_deal(game, "blocked", None)
-    return game

@@ -1,4 +1,37 @@
+"""Rearranging the table: `best_play`."""
 
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .cards import Card, CardsLike, _cards
+from .melds import _common_deck, _read, _show
+from .rules import (
+    AMBIGUOUS,
+    HAS_RUN,
+    HAS_SET,
+    HAS_SWAP,
+    REARRANGE_MIN_FROM_HAND,
+    RUN_SAME_SUIT,
+    SET_DISTINCT_SUITS,
+)
+from .search import _RANK_MASK, _SET_NEED, _counts
+from .solver import (
+    _CARD_GUARDS,
+    _FIELD,
+    _JOKERS,
+    _NONE,
+    _UNIVERSE_ONLY,
+    _W,
+    Meld,
+    Play,
+    _joined,
+    _joker_melds,
+    _lowest,
+    _Universe,
+    _universe,
+    _vector,
+)
 
 # --- rearranging the table ------------------------------------------------------------------------
 # Where the table may be rearranged, a turn's question is which hand cards can join it with every
@@ -44,13 +77,12 @@ def best_play(table: Iterable[CardsLike], hand: CardsLike) -> Play:
     if len(placed) < least:
         return Play(False, left=_as_cards(held), table=tuple(map(_as_cards, on_table)), reasons=(
             f"{len(placed)} card(s) from hand fit the table; a turn adds at least {least}"
-            + (" (swapping a joker is not tried: see check_joker_swap)" if _SWAPS and any(
+            + (" (swapping a joker is not tried: see check_joker_swap)" if HAS_SWAP and any(
                 0 in meld for meld in on_table) else ""),))
     points = sum(_read(meld, False).points for meld in new_table)
     return Play(True, left=tuple(left), points=points, table=new_table, placed=placed)
 
 
-_SWAPS: Final[bool] = {{ has_swap }}  # the game lets a player swap a joker for its card
 
 
 def _stands_for(meld: tuple[int, ...]) -> list[int] | None:
@@ -61,17 +93,13 @@ def _stands_for(meld: tuple[int, ...]) -> list[int] | None:
     if k is None:
         return None
     reading = _read(meld, False)
-{%- if has_run %}
-    if reading.kind == "run" and RUN_SAME_SUIT:
+    if HAS_RUN and reading.kind == "run" and RUN_SAME_SUIT:
         start = ((meld[k] >> 2) - k - 1) % 13 + 1
         return [((start + i - 1) % 13 + 1) * 4 + (meld[k] & 3) for i, c in enumerate(meld) if not c]
-{%- endif %}
-{%- if has_set %}
-    if reading.kind == "set" and SET_DISTINCT_SUITS:
+    if HAS_SET and reading.kind == "set" and SET_DISTINCT_SUITS:
         missing = sorted(set(range(4)) - {c & 3 for c in meld if c})
         if len(missing) == meld.count(0):
             return [(meld[k] >> 2) * 4 + s for s in missing]
-{%- endif %}
     return None
 
 

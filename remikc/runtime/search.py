@@ -1,4 +1,54 @@
+"""The exact search for the best lay-down: `best_melds`, `best_opening`, `min_deadwood`."""
 
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from typing import Final
+
+from .cards import Card, CardsLike, _cards
+from .melds import _common_deck, _read, _show
+from .rules import (
+    ACE_HIGH,
+    ACE_LOW,
+    COPIES,
+    HAND_VALUE,
+    HAS_RUN,
+    HAS_SET,
+    LAST_CARD_BY_DISCARD_ONLY,
+    RUN_MIN,
+    SET_CLOSED_AT,
+    SET_DISTINCT_SUITS,
+    SET_MAX,
+    SET_MIN,
+    WRAP,
+)
+from .solver import (
+    _CARD_GUARDS,
+    _CARD_MASK,
+    _DISCARD,
+    _FIELD,
+    _JOKERS,
+    _LEAVE,
+    _NONE,
+    _NOTHING,
+    _OPEN_CLEAN,
+    _OPEN_MELDS,
+    _OPEN_POINTS,
+    _UNIVERSE_ONLY,
+    _UNIVERSES,
+    _W,
+    Meld,
+    Play,
+    _Found,
+    _joined,
+    _joker_melds,
+    _lowest,
+    _run_position,
+    _Universe,
+    _universe,
+    _vector,
+)
 
 # --- the search ---------------------------------------------------------------------------------
 
@@ -7,11 +57,7 @@
 _RANK_MASK: Final[tuple[int, ...]] = tuple(
     sum(_FIELD << ((f & ~3) + s) * _W for s in range(4)) if 4 <= f < 56 else 0 for f in range(57)
 )
-{%- if has_set %}
-_SET_NEED: Final[int] = SET_MIN if SET_DISTINCT_SUITS else 1
-{%- else %}
-_SET_NEED: Final[int] = 1
-{%- endif %}
+_SET_NEED: Final[int] = SET_MIN if HAS_SET and SET_DISTINCT_SUITS else 1
 # What keeping a card costs: nothing when the most points are wanted, its value in hand when
 # the least deadwood is.
 _KEEP_FREE: Final[tuple[int, ...]] = (0,) * 57
@@ -25,20 +71,13 @@ _KEEP_ONE: Final[tuple[int, ...]] = tuple(-(1 << 16) if 4 <= f < 57 else 0 for f
 # --- cards no meld can hold ---------------------------------------------------------------------
 # Found for the whole hand at once with shifts: a card is live if the hand holds the run
 # around it or enough of its rank for a set.  Only a superset matters: the search decides.
-{%- if has_run %}
-_UNIVERSE_ONLY: Final[bool] = RUN_SAME_SUIT  # runs of mixed suits are found hand by hand
-{%- else %}
-_UNIVERSE_ONLY: Final[bool] = True
-{%- endif %}
 _LOW: Final[int] = sum(1 << (f * _W) for f in range(4, 56))
 _ACES: Final[int] = sum(1 << (f * _W) for f in range(4, 8))
 _STEP: Final[int] = 4 * _W  # from a card to the next rank of its suit
 _BASES: Final[int] = sum(1 << (4 * r * _W) for r in range(1, 14))
 _SPREAD: Final[int] = sum(1 << (s * _W) for s in range(4))
 _ROUND: Final[int] = 13 * _STEP  # from a card to the same card one round higher
-{%- if has_run %}
 _RUN_SHIFTS: Final[tuple[int, ...]] = tuple(i * _STEP for i in range(1, RUN_MIN))
-{%- endif %}
 
 
 def _live(state: int) -> int:
@@ -49,29 +88,27 @@ def _live(state: int) -> int:
             present |= state >> i
     present &= _LOW
     live = 0
-{%- if has_run %}
-    line = present if ACE_LOW else present & ~_ACES
-    if WRAP:
-        line |= present << _ROUND
-    elif ACE_HIGH:
-        line |= (present & _ACES) << _ROUND
-    starts = line
-    for shift in _RUN_SHIFTS:
-        starts &= line >> shift
-    covered = starts
-    for shift in _RUN_SHIFTS:
-        covered |= starts << shift
-    live |= covered | (covered >> _ROUND)
-{%- endif %}
-{%- if has_set %}
-    if not SET_DISTINCT_SUITS and COPIES > 1:
-        live = present  # a set may repeat a card: count them in the search
-    elif SET_MIN <= 4:
-        kinds = (present & _BASES) + (present >> _W & _BASES) + (present >> 2 * _W & _BASES) \
-            + (present >> 3 * _W & _BASES)
-        enough = (kinds + (8 - SET_MIN) * _BASES) & (_BASES << 3)
-        live |= (enough >> 3) * _SPREAD
-{%- endif %}
+    if HAS_RUN:
+        line = present if ACE_LOW else present & ~_ACES
+        if WRAP:
+            line |= present << _ROUND
+        elif ACE_HIGH:
+            line |= (present & _ACES) << _ROUND
+        starts = line
+        for shift in _RUN_SHIFTS:
+            starts &= line >> shift
+        covered = starts
+        for shift in _RUN_SHIFTS:
+            covered |= starts << shift
+        live |= covered | (covered >> _ROUND)
+    if HAS_SET:
+        if not SET_DISTINCT_SUITS and COPIES > 1:
+            live = present  # a set may repeat a card: count them in the search
+        elif SET_MIN <= 4:
+            kinds = (present & _BASES) + (present >> _W & _BASES) + (present >> 2 * _W & _BASES) \
+                + (present >> 3 * _W & _BASES)
+            enough = (kinds + (8 - SET_MIN) * _BASES) & (_BASES << 3)
+            live |= (enough >> 3) * _SPREAD
     return (live & present) * _FIELD
 
 
@@ -375,20 +412,18 @@ def _extensions(meld: tuple[int, ...], counts: dict[int, int]) -> _Found:
     out: _Found = {}
     jokers = counts.get(0, 0)
     grown: list[tuple[int, ...]] = []
-{%- if has_set %}
-    closed = SET_CLOSED_AT
-    if before.kind == "set" and closed is not None and len(meld) >= closed:
-        return out
-    if before.kind == "set":
-        rank = next((c >> 2 for c in meld if c), None)
-        cards = [c for c in sorted(counts) if c and (rank is None or c >> 2 == rank)
-                 for _ in range(counts[c])] + [0] * jokers
-        room = (SET_MAX if closed is None else min(SET_MAX, closed)) - len(meld)
-        for size in range(1, min(room, len(cards)) + 1):
-            grown += [(*meld, *added) for added in sorted(set(itertools.combinations(cards, size)))]
-{%- endif %}
-{%- if has_run %}
-    if before.kind == "run":
+    if HAS_SET:
+        closed = SET_CLOSED_AT
+        if before.kind == "set" and closed is not None and len(meld) >= closed:
+            return out
+        if before.kind == "set":
+            rank = next((c >> 2 for c in meld if c), None)
+            cards = [c for c in sorted(counts) if c and (rank is None or c >> 2 == rank)
+                     for _ in range(counts[c])] + [0] * jokers
+            room = (SET_MAX if closed is None else min(SET_MAX, closed)) - len(meld)
+            for size in range(1, min(room, len(cards)) + 1):
+                grown += [(*meld, *added) for added in sorted(set(itertools.combinations(cards, size)))]
+    if HAS_RUN and before.kind == "run":
         # a run grows at its ends: each new place takes the card it needs, or a joker
         k = next((i for i, c in enumerate(meld) if c), None)
         start, group = ((1 if ACE_LOW else 2), 0) if k is None else (
@@ -412,7 +447,6 @@ def _extensions(meld: tuple[int, ...], counts: dict[int, int]) -> _Found:
                     break
                 for added in itertools.product(*head, *tail):
                     grown.append((*added[:ahead], *meld, *added[ahead:]))
-{%- endif %}
     for new in grown:
         rest = list(new)
         for card in meld:

@@ -1,5 +1,16 @@
-{# The random and the greedy player (included by referee.py.j2). #}
+"""The random and the greedy player."""
 
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from .apply import _grown
+from .game import _REARRANGE, Action, Discard, Draw, EndTurn, Lay, Rearrange, View
+from .melds import _read
+from .rules import DISCARD_TAKEN_CARD, DISCARDS, GOING_OUT, HAND_VALUE, HAS_OPENING
+from .search import _lay_down, best_melds, min_deadwood
+from .table import best_play
 
 # --- players --------------------------------------------------------------------------------------
 
@@ -17,7 +28,7 @@ def greedy_bot(seen: View, actions: list[Action], rng: random.Random) -> Action:
     hand = seen.hand
     draws = [a for a in actions if isinstance(a, Draw)]
     plays = [a for a in actions if isinstance(a, (Lay, Rearrange))]
-    if plays and (seen.must or (not seen.opened[seen.seat] and OPENING)):
+    if plays and (seen.must or (not seen.opened[seen.seat] and HAS_OPENING)):
         return plays[0]  # the whole lay-down or the best opening comes first
     if plays:
         best = _greedy_play(seen)

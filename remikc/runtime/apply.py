@@ -1,5 +1,86 @@
-{# apply: each action judged and played, the end of a deal and of the game (included by referee.py.j2). #}
+"""`apply`: each action judged and played, the end of a deal and of the game."""
 
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterable
+from typing import cast
+
+from .cards import CARDS, Card, CardsLike, _card, _cards
+from .draws import _commitment, _draw_sources, _flags, _hand_points, _may_meld_now, _must_draw_again
+from .game import (
+    _REARRANGE,
+    Action,
+    DealResult,
+    Discard,
+    Draw,
+    EndTurn,
+    Game,
+    Lay,
+    NextDeal,
+    Rearrange,
+    Refusal,
+    TableMeld,
+)
+from .melds import _read, _show, check_joker_swap, check_lay_off, check_opening, hand_value
+from .rules import (
+    _WHY_DECLARE,
+    _WHY_DISCARD_TAKEN,
+    _WHY_DISCARDS,
+    _WHY_DRAW_CUT,
+    _WHY_DRAW_DISCARD,
+    _WHY_DRAWS,
+    _WHY_GOING_OUT,
+    _WHY_KNOCKING,
+    _WHY_MELD_AFTER_LAST_DRAW,
+    _WHY_REARRANGE_MIN,
+    _WHY_REARRANGE_REMOVE,
+    _WHY_RETRIEVED_JOKER,
+    _WHY_SWAP_ALLOWED,
+    _WHY_SWAP_FROM,
+    ALL_OUT_BONUS,
+    AMBIGUOUS,
+    CUT_CARD,
+    DEALER_PLAYS_FIRST,
+    DISCARD_TAKEN_CARD,
+    DISCARDS,
+    DRAWS,
+    DRAWS_UNTIL_MELD,
+    FIRST_DISCARD_FACE_UP,
+    FIRST_PLAYER_EXTRA,
+    GOING_OUT,
+    HAND_BY_PLAYERS,
+    HANDED,
+    HANDED_WITH_CUT_CARD,
+    HANDING,
+    HANDING_LAY_OFF,
+    HANDING_MULTIPLIER,
+    HANDING_OPENING_RULES,
+    HAS_OPENING,
+    JOKERS_BY_PLAYERS,
+    KNOCK_MAX,
+    KNOCKER_WINS_TIES,
+    METHOD,
+    PACKS_BY_PLAYERS,
+    PLAYERS_MAX,
+    PLAYERS_MIN,
+    REARRANGE_MIN_FROM_HAND,
+    REMOVE_FROM_TABLE,
+    RETRIEVED_JOKER,
+    ROUND_WIN_BONUS,
+    ROUNDS,
+    STOCK_EMPTY,
+    SWAP_FROM_TABLE,
+    TARGET,
+    TARGET_BONUS,
+    UNDERCUT_BONUS,
+    VARIANT_ID,
+    VARIANT_NAME,
+    WENT_OUT,
+    _may_swap,
+)
+from .solver import Meld
 
 # --- applying an action ---------------------------------------------------------------------------
 
@@ -123,7 +204,7 @@ def _lay(game: Game, action: Lay) -> Game | Refusal:
         if RETRIEVED_JOKER != "keep":
             owed += 1
     # new melds
-    opening = not opened and OPENING
+    opening = not opened and HAS_OPENING
     laid_now = tuple(c for meld in action.melds for c in meld)
     _take(hand, laid_now, why)
     # the lay-down that opens meets the opening rules, unless handing is exempt from them
@@ -427,12 +508,99 @@ def _went_out(game: Game) -> Game:
     seat = game.seat
     # handing: all his cards in one turn, none laid before; where there is no opening rule a
     # turn of lay-offs alone counts too
-    handed = HANDING and not game.laid[seat] and (game.opened_now or not OPENING) and not (
+    handed = HANDING and not game.laid[seat] and (game.opened_now or not HAS_OPENING) and not (
         game.laid_off_now and not HANDING_LAY_OFF)
     return _end_deal(game, "handed" if handed else "went_out", seat)
 
 
-HANDING_LAY_OFF: Final[bool] = {{ handing_lay_off }}
+
+
+# --- dealing -------------------------------------------------------------------------------------
+
+def _sorted(cards: Iterable[int]) -> Meld:
+    return tuple(sorted(map(Card, cards)))
+
+
+def _shuffled(cards: list[int], seed: int, deal: int, round_: int) -> list[int]:
+    random.Random(f"{VARIANT_ID}/{seed}/{deal}/{round_}").shuffle(cards)
+    return cards
+
+
+def new_game(players: int, seed: int = 0, *, hands: Iterable[CardsLike] | None = None,
+             stock: CardsLike = (), first_discard: Card | str | None = None,
+             cut_card: Card | str | None = None) -> Game:
+    """A new game for `players` players, dealt from a pack shuffled by `seed`.  For a game set up
+    by hand (a stacked deck, as in a rulebook's example): `hands` by seat (seat 0 deals first, so
+    the first player is seat 1, or 0 where the dealer plays first), `stock` from the top, the
+    `first_discard` turned up and the `cut_card` under the stock; later deals are shuffled."""
+    if not PLAYERS_MIN <= players <= PLAYERS_MAX:
+        raise ValueError(f"{VARIANT_NAME} is for {PLAYERS_MIN} to {PLAYERS_MAX} players, not {players}")
+    if hands is not None:
+        dealt = [_sorted(_cards(h)) for h in hands]
+        if len(dealt) != players:
+            raise ValueError(f"{len(dealt)} hands for {players} players")
+        pile = list(reversed(_cards(stock)))
+        cut = cut_card is not None
+        if cut:
+            pile.insert(0, _card(cut_card))
+        game = new_game(players, seed)
+        game = game._copy(deal=1, dealer=0, totals=(0,) * players, round_wins=(0,) * players, results=(),
+                          hands=tuple(dealt), stock=tuple(pile), cut=cut,
+                          discards=(_card(first_discard),) if first_discard is not None else ())
+        first = 0 if DEALER_PLAYS_FIRST else 1 % players
+        return _begin(game._copy(turn=0, started=(False,) * players), first,
+                      skip_draw=FIRST_PLAYER_EXTRA > 0)
+    game = Game.__new__(Game)
+    values: dict[str, object] = dict.fromkeys(Game.__slots__)
+    values.update(players=players, seed=seed, deal=0, dealer=players - 1, totals=(0,) * players,
+                  round_wins=(0,) * players, results=(), deal_over=True, over=False)
+    for name, value in values.items():
+        object.__setattr__(game, name, value)
+    return _deal(game)
+
+
+def _deal(game: Game) -> Game:
+    """The next deal: shuffle, cut, deal, turn up the first discard."""
+    n = game.players
+    deal = game.deal + 1
+    dealer = (game.dealer + 1) % n
+    pack = [c for c in CARDS for _ in range(PACKS_BY_PLAYERS[n])] + [0] * JOKERS_BY_PLAYERS[n]
+    stock = _shuffled(pack, game.seed, deal, 0)
+    # the cut card: the cutter takes a card and lays it under the stock, where it stays (stock[0])
+    cut = CUT_CARD
+    if cut:
+        stock.insert(0, stock.pop())
+    first = dealer if DEALER_PLAYS_FIRST else (dealer + 1) % n
+    hands: list[list[int]] = [[] for _ in range(n)]
+    for k in range(n):
+        seat = (first + k) % n
+        count = HAND_BY_PLAYERS[n] + (FIRST_PLAYER_EXTRA if k == 0 else 0)
+        hands[seat] = [stock.pop() for _ in range(count)]
+    discards = [stock.pop()] if FIRST_DISCARD_FACE_UP else []
+    game = game._copy(
+        deal=deal, dealer=dealer, hands=tuple(_sorted(h) for h in hands), stock=tuple(stock),
+        discards=tuple(discards), cut=cut, table=(), opened=(False,) * n, laid=(False,) * n,
+        started=(False,) * n, empty_stock=False, last_turns=None, first_open_turn=None, deal_over=False,
+        turn=0,
+    )
+    return _begin(game, first, skip_draw=FIRST_PLAYER_EXTRA > 0)
+
+
+def _begin(game: Game, seat: int, skip_draw: bool = False) -> Game:
+    """The start of `seat`'s turn."""
+    started = game.started
+    first_round = not started[seat]
+    if first_round:
+        started = (*started[:seat], True, *started[seat + 1:])
+    game = game._copy(seat=seat, phase="play" if skip_draw else "draw", turn=game.turn + 1,
+                      first_round=first_round, started=started, draws=0, melded=False, opened_now=False,
+                      laid_off_now=False, taken=None, cut_taken=False, must="", owed=0)
+    if game.phase == "draw" and not _draw_sources(game) and STOCK_EMPTY == "last_round" \
+            and game.last_turns is not None:
+        return game._copy(phase="play")  # the last turns: nothing left to draw
+    if game.phase == "draw" and not _draw_sources(game):
+        return _end_deal(game, "blocked", None)
+    return game
 
 
 # --- the end of a deal and of the game ------------------------------------------------------------

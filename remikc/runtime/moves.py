@@ -1,107 +1,58 @@
-{# What the player to move may do: draws that bind, legal_actions (included by referee.py.j2). #}
+"""What the player to move may do: `legal_actions`."""
 
+from __future__ import annotations
 
+import itertools
+from collections.abc import Iterable
+from typing import cast
+
+from .apply import _lay, _rearranged, _sorted, _turn_can_end
+from .cards import Card
+from .draws import (
+    _draw_sources,
+    _flags,
+    _hand_points,
+    _may_meld_now,
+    _might_open,
+    _must_draw_again,
+    _opening,
+)
+from .game import (
+    _REARRANGE,
+    Action,
+    Discard,
+    Draw,
+    EndTurn,
+    Game,
+    Lay,
+    NextDeal,
+    Rearrange,
+    Refusal,
+    TableMeld,
+)
+from .melds import _read, check_joker_swap, check_opening
+from .rules import (
+    DISCARD_TAKEN_CARD,
+    DISCARDS,
+    GOING_OUT,
+    HANDING_OPENING_RULES,
+    HAS_OPENING,
+    HAS_RUN,
+    HAS_SET,
+    KNOCK_MAX,
+    RETRIEVED_JOKER,
+    RUN_MIN,
+    RUN_SAME_SUIT,
+    SET_CLOSED_AT,
+    SET_MAX,
+    SET_MIN,
+    _may_lay_off,
+    _may_swap,
+)
+from .search import _counts, _extensions, _lay_down
+from .solver import _OPEN_CLEAN, _OPEN_MELDS, _OPEN_POINTS, _UNIVERSE_ONLY, Meld, _joker_melds
 
 # --- what may be done -----------------------------------------------------------------------------
-
-def _flags(game: Game) -> tuple[bool, bool]:
-    return game.first_round, game.opened[game.seat]
-
-
-def _dead(held: tuple[int, ...]) -> list[int]:
-    """Cards of a hand without jokers that no meld of the hand can hold (a quick answer first)."""
-    if 0 in held or not _UNIVERSE_ONLY:
-        return []
-    live = _live(_vector(held))
-    return [c for c in held if not live >> (c * _W) & 1]
-
-
-def _can_open(hand: Iterable[int]) -> bool:
-    held = tuple(hand)
-    return _might_open(held) and bool(_opening(held))
-
-
-_OPENINGS: dict[tuple[int, ...], Play] = {}
-
-
-def _opening(held: tuple[int, ...]) -> Play:
-    """`best_opening`, kept for the hands of the last turns: a turn asks more than once."""
-    key = tuple(sorted(held))
-    play = _OPENINGS.get(key)
-    if play is None:
-        if len(_OPENINGS) >= 256:
-            _OPENINGS.clear()
-        play = _OPENINGS[key] = best_opening(tuple(map(Card, key)))
-    return play
-
-
-def _might_open(held: tuple[int, ...]) -> bool:
-    """False where even every card that can meld would not reach the opening: a quick no."""
-    return not OPENING or (len(held) - len(_dead(held))) * _MOST_A_CARD_MELDS >= _OPEN_POINTS
-
-
-# the most one card can be worth in a meld
-_MOST_A_CARD_MELDS: Final[int] = max(*RUN_VALUE, *SET_VALUE, JOKER_FIXED or 0)
-
-
-def _can_hand(hand: Iterable[int]) -> bool:
-    """Can these cards all be laid down at once (but the one to discard), as handing needs?"""
-    held = tuple(hand)
-    keep = 1 if DISCARDS and GOING_OUT == "discard" else 0
-    if len(_dead(held)) > keep:
-        return False
-    play = _lay_down(held, opening=HANDING_OPENING_RULES and OPENING, objective="cards", keep=keep,
-                     melds_needed=_OPEN_MELDS if HANDING_OPENING_RULES else 0,
-                     clean_run=_OPEN_CLEAN and HANDING_OPENING_RULES)
-    if not play.ok or len(play.left) > max(keep, 1 if DISCARDS else 0):
-        return False
-    return not (HANDING_OPENING_RULES and OPENING) or check_opening(list(play.melds)).ok
-
-
-OPENING: Final[bool] = {{ has_opening }}
-
-
-def _commitment(game: Game, source: str) -> str | None:
-    """What taking a card from `source` binds the player to ("" nothing, "open", "hand"), or None
-    if the rules do not let him take it (or he could not keep the promise)."""
-    first_round, opened = _flags(game)
-    rule = {"stock": _may_draw_stock, "discard": _may_draw_discard, "cut": _may_draw_cut}[source]
-    if rule(first_round, opened, False, False):
-        return ""
-    if source == "stock":  # the card is not seen: the promise cannot be weighed before
-        return "open" if OPENING and not opened and rule(first_round, opened, True, False) else None
-    card = game.discards[-1] if source == "discard" else game.stock[0]
-    hand = (*game.hands[game.seat], card)
-    if not opened and OPENING and rule(first_round, opened, True, False) and _can_open(hand):
-        return "open"
-    if HANDING and not game.laid[game.seat] and rule(first_round, opened, True, True) and _can_hand(hand):
-        return "hand"
-    return None
-
-
-def _draw_sources(game: Game) -> list[str]:
-    if game.sources is not None:
-        return game.sources
-    out = []
-    if (game.stock or (STOCK_EMPTY == "reshuffle" and len(game.discards) > 1)) \
-            and _commitment(game, "stock") is not None:
-        out.append("stock")
-    if game.discards and game.draws == 0 and _commitment(game, "discard") is not None:
-        out.append("discard")
-    if game.cut and len(game.stock) > 1 and game.draws == 0 and _commitment(game, "cut") is not None:
-        out.append("cut")
-    object.__setattr__(game, "sources", out)
-    return out
-
-
-def _may_meld_now(game: Game) -> bool:
-    return MELD_AFTER_LAST_DRAW or game.draws < DRAWS
-
-
-def _must_draw_again(game: Game) -> bool:
-    """`draws N until meld`: a player who has not melded draws again, while he may."""
-    return DRAWS_UNTIL_MELD and not game.melded and 0 < game.draws < DRAWS and bool(_draw_sources(game))
-
 
 def legal_actions(game: Game) -> list[Action]:
     """What the player to move may do.  Draws, discards and ending the turn are listed in full.
@@ -135,27 +86,21 @@ def legal_actions(game: Game) -> list[Action]:
     return out
 
 
-def _hand_points(hand: Iterable[int]) -> int:
-    return sum(HAND_VALUE[c] for c in hand)
-
-
 def _hand_melds(hand: Meld, opening: bool) -> list[Meld]:
     """Every meld the hand can make on its own (runs of every length, sets, melds with jokers)."""
     counts = _counts(hand)
     found: dict[tuple[int, ...], Meld] = {}
     naturals = sorted(c for c in counts if c)
-{%- if has_set %}
-    ranks: dict[int, list[int]] = {}
-    for c in naturals:
-        ranks.setdefault(c >> 2, []).append(c)
-    for cards in ranks.values():
-        for size in range(SET_MIN, min(SET_MAX, len(cards)) + 1):
-            for meld in itertools.combinations(cards, size):
-                if _read(meld, opening, "set").ok:
-                    found[tuple(sorted(meld))] = tuple(map(Card, meld))
-{%- endif %}
-{%- if has_run %}
-    if RUN_SAME_SUIT:
+    if HAS_SET:
+        ranks: dict[int, list[int]] = {}
+        for c in naturals:
+            ranks.setdefault(c >> 2, []).append(c)
+        for cards in ranks.values():
+            for size in range(SET_MIN, min(SET_MAX, len(cards)) + 1):
+                for meld in itertools.combinations(cards, size):
+                    if _read(meld, opening, "set").ok:
+                        found[tuple(sorted(meld))] = tuple(map(Card, meld))
+    if HAS_RUN and RUN_SAME_SUIT:
         for c in naturals:
             run = [c]
             while len(run) < 14:
@@ -165,7 +110,6 @@ def _hand_melds(hand: Meld, opening: bool) -> list[Meld]:
                 run.append(nxt)
                 if len(run) >= RUN_MIN and _read(tuple(run), opening, "run").ok:
                     found[tuple(sorted(run))] = tuple(map(Card, run))
-{%- endif %}
     if 0 in counts or not _UNIVERSE_ONLY:
         for key, (_points, meld) in _joker_melds(counts, opening).items():
             found.setdefault(key, tuple(map(Card, meld)))
@@ -178,11 +122,11 @@ def _lay_downs(game: Game) -> list[Action]:
     first_round, opened = _flags(game)
     must_keep = 1 if DISCARDS and GOING_OUT == "discard" else 0
     handing = game.must == "hand"
-    if handing or (not opened and OPENING):
+    if handing or (not opened and HAS_OPENING):
         # whole lay-downs, judged in full: the opening, or everything at once when handing
         out: list[Action] = []
         if handing:
-            whole = _lay_down(hand, opening=OPENING and HANDING_OPENING_RULES, objective="cards",
+            whole = _lay_down(hand, opening=HAS_OPENING and HANDING_OPENING_RULES, objective="cards",
                               keep=must_keep, melds_needed=_OPEN_MELDS if HANDING_OPENING_RULES else 0,
                               clean_run=_OPEN_CLEAN and HANDING_OPENING_RULES)
             if whole:
@@ -225,8 +169,7 @@ def _lay_off_cards(m: TableMeld, hand: Meld) -> list[int]:
     """The cards of `hand` that can be laid off, one alone, on the table meld `m`."""
     cards = m.cards
     out: list[int] = []
-{%- if has_set %}
-    if m.kind == "set":
+    if HAS_SET and m.kind == "set":
         closed = SET_CLOSED_AT
         if len(cards) >= SET_MAX or (closed is not None and len(cards) >= closed):
             return out
@@ -235,7 +178,6 @@ def _lay_off_cards(m: TableMeld, hand: Meld) -> list[int]:
             if (not card or card >> 2 == rank) and _read((*cards, card), False, "set").ok:
                 out.append(card)
         return out
-{%- endif %}
     wanted = _run_ends(cards) if m.kind == "run" else None
     for card in dict.fromkeys(hand):
         if wanted is not None and card and card not in wanted:
@@ -247,20 +189,19 @@ def _lay_off_cards(m: TableMeld, hand: Meld) -> list[int]:
 
 def _run_ends(cards: Meld) -> set[int] | None:
     """The cards that would go on either end of a run of one suit (None: any may)."""
-{%- if has_run %}
-    k = next((i for i, c in enumerate(cards) if c), None)
-    if k is None or not RUN_SAME_SUIT:
+    if HAS_RUN:
+        k = next((i for i, c in enumerate(cards) if c), None)
+        if k is None or not RUN_SAME_SUIT:
+            return None
+        start = (cards[k] >> 2) - k  # the position of the first card: 1 the low ace, 14 the high one
+        suit = cards[k] & 3
+        ends = set()
+        for position in (start - 1, start + len(cards)):
+            rank = (position - 1) % 13 + 1
+            ends.add(rank * 4 + suit)
+        return ends
+    else:
         return None
-    start = (cards[k] >> 2) - k  # the position of the first card: 1 the low ace, 14 the high one
-    suit = cards[k] & 3
-    ends = set()
-    for position in (start - 1, start + len(cards)):
-        rank = (position - 1) % 13 + 1
-        ends.add(rank * 4 + suit)
-    return ends
-{%- else %}
-    return None
-{%- endif %}
 
 
 def _swaps(game: Game) -> list[Action]:

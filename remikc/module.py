@@ -1,0 +1,88 @@
+"""A generated module, loaded: `load_module(name, source) -> VariantModule`.
+
+`VariantModule` is the typed API every generated module offers (the Protocol that `explain`,
+`build`'s example check and the simulator program against); its types are the runtime's own
+(remikc/runtime/), whose sections make up every generated module.
+"""
+
+from __future__ import annotations
+import __future__
+
+import random
+import types
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Protocol, cast
+
+from .emit.inline import MARKER
+from .runtime import game as _game
+from .runtime.cards import Card as _Card
+from .runtime.cards import CardsLike
+from .runtime.game import Action, Game, Refusal, View
+from .runtime.melds import Verdict
+from .runtime.solver import Play
+
+Bot = Callable[[View, list[Action], random.Random], Action]
+
+
+class VariantModule(Protocol):
+    """What a generated module offers (docs/validator.md, docs/solver.md, docs/simulate.md)."""
+
+    VARIANT_ID: str
+    CARDS: tuple[_Card, ...]
+    WRAP: bool
+    PLAYERS_MIN: int
+    PLAYERS_MAX: int
+    PACKS_BY_PLAYERS: Mapping[int, int]
+    JOKERS_BY_PLAYERS: Mapping[int, int]
+    REMOVE_FROM_TABLE: bool
+    RETRIEVED_JOKER: str | None
+    BOTS: Mapping[str, Bot]
+    @property
+    def Card(self) -> type[_Card]: ...
+    @property
+    def NextDeal(self) -> type[_game.NextDeal]: ...
+
+    def parse_cards(self, text: str) -> tuple[_Card, ...]: ...
+    def check_meld(self, cards: CardsLike, *, opening: bool = ..., kind: str | None = ...) -> Verdict: ...
+    def check_opening(self, melds: str | Iterable[CardsLike]) -> Verdict: ...
+    def check_lay_off(self, meld: CardsLike, cards: CardsLike, *, opened: bool = ..., first_round: bool = ...,
+                      opens_this_turn: bool = ..., handing: bool = ..., empties_hand: bool = ...,
+                      kind: str | None = ...) -> Verdict: ...
+    def check_joker_swap(self, meld: CardsLike, card: _Card | str, *, opened: bool = ...,
+                         first_round: bool = ..., opens_this_turn: bool = ..., handing: bool = ...,
+                         from_table: bool = ..., kind: str | None = ...) -> Verdict: ...
+    def hand_value(self, cards: CardsLike, *, opened: bool = ...) -> int: ...
+    def best_melds(self, hand: CardsLike, *, table: Iterable[CardsLike] | None = ..., opening: bool = ...,
+                   keep: int = ...) -> Play: ...
+    def best_opening(self, hand: CardsLike) -> Play: ...
+    def min_deadwood(self, hand: CardsLike, *, discard: bool = ...) -> int: ...
+    def best_play(self, table: Iterable[CardsLike], hand: CardsLike) -> Play: ...
+    def new_game(self, players: int, seed: int = ..., *, hands: Iterable[CardsLike] | None = ...,
+                 stock: CardsLike = ..., first_discard: _Card | str | None = ...,
+                 cut_card: _Card | str | None = ...) -> Game: ...
+    def legal_actions(self, game: Game) -> list[Action]: ...
+    def apply(self, game: Game, action: Action) -> Game | Refusal: ...
+    def view(self, game: Game, seat: int) -> View: ...
+    def abandon_deal(self, game: Game) -> Game: ...
+    def _read(self, cards: tuple[int, ...], opening: bool, kind: str | None = ...) -> Verdict: ...
+    def _show(self, cards: Iterable[int]) -> str: ...
+
+
+def load_module(name: str, source: str) -> VariantModule:
+    """A generated module run from its source, as `remikc explain`, `simulate` and the tests
+    use it.  Each inlined runtime section is compiled under its own file in remikc/runtime/,
+    at its own line numbers, so a traceback or a coverage report points at the runtime's
+    source; the header and the rules block under `<remikc NAME>`.  Every call makes a new
+    module: two variants in one process never share state."""
+    module = types.ModuleType(name)
+    module.__file__ = f"<remikc {name}>"
+    runtime_folder = Path(__file__).resolve().parent / "runtime"
+    flags = __future__.annotations.compiler_flag
+    parts = source.split("\n" + MARKER)
+    exec(compile(parts[0], f"<remikc {name}>", "exec", flags=flags, dont_inherit=True), module.__dict__)
+    for part in parts[1:]:
+        path, _, section = part.partition("\n")
+        where = runtime_folder / Path(path).name if path.startswith("remikc/runtime/") else path
+        exec(compile(section, str(where), "exec", flags=flags, dont_inherit=True), module.__dict__)
+    return cast(VariantModule, module)

@@ -1,0 +1,129 @@
+"""What the player to move may draw, and the opening and handing tests behind those choices."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from .cards import Card
+from .game import Game
+from .melds import check_opening
+from .rules import (
+    DISCARDS,
+    DRAWS,
+    DRAWS_UNTIL_MELD,
+    GOING_OUT,
+    HAND_VALUE,
+    HANDING,
+    HANDING_OPENING_RULES,
+    HAS_OPENING,
+    JOKER_FIXED,
+    MELD_AFTER_LAST_DRAW,
+    RUN_VALUE,
+    SET_VALUE,
+    STOCK_EMPTY,
+    _may_draw_cut,
+    _may_draw_discard,
+    _may_draw_stock,
+)
+from .search import _lay_down, _live, best_opening
+from .solver import _OPEN_CLEAN, _OPEN_MELDS, _OPEN_POINTS, _UNIVERSE_ONLY, _W, Play, _vector
+
+# --- draws that bind ------------------------------------------------------------------------------
+
+_OPENINGS: dict[tuple[int, ...], Play] = {}
+# the most one card can be worth in a meld
+_MOST_A_CARD_MELDS: Final[int] = max(*RUN_VALUE, *SET_VALUE, JOKER_FIXED or 0)
+
+
+def _hand_points(hand: Iterable[int]) -> int:
+    return sum(HAND_VALUE[c] for c in hand)
+
+
+def _flags(game: Game) -> tuple[bool, bool]:
+    return game.first_round, game.opened[game.seat]
+
+
+def _dead(held: tuple[int, ...]) -> list[int]:
+    """Cards of a hand without jokers that no meld of the hand can hold (a quick answer first)."""
+    if 0 in held or not _UNIVERSE_ONLY:
+        return []
+    live = _live(_vector(held))
+    return [c for c in held if not live >> (c * _W) & 1]
+
+
+def _can_open(hand: Iterable[int]) -> bool:
+    held = tuple(hand)
+    return _might_open(held) and bool(_opening(held))
+
+
+def _opening(held: tuple[int, ...]) -> Play:
+    """`best_opening`, kept for the hands of the last turns: a turn asks more than once."""
+    key = tuple(sorted(held))
+    play = _OPENINGS.get(key)
+    if play is None:
+        if len(_OPENINGS) >= 256:
+            _OPENINGS.clear()
+        play = _OPENINGS[key] = best_opening(tuple(map(Card, key)))
+    return play
+
+
+def _might_open(held: tuple[int, ...]) -> bool:
+    """False where even every card that can meld would not reach the opening: a quick no."""
+    return not HAS_OPENING or (len(held) - len(_dead(held))) * _MOST_A_CARD_MELDS >= _OPEN_POINTS
+
+
+def _can_hand(hand: Iterable[int]) -> bool:
+    """Can these cards all be laid down at once (but the one to discard), as handing needs?"""
+    held = tuple(hand)
+    keep = 1 if DISCARDS and GOING_OUT == "discard" else 0
+    if len(_dead(held)) > keep:
+        return False
+    play = _lay_down(held, opening=HANDING_OPENING_RULES and HAS_OPENING, objective="cards", keep=keep,
+                     melds_needed=_OPEN_MELDS if HANDING_OPENING_RULES else 0,
+                     clean_run=_OPEN_CLEAN and HANDING_OPENING_RULES)
+    if not play.ok or len(play.left) > max(keep, 1 if DISCARDS else 0):
+        return False
+    return not (HANDING_OPENING_RULES and HAS_OPENING) or check_opening(list(play.melds)).ok
+
+
+def _commitment(game: Game, source: str) -> str | None:
+    """What taking a card from `source` binds the player to ("" nothing, "open", "hand"), or None
+    if the rules do not let him take it (or he could not keep the promise)."""
+    first_round, opened = _flags(game)
+    rule = {"stock": _may_draw_stock, "discard": _may_draw_discard, "cut": _may_draw_cut}[source]
+    if rule(first_round, opened, False, False):
+        return ""
+    if source == "stock":  # the card is not seen: the promise cannot be weighed before
+        return "open" if HAS_OPENING and not opened and rule(first_round, opened, True, False) else None
+    card = game.discards[-1] if source == "discard" else game.stock[0]
+    hand = (*game.hands[game.seat], card)
+    if not opened and HAS_OPENING and rule(first_round, opened, True, False) and _can_open(hand):
+        return "open"
+    if HANDING and not game.laid[game.seat] and rule(first_round, opened, True, True) and _can_hand(hand):
+        return "hand"
+    return None
+
+
+def _draw_sources(game: Game) -> list[str]:
+    if game.sources is not None:
+        return game.sources
+    out = []
+    if (game.stock or (STOCK_EMPTY == "reshuffle" and len(game.discards) > 1)) \
+            and _commitment(game, "stock") is not None:
+        out.append("stock")
+    if game.discards and game.draws == 0 and _commitment(game, "discard") is not None:
+        out.append("discard")
+    if game.cut and len(game.stock) > 1 and game.draws == 0 and _commitment(game, "cut") is not None:
+        out.append("cut")
+    object.__setattr__(game, "sources", out)
+    return out
+
+
+def _may_meld_now(game: Game) -> bool:
+    return MELD_AFTER_LAST_DRAW or game.draws < DRAWS
+
+
+def _must_draw_again(game: Game) -> bool:
+    """`draws N until meld`: a player who has not melded draws again, while he may."""
+    return DRAWS_UNTIL_MELD and not game.melded and 0 < game.draws < DRAWS and bool(_draw_sources(game))

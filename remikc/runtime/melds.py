@@ -1,0 +1,520 @@
+"""Melds, openings, hands, lay-offs and joker swaps judged: every check answers a `Verdict`."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable
+
+from .cards import RANKS, Card, CardsLike, _card, _cards, parse_cards
+from .rules import (
+    _WHY_ACE,
+    _WHY_ACE_TO_ACE,
+    _WHY_AMBIGUOUS,
+    _WHY_COPIES,
+    _WHY_DECK_JOKERS,
+    _WHY_GOING_OUT,
+    _WHY_HANDING_LAY_OFF,
+    _WHY_JOKER_LIMIT,
+    _WHY_JOKER_LIMIT_OPENING,
+    _WHY_LAY_OFF,
+    _WHY_MIN_NATURAL,
+    _WHY_OPENING_CLEAN_RUN,
+    _WHY_OPENING_MIN_MELDS,
+    _WHY_OPENING_MIN_POINTS,
+    _WHY_RUN,
+    _WHY_RUN_ORDER,
+    _WHY_RUN_SIZE,
+    _WHY_SET_CLOSED_AT,
+    _WHY_SET_RANK,
+    _WHY_SET_SIZE,
+    _WHY_SET_SUITS,
+    _WHY_SWAP_ALLOWED,
+    _WHY_SWAP_FROM,
+    _WHY_WRAP,
+    ACE_HIGH,
+    ACE_LOW,
+    ACE_TO_ACE,
+    AMBIGUOUS,
+    COMMON_MIN,
+    COPIES,
+    COPIES_MATTER,
+    DECK_JOKERS,
+    HAND_VALUE,
+    HANDING_FORBIDS_LAY_OFF,
+    HAS_JOKERS,
+    HAS_OPENING,
+    HAS_RUN,
+    HAS_SET,
+    HAS_SWAP,
+    JOKER_FIXED,
+    JOKERS_PER_MELD,
+    JOKERS_PER_MELD_AT_OPENING,
+    LAST_CARD_BY_DISCARD_ONLY,
+    MIN_NATURAL,
+    NOT_OPENED,
+    OPENING_CLEAN_RUN,
+    OPENING_MIN_MELDS,
+    OPENING_MIN_POINTS,
+    RUN_MAX,
+    RUN_MIN,
+    RUN_SAME_SUIT,
+    RUN_SIZE_OPEN,
+    RUN_SIZE_TEXT,
+    RUN_VALUE,
+    SET_CLOSED_AT,
+    SET_DISTINCT_SUITS,
+    SET_MAX,
+    SET_MIN,
+    SET_SIZE_TEXT,
+    SET_VALUE,
+    SWAP_FROM_TABLE,
+    WRAP,
+    _may_lay_off,
+    _may_swap,
+)
+
+# --- verdicts ---------------------------------------------------------------------------
+
+class Verdict:
+    """What the rules say: `ok`, the meld's `kind` ("set", "run" or None), its `points`,
+    and for a refusal the `reasons`, each naming its rule and spec line."""
+
+    __slots__ = ("_meld", "_reasons", "kind", "ok", "points")
+
+    def __init__(
+        self,
+        ok: bool,
+        kind: str | None,
+        points: int,
+        reasons: tuple[str, ...] = (),
+        meld: tuple[tuple[int, ...], bool, str | None] | None = None,
+    ) -> None:
+        self.ok = ok
+        self.kind = kind
+        self.points = points
+        self._reasons = reasons
+        self._meld = meld  # a refused meld, whether laid when opening, the kind asked for
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """Every rule a refusal breaks.  For a meld they are worked out when first asked for:
+        a program that only wants yes or no does not pay for the words."""
+        if self._meld is not None:
+            self._reasons = _reasons(*self._meld)
+            self._meld = None
+        return self._reasons
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __repr__(self) -> str:
+        if self.ok:
+            return f"Verdict(ok, {self.kind}, {self.points} points)"
+        return f"Verdict(refused: {'; '.join(self.reasons)})"
+
+
+# --- melds ---------------------------------------------------------------------------------
+
+def _common(cards: tuple[int, ...], n: int, opening: bool, why: list[str] | None) -> bool:
+    """What every meld must satisfy, set or run: jokers and the cards the deck has."""
+    jokers = cards.count(0)
+    ok = n >= 1
+    if not ok and why is not None:
+        why.append("a meld needs cards")
+    if HAS_JOKERS:
+        limit = JOKERS_PER_MELD_AT_OPENING if opening else JOKERS_PER_MELD
+        if limit is not None and jokers > limit:
+            if why is None:
+                return False
+            ok = False
+            rule = _WHY_JOKER_LIMIT_OPENING if opening else _WHY_JOKER_LIMIT
+            when = " when opening" if opening else ""
+            why.append(f"{jokers} jokers in one meld; at most {limit}{when} ({rule})")
+        if n - jokers < MIN_NATURAL:
+            if why is None:
+                return False
+            ok = False
+            why.append(f"a meld needs {MIN_NATURAL} natural {'card' if MIN_NATURAL == 1 else 'cards'} "
+                       f"besides its jokers ({_WHY_MIN_NATURAL})")
+    if jokers > DECK_JOKERS:
+        if why is None:
+            return False
+        ok = False
+        why.append(f"{jokers} joker(s), the deck has {DECK_JOKERS} ({_WHY_DECK_JOKERS})")
+    naturals = n - jokers
+    # Within one meld a card can only repeat where a suit rule already refuses it (then it is
+    # only a reason, never the deciding test), but for A..A's two aces, which `_run` counts.
+    if (COPIES_MATTER or why is not None) and naturals > COPIES \
+            and len(set(cards)) - (1 if jokers else 0) < naturals:  # a card repeats
+        for card in sorted(set(cards)):
+            if card and cards.count(card) > COPIES:
+                if why is None:
+                    return False
+                ok = False
+                why.append(f"{Card(card)} {cards.count(card)} times, the deck has {COPIES} "
+                           f"of each card ({_WHY_COPIES})")
+    return ok
+
+
+def _run(cards: tuple[int, ...], n: int, why: list[str] | None) -> int:
+    """The points of the cards read as a run (listed in order), or -1 if they are not one.
+
+    The first natural card fixes the start: rank r at index k starts the run r - k
+    (positions past the king, 14 = the ace, go round to 15 = a 2, only with WRAP)."""
+    k = 0
+    while k < n and not cards[k]:
+        k += 1
+    if k < n:
+        start = ((cards[k] >> 2) - k - 1) % 13 + 1
+        suit = cards[k] & 3
+    else:  # jokers alone: read from the lowest start the ace allows
+        start = 1 if ACE_LOW else 2
+        suit = 0
+    end = start + n - 1
+    ok = True
+    if not RUN_MIN <= n <= RUN_MAX:
+        if why is None:
+            return -1
+        ok = False
+        if RUN_SIZE_OPEN:
+            if n < RUN_MIN:  # above RUN_MAX the next reason says why
+                why.append(f"a run of {_cards_text(n)}; runs have {RUN_SIZE_TEXT} ({_WHY_RUN_SIZE})")
+        else:
+            why.append(f"a run of {_cards_text(n)}; runs have {RUN_SIZE_TEXT} ({_WHY_RUN_SIZE})")
+    if n > 14 or (n == 14 and start != 1):
+        if why is None:
+            return -1
+        ok = False
+        if ACE_TO_ACE:
+            why.append(f"a run of {n} cards holds a rank twice; only A..A holds its ace twice ({_WHY_RUN})")
+        else:
+            why.append(f"a run of {n} cards holds a rank twice; a run has at most 13 ({_WHY_RUN})")
+    if not WRAP and end > 14:
+        if why is None:
+            return -1
+        ok = False
+        why.append(f"not a run: it would go round the corner after the king ({_WHY_WRAP})")
+    if not ACE_HIGH and end > 13:
+        if why is None:
+            return -1
+        ok = False
+        why.append(f"the ace only comes before the 2, not after the king ({_WHY_ACE})")
+    if not ACE_LOW and start == 1:
+        if why is None:
+            return -1
+        ok = False
+        why.append(f"the ace only comes after the king, not before the 2 ({_WHY_ACE})")
+    if not ACE_TO_ACE and start == 1 and n == 14:
+        if why is None:
+            return -1
+        ok = False
+        why.append(f"no run goes from ace to ace ({_WHY_ACE_TO_ACE})")
+    if n == 14 and COPIES < 2 and cards[0] and cards[0] == cards[13]:
+        if why is None:
+            return -1
+        ok = False
+        why.append(f"{Card(cards[0])} twice, the deck has {COPIES} of each card ({_WHY_COPIES})")
+    # Walk the run: `wanted` is the code of the card each position holds (rank * 4 + suit),
+    # round from the ace after the king (code 52 + suit) to the 2.
+    wanted = (start if start <= 13 else start - 13) * 4 + suit
+    for card in cards:
+        if card and (card != wanted if RUN_SAME_SUIT else card >> 2 != wanted >> 2):
+            if why is None:
+                return -1
+            if ok:  # the first card out of place says enough
+                belongs = Card(wanted) if RUN_SAME_SUIT else RANKS[(wanted >> 2) - 1]
+                why.append(f"not a run: {Card(card)} stands where {belongs} belongs "
+                           f"({_WHY_RUN_ORDER})")
+            ok = False
+        wanted = wanted + 4 if wanted < 52 else wanted - 48
+    if not ok:
+        return -1
+    # A joker is worth the card of its position, or its fixed value.
+    points = sum(RUN_VALUE[start:start + n])
+    fixed = JOKER_FIXED
+    if fixed is not None:
+        for i in range(n):
+            if not cards[i]:
+                points += fixed - RUN_VALUE[start + i]
+    return points
+def _set(cards: tuple[int, ...], n: int, why: list[str] | None) -> int:
+    """The points of the cards read as a set, or -1 if they are not one."""
+    k = 0
+    while k < n and not cards[k]:
+        k += 1
+    rank = cards[k] >> 2 if k < n else 1
+    ok = True
+    if not SET_MIN <= n <= SET_MAX:
+        if why is None:
+            return -1
+        ok = False
+        why.append(f"a set of {_cards_text(n)}; sets have {SET_SIZE_TEXT} ({_WHY_SET_SIZE})")
+    suits = 0
+    naturals = 0
+    for card in cards:
+        if card:
+            naturals += 1
+            if card >> 2 != rank:
+                if why is None:
+                    return -1
+                if ok:
+                    why.append(f"not a set: {Card(card)} is not a {RANKS[rank - 1]} ({_WHY_SET_RANK})")
+                ok = False
+            suits |= 1 << (card & 3)
+    if SET_DISTINCT_SUITS and (n > 4 or suits.bit_count() < naturals):
+        if why is None:
+            return -1
+        ok = False
+        why.append(f"a set holds no two cards of one suit ({_WHY_SET_SUITS})")
+    if not ok:
+        return -1
+    value = SET_VALUE[rank]
+    fixed = JOKER_FIXED
+    return naturals * value + (n - naturals) * (value if fixed is None else fixed)
+
+def _read(cards: tuple[int, ...], opening: bool, kind: str | None = None) -> Verdict:
+    n = len(cards)
+    # Without jokers (and where no suit rule would refuse a repeated card first) the common
+    # rules cannot fail: skip them.
+    needs_common = 0 in cards or n < COMMON_MIN or (COPIES_MATTER and n > COPIES)
+    if needs_common and not _common(cards, n, opening, None):
+        return _refuse(cards, opening, kind)
+    # Two natural cards of two ranks can only be a run; of one rank, only a set (a run holds
+    # a rank twice only in A..A, 13 cards apart).  With fewer naturals, both readings count.
+    k = 0
+    while k < n and not cards[k]:
+        k += 1
+    j = k + 1
+    while j < n and not cards[j]:
+        j += 1
+    as_run = kind != "set"
+    as_set = kind != "run"
+    if j < n:
+        if cards[k] >> 2 != cards[j] >> 2:
+            as_set = False
+        elif j - k < 13:
+            as_run = False
+    run = _run(cards, n, None) if HAS_RUN and as_run else -1
+    set_ = _set(cards, n, None) if HAS_SET and as_set else -1
+    if run >= 0 and set_ >= 0:
+        if AMBIGUOUS == "set":
+            return Verdict(True, "set", set_)
+        if AMBIGUOUS == "refused":
+            both = (f"{_show(cards)} reads both as a set ({set_} points) and as a run ({run} points); "
+                    f"the rules do not say which ({_WHY_AMBIGUOUS})")
+            return Verdict(False, None, 0, (both,))
+        # "run", or "declared": the player names the cards; pass kind="set" for the other
+    if run >= 0:
+        return Verdict(True, "run", run)
+    if set_ >= 0:
+        return Verdict(True, "set", set_)
+    return _refuse(cards, opening, kind)
+
+
+def _refuse(cards: tuple[int, ...], opening: bool, kind: str | None = None) -> Verdict:
+    return Verdict(False, None, 0, meld=(cards, opening, kind))
+
+
+def _reasons(cards: tuple[int, ...], opening: bool, kind: str | None) -> tuple[str, ...]:
+    """Every rule the cards break, explained as the meld they look like (a set when the
+    natural cards share a rank, a run otherwise) or as the kind the caller named."""
+    n = len(cards)
+    why: list[str] = []
+    _common(cards, n, opening, why)
+    if kind is None:
+        kind = "set" if len({c >> 2 for c in cards if c}) <= 1 else "run"
+    if HAS_SET and HAS_RUN:
+        if kind == "set":
+            _set(cards, n, why)
+        else:
+            _run(cards, n, why)
+    elif HAS_SET:
+        if kind == "run":
+            why.append("this game has no runs")
+        else:
+            _set(cards, n, why)
+    else:
+        if kind == "set":
+            why.append("the cards are all of one rank, and this game has no sets")
+        _run(cards, n, why)
+    return tuple(why) or (f"{_show(cards)} is no meld",)
+
+
+def _cards_text(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _show(cards: Iterable[int]) -> str:
+    return " ".join(str(Card(c)) for c in cards)
+
+
+def check_meld(cards: CardsLike, *, opening: bool = False, kind: str | None = None) -> Verdict:
+    """Is this a valid meld?  `cards` in the order laid on the table (a run ascending; a joker
+    stands for the card at its place); `opening` applies the rules for melds laid when opening.
+    `kind` ("run" or "set") judges the cards only as that kind of meld: for a player who names
+    what a meld is, where the cards alone (5♠ JK JK) could be either."""
+    if kind is not None and kind != "run" and kind != "set":
+        raise ValueError(f"kind must be 'run', 'set' or None, not {kind!r}")
+    return _read(_cards(cards), opening, kind)
+
+
+# --- openings ------------------------------------------------------------------------------
+
+def parse_melds(melds: str | Iterable[CardsLike]) -> list[tuple[int, ...]]:
+    """Melds as card codes: from a list of melds, or one string with melds separated by
+    `+` or `|` ("J♠ J♥ J♦ + 6♦ 7♦ 8♦")."""
+    if isinstance(melds, str):
+        return [parse_cards(part) for part in re.split(r"[+|]", melds) if part.strip()]
+    return [_cards(m) for m in melds]
+
+
+def check_opening(melds: str | Iterable[CardsLike]) -> Verdict:
+    """Is this a valid first lay-down?  `melds`: a list of melds, or one string with melds
+    separated by `+` or `|`.  `points` is the total of the melds."""
+    laid = parse_melds(melds)
+    why: list[str] = []
+    total = 0
+    runs_without_jokers = 0
+    for number, meld in enumerate(laid, start=1):
+        verdict = _read(meld, True)
+        if not verdict.ok:
+            why += [f"meld {number} ({_show(meld)}): {reason}" for reason in verdict.reasons]
+            continue
+        total += verdict.points
+        if verdict.kind == "run" and 0 not in meld:
+            runs_without_jokers += 1
+    everything = tuple(c for meld in laid for c in meld)
+    if laid and not why:
+        _common_deck(everything, why)
+    if HAS_OPENING:
+        if len(laid) < OPENING_MIN_MELDS:
+            why.append(f"{len(laid)} meld(s); an opening needs {OPENING_MIN_MELDS} "
+                       f"({_WHY_OPENING_MIN_MELDS})")
+        if not why and total < OPENING_MIN_POINTS:
+            why.append(f"{total} points; an opening needs {OPENING_MIN_POINTS} "
+                       f"({_WHY_OPENING_MIN_POINTS})")
+        if not why and OPENING_CLEAN_RUN and not runs_without_jokers:
+            why.append(f"an opening needs a run without a joker ({_WHY_OPENING_CLEAN_RUN})")
+    else:
+        if not laid:
+            why.append("an opening lays down at least one meld")
+    if why:
+        return Verdict(False, None, 0, tuple(why))
+    return Verdict(True, None, total)
+
+
+def _common_deck(cards: tuple[int, ...], why: list[str]) -> None:
+    """The deck's limits over several melds laid together."""
+    jokers = cards.count(0)
+    if jokers > DECK_JOKERS:
+        why.append(f"{jokers} joker(s), the deck has {DECK_JOKERS} ({_WHY_DECK_JOKERS})")
+    for card in sorted(set(cards)):
+        if card and cards.count(card) > COPIES:
+            why.append(f"{Card(card)} {cards.count(card)} times, the deck has {COPIES} "
+                       f"of each card ({_WHY_COPIES})")
+
+
+# --- hands ---------------------------------------------------------------------------------
+
+def hand_value(cards: CardsLike, *, opened: bool = True) -> int:
+    """What the cards left in hand count at the end of a round (before any doubling).
+    Cards no deck of this game could deal (a joker where there are none, a card more often
+    than the deck has it) raise ValueError."""
+    flat = NOT_OPENED
+    if not opened and flat is not None:
+        return flat
+    held = _cards(cards)
+    why: list[str] = []
+    _common_deck(held, why)
+    if why:  # no such hand: a caller's bug, not a count
+        raise ValueError("; ".join(why))
+    return sum(HAND_VALUE[c] for c in held)
+
+
+# --- laying off and swapping jokers -----------------------------------------------------
+
+def check_lay_off(
+    meld: CardsLike,
+    cards: CardsLike,
+    *,
+    opened: bool = True,
+    first_round: bool = False,
+    opens_this_turn: bool = False,
+    handing: bool = False,
+    empties_hand: bool = False,
+    kind: str | None = None,
+) -> Verdict:
+    """May `cards` from hand be added to `meld` on the table?  Cards go at either end of a run
+    or anywhere in a set, given in any order.  `empties_hand`: these are the player's last
+    cards.  `kind`: what the meld on the table was declared to be, as for `check_meld`.
+    The verdict is for the meld as it would become."""
+    on_table = _cards(meld)
+    added = _cards(cards)
+    why: list[str] = []
+    if not _may_lay_off(first_round, opened, opens_this_turn, handing):
+        why.append(f"laying off is not allowed now ({_WHY_LAY_OFF})")
+    if HANDING_FORBIDS_LAY_OFF and handing:
+        why.append(f"a player who hands may not lay off ({_WHY_HANDING_LAY_OFF})")
+    if empties_hand and LAST_CARD_BY_DISCARD_ONLY:
+        why.append(f"the last card must be discarded, not laid off ({_WHY_GOING_OUT})")
+    before = _read(on_table, False, kind)
+    if not before.ok:
+        why.append(f"{_show(on_table)} is not a valid meld")
+        return Verdict(False, None, 0, tuple(why))
+    if HAS_SET:
+        closed = SET_CLOSED_AT
+        if before.kind == "set" and closed is not None and len(on_table) >= closed:
+            why.append(f"a set of {len(on_table)} is closed: nothing more may be added "
+                       f"({_WHY_SET_CLOSED_AT})")
+    if why:
+        return Verdict(False, None, 0, tuple(why))
+    # The player hands the cards over in any order (up to six are tried in every order, more
+    # as given); they may go at either end of a run.
+    for order in dict.fromkeys(itertools.permutations(added)) if len(added) <= 6 else (added,):
+        for k in range(len(order) + 1):
+            after = _read((*order[:k], *on_table, *order[k:]), False, before.kind)
+            if after.ok:
+                return after
+    return Verdict(False, None, 0,
+                   (f"{_show(added)} does not extend {_show(on_table)} as a {before.kind}",))
+
+
+def check_joker_swap(
+    meld: CardsLike,
+    card: Card | str,
+    *,
+    opened: bool = True,
+    first_round: bool = False,
+    opens_this_turn: bool = False,
+    handing: bool = False,
+    from_table: bool = False,
+    kind: str | None = None,
+) -> Verdict:
+    """May `card` take the place of a joker in `meld`?  It must be the card the joker stands
+    for; the verdict is for the meld with the card in the joker's place.  `kind`: what the
+    meld on the table was declared to be, as for `check_meld`."""
+    on_table = _cards(meld)
+    real = _card(card)
+    why: list[str] = []
+    if real.is_joker:
+        why.append("a joker is taken by laying the card it stands for, not another joker")
+    if HAS_SWAP:
+        if not _may_swap(first_round, opened, opens_this_turn, handing):
+            why.append(f"a joker may not be taken now ({_WHY_SWAP_ALLOWED})")
+        if from_table and not SWAP_FROM_TABLE:
+            why.append(f"the card must come from the player's hand ({_WHY_SWAP_FROM})")
+    else:
+        why.append("this game has no joker swap")
+    before = _read(on_table, False, kind)
+    if not before.ok:
+        why.append(f"{_show(on_table)} is not a valid meld")
+    if why:
+        return Verdict(False, None, 0, tuple(why))
+    for i, held in enumerate(on_table):
+        if held:
+            continue
+        after = _read((*on_table[:i], real, *on_table[i + 1:]), False, before.kind)
+        if after.ok:
+            return after
+    return Verdict(False, None, 0, (f"no joker in {_show(on_table)} stands for {Card(real)}",))

@@ -1,0 +1,157 @@
+"""The rules of one variant, as the runtime reads them: every name declared once, typed.
+
+A generated module replaces this file with the variant's own values (remikc/emit/rules.py
+renders them, in this order, with the rule ids and spec lines they come from), followed by
+the other runtime modules.  The values here only make the runtime package importable and
+checkable on its own: they describe no game.  Variant differences are these values and
+flags, never branches in the runtime's source.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# --- the variant ---------------------------------------------------------------------------------
+VARIANT_ID: Final[str] = ""
+VARIANT_NAME: Final[str] = ""
+VARIANT_NAMES: Final[dict[str, str]] = {}
+
+# --- what kinds of play the game has -------------------------------------------------------------
+HAS_RUN: Final[bool] = False
+HAS_SET: Final[bool] = False
+HAS_JOKERS: Final[bool] = False
+HAS_OPENING: Final[bool] = False
+HAS_SWAP: Final[bool] = False
+
+# --- cards and melds -----------------------------------------------------------------------------
+COPIES: Final[int] = 0
+DECK_JOKERS: Final[int] = 0
+RUN_VALUE: Final[tuple[int, ...]] = (0,) * 27
+SET_VALUE: Final[tuple[int, ...]] = (0,) * 14
+HAND_VALUE: Final[tuple[int, ...]] = (0,) * 56
+JOKER_FIXED: Final[int | None] = None
+SET_MIN: Final[int] = 3
+SET_MAX: Final[int] = 0
+SET_DISTINCT_SUITS: Final[bool] = False
+SET_CLOSED_AT: Final[int | None] = None
+RUN_MIN: Final[int] = 3
+RUN_MAX: Final[int] = 0
+RUN_SAME_SUIT: Final[bool] = False
+ACE_LOW: Final[bool] = False
+ACE_HIGH: Final[bool] = False
+WRAP: Final[bool] = False
+ACE_TO_ACE: Final[bool] = False
+JOKERS_PER_MELD: Final[int | None] = None
+JOKERS_PER_MELD_AT_OPENING: Final[int | None] = None
+MIN_NATURAL: Final[int] = 1
+AMBIGUOUS: Final[str] = "refused"
+OPENING_MIN_POINTS: Final[int] = 0
+OPENING_CLEAN_RUN: Final[bool] = False
+OPENING_MIN_MELDS: Final[int] = 1
+NOT_OPENED: Final[int | None] = None
+LAST_CARD_BY_DISCARD_ONLY: Final[bool] = False
+REARRANGE_MIN_FROM_HAND: Final[int | None] = None
+RUN_SIZE_TEXT: Final[str] = ""
+SET_SIZE_TEXT: Final[str] = ""
+SWAP_FROM_TABLE: Final[bool] = False
+COMMON_MIN: Final[int] = 1
+COPIES_MATTER: Final[bool] = False
+RUN_SIZE_OPEN: Final[bool] = False
+HANDING_FORBIDS_LAY_OFF: Final[bool] = False
+
+# --- reasons a refusal gives, each naming its rule and spec line ---------------------------------
+_WHY_ACE: Final[str] = ""
+_WHY_ACE_TO_ACE: Final[str] = ""
+_WHY_AMBIGUOUS: Final[str] = "refused"
+_WHY_COPIES: Final[str] = ""
+_WHY_DECK_JOKERS: Final[str] = ""
+_WHY_DECLARE: Final[str] = ""
+_WHY_DISCARDS: Final[str] = ""
+_WHY_DISCARD_TAKEN: Final[str] = ""
+_WHY_DRAWS: Final[str] = ""
+_WHY_DRAW_CUT: Final[str] = ""
+_WHY_DRAW_DISCARD: Final[str] = ""
+_WHY_GOING_OUT: Final[str] = "discard"
+_WHY_HANDING_LAY_OFF: Final[str] = ""
+_WHY_JOKER_LIMIT: Final[str] = ""
+_WHY_JOKER_LIMIT_OPENING: Final[str] = ""
+_WHY_KNOCKING: Final[str] = ""
+_WHY_LAY_OFF: Final[str] = ""
+_WHY_MELD_AFTER_LAST_DRAW: Final[str] = ""
+_WHY_MIN_NATURAL: Final[str] = ""
+_WHY_OPENING_CLEAN_RUN: Final[str] = ""
+_WHY_OPENING_MIN_MELDS: Final[str] = ""
+_WHY_OPENING_MIN_POINTS: Final[str] = ""
+_WHY_REARRANGE_MIN: Final[str] = ""
+_WHY_REARRANGE_REMOVE: Final[str] = ""
+_WHY_RETRIEVED_JOKER: Final[str] = ""
+_WHY_RUN: Final[str] = ""
+_WHY_RUN_ORDER: Final[str] = ""
+_WHY_RUN_SIZE: Final[str] = ""
+_WHY_SET_CLOSED_AT: Final[str] = ""
+_WHY_SET_RANK: Final[str] = ""
+_WHY_SET_SIZE: Final[str] = ""
+_WHY_SET_SUITS: Final[str] = ""
+_WHY_SWAP_ALLOWED: Final[str] = ""
+_WHY_SWAP_FROM: Final[str] = ""
+_WHY_WRAP: Final[str] = ""
+
+# --- the rules of play ---------------------------------------------------------------------------
+PLAYERS_MIN: Final[int] = 2
+PLAYERS_MAX: Final[int] = 2
+PACKS_BY_PLAYERS: Final[dict[int, int]] = {}
+JOKERS_BY_PLAYERS: Final[dict[int, int]] = {}
+HAND_BY_PLAYERS: Final[dict[int, int]] = {}
+FIRST_PLAYER_EXTRA: Final[int] = 0
+DEALER_PLAYS_FIRST: Final[bool] = False
+FIRST_DISCARD_FACE_UP: Final[bool] = False
+CUT_CARD: Final[bool] = False
+DRAWS: Final[int] = 1
+DRAWS_UNTIL_MELD: Final[bool] = False
+MELD_AFTER_LAST_DRAW: Final[bool] = False
+DISCARDS: Final[int] = 1
+DISCARD_TAKEN_CARD: Final[bool] = False
+REMOVE_FROM_TABLE: Final[bool] = False
+RETRIEVED_JOKER: Final[str | None] = None
+STOCK_EMPTY: Final[str] = "reshuffle"
+GOING_OUT: Final[str] = "discard"
+HANDING: Final[bool] = False
+HANDING_OPENING_RULES: Final[bool] = False
+HANDING_LAY_OFF: Final[bool] = False
+KNOCK_MAX: Final[int | None] = None
+METHOD: Final[str] = "penalties"
+WENT_OUT: Final[int] = 0
+HANDED: Final[int | None] = None
+HANDED_WITH_CUT_CARD: Final[int | None] = None
+HANDING_MULTIPLIER: Final[int] = 1
+UNDERCUT_BONUS: Final[int] = 0
+KNOCKER_WINS_TIES: Final[bool] = False
+ALL_OUT_BONUS: Final[int] = 0
+TARGET: Final[int | None] = None
+ROUNDS: Final[int | None] = None
+TARGET_BONUS: Final[int] = 0
+ROUND_WIN_BONUS: Final[int] = 0
+LOWEST_WINS: Final[bool] = False
+
+
+# --- when a player may do what the rules make conditional --------------------------------------
+# Each over the flags of the player whose turn it is.
+
+def _may_draw_stock(first_round: bool, opened: bool, opens_this_turn: bool, handing: bool) -> bool:
+    return False
+
+
+def _may_draw_discard(first_round: bool, opened: bool, opens_this_turn: bool, handing: bool) -> bool:
+    return False
+
+
+def _may_draw_cut(first_round: bool, opened: bool, opens_this_turn: bool, handing: bool) -> bool:
+    return False
+
+
+def _may_lay_off(first_round: bool, opened: bool, opens_this_turn: bool, handing: bool) -> bool:
+    return False
+
+
+def _may_swap(first_round: bool, opened: bool, opens_this_turn: bool, handing: bool) -> bool:
+    return False
