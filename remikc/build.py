@@ -17,10 +17,10 @@ from .diagnostics import Diagnostic, Severity, error
 from .driver import check_paths
 from .emit.rulebook import rulebook, to_html, to_markdown
 from .emit.validator import emit_validator
-from .lang import LANGUAGES, language
-from .loader import Workspace, is_packaged, parent_path
 from .module import VariantModule, load_module
+from .spec.workspace import Workspace, is_packaged, parent_path
 from .verify.witness import Examples, examples
+from .wording import LANGUAGES, language
 
 
 @dataclass

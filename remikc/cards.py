@@ -11,6 +11,8 @@ import difflib
 import re
 from dataclasses import dataclass
 
+from .diagnostics import RemikcError
+
 RANK_NAMES: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 """Index + 1 is the rank number: A=1, J=11, Q=12, K=13."""
 
@@ -48,7 +50,7 @@ def rank_name(rank: int) -> str:
     return RANK_NAMES[rank - 1]
 
 
-class CardError(ValueError):
+class CardError(RemikcError, ValueError):
     """A token that is not a card; `hint` suggests what may have been meant."""
 
     def __init__(self, token: str, message: str, hint: str | None = None) -> None:

@@ -18,11 +18,13 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO, cast
 
 from . import __version__, console, ir
-from .diagnostics import Diagnostic, SpecError, error, render_all
+from .atomic import WriteError, check_folder, write_atomic, write_files
+from .diagnostics import Diagnostic, RemikcError, SpecError, error, render_all
 from .driver import Verifier, check_paths
 from .irdump import to_json as ir_json
 from .irdump import to_text as ir_text
-from .loader import (
+from .new_variant import skeleton
+from .spec.workspace import (
     PACKAGED,
     SUFFIX,
     VARIANT_ID,
@@ -33,15 +35,13 @@ from .loader import (
     shadows_shipped,
     spec_exists,
 )
-from .output import WriteError, check_folder, write_atomic, write_files
-from .skeleton import skeleton
 from .verify import Status, render_text
 from .verify import to_json as verify_json
 
 OK, FINDINGS, USAGE = 0, 1, 2
 
 
-class UsageError(Exception):
+class UsageError(RemikcError):
     pass
 
 
@@ -449,7 +449,7 @@ def _new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """`remikc list [DIR|SPEC ...]`: id, Polish name and parent of the shipped seed variants,
     then of the variants under the paths given, folder by folder."""
-    from .loader import spec_files
+    from .spec.workspace import spec_files
 
     _need_paths(args.paths)
     workspace = Workspace()

@@ -29,6 +29,8 @@ import sys
 import unicodedata
 from typing import Any, TextIO
 
+from .diagnostics import RemikcError
+
 SYMBOLS = "♠♥♦♣✓✗"
 """What a stream must encode for remikc to write cards and marks as they are."""
 
@@ -117,7 +119,7 @@ def argument(text: str) -> str:
         return text
 
 
-class StreamError(Exception):
+class StreamError(RemikcError):
     """A write to standard output or standard error failed: `cannot write to standard
     output: No space left on device`."""
 

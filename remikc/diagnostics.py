@@ -74,7 +74,13 @@ class Diagnostic:
         }
 
 
-class SpecError(Exception):
+class RemikcError(Exception):
+    """The root of remikc's own errors: a caller catching it catches every failure remikc
+    reports on purpose (a spec error, a file that cannot be written, bad cards, ...), and
+    nothing else."""
+
+
+class SpecError(RemikcError):
     """The one exception remikc raises for a bad spec; carries every diagnostic found."""
 
     def __init__(self, diagnostics: Sequence[Diagnostic]) -> None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import ir
 from .diagnostics import Diagnostic, SpecError
-from .loader import Workspace, parent_path, spec_files
+from .spec.workspace import Workspace, parent_path, spec_files
 
 if TYPE_CHECKING:
     from .verify import Report

@@ -8,13 +8,13 @@ from dataclasses import dataclass
 from . import ir
 from .build import shown
 from .cards import Card, CardError, format_cards, parse_cards
-from .diagnostics import Diagnostic, Span, error
+from .diagnostics import Diagnostic, RemikcError, Span, error
 from .emit.constants import cite
 from .module import VariantModule
-from .schema import value_rule_id
+from .spec.schema import value_rule_id
 
 
-class BadCards(ValueError):
+class BadCards(RemikcError, ValueError):
     """CARDS that cannot be read.  `diagnostic` (E014) is set for a token that is not a card;
     without it the text has the wrong shape (nothing given, an empty meld), a usage error."""
 

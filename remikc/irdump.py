@@ -12,10 +12,11 @@ import json
 from enum import Enum
 from typing import Any
 
-from . import ast, ir
+from . import ir
 from .cards import format_cards
-from .readers import Switch
-from .schema import all_keys
+from .spec import syntax
+from .spec.schema import all_keys
+from .spec.value_readers import Switch
 
 FORMAT = "remikc-ir/1"
 
@@ -147,25 +148,25 @@ def condition_text(condition: ir.Condition, nested: bool = False) -> str:
     return "always" if isinstance(condition, ir.Always) else "never"
 
 
-def format_expr(expr: ast.Expr) -> str:
+def format_expr(expr: syntax.Expr) -> str:
     """A property back as source text, fully parenthesised where it matters."""
-    if isinstance(expr, ast.Num):
+    if isinstance(expr, syntax.Num):
         return str(expr.value)
-    if isinstance(expr, ast.Name):
+    if isinstance(expr, syntax.Name):
         return expr.text
-    if isinstance(expr, ast.Call):
+    if isinstance(expr, syntax.Call):
         return f"{expr.function}({', '.join(format_expr(a) for a in expr.args)})"
-    if isinstance(expr, ast.Not):
+    if isinstance(expr, syntax.Not):
         return f"not {_wrapped(expr.operand)}"
-    if isinstance(expr, (ast.BoolOp, ast.Compare, ast.Arith)):
+    if isinstance(expr, (syntax.BoolOp, syntax.Compare, syntax.Arith)):
         return f"{_wrapped(expr.left)} {expr.op} {_wrapped(expr.right)}"
     binders = ", ".join(f"{b.domain.text} {b.var.text}" for b in expr.binders)
     return f"{expr.kind} {binders}: {format_expr(expr.body)}"
 
 
-def _wrapped(expr: ast.Expr) -> str:
+def _wrapped(expr: syntax.Expr) -> str:
     text = format_expr(expr)
-    return f"({text})" if isinstance(expr, (ast.BoolOp, ast.Quantified)) else text
+    return f"({text})" if isinstance(expr, (syntax.BoolOp, syntax.Quantified)) else text
 
 
 def to_text(variant: ir.Variant) -> str:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from remikc import ir
-from remikc.loader import Workspace
+from remikc.spec.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "specs"

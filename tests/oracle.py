@@ -14,7 +14,7 @@ import z3
 
 from remikc import ir
 from remikc.build import load_module, validator_source
-from remikc.loader import Workspace
+from remikc.spec.workspace import Workspace
 from remikc.verify.encode import CopyLimit, Encoder, Meld, opening_of
 from remikc.verify.evaluate import compile_terms
 

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from remikc import output
+from remikc import atomic
 from remikc.cards import parse_cards
 from remikc.cli import main
 from remikc.explain import BadCards, explain
-from remikc.loader import Workspace
+from remikc.spec.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "specs"
@@ -247,7 +247,7 @@ def test_a_write_that_fails_leaves_the_old_file_and_no_temporary(tmp_path, monke
     def full(*_: object) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(output.os, "replace", full)
+    monkeypatch.setattr(atomic.os, "replace", full)
     code, _, err = run("new", "x", "--extends", "remik51", "--dir", str(tmp_path), "--force")
     assert (code, err) == (1, f"remikc: error: cannot write {target}: {os.strerror(errno.ENOSPC)}\n")
     assert target.read_text(encoding="utf-8") == "the old text\n"

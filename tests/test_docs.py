@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from remikc.schema import all_keys, all_sections
+from remikc.spec.schema import all_keys, all_sections
 
 ROOT = Path(__file__).resolve().parent.parent
 DSL = (ROOT / "docs" / "dsl.md").read_text(encoding="utf-8")
@@ -121,3 +121,20 @@ def test_the_adding_a_rule_checklist_names_every_place_a_rule_is_read():
     places -= {"docs/internals.md"}
     assert places
     assert [place for place in sorted(places) if f"`{place}`" not in checklist] == []
+
+
+def test_remikcs_own_errors_share_one_root():
+    """A program embedding remikc catches `RemikcError` and gets every failure remikc reports
+    on purpose."""
+    from remikc.atomic import WriteError
+    from remikc.cards import CardError
+    from remikc.cli import UsageError
+    from remikc.console import StreamError
+    from remikc.diagnostics import RemikcError, SpecError
+    from remikc.explain import BadCards
+    from remikc.sim.play import InvariantBreach
+    from remikc.sim.plot import PlotUnavailable
+
+    for error in (WriteError, CardError, UsageError, StreamError, SpecError, BadCards, InvariantBreach,
+                  PlotUnavailable):
+        assert issubclass(error, RemikcError), error

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from remikc.diagnostics import SpecError
-from remikc.loader import Workspace
+from remikc.spec.workspace import Workspace
 
 BASE = (Path(__file__).parent / "specs" / "malformed" / "base.rules").read_text(encoding="utf-8")
 

@@ -23,12 +23,12 @@ from lark import Lark
 
 from remikc.cli import main
 from remikc.diagnostics import SpecError
-from remikc.loader import Workspace
-from remikc.schema import all_keys, all_sections
+from remikc.spec.schema import all_keys, all_sections
+from remikc.spec.workspace import Workspace
 
 SPECS = Path(__file__).resolve().parent.parent / "specs"
 # hypothesis reads the grammar itself, which a parser loaded from Lark's cache does not keep
-GRAMMAR = Lark((SPECS.parent / "remikc" / "grammar.lark").read_text(encoding="utf-8"), parser="lalr")
+GRAMMAR = Lark((SPECS.parent / "remikc" / "spec" / "grammar.lark").read_text(encoding="utf-8"), parser="lalr")
 SPEC_FILES = sorted(SPECS.glob("*.rules"))
 
 VOCABULARY = sorted(

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from remikc import output
+from remikc import atomic
 from remikc.cli import main
 
 SPECS = Path(__file__).resolve().parent.parent / "specs"
@@ -28,11 +28,11 @@ def umask() -> Iterator[Callable[[int], None]]:
 
     def set_mask(mask: int) -> None:
         os.umask(mask)
-        output.file_mode.cache_clear()
+        atomic.file_mode.cache_clear()
 
     yield set_mask
     os.umask(old)
-    output.file_mode.cache_clear()
+    atomic.file_mode.cache_clear()
 
 
 def _mode(path: Path) -> int:
@@ -54,10 +54,10 @@ def test_a_built_file_follows_the_umask(tmp_path, umask):
 def test_new_and_write_atomic_follow_the_umask(tmp_path, umask, mask, mode):
     umask(mask)
     target = tmp_path / "a.txt"
-    output.write_atomic(target, "x\n")
+    atomic.write_atomic(target, "x\n")
     assert _mode(target) == mode
     # replacing a file too
-    output.write_atomic(target, b"y\n")
+    atomic.write_atomic(target, b"y\n")
     assert _mode(target) == mode and target.read_bytes() == b"y\n"
     assert [p.name for p in tmp_path.iterdir()] == ["a.txt"]  # no temporary file left
     shutil.copy(SPECS / "remik51.rules", tmp_path)

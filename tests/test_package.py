@@ -75,7 +75,7 @@ def test_the_sdist_carries_what_the_tests_read(dists):
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     wanted = {"LICENSE", "README.md", "pyproject.toml", ".ci/run", "docs/dsl.md",
               "tests/conftest.py", "tests/test_package.py", "tests/specs/malformed/base.rules",
-              "generated/remik51/validator.py", "remikc/grammar.lark", "specs/__init__.py"}
+              "generated/remik51/validator.py", "remikc/spec/grammar.lark", "specs/__init__.py"}
     wanted |= {f"specs/{name}" for name in SEEDS}
     assert wanted <= names, wanted - names
     assert not [n for n in names if "__pycache__" in n or n.startswith((".venv", ".git/"))]
@@ -87,7 +87,7 @@ def test_the_wheel_carries_the_data_files(dists):
         names = set(archive.namelist())
         metadata = archive.read("remikc-0.1.0.dist-info/METADATA").decode("utf-8")
     templates = {f"remikc/templates/{p.name}" for p in (ROOT / "remikc" / "templates").glob("*.j2")}
-    wanted = {"remikc/grammar.lark", "remikc/py.typed", "remikc/lang/pl.py", "remikc/lang/hr.py",
+    wanted = {"remikc/spec/grammar.lark", "remikc/py.typed", "remikc/wording/pl.py", "remikc/wording/hr.py",
               "remikc/specs/__init__.py", "remikc-0.1.0.dist-info/licenses/LICENSE"}
     wanted |= templates | {f"remikc/specs/{name}" for name in SEEDS}
     assert templates and wanted <= names, wanted - names

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from remikc.cli import main
-from remikc.loader import Workspace, packaged_ids
+from remikc.spec.workspace import Workspace, packaged_ids
 
 SPECS = Path(__file__).resolve().parent.parent / "specs"
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from remikc.build import load_module, validator_source
-from remikc.loader import Workspace
+from remikc.spec.workspace import Workspace
 
 
 def _module(workspace: Workspace, load: Callable[[str], Any], variant_id: str) -> types.ModuleType:

@@ -11,8 +11,8 @@ import pytest
 from remikc import ir
 from remikc.build import load_module, recheck, rulebooks, validator_source
 from remikc.emit.rulebook import rulebook, to_markdown
-from remikc.lang import language
 from remikc.verify.witness import Examples, Play, examples
+from remikc.wording import language
 from seed_rules import EXAMPLE, NOT_MODELLED, REMIK51
 from test_mutations import alternatives, with_rule
 

@@ -25,9 +25,9 @@ from markdown_it import MarkdownIt
 from remikc.build import lineage_files, shown, validator_source
 from remikc.diagnostics import SpecError
 from remikc.emit.rulebook import rulebook, to_html, to_markdown
-from remikc.lang import LANGUAGES, language
-from remikc.loader import Workspace
+from remikc.spec.workspace import Workspace
 from remikc.verify.witness import Examples, examples
+from remikc.wording import LANGUAGES, language
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "specs" / "remik_podstawowy.rules"
@@ -269,7 +269,7 @@ def test_markdown_escapes_values_but_not_words():
 
 def test_no_pickle_anywhere_in_remikc():
     """The parser cache was the one place; nothing else may load pickles either."""
-    from remikc.parser import _lark
+    from remikc.spec.parser import _lark
 
     assert not _lark().options.cache
     for path in (ROOT / "remikc").rglob("*.py"):

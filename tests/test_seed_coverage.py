@@ -21,7 +21,7 @@ import pytest
 
 from remikc import ir
 from remikc.irdump import to_json
-from remikc.loader import Workspace
+from remikc.spec.workspace import Workspace
 from seed_rules import BY_VARIANT, EXAMPLE, NOT_MODELLED, Stated
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from remikc.loader import Workspace
 from remikc.sim.play import Compiled, InvariantBreach, deal_scores, load_variant_module, play_game
+from remikc.spec.workspace import Workspace
 
 VARIANTS = ("remik51", "remik_klasyczny", "remik_podstawowy", "karuzela")
 

@@ -24,7 +24,7 @@ import pytest
 
 from oracle import CODES, MeldOracle, OpeningOracle, judge, near_meld, near_opening
 from remikc.build import load_module, validator_source
-from remikc.loader import Workspace
+from remikc.spec.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "specs"

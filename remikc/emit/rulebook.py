@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 from .. import ir
 from ..cards import Card, format_cards
-from ..lang import Language
 from ..verify.witness import Examples, Play
+from ..wording import Language
 
 Cards = tuple[Card, ...]
 

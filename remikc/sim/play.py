@@ -18,13 +18,14 @@ from typing import cast
 
 from .. import ir
 from ..build import validator_source
-from ..loader import Workspace
+from ..diagnostics import RemikcError
 from ..module import VariantModule, load_module
 from ..runtime.game import Action, DealResult, Draw, Game, Lay, Refusal
+from ..spec.workspace import Workspace
 from .record import DealRecord, GameRecord
 
 
-class InvariantBreach(Exception):
+class InvariantBreach(RemikcError):
     """A rule of the game broken during a simulated game: what, and how to get there again."""
 
     def __init__(self, variant: str, seed: int, players: int, bot: str, trace: list[str],

@@ -13,14 +13,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..output import check_folder, write_atomic
+from ..atomic import check_folder, write_atomic
+from ..diagnostics import RemikcError
 from .stats import SpecStats
 
 INSTALL_HINT = "--plot needs matplotlib: pip install 'remikc[plot]'"
 COLOURS = ("tab:blue", "tab:orange")
 
 
-class PlotUnavailable(Exception):
+class PlotUnavailable(RemikcError):
     """matplotlib is not installed; the message says how to install it."""
 
     def __init__(self) -> None:

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 
 import z3
 
-from .. import ast, ir
+from .. import ir
 from ..cards import Card, format_cards
 from ..irdump import format_expr
-from ..schema import value_rule_id
+from ..spec import syntax
+from ..spec.schema import value_rule_id
 from . import decode
 from .checks import Probe, largest_hand, longest_meld, opening_hands, smallest_meld
 from .encode import CardVar, Encoder, Meld, Opening, opening, slot_sizes
@@ -159,8 +160,8 @@ def check_property(probe: Probe, check: ir.Check, index: int) -> Finding:
     check_id = f"property.{index}"
     title = f'"{check.title}"'
     expr = check.expr
-    assert isinstance(expr, (ast.Quantified, ast.Name, ast.Num, ast.Call, ast.Not, ast.BoolOp,
-                             ast.Compare, ast.Arith))
+    assert isinstance(expr, (syntax.Quantified, syntax.Name, syntax.Num, syntax.Call, syntax.Not,
+                             syntax.BoolOp, syntax.Compare, syntax.Arith))
     kind, binders, body = _prenex(expr)
     enc = probe.encoder()
     env: dict[str, _Bound] = {}
@@ -210,11 +211,11 @@ def _rules_of(check: ir.Check, probe: Probe, core: tuple[str, ...]) -> tuple[ir.
     return (line, *probe.rules(core))
 
 
-def _prenex(expr: ast.Expr) -> tuple[str, list[ast.Binder], ast.Expr]:
+def _prenex(expr: syntax.Expr) -> tuple[str, list[syntax.Binder], syntax.Expr]:
     """Leading quantifiers of one kind (`forall a: forall b: P` is `forall a, b: P`)."""
     kind = "forall"
-    binders: list[ast.Binder] = []
-    while isinstance(expr, ast.Quantified) and (not binders or expr.kind == kind):
+    binders: list[syntax.Binder] = []
+    while isinstance(expr, syntax.Quantified) and (not binders or expr.kind == kind):
         kind = expr.kind
         binders.extend(expr.binders)
         expr = expr.body
@@ -231,23 +232,23 @@ def _describe(model: z3.ModelRef, bound: _Bound, var: str) -> str:
     return f"{var} = {format_cards(decode.cards(model, *bound.hand))}"
 
 
-def _z3(expr: ast.Expr, env: dict[str, _Bound], enc: Encoder) -> z3.ExprRef:
-    if isinstance(expr, ast.Num):
+def _z3(expr: syntax.Expr, env: dict[str, _Bound], enc: Encoder) -> z3.ExprRef:
+    if isinstance(expr, syntax.Num):
         return enc.num(expr.value)
-    if isinstance(expr, ast.Not):
+    if isinstance(expr, syntax.Not):
         return z3.Not(_z3(expr.operand, env, enc))
-    if isinstance(expr, ast.BoolOp):
+    if isinstance(expr, syntax.BoolOp):
         left, right = _z3(expr.left, env, enc), _z3(expr.right, env, enc)
         return {"and": z3.And, "or": z3.Or, "implies": z3.Implies}[expr.op](left, right)
-    if isinstance(expr, ast.Compare):
+    if isinstance(expr, syntax.Compare):
         a, b = _z3(expr.left, env, enc), _z3(expr.right, env, enc)
         return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b, "==": a == b, "!=": a != b}[expr.op]
-    if isinstance(expr, ast.Arith):
+    if isinstance(expr, syntax.Arith):
         a, b = _z3(expr.left, env, enc), _z3(expr.right, env, enc)
         return a + b if expr.op == "+" else a - b
-    if isinstance(expr, ast.Quantified):
+    if isinstance(expr, syntax.Quantified):
         raise NotImplementedError("quantifiers inside a property are refused when the spec is read")
-    assert isinstance(expr, ast.Call) and isinstance(expr.args[0], ast.Name)
+    assert isinstance(expr, syntax.Call) and isinstance(expr.args[0], syntax.Name)
     bound = env[expr.args[0].text]
     return _function(expr.function, bound, enc)
 

@@ -59,7 +59,7 @@ def rule_changes(a: ir.Variant, b: ir.Variant) -> tuple[RuleChange, ...]:
 
 
 def _order(rule_id: str) -> tuple[int, int]:
-    from ..schema import rule_order
+    from ..spec.schema import rule_order
 
     return rule_order(rule_id)
 

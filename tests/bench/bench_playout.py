@@ -85,7 +85,7 @@ def ours(cap: int) -> Engine | str:
     sys.path.insert(0, str(ROOT))
     try:
         from remikc.build import load_module, validator_source
-        from remikc.loader import Workspace
+        from remikc.spec.workspace import Workspace
 
         workspace = Workspace()
         v = workspace.variant(str(ROOT / SPEC))

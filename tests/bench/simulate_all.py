@@ -24,9 +24,9 @@ import time
 import types
 from pathlib import Path
 
-from remikc.loader import Workspace
 from remikc.sim.play import InvariantBreach, load_variant_module, run_games
 from remikc.sim.record import GameRecord
+from remikc.spec.workspace import Workspace
 
 SPECS = Path(__file__).resolve().parents[2] / "specs"
 _MODULES: dict[str, types.ModuleType] = {}

@@ -12,18 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from . import ir
-from .readers import (
-    Reader,
-    Switch,
-    choice,
-    condition,
-    draws,
-    limit,
-    number,
-    per_players,
-    range_of,
-)
+from .. import ir
+from .value_readers import Reader, Switch, choice, condition, draws, limit, number, per_players, range_of
 
 T = TypeVar("T", covariant=True)
 

@@ -1,4 +1,4 @@
-"""Read one file's syntax tree against the schema: `collect(spec) -> FileRules`.
+"""The per-file binding pass: one file's syntax tree read against the schema, `bind(spec) -> FileRules`.
 
 This pass knows nothing of `extends`; it reports what one file says, each rule
 typed and located: unknown sections and rules (with "did you mean"), values
@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from . import ast, ir, properties, readers
-from .cards import Card
-from .diagnostics import Collector, Diagnostic, Note, Span, did_you_mean, error
-from .readers import Args, Bad
+from .. import ir
+from ..cards import Card
+from ..diagnostics import Collector, Diagnostic, Note, Span, did_you_mean, error
+from . import author_checks, syntax, value_readers
 from .schema import LANGUAGES, LOOKUP, RANK_KEYS, SCHEMA, Key, Section, value_rule_id
+from .value_readers import Args, Bad
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +28,7 @@ class Written:
 
 @dataclass(frozen=True, slots=True)
 class FileRules:
-    spec: ast.Spec
+    spec: syntax.Spec
     names: dict[str, ir.Rule[str]]
     rules: dict[str, Written]
     sections: dict[str, Span]  # section id -> where this file opens it
@@ -42,7 +43,7 @@ class FileRules:
         return self.spec.id.text
 
 
-def collect(spec: ast.Spec) -> FileRules:
+def bind(spec: syntax.Spec) -> FileRules:
     """Every rule the file writes, typed; raises `SpecError` listing all problems."""
     walker = _Walker(spec)
     walker.section(SCHEMA, spec.body)
@@ -53,7 +54,7 @@ def collect(spec: ast.Spec) -> FileRules:
 
 
 class _Walker:
-    def __init__(self, spec: ast.Spec) -> None:
+    def __init__(self, spec: syntax.Spec) -> None:
         self.origin = spec.id.text
         self.problems = Collector()
         self.names: dict[str, ir.Rule[str]] = {}
@@ -70,13 +71,13 @@ class _Walker:
 
     # --- structure -----------------------------------------------------------------
 
-    def section(self, schema: Section, items: Iterable[ast.Item]) -> None:
+    def section(self, schema: Section, items: Iterable[syntax.Item]) -> None:
         for item in items:
-            if isinstance(item, ast.Section):
+            if isinstance(item, syntax.Section):
                 self.subsection(schema, item)
-            elif isinstance(item, ast.Check):
+            elif isinstance(item, syntax.Check):
                 self.check(schema, item)
-            elif isinstance(item.key, ast.Word) and item.key.text == "remove":
+            elif isinstance(item.key, syntax.Word) and item.key.text == "remove":
                 self.guard(lambda line: self.remove(schema, line), item)
             elif schema.kind == "values":
                 self.guard(self.value_line, item)
@@ -87,13 +88,13 @@ class _Walker:
             else:
                 self.setting(schema, item)
 
-    def guard(self, read: Callable[[ast.Setting], None], item: ast.Setting) -> None:
+    def guard(self, read: Callable[[syntax.Setting], None], item: syntax.Setting) -> None:
         try:
             read(item)
         except Bad as bad:
             self.report(bad)
 
-    def subsection(self, parent: Section, item: ast.Section) -> None:
+    def subsection(self, parent: Section, item: syntax.Section) -> None:
         name = item.name.text
         wanted = f"{parent.id}.{name}" if parent.id else name
         schema = LOOKUP.sections.get(wanted)
@@ -110,7 +111,7 @@ class _Walker:
         self.sections[wanted] = item.name.span
         self.section(schema, item.body)
 
-    def unknown(self, parent: Section, word: ast.Word, *, is_section: bool) -> None:
+    def unknown(self, parent: Section, word: syntax.Word, *, is_section: bool) -> None:
         name = word.text
         here = [e.name for e in parent.entries] if parent.kind == "rules" else []
         if not parent.id:
@@ -128,22 +129,22 @@ class _Walker:
         self.problems.add(error("E010" if is_section else "E011", f"unknown {what} `{name}` {where}",
                                 word.span, hint=hint))
 
-    def check(self, schema: Section, item: ast.Check) -> None:
+    def check(self, schema: Section, item: syntax.Check) -> None:
         if schema.id:
             self.problems.add(error("E011", "a `check` goes at the top level of the variant",
                                     item.span))
             return
-        problems = properties.validate(item.expr)
+        problems = author_checks.validate(item.expr)
         self.problems.extend(problems)
         if not problems:
             self.checks.append(ir.Check(item.title.value, item.expr, item.span, self.origin))
 
     # --- rules ---------------------------------------------------------------------
 
-    def setting(self, schema: Section, item: ast.Setting) -> None:
+    def setting(self, schema: Section, item: syntax.Setting) -> None:
         key_atom = item.key
-        if not isinstance(key_atom, ast.Word):
-            self.problems.add(error("E011", f"expected a rule name, found `{readers.show(key_atom)}`",
+        if not isinstance(key_atom, syntax.Word):
+            self.problems.add(error("E011", f"expected a rule name, found `{value_readers.show(key_atom)}`",
                                     key_atom.span))
             return
         if not schema.id and key_atom.text == "name":
@@ -166,7 +167,7 @@ class _Walker:
             return
         self.put(key.id, value, item)
 
-    def put(self, rule_id: str, value: object, item: ast.Setting) -> None:
+    def put(self, rule_id: str, value: object, item: syntax.Setting) -> None:
         assumed = item.assumed.value if item.assumed else None
         rule: ir.Rule[object] = ir.Rule(rule_id, value, item.span, self.origin, assumed)
         first = self.rules.get(rule_id)
@@ -175,22 +176,22 @@ class _Walker:
             return
         self.rules[rule_id] = Written(rule, item.override)
 
-    def remove(self, schema: Section, item: ast.Setting) -> None:
+    def remove(self, schema: Section, item: syntax.Setting) -> None:
         """`remove <rule or section>`: drop what the parent gives (checked when merging)."""
         _no_clauses(item)
         atoms = [a for g in item.groups for a in g]
         if item.override is not None:
             raise Bad("`override remove` says two things: write `remove <name>`", item.override,
                       code="E019")
-        if (len(atoms) == 3 and isinstance(atoms[1], ast.Word) and atoms[1].text == "check"
-                and isinstance(atoms[2], ast.Text) and not schema.id):
+        if (len(atoms) == 3 and isinstance(atoms[1], syntax.Word) and atoms[1].text == "check"
+                and isinstance(atoms[2], syntax.Text) and not schema.id):
             title = atoms[2].value
             if title in self.removed_checks:
                 self.problems.add(_twice(f'check "{title}"', item.span, self.removed_checks[title]))
                 return
             self.removed_checks[title] = item.span
             return
-        if len(atoms) != 2 or not isinstance(atoms[1], ast.Word):
+        if len(atoms) != 2 or not isinstance(atoms[1], syntax.Word):
             raise Bad("expected `remove <rule or section>`, e.g. `remove joker_swap`, or "
                       '`remove check "<title>"` at the top of a variant', item.span)
         word = atoms[1]
@@ -213,9 +214,9 @@ class _Walker:
             return
         self.removed[target] = item.span
 
-    def name(self, item: ast.Setting) -> None:
+    def name(self, item: syntax.Setting) -> None:
         atoms = [a for g in item.groups for a in g]
-        if len(atoms) != 3 or not isinstance(atoms[1], ast.Word) or not isinstance(atoms[2], ast.Text):
+        if len(atoms) != 3 or not isinstance(atoms[1], syntax.Word) or not isinstance(atoms[2], syntax.Text):
             raise Bad('expected `name <language> "<name>"`, e.g. `name pl "Remik 51"`', item.span)
         language = atoms[1].text
         if language not in LANGUAGES:
@@ -230,9 +231,9 @@ class _Walker:
             return
         self.names[rule_id] = ir.Rule(rule_id, atoms[2].value, item.span, self.origin)
 
-    def value_line(self, item: ast.Setting) -> None:
+    def value_line(self, item: syntax.Setting) -> None:
         _no_clauses(item)
-        line = readers.rank_line(item.groups[0], item.groups[1:], item.span)
+        line = value_readers.rank_line(item.groups[0], item.groups[1:], item.span)
         for rank, _span in line.ranks:
             value = line.value
             if isinstance(value, ir.CardValue) and value.face:
@@ -241,50 +242,51 @@ class _Walker:
 
     # --- lists ---------------------------------------------------------------------
 
-    def example(self, item: ast.Setting) -> None:
+    def example(self, item: syntax.Setting) -> None:
         _no_clauses(item)
         if item.override is not None:
             raise Bad("examples are added, not overridden", item.override, code="E019",
                       hint="remove `override`")
         kind_atom = item.key
         kinds = [k.value for k in ir.ExampleKind]
-        if not isinstance(kind_atom, ast.Word) or kind_atom.text not in kinds:
-            raise Bad(f"`{readers.show(kind_atom)}` is not a kind of example", kind_atom.span,
-                      hint=did_you_mean(readers.show(kind_atom), kinds) or "kinds are " + ", ".join(kinds))
+        if not isinstance(kind_atom, syntax.Word) or kind_atom.text not in kinds:
+            raise Bad(f"`{value_readers.show(kind_atom)}` is not a kind of example", kind_atom.span,
+                      hint=did_you_mean(value_readers.show(kind_atom), kinds)
+                      or "kinds are " + ", ".join(kinds))
         kind = ir.ExampleKind(kind_atom.text)
         groups = [list(item.groups[0][1:]), *[list(g) for g in item.groups[1:]]]
         points = None
         last = groups[-1]
-        if len(last) >= 2 and isinstance(last[-2], ast.Word) and last[-2].text == "worth":
-            points = readers._number_in(last[-1], -10000, 10000, "a number of points")
+        if len(last) >= 2 and isinstance(last[-2], syntax.Word) and last[-2].text == "worth":
+            points = value_readers._number_in(last[-1], -10000, 10000, "a number of points")
             groups[-1] = last[:-2]
         laid: Card | None = None
         if kind is ir.ExampleKind.LAY_OFF:
             first = groups[0]
-            if len(first) < 3 or not (isinstance(first[1], ast.Word) and first[1].text == "on"):
+            if len(first) < 3 or not (isinstance(first[1], syntax.Word) and first[1].text == "on"):
                 raise Bad("expected `lay_off <card> on <meld>`, e.g. `lay_off 6♠ on 3♠ 4♠ 5♠`",
                           item.span)
-            laid = readers.card(first[0])
+            laid = value_readers.card(first[0])
             groups[0] = first[2:]
-        melds = tuple(tuple(readers.card(a) for a in g) for g in groups)
+        melds = tuple(tuple(value_readers.card(a) for a in g) for g in groups)
         if any(not m for m in melds):
             raise Bad("an example needs cards", item.span)
         if kind not in (ir.ExampleKind.OPENING, ir.ExampleKind.NOT_OPENING) and len(melds) > 1:
             raise Bad(f"a `{kind.value}` example is one meld: drop the commas", item.span)
         self.examples.append(ir.Example(kind, melds, item.span, self.origin, points, laid))
 
-    def not_modelled_line(self, item: ast.Setting) -> None:
+    def not_modelled_line(self, item: syntax.Setting) -> None:
         _no_clauses(item)
         atoms = [a for g in item.groups for a in g]
         shape = 'expected `"<what the seed says>" because "<why it is left out>"`'
-        if (len(atoms) != 3 or not isinstance(atoms[0], ast.Text)
-                or not (isinstance(atoms[1], ast.Word) and atoms[1].text == "because")
-                or not isinstance(atoms[2], ast.Text)):
+        if (len(atoms) != 3 or not isinstance(atoms[0], syntax.Text)
+                or not (isinstance(atoms[1], syntax.Word) and atoms[1].text == "because")
+                or not isinstance(atoms[2], syntax.Text)):
             raise Bad(shape, item.span)
         self.not_modelled.append(ir.NotModelled(atoms[0].value, atoms[2].value, item.span, self.origin))
 
 
-def _no_clauses(item: ast.Setting) -> None:
+def _no_clauses(item: syntax.Setting) -> None:
     if item.condition is not None:
         raise Bad("this line takes no `when` condition", item.condition.span)
 

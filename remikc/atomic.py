@@ -13,8 +13,10 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
+from .diagnostics import RemikcError
 
-class WriteError(Exception):
+
+class WriteError(RemikcError):
     """`cannot write <path>: <reason>`."""
 
     def __init__(self, path: str | Path, reason: str) -> None:

@@ -1,4 +1,4 @@
-"""Text to syntax tree: `parse(text, file) -> ast.Spec`.
+"""Text to syntax tree: `parse(text, file) -> syntax.Spec`.
 
 Lark does the parsing (LALR, positions kept); this module turns its trees
 into `remikc.ast` nodes and its exceptions into diagnostics a card player can
@@ -20,20 +20,20 @@ from lark.exceptions import (
     UnexpectedToken,
 )
 
-from . import ast
-from .diagnostics import Diagnostic, Span, SpecError, error
+from ..diagnostics import Diagnostic, Span, SpecError, error
+from . import syntax
 
 
 @functools.cache
 def _lark() -> Lark:
-    grammar = resources.files("remikc").joinpath("grammar.lark").read_text(encoding="utf-8")
+    grammar = resources.files("remikc.spec").joinpath("grammar.lark").read_text(encoding="utf-8")
     # No `cache=True`: Lark would unpickle its tables from a predictable file in the shared
     # temp folder, which any local user could write first.  Building them takes about 50 ms,
     # once per process (SECURITY.md).
     return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=True)
 
 
-def parse(text: str, file: str) -> ast.Spec:
+def parse(text: str, file: str) -> syntax.Spec:
     """Parse one `.rules` file; raises `SpecError` with a single syntax diagnostic, or with
     every quoted text that holds a character no text may carry."""
     try:
@@ -41,7 +41,7 @@ def parse(text: str, file: str) -> ast.Spec:
     except UnexpectedInput as exc:
         raise SpecError([_syntax_error(exc, text, file)]) from None
     to_ast = _ToAst(file)
-    spec: ast.Spec = to_ast.transform(tree)
+    spec: syntax.Spec = to_ast.transform(tree)
     if to_ast.problems:
         raise SpecError(to_ast.problems)
     return spec
@@ -88,51 +88,52 @@ class _ToAst(Transformer[Token, Any]):
         return _span_of(self.file, token)
 
     @v_args(meta=True)
-    def start(self, meta: Any, children: list[Any]) -> ast.Spec:
+    def start(self, meta: Any, children: list[Any]) -> syntax.Spec:
         return children[0]  # type: ignore[no-any-return]
 
     @v_args(meta=True)
-    def variant(self, meta: Any, children: list[Any]) -> ast.Spec:
+    def variant(self, meta: Any, children: list[Any]) -> syntax.Spec:
         name, *rest = children
         extends = rest[0] if len(rest) == 2 else None
         body = rest[-1]
-        return ast.Spec(ast.Word(str(name), self._tok(name)), extends, body, self._span(meta), self.file)
+        word = syntax.Word(str(name), self._tok(name))
+        return syntax.Spec(word, extends, body, self._span(meta), self.file)
 
-    def extends(self, children: list[Any]) -> ast.Text:
+    def extends(self, children: list[Any]) -> syntax.Text:
         return self._text(children[0])
 
-    def body(self, children: list[Any]) -> tuple[ast.Item, ...]:
+    def body(self, children: list[Any]) -> tuple[syntax.Item, ...]:
         return tuple(children)
 
     @v_args(meta=True)
-    def section(self, meta: Any, children: list[Any]) -> ast.Section:
+    def section(self, meta: Any, children: list[Any]) -> syntax.Section:
         name, body = children
-        return ast.Section(ast.Word(str(name), self._tok(name)), body, self._span(meta))
+        return syntax.Section(syntax.Word(str(name), self._tok(name)), body, self._span(meta))
 
     @v_args(meta=True)
-    def setting(self, meta: Any, children: list[Any]) -> ast.Setting:
+    def setting(self, meta: Any, children: list[Any]) -> syntax.Setting:
         override = None
         if children and isinstance(children[0], Token) and children[0].type == "OVERRIDE":
             override = self._tok(children[0])
             children = children[1:]
         groups = tuple(c for c in children if isinstance(c, tuple))
         condition = next((c[1] for c in children if isinstance(c, list) and c[0] == "when"), None)
-        assumed = next((c for c in children if isinstance(c, ast.Text)), None)
-        return ast.Setting(groups, condition, assumed, override, self._span(meta))
+        assumed = next((c for c in children if isinstance(c, syntax.Text)), None)
+        return syntax.Setting(groups, condition, assumed, override, self._span(meta))
 
-    def values(self, children: list[Any]) -> tuple[ast.Atom, ...]:
+    def values(self, children: list[Any]) -> tuple[syntax.Atom, ...]:
         return tuple(children)
 
-    def word(self, children: list[Token]) -> ast.Word:
-        return ast.Word(str(children[0]), self._tok(children[0]))
+    def word(self, children: list[Token]) -> syntax.Word:
+        return syntax.Word(str(children[0]), self._tok(children[0]))
 
-    def number(self, children: list[Token]) -> ast.Number:
-        return ast.Number(int(children[0]), self._tok(children[0]))
+    def number(self, children: list[Token]) -> syntax.Number:
+        return syntax.Number(int(children[0]), self._tok(children[0]))
 
-    def text(self, children: list[Token]) -> ast.Text:
+    def text(self, children: list[Token]) -> syntax.Text:
         return self._text(children[0])
 
-    def _text(self, token: Token) -> ast.Text:
+    def _text(self, token: Token) -> syntax.Text:
         text, span = str(token)[1:-1], self._tok(token)
         at = forbidden_character(text)
         if at is not None:
@@ -141,71 +142,72 @@ class _ToAst(Transformer[Token, Any]):
                 "E005", f"a quoted text cannot hold the invisible character {_character_name(text[at])}",
                 Span(self.file, span.line, column, span.line, column + 1),
                 hint="delete it, or retype the text: it often comes with text pasted from elsewhere"))
-        return ast.Text(text, span)
+        return syntax.Text(text, span)
 
     @v_args(meta=True)
-    def range(self, meta: Any, children: list[Token | None]) -> ast.RangeAtom:
+    def range(self, meta: Any, children: list[Token | None]) -> syntax.RangeAtom:
         low, high = children
         assert low is not None
-        return ast.RangeAtom(int(low), None if high is None else int(high), self._span(meta))
+        return syntax.RangeAtom(int(low), None if high is None else int(high), self._span(meta))
 
     def condition(self, children: list[Any]) -> list[Any]:
         return ["when", children[0]]
 
-    def assumed(self, children: list[Token]) -> ast.Text:
+    def assumed(self, children: list[Token]) -> syntax.Text:
         return self._text(children[0])
 
     @v_args(meta=True)
-    def check(self, meta: Any, children: list[Any]) -> ast.Check:
+    def check(self, meta: Any, children: list[Any]) -> syntax.Check:
         title, expr = children
-        return ast.Check(self._text(title), expr, self._span(meta))
+        return syntax.Check(self._text(title), expr, self._span(meta))
 
     # expressions
     @v_args(meta=True)
-    def quantified(self, meta: Any, children: list[Any]) -> ast.Quantified:
+    def quantified(self, meta: Any, children: list[Any]) -> syntax.Quantified:
         kind, *binders, body = children
-        return ast.Quantified(str(kind), tuple(binders), body, self._span(meta))
+        return syntax.Quantified(str(kind), tuple(binders), body, self._span(meta))
 
-    def binder(self, children: list[Token]) -> ast.Binder:
+    def binder(self, children: list[Token]) -> syntax.Binder:
         domain, var = children
-        return ast.Binder(ast.Word(str(domain), self._tok(domain)), ast.Word(str(var), self._tok(var)))
+        return syntax.Binder(syntax.Word(str(domain), self._tok(domain)),
+                             syntax.Word(str(var), self._tok(var)))
 
     @v_args(meta=True)
-    def implies(self, meta: Any, children: list[Any]) -> ast.BoolOp:
-        return ast.BoolOp("implies", children[0], children[1], self._span(meta))
+    def implies(self, meta: Any, children: list[Any]) -> syntax.BoolOp:
+        return syntax.BoolOp("implies", children[0], children[1], self._span(meta))
 
     @v_args(meta=True)
-    def or_(self, meta: Any, children: list[Any]) -> ast.BoolOp:
-        return ast.BoolOp("or", children[0], children[1], self._span(meta))
+    def or_(self, meta: Any, children: list[Any]) -> syntax.BoolOp:
+        return syntax.BoolOp("or", children[0], children[1], self._span(meta))
 
     @v_args(meta=True)
-    def and_(self, meta: Any, children: list[Any]) -> ast.BoolOp:
-        return ast.BoolOp("and", children[0], children[1], self._span(meta))
+    def and_(self, meta: Any, children: list[Any]) -> syntax.BoolOp:
+        return syntax.BoolOp("and", children[0], children[1], self._span(meta))
 
     @v_args(meta=True)
-    def not_(self, meta: Any, children: list[Any]) -> ast.Not:
-        return ast.Not(children[0], self._span(meta))
+    def not_(self, meta: Any, children: list[Any]) -> syntax.Not:
+        return syntax.Not(children[0], self._span(meta))
 
     @v_args(meta=True)
-    def compare(self, meta: Any, children: list[Any]) -> ast.Compare:
+    def compare(self, meta: Any, children: list[Any]) -> syntax.Compare:
         left, op, right = children
-        return ast.Compare(str(op), left, right, self._span(meta))
+        return syntax.Compare(str(op), left, right, self._span(meta))
 
     @v_args(meta=True)
-    def arith(self, meta: Any, children: list[Any]) -> ast.Arith:
+    def arith(self, meta: Any, children: list[Any]) -> syntax.Arith:
         left, op, right = children
-        return ast.Arith(str(op), left, right, self._span(meta))
+        return syntax.Arith(str(op), left, right, self._span(meta))
 
-    def name(self, children: list[Token]) -> ast.Name:
-        return ast.Name(str(children[0]), self._tok(children[0]))
+    def name(self, children: list[Token]) -> syntax.Name:
+        return syntax.Name(str(children[0]), self._tok(children[0]))
 
-    def num(self, children: list[Token]) -> ast.Num:
-        return ast.Num(int(children[0]), self._tok(children[0]))
+    def num(self, children: list[Token]) -> syntax.Num:
+        return syntax.Num(int(children[0]), self._tok(children[0]))
 
     @v_args(meta=True)
-    def call(self, meta: Any, children: list[Any]) -> ast.Call:
+    def call(self, meta: Any, children: list[Any]) -> syntax.Call:
         function, *args = children
-        return ast.Call(str(function), tuple(a for a in args if a is not None), self._span(meta))
+        return syntax.Call(str(function), tuple(a for a in args if a is not None), self._span(meta))
 
 
 # --- syntax errors -----------------------------------------------------------------

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import ir
-from .collect import FileRules, collect
-from .diagnostics import Diagnostic, Note, Span, SpecError, did_you_mean, error, warning
+from .. import ir
+from ..diagnostics import Diagnostic, Note, Span, SpecError, did_you_mean, error, warning
+from .bind import FileRules, bind
 from .lower import lower
 from .parser import parse
 
@@ -152,7 +152,7 @@ class Workspace:
                 if _blank(text):
                     raise SpecError([_no_variant(path)])
                 spec = parse(text, path)
-                cached = collect(spec)
+                cached = bind(spec)
                 expected = Path(path).name.removesuffix(SUFFIX)
                 if not VARIANT_ID.fullmatch(cached.id):
                     # ids name files and are what `extends` may say: keep them plain

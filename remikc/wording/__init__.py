@@ -1,6 +1,6 @@
 """Languages of the rulebooks: words as data, one formatter for all.
 
-A language is a catalogue (remikc/lang/pl.py, hr.py): nouns with their forms
+A language is a catalogue (remikc/wording/pl.py, hr.py): nouns with their forms
 for each CLDR plural category, and messages keyed by what they say.  A message
 names counted nouns in its placeholders, `{points:punkt}`, and the formatter
 writes `51 punktów` or `22 punkty` by the language's plural rules (from Babel,

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TypeVar
 
-from . import ast, ir
-from .cards import Card, CardError, parse_card, parse_rank
-from .diagnostics import Span, did_you_mean
+from .. import ir
+from ..cards import Card, CardError, parse_card, parse_rank
+from ..diagnostics import Span, did_you_mean
+from . import syntax
 
 T = TypeVar("T")
 E = TypeVar("E", bound=Enum)
@@ -35,8 +36,8 @@ class Bad(Exception):
 class Args:
     """The value part of a setting line."""
 
-    cases: tuple[tuple[ast.Atom, ...], ...]  # comma-separated groups, name removed
-    condition: ast.Expr | None
+    cases: tuple[tuple[syntax.Atom, ...], ...]  # comma-separated groups, name removed
+    condition: syntax.Expr | None
     span: Span  # the whole line, for "missing value" errors
     rule: str  # the rule's name as written, for messages
 
@@ -44,17 +45,17 @@ class Args:
 Reader = Callable[[Args], T]
 
 
-def show(atom: ast.Atom) -> str:
-    if isinstance(atom, ast.Word):
+def show(atom: syntax.Atom) -> str:
+    if isinstance(atom, syntax.Word):
         return atom.text
-    if isinstance(atom, ast.Number):
+    if isinstance(atom, syntax.Number):
         return str(atom.value)
-    if isinstance(atom, ast.Text):
+    if isinstance(atom, syntax.Text):
         return f'"{atom.value}"'
     return f"{atom.low}..{'' if atom.high is None else atom.high}"
 
 
-def _atoms_span(atoms: Sequence[ast.Atom], fallback: Span) -> Span:
+def _atoms_span(atoms: Sequence[syntax.Atom], fallback: Span) -> Span:
     return atoms[0].span.to(atoms[-1].span) if atoms else fallback
 
 
@@ -63,7 +64,7 @@ def _no_condition(args: Args) -> None:
         raise Bad(f"`{args.rule}` takes no `when` condition", _expr_span(args.condition))
 
 
-def single(args: Args, what: str) -> ast.Atom:
+def single(args: Args, what: str) -> syntax.Atom:
     """The one atom a simple rule takes."""
     _no_condition(args)
     if not args.cases or not args.cases[0]:
@@ -82,20 +83,20 @@ def number(low: int, high: int, what: str = "") -> Reader[int]:
     return read
 
 
-def _number_in(atom: ast.Atom, low: int, high: int, what: str = "") -> int:
+def _number_in(atom: syntax.Atom, low: int, high: int, what: str = "") -> int:
     described = what or f"a number from {low} to {high}"
-    if not isinstance(atom, ast.Number):
+    if not isinstance(atom, syntax.Number):
         raise Bad(f"expected {described}, found `{show(atom)}`", atom.span)
     if not low <= atom.value <= high:
         raise Bad(f"{atom.value} is out of range: expected {described}", atom.span, code="E013")
     return atom.value
 
 
-def _range_of(atom: ast.Atom, low: int, high: int, open_ok: bool, what: str) -> ir.Range:
-    if isinstance(atom, ast.Number):
+def _range_of(atom: syntax.Atom, low: int, high: int, open_ok: bool, what: str) -> ir.Range:
+    if isinstance(atom, syntax.Number):
         value = _number_in(atom, low, high, what)
         return ir.Range(value, value)
-    if not isinstance(atom, ast.RangeAtom):
+    if not isinstance(atom, syntax.RangeAtom):
         raise Bad(f"expected {what}, found `{show(atom)}`", atom.span,
                   hint="a range is written `3..4`, or `3..` for no upper limit")
     if atom.high is None and not open_ok:
@@ -154,15 +155,15 @@ def _overlap(a: ir.Range, b: ir.Range) -> bool:
     return a.low <= b_high and b.low <= a_high
 
 
-def _is_word(atom: ast.Atom, text: str) -> bool:
-    return isinstance(atom, ast.Word) and atom.text == text
+def _is_word(atom: syntax.Atom, text: str) -> bool:
+    return isinstance(atom, syntax.Word) and atom.text == text
 
 
-def _words(atoms: Sequence[ast.Atom], args: Args, expected: Sequence[str]) -> str:
+def _words(atoms: Sequence[syntax.Atom], args: Args, expected: Sequence[str]) -> str:
     for atom in atoms:
-        if not isinstance(atom, ast.Word):
+        if not isinstance(atom, syntax.Word):
             raise Bad(f"expected {_one_of(expected)}, found `{show(atom)}`", atom.span)
-    return " ".join(a.text for a in atoms if isinstance(a, ast.Word))
+    return " ".join(a.text for a in atoms if isinstance(a, syntax.Word))
 
 
 def _one_of(words: Sequence[str]) -> str:
@@ -223,7 +224,7 @@ def limit(low: int, high: int) -> Reader[int | None]:
 
 def text(args: Args) -> str:
     atom = single(args, 'a quoted text ("...")')
-    if not isinstance(atom, ast.Text) or not atom.value.strip():
+    if not isinstance(atom, syntax.Text) or not atom.value.strip():
         raise Bad(f'expected a quoted text ("..."), found `{show(atom)}`', atom.span)
     return atom.value
 
@@ -242,7 +243,7 @@ def draws(args: Args) -> ir.Draws:
 
 # --- conditions --------------------------------------------------------------------
 
-def _expr_span(expr: ast.Expr) -> Span:
+def _expr_span(expr: syntax.Expr) -> Span:
     return expr.span
 
 
@@ -266,17 +267,17 @@ def condition(args: Args) -> ir.Condition:
 _FLAGS = [f.value for f in ir.Flag]
 
 
-def _condition(expr: ast.Expr) -> ir.Condition:
-    if isinstance(expr, ast.Name):
+def _condition(expr: syntax.Expr) -> ir.Condition:
+    if isinstance(expr, syntax.Name):
         try:
             return ir.Is(ir.Flag(expr.text))
         except ValueError:
             hint = did_you_mean(expr.text, _FLAGS) or "conditions test " + ", ".join(_FLAGS)
             raise Bad(f"`{expr.text}` is not something a condition can test", expr.span,
                       hint=hint, code="E023") from None
-    if isinstance(expr, ast.Not):
+    if isinstance(expr, syntax.Not):
         return ir.IsNot(_condition(expr.operand))
-    if isinstance(expr, ast.BoolOp) and expr.op in ("and", "or"):
+    if isinstance(expr, syntax.BoolOp) and expr.op in ("and", "or"):
         parts = _flatten(expr, expr.op)
         items = tuple(_condition(p) for p in parts)
         return ir.AnyOf(items) if expr.op == "or" else ir.AllOf(items)
@@ -284,8 +285,8 @@ def _condition(expr: ast.Expr) -> ir.Condition:
               _expr_span(expr), code="E023")
 
 
-def _flatten(expr: ast.Expr, op: str) -> list[ast.Expr]:
-    if isinstance(expr, ast.BoolOp) and expr.op == op:
+def _flatten(expr: syntax.Expr, op: str) -> list[syntax.Expr]:
+    if isinstance(expr, syntax.BoolOp) and expr.op == op:
         return _flatten(expr.left, op) + _flatten(expr.right, op)
     return [expr]
 
@@ -303,7 +304,7 @@ class RankLine:
     value: ir.CardValue | ir.JokerValue
 
 
-def rank_line(atoms: Sequence[ast.Atom], more: Sequence[Sequence[ast.Atom]], span: Span) -> RankLine:
+def rank_line(atoms: Sequence[syntax.Atom], more: Sequence[Sequence[syntax.Atom]], span: Span) -> RankLine:
     """`2..9 face`, `10 J Q K 10`, `A 1 in low_run, 10 otherwise`, `joker as_replaced`."""
     if len(atoms) < 2:
         raise Bad("expected ranks followed by their value, e.g. `J Q K 10`", span)
@@ -323,7 +324,7 @@ def rank_line(atoms: Sequence[ast.Atom], more: Sequence[Sequence[ast.Atom]], spa
     return RankLine(tuple(ranks), _card_value(cases, [r for r, _ in ranks], span))
 
 
-def _split_first_case(atoms: Sequence[ast.Atom]) -> tuple[Sequence[ast.Atom], Sequence[ast.Atom]]:
+def _split_first_case(atoms: Sequence[syntax.Atom]) -> tuple[Sequence[syntax.Atom], Sequence[syntax.Atom]]:
     if len(atoms) >= 3 and _is_word(atoms[-2], "in"):
         return atoms[:-3], atoms[-3:]
     if len(atoms) >= 2 and _is_word(atoms[-1], "otherwise"):
@@ -331,20 +332,20 @@ def _split_first_case(atoms: Sequence[ast.Atom]) -> tuple[Sequence[ast.Atom], Se
     return atoms[:-1], atoms[-1:]
 
 
-def _ranks_of(atom: ast.Atom) -> list[tuple[int, Span]]:
-    if isinstance(atom, ast.Word) and atom.text == "joker":
+def _ranks_of(atom: syntax.Atom) -> list[tuple[int, Span]]:
+    if isinstance(atom, syntax.Word) and atom.text == "joker":
         return [(0, atom.span)]
-    if isinstance(atom, ast.Number):
+    if isinstance(atom, syntax.Number):
         if not 2 <= atom.value <= 10:
             raise Bad(f"`{atom.value}` is not a rank", atom.span,
                       hint=_rank_hint(str(atom.value)), code="E014")
         return [(atom.value, atom.span)]
-    if isinstance(atom, ast.RangeAtom):
+    if isinstance(atom, syntax.RangeAtom):
         if atom.high is None or not 2 <= atom.low <= atom.high <= 10:
             raise Bad(f"`{show(atom)}` is not a range of number cards", atom.span,
                       hint="number cards run from 2 to 10, e.g. `2..9`", code="E014")
         return [(r, atom.span) for r in range(atom.low, atom.high + 1)]
-    if isinstance(atom, ast.Word):
+    if isinstance(atom, syntax.Word):
         try:
             return [(parse_rank(atom.text), atom.span)]
         except CardError as exc:
@@ -360,7 +361,7 @@ def _rank_hint(token: str) -> str:
     return ""
 
 
-def _case(atoms: Sequence[ast.Atom]) -> tuple[ast.Atom, ir.Place | None, bool]:
+def _case(atoms: Sequence[syntax.Atom]) -> tuple[syntax.Atom, ir.Place | None, bool]:
     """One `N`, `N in place` or `N otherwise`: (value atom, place, is_otherwise)."""
     if len(atoms) == 3 and _is_word(atoms[1], "in"):
         place_atom = atoms[2]
@@ -377,7 +378,7 @@ def _case(atoms: Sequence[ast.Atom]) -> tuple[ast.Atom, ir.Place | None, bool]:
     raise Bad("expected `N`, `N in <place>` or `N otherwise`", atoms[0].span.to(atoms[-1].span))
 
 
-def _card_value(cases: list[Sequence[ast.Atom]], ranks: list[int], span: Span) -> ir.CardValue:
+def _card_value(cases: list[Sequence[syntax.Atom]], ranks: list[int], span: Span) -> ir.CardValue:
     default: int | None = None
     face = False
     by_place: list[tuple[ir.Place, int]] = []
@@ -408,13 +409,13 @@ def _card_value(cases: list[Sequence[ast.Atom]], ranks: list[int], span: Span) -
     return ir.CardValue(default, tuple(sorted(by_place, key=lambda p: _PLACES.index(p[0].value))))
 
 
-def _joker_value(cases: list[Sequence[ast.Atom]], span: Span) -> ir.JokerValue:
+def _joker_value(cases: list[Sequence[syntax.Atom]], span: Span) -> ir.JokerValue:
     if len(cases) != 1 or len(cases[0]) != 1:
         raise Bad("a joker is worth `as_replaced` or a fixed number of points", span)
     atom = cases[0][0]
     if _is_word(atom, "as_replaced"):
         return ir.JokerValue(as_replaced=True)
-    if isinstance(atom, ast.Number):
+    if isinstance(atom, syntax.Number):
         return ir.JokerValue(as_replaced=False, points=_number_in(atom, 0, 1000))
     raise Bad(f"expected `as_replaced` or a number of points, found `{show(atom)}`", atom.span,
               hint=did_you_mean(show(atom), ["as_replaced"]))
@@ -422,7 +423,7 @@ def _joker_value(cases: list[Sequence[ast.Atom]], span: Span) -> ir.JokerValue:
 
 # --- cards in examples -------------------------------------------------------------
 
-def card(atom: ast.Atom) -> Card:
+def card(atom: syntax.Atom) -> Card:
     token = show(atom)
     try:
         return parse_card(token)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from . import ir
-from .diagnostics import Diagnostic, Note, error
+from .. import ir
+from ..diagnostics import Diagnostic, Note, error
 
 
 def check_consistency(v: ir.Variant) -> list[Diagnostic]:

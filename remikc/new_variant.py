@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from . import ir
 from .irdump import describe
-from .schema import LANGUAGES, SCHEMA, Key, Section
+from .spec.schema import LANGUAGES, SCHEMA, Key, Section
 
 
 def skeleton(name: str, parent: ir.Variant, parent_path: str) -> str:

@@ -1,6 +1,6 @@
 """Merge a variant's files along `extends` and build the typed IR.
 
-`lower(chain) -> ir.Variant` takes the collected files from the base game down
+`lower(chain) -> ir.Variant` takes the bound files from the base game down
 to the variant asked for.  A rule a parent already gives may only be changed
 with `override`; `override` on a rule no parent gives is an error too, so a
 house rule says exactly what it changes.  `remove` drops a parent's rule or
@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TypeVar, cast
 
-from . import ir
+from .. import ir
+from ..diagnostics import Collector, Note, Span, did_you_mean, error
 from . import schema as S
-from .collect import FileRules
-from .diagnostics import Collector, Note, Span, did_you_mean, error
+from .bind import FileRules
 from .schema import Key, Section
 
 T = TypeVar("T")
@@ -107,7 +107,7 @@ def lower(chain: Sequence[FileRules]) -> ir.Variant:
     problems.raise_if_errors()
 
     variant = _build(chain, rules)
-    from .semantic import check_consistency
+    from .consistency import check_consistency
 
     problems.extend(check_consistency(variant))
     problems.raise_if_errors()

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import ast
-from .diagnostics import Diagnostic, Span, did_you_mean, error
+from ..diagnostics import Diagnostic, Span, did_you_mean, error
+from . import syntax
 
 DOMAINS: dict[str, str] = {
     "meld": "a valid meld (set or run) laid after opening",
@@ -52,7 +52,7 @@ class _TypeError(Exception):
         self.diagnostic = diagnostic
 
 
-def validate(expr: ast.Expr) -> list[Diagnostic]:
+def validate(expr: syntax.Expr) -> list[Diagnostic]:
     """Problems with a property; empty when it is well-formed and boolean."""
     try:
         _quantifiers_first(expr, None, top=True)
@@ -65,12 +65,12 @@ def validate(expr: ast.Expr) -> list[Diagnostic]:
     return []
 
 
-def _quantifiers_first(expr: ast.Expr, kind: str | None, *, top: bool) -> None:
+def _quantifiers_first(expr: syntax.Expr, kind: str | None, *, top: bool) -> None:
     """Quantifiers lead the property, all of one kind: `forall a: forall b: ...`.
 
     The verifier decides a property with one solver question; `exists` under `forall`
     would need quantifier alternation, which it does not attempt."""
-    if isinstance(expr, ast.Quantified):
+    if isinstance(expr, syntax.Quantified):
         if not top:
             raise _fail("a quantifier must come first in a check, not inside an expression", expr.span,
                         hint="move it to the front: `forall meld m: ...`")
@@ -83,12 +83,12 @@ def _quantifiers_first(expr: ast.Expr, kind: str | None, *, top: bool) -> None:
         _quantifiers_first(child, kind, top=False)
 
 
-def _children(expr: ast.Expr) -> tuple[ast.Expr, ...]:
-    if isinstance(expr, ast.Not):
+def _children(expr: syntax.Expr) -> tuple[syntax.Expr, ...]:
+    if isinstance(expr, syntax.Not):
         return (expr.operand,)
-    if isinstance(expr, (ast.BoolOp, ast.Compare, ast.Arith)):
+    if isinstance(expr, (syntax.BoolOp, syntax.Compare, syntax.Arith)):
         return (expr.left, expr.right)
-    if isinstance(expr, ast.Call):
+    if isinstance(expr, syntax.Call):
         return expr.args
     return ()
 
@@ -97,15 +97,15 @@ def _fail(message: str, span: Span, hint: str | None = None) -> _TypeError:
     return _TypeError(error("E024", message, span, hint=hint))
 
 
-def _type(expr: ast.Expr, scope: dict[str, str]) -> str:
-    if isinstance(expr, ast.Num):
+def _type(expr: syntax.Expr, scope: dict[str, str]) -> str:
+    if isinstance(expr, syntax.Num):
         return "int"
-    if isinstance(expr, ast.Name):
+    if isinstance(expr, syntax.Name):
         if expr.text in scope:
             return "play:" + scope[expr.text]
         raise _fail(f"`{expr.text}` is not bound here", expr.span,
                     hint=did_you_mean(expr.text, scope) or "bind it first, e.g. `forall meld m: ...`")
-    if isinstance(expr, ast.Quantified):
+    if isinstance(expr, syntax.Quantified):
         inner = dict(scope)
         for binder in expr.binders:
             if binder.domain.text not in DOMAINS:
@@ -116,18 +116,18 @@ def _type(expr: ast.Expr, scope: dict[str, str]) -> str:
             inner[binder.var.text] = binder.domain.text
         _expect(expr.body, inner, "bool")
         return "bool"
-    if isinstance(expr, ast.Not):
+    if isinstance(expr, syntax.Not):
         _expect(expr.operand, scope, "bool")
         return "bool"
-    if isinstance(expr, ast.BoolOp):
+    if isinstance(expr, syntax.BoolOp):
         _expect(expr.left, scope, "bool")
         _expect(expr.right, scope, "bool")
         return "bool"
-    if isinstance(expr, (ast.Compare, ast.Arith)):
+    if isinstance(expr, (syntax.Compare, syntax.Arith)):
         _expect(expr.left, scope, "int")
         _expect(expr.right, scope, "int")
-        return "bool" if isinstance(expr, ast.Compare) else "int"
-    assert isinstance(expr, ast.Call)
+        return "bool" if isinstance(expr, syntax.Compare) else "int"
+    assert isinstance(expr, syntax.Call)
     function = FUNCTIONS.get(expr.function)
     if function is None:
         raise _fail(f"unknown function `{expr.function}`", expr.span,
@@ -142,7 +142,7 @@ def _type(expr: ast.Expr, scope: dict[str, str]) -> str:
     return function.returns
 
 
-def _expect(expr: ast.Expr, scope: dict[str, str], wanted: str) -> None:
+def _expect(expr: syntax.Expr, scope: dict[str, str], wanted: str) -> None:
     got = _type(expr, scope)
     if got != wanted:
         said = "a number" if wanted == "int" else "true or false"

@@ -1,6 +1,6 @@
 """The syntax tree of a `.rules` file, exactly as written, with source spans.
 
-Nothing here knows what a rule means: that is the job of `collect` (which
+Nothing here knows what a rule means: that is the job of `bind` (which
 reads settings against the schema) and `lower` (which builds the typed IR).
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .diagnostics import Span
+from ..diagnostics import Span
 
 
 @dataclass(frozen=True, slots=True)
