@@ -134,13 +134,15 @@ class Verifier:
         return self._reports
 
     def _collect(self, path: str, variant: ir.Variant, todo: dict[str, ir.Variant]) -> None:
+        """`variant` and its ancestors not yet verified into `todo`.  A loop, not recursion: an
+        `extends` chain may be a thousand files long."""
         key = os.path.normpath(path)
-        if key in self._reports or key in todo:
-            return
-        todo[key] = variant
-        if variant.parent is not None:
-            parent = self._parent_path(key, variant)
-            self._collect(parent, self.workspace.variant(parent), todo)
+        while key not in self._reports and key not in todo:
+            todo[key] = variant
+            if variant.parent is None:
+                return
+            key = self._parent_path(key, variant)
+            variant = self.workspace.variant(key)
 
     @staticmethod
     def _parent_path(path: str, variant: ir.Variant) -> str:

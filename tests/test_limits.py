@@ -162,3 +162,29 @@ def test_eighteen_digits_are_read_and_leading_zeros_are_not_digits(tmp_path):
     assert '"value": 7' in out
     code, out, err = run("check", path)
     assert code == 0, err[-2000:]
+
+
+def test_a_thousand_file_extends_chain_is_verified_parent_first(tmp_path, monkeypatch):
+    """The verifier collects a variant's ancestors in a loop: 1,200 files each extending the
+    one before used to exhaust the stack before any solver ran.  The solver itself is
+    replaced here (1,200 verifications would take minutes); the order is what is tested."""
+    from remikc.driver import Verifier
+    from remikc.loader import Workspace
+
+    text = BASE.read_text(encoding="utf-8").replace("variant base {", "variant v0 {")
+    (tmp_path / "v0.rules").write_text(text, encoding="utf-8")
+    for i in range(1, 1200):
+        (tmp_path / f"v{i}.rules").write_text(
+            f'variant v{i} extends "v{i - 1}" {{\n  name pl "x"\n  name hr "x"\n}}\n', encoding="utf-8")
+    workspace = Workspace()
+    last = str(tmp_path / "v1199.rules")
+    verified: list[str] = []
+
+    def run_jobs(self: Verifier, jobs: list[tuple[str, object]]) -> list[str]:
+        verified.extend(Path(path).stem for path, _ in jobs)
+        return [f"report of {Path(path).stem}" for path, _ in jobs]
+
+    monkeypatch.setattr(Verifier, "_run", run_jobs)
+    reports = Verifier(workspace, jobs=1).reports([(last, workspace.variant(last))])
+    assert verified == [f"v{i}" for i in range(1200)]  # each after its parent
+    assert reports[last] == "report of v1199" and len(reports) == 1200
