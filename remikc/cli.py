@@ -438,6 +438,12 @@ def _new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise UsageError(f"remikc: --dir {args.dir} is not a folder: give the folder of the "
                          f"new {SUFFIX} file")
     target = os.path.join(args.dir, args.name + SUFFIX)
+    if args.name == args.extends:
+        # `extends` looks beside the file first, so the new file would name itself, whether it
+        # replaced a local parent or stood for the shipped one (E018 at the next check)
+        raise UsageError(f"remikc: a variant cannot extend itself: {target} would say `extends "
+                         f"\"{args.name}\"`, which names that file itself; give the new variant "
+                         f"another name, e.g. {args.name}_domowy")
     # resolved as the loader will resolve the new file's `extends`: beside it, else shipped
     parent_file = parent_path(target, args.extends)
     if not spec_exists(parent_file):
@@ -477,7 +483,9 @@ def _not_a_parent(target: str, args: argparse.Namespace, parent_file: str,
     from .loader import find_specs
 
     ancestor = parent_file
-    while not is_packaged(ancestor) and os.path.isfile(ancestor):
+    seen: set[str] = set()  # a chain that goes round in a circle is followed once
+    while not is_packaged(ancestor) and os.path.isfile(ancestor) and ancestor not in seen:
+        seen.add(ancestor)
         if os.path.samefile(ancestor, target):
             what = ("the variant it is to extend: replacing it would make it a house variant "
                     "of itself" if ancestor == parent_file else

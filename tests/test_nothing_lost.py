@@ -90,14 +90,22 @@ def test_one_file_named_twice_is_no_clash(two_bases):
 # --- remikc new never replaces a parent ----------------------------------------------------
 
 
-def test_new_refuses_to_replace_the_variant_it_extends(two_bases):
+@pytest.mark.parametrize("force", [["--force"], []])
+def test_new_refuses_to_replace_the_variant_it_extends(two_bases, force):
     a, _ = two_bases
     before = (a / "base.rules").read_bytes()
-    code, out, err = run("new", "base", "--extends", "base", "--dir", str(a), "--force")
+    code, out, err = run("new", "base", "--extends", "base", "--dir", str(a), *force)
     assert code == 2 and out == ""
-    assert (f"remikc: {a}/base.rules is the variant it is to extend: replacing it would make it "
-            "a house variant of itself (not even with --force)") in err
+    assert (f"remikc: a variant cannot extend itself: {a}/base.rules would say `extends \"base\"`, "
+            "which names that file itself; give the new variant another name, e.g. base_domowy") in err
     assert (a / "base.rules").read_bytes() == before
+
+
+def test_new_refuses_a_local_variant_that_extends_its_shipped_namesake(tmp_path):
+    # remik51.rules beside itself would be its own parent (`extends` looks beside it first)
+    code, _, err = run("new", "remik51", "--extends", "remik51", "--dir", str(tmp_path))
+    assert code == 2 and "a variant cannot extend itself" in err
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_new_refuses_to_replace_an_ancestor_of_its_parent(two_bases):
@@ -121,6 +129,15 @@ def test_new_refuses_to_replace_the_parent_of_another_spec(two_bases):
     assert (f"{a}/base.rules is the parent of {a}/child.rules (`extends \"base\"`): replacing it "
             "would change that game too") in err
     assert (a / "base.rules").read_bytes() == before
+
+
+def test_new_follows_a_circular_parent_chain_once(tmp_path):
+    house(tmp_path, "p", "q")
+    house(tmp_path, "q", "p")
+    house(tmp_path, "mine", "p")
+    # `p` is broken (a circle): the check of the ancestors ends, and the parent's errors show
+    code, _, err = _within(30, "new", "mine", "--extends", "p", "--dir", str(tmp_path), "--force")
+    assert code == 1 and "error[E018]" in err and f"remikc: fix {tmp_path}/p.rules before" in err
 
 
 def test_new_force_still_replaces_a_spec_nobody_extends(two_bases):
