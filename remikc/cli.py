@@ -130,8 +130,9 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--bot", choices=("greedy", "random"), default="greedy",
                           help="how every seat plays (default: greedy)")
     simulate.add_argument("--format", choices=("text", "json"), default="text")
-    simulate.add_argument("--plot", metavar="FILE.png", default=None,
-                          help="also draw the distributions into a PNG (needs matplotlib)")
+    simulate.add_argument("--plot", metavar="FILE", default=None,
+                          help="also draw the distributions into a picture, in the format its "
+                               "extension names: .png, .svg, .pdf, ... (needs matplotlib)")
     return parser
 
 
@@ -211,6 +212,14 @@ def _need_paths(paths: Sequence[str]) -> None:
             raise UsageError(f"remikc: no such file or folder: {path}")
 
 
+def _need_folder(option: str, value: str, example: str) -> None:
+    """An empty folder name is refused: `Path("")` is the current folder, where nobody asking
+    for `{option} ''` (an unset shell variable, most often) meant the files to go."""
+    if not value:
+        raise UsageError(f"remikc: {option} '' names no folder: give one, e.g. {option} {example} "
+                         f"(or {option} . for the current folder)")
+
+
 def _need_spec_file(command: str, path: str) -> None:
     """`ir`, `diff`, `explain` and `simulate` read single specs: a folder is a slip for one of
     its files."""
@@ -234,10 +243,17 @@ def _errors(diagnostics: Sequence[Diagnostic], sources: Mapping[str, str], form:
         print(render_all(diagnostics, sources), file=err)
 
 
+def _skipped(skipped: Sequence[Diagnostic], err: TextIO) -> None:
+    """The W002 warnings for special files a folder held, on stderr."""
+    if skipped:
+        print(render_all(skipped, {}) + "\n", file=err)
+
+
 def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     _need_paths(args.paths)
     run = check_paths(args.paths)
     if not run.results:
+        _skipped(run.skipped, err)
         raise UsageError(f"remikc: no {SUFFIX} files in {' '.join(args.paths)}")
     reports = {}
     if not args.no_verify:
@@ -259,7 +275,9 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if r.path in reports:
                 entry["verification"] = verify_json(reports[r.path], timings=args.timings)
             files.append(entry)
-        out.write(json.dumps({"ok": ok, "files": files}, ensure_ascii=False, indent=2) + "\n")
+        # `skipped`: the W002 warnings for special files in the folders, which belong to no file
+        body = {"ok": ok, "files": files, "skipped": [d.to_json() for d in run.skipped]}
+        out.write(json.dumps(body, ensure_ascii=False, indent=2) + "\n")
         return OK if ok else FINDINGS
     problems = run.unique_diagnostics()
     if problems:
@@ -351,6 +369,7 @@ def _build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     paths = args.paths or ["specs"]
     _need_paths(paths)
+    _need_folder("--out", args.out, "generated")
     target = Path(args.out)
     if not args.check:
         check_folder(target)  # before the solver's work, not after
@@ -415,19 +434,29 @@ def _new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise UsageError(f"remikc: --extends takes a variant id, not `{args.extends}`: the parent "
                          f"is <id>{SUFFIX} in the --dir folder (default: specs), or a seed variant "
                          "shipped with remikc")
+    _need_folder("--dir", args.dir, "specs")
     if os.path.exists(args.dir) and not os.path.isdir(args.dir):
         raise UsageError(f"remikc: --dir {args.dir} is not a folder: give the folder of the "
                          f"new {SUFFIX} file")
     target = os.path.join(args.dir, args.name + SUFFIX)
+    if args.name == args.extends:
+        # `extends` looks beside the file first, so the new file would name itself, whether it
+        # replaced a local parent or stood for the shipped one (E018 at the next check)
+        raise UsageError(f"remikc: a variant cannot extend itself: {target} would say `extends "
+                         f"\"{args.name}\"`, which names that file itself; give the new variant "
+                         f"another name, e.g. {args.name}_domowy")
     # resolved as the loader will resolve the new file's `extends`: beside it, else shipped
     parent_file = parent_path(target, args.extends)
     if not spec_exists(parent_file):
         raise UsageError(f"remikc: no variant `{args.extends}`: {parent_file} does not exist, and "
                          "no seed variant of that id is shipped with remikc (`remikc list` shows "
                          "them)")
-    if os.path.exists(target) and not args.force:
-        raise UsageError(f"remikc: {target} already exists (use --force to overwrite it)")
     workspace = Workspace()
+    if os.path.exists(target):
+        # not even with --force: the new file would replace a game that others are built on
+        _not_a_parent(target, args, parent_file, workspace)
+        if not args.force:
+            raise UsageError(f"remikc: {target} already exists (use --force to overwrite it)")
     try:
         parent = workspace.variant(parent_file)
     except SpecError as exc:
@@ -446,15 +475,61 @@ def _new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return OK
 
 
+def _not_a_parent(target: str, args: argparse.Namespace, parent_file: str,
+                  workspace: Workspace) -> None:
+    """UsageError if the existing `target` is a game that other specs extend: the parent the
+    new file is to extend (or one of its ancestors), whose replacement would extend itself;
+    or the parent of a spec in --dir, which would silently become a house variant of another
+    game."""
+    from .spec.workspace import find_specs
+
+    ancestor = parent_file
+    seen: set[str] = set()  # a chain that goes round in a circle is followed once
+    while not is_packaged(ancestor) and os.path.isfile(ancestor) and ancestor not in seen:
+        seen.add(ancestor)
+        if os.path.samefile(ancestor, target):
+            what = ("the variant it is to extend: replacing it would make it a house variant "
+                    "of itself" if ancestor == parent_file else
+                    f"an ancestor of `{args.extends}`: replacing it with a house variant of "
+                    f"`{args.extends}` would make `extends` go round in a circle")
+            raise UsageError(f"remikc: {target} is {what} (not even with --force); give the new "
+                             "variant another name")
+        try:
+            extends = workspace.file(ancestor).spec.extends
+        except SpecError:
+            break  # a broken chain is for `remikc check` to report
+        if extends is None or not VARIANT_ID.fullmatch(extends.value):
+            break
+        ancestor = parent_path(ancestor, extends.value)
+    files, _ = find_specs([args.dir])
+    children = []
+    for path in files:
+        if os.path.dirname(path) != os.path.dirname(target) or os.path.samefile(path, target):
+            continue  # `extends` finds a parent in its own folder only
+        try:
+            extends = workspace.file(path).spec.extends
+        except SpecError:
+            continue
+        if extends is not None and extends.value == args.name:
+            children.append(path)
+    if children:
+        raise UsageError(
+            f"remikc: {target} is the parent of {', '.join(children)} (`extends \"{args.name}\"`): "
+            "replacing it would change that game too (not even with --force); give the new "
+            "variant another name")
+
+
 def _list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """`remikc list [DIR|SPEC ...]`: id, Polish name and parent of the shipped seed variants,
     then of the variants under the paths given, folder by folder."""
-    from .spec.workspace import spec_files
+    from .spec.workspace import find_specs
 
     _need_paths(args.paths)
     workspace = Workspace()
     groups: dict[str, list[str]] = {f"seed variants shipped with remikc ({PACKAGED})": packaged_paths()}
-    for path in spec_files(list(args.paths)):
+    files, skipped = find_specs(list(args.paths))
+    _skipped(skipped, err)
+    for path in files:
         if not is_packaged(path):
             groups.setdefault(os.path.dirname(path) or ".", []).append(path)
     broken = 0
@@ -502,8 +577,8 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         _need_spec_file("simulate", path)
     if args.plot is not None:
         try:
-            sim_plot.require()  # now, not after thousands of games
-        except sim_plot.PlotUnavailable as exc:
+            sim_plot.require(args.plot)  # now, not after thousands of games
+        except (sim_plot.PlotUnavailable, sim_plot.PlotFormatError) as exc:
             raise UsageError(f"remikc: {exc}") from None
         check_folder(Path(args.plot).parent)
     workspace = Workspace()

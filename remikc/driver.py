@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import ir
-from .diagnostics import Diagnostic, SpecError
-from .spec.workspace import Workspace, parent_path, spec_files
+from .diagnostics import Diagnostic, Note, Span, SpecError, error
+from .spec.workspace import SUFFIX, Workspace, find_specs, parent_path
 
 if TYPE_CHECKING:
     from .verify import Report
@@ -35,6 +36,7 @@ class FileResult:
 class CheckRun:
     workspace: Workspace = field(default_factory=Workspace)
     results: list[FileResult] = field(default_factory=list)
+    skipped: list[Diagnostic] = field(default_factory=list)  # W002: special files not read
 
     @property
     def ok(self) -> bool:
@@ -44,21 +46,50 @@ class CheckRun:
         """Each diagnostic once, though a broken base game breaks all its house variants."""
         seen: set[tuple[object, ...]] = set()
         out: list[Diagnostic] = []
-        for result in self.results:
-            for d in result.diagnostics:
-                key = (d.code, d.span, d.message)
-                if key not in seen:
-                    seen.add(key)
-                    out.append(d)
+        for d in [*self.skipped, *(d for result in self.results for d in result.diagnostics)]:
+            key = (d.code, d.span, d.message)
+            if key not in seen:
+                seen.add(key)
+                out.append(d)
         return out
 
 
 def check_paths(paths: Sequence[str], workspace: Workspace | None = None) -> CheckRun:
     """Load every `.rules` file under `paths` and run the checks that need no solver."""
     run = CheckRun(workspace or Workspace())
-    for path in spec_files(list(paths)):
+    files, run.skipped = find_specs(list(paths))
+    for path in files:
         run.results.append(load_one(path, run.workspace))
+    _one_file_per_id(run)
     return run
+
+
+def _one_file_per_id(run: CheckRun) -> None:
+    """E031 on every file whose variant id an earlier file of the same command has: `build`
+    writes a variant to OUT/<id>/, so the second would silently replace the first.  The id is
+    the file's name (E022 holds every other spec to that)."""
+    first: dict[str, FileResult] = {}
+    for i, result in enumerate(run.results):
+        ident = Path(result.path).name.removesuffix(SUFFIX)
+        if ident not in first:
+            first[ident] = result
+            continue
+        earlier = first[ident].path
+        run.results[i] = replace(result, diagnostics=(*result.diagnostics, error(
+            "E031", f"variant `{ident}` twice in one command: here and in {earlier}",
+            _id_span(run.workspace, result.path),
+            notes=[Note(f"`{ident}` is also here", _id_span(run.workspace, earlier))],
+            hint=f"a build writes a variant to OUT/{ident}/, so one would replace the other: "
+            "check or build them in separate commands, or rename one (its file and its "
+            "`variant` line)")))
+
+
+def _id_span(workspace: Workspace, path: str) -> Span:
+    """Where `path` names its variant; its first character when it does not parse."""
+    try:
+        return workspace.file(path).spec.id.span
+    except SpecError:
+        return Span(path, 1, 1, 1, 2)
 
 
 def load_one(path: str, workspace: Workspace) -> FileResult:
@@ -103,13 +134,15 @@ class Verifier:
         return self._reports
 
     def _collect(self, path: str, variant: ir.Variant, todo: dict[str, ir.Variant]) -> None:
+        """`variant` and its ancestors not yet verified into `todo`.  A loop, not recursion: an
+        `extends` chain may be a thousand files long."""
         key = os.path.normpath(path)
-        if key in self._reports or key in todo:
-            return
-        todo[key] = variant
-        if variant.parent is not None:
-            parent = self._parent_path(key, variant)
-            self._collect(parent, self.workspace.variant(parent), todo)
+        while key not in self._reports and key not in todo:
+            todo[key] = variant
+            if variant.parent is None:
+                return
+            key = self._parent_path(key, variant)
+            variant = self.workspace.variant(key)
 
     @staticmethod
     def _parent_path(path: str, variant: ir.Variant) -> str:

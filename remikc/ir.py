@@ -402,7 +402,7 @@ class Check:
     """An author-written property (`check "title": expr`), kept as checked syntax."""
 
     title: str
-    expr: object  # a validated remikc.ast expression; see remikc.properties
+    expr: object  # a validated remikc.spec.syntax expression; see remikc.spec.author_checks
     span: Span
     origin: str
     # its place among every check of the variant's files, base first: `property.<number>`

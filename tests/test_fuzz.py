@@ -153,3 +153,107 @@ def test_the_verifier_handles_any_spec_that_reads(text: bytes) -> None:
             return
         report = verify(variant, rlimit=2_000_000)
         assert report.findings and all(f.summary for f in report.findings)
+
+
+# --- attacker-sized inputs: deep nesting and huge numbers (issue #24) ------------------------
+# Few examples by default (each spec is up to thousands of levels deep, read three times);
+# FUZZ_LIMIT_EXAMPLES raises the budget for a longer run.
+LIMITS = settings(max_examples=int(__import__("os").environ.get("FUZZ_LIMIT_EXAMPLES", "20")),
+                  deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+BASE = Path(__file__).resolve().parent / "specs" / "malformed" / "base.rules"
+DEEP_HEAD = 'variant deep extends "base" {\n  name pl "x"\n  name hr "x"\n'
+
+
+def _diagnostics_of(text: str) -> list[str]:
+    """The codes `check --no-verify --format json` reports for `text` as deep.rules beside
+    base.rules; asserting on the way that only diagnostics come out."""
+    import json
+
+    with tempfile.TemporaryDirectory() as folder:
+        shutil.copy(BASE, folder)
+        path = Path(folder) / "deep.rules"
+        path.write_text(text, encoding="utf-8")
+        _assert_handled_at(path)
+        out = io.StringIO()
+        main(["check", "--no-verify", "--format", "json", str(path)], out, io.StringIO())
+        (entry,) = json.loads(out.getvalue())["files"]
+        return [d["code"] for d in entry["diagnostics"]]
+
+
+def _assert_handled_at(path: Path) -> None:
+    try:
+        Workspace().variant(str(path))
+    except SpecError as exc:
+        assert exc.diagnostics
+    err = io.StringIO()
+    assert main(["check", "--no-verify", str(path)], io.StringIO(), err) in (0, 1), err.getvalue()
+
+
+@st.composite
+def deeply_nested_spec(draw: st.DrawFn) -> tuple[str, int]:
+    """A spec nested `levels` deep (as docs/dsl.md counts them), in a check, in a `when`
+    condition, or in sections, by a random mix of `not`, `or`, `and`, `implies`, `+` and
+    parentheses (which count nothing); around the limit of 100 or far beyond it."""
+    rng = draw(st.randoms(use_true_random=False))
+    wrappers = draw(st.integers(0, 110) | st.integers(110, 3000))
+    place = draw(st.sampled_from(["check", "when", "sections"]))
+    if place == "sections":
+        return DEEP_HEAD + "  x {\n" * wrappers + "  }\n" * wrappers + "}\n", wrappers
+    term = "cards(m) >= 3" if place == "check" else "first_round"
+    terms = rng.randint(1, 5) if place == "check" else 1
+    # in a check the innermost is `cards(m) + ... >= 3`: a comparison, terms - 1 `+`, a call
+    expr = " + ".join(["cards(m)"] * terms) + " >= 3" if place == "check" else term
+    levels = (1 + terms) if place == "check" else 0
+    # a condition has no `implies`
+    kinds = ["not", "or", "and", "paren"] + (["implies"] if place == "check" else [])
+    for _ in range(wrappers):
+        kind = rng.choice(kinds)
+        if kind == "paren":
+            expr = f"({expr})"
+            continue
+        # the inner expression is bracketed, so each wrapper nests exactly one level
+        expr = {"not": f"not ({expr})", "or": f"({expr}) or {term}", "and": f"{term} and ({expr})",
+                "implies": f"({expr}) implies {term}"}[kind]
+        levels += 1
+    if place == "check":
+        return DEEP_HEAD + f'  check "c": forall meld m: {expr}\n}}\n', levels + 1  # + forall
+    body = f"  turn {{\n    draw {{\n      override discard_top when {expr}\n    }}\n  }}\n}}\n"
+    return DEEP_HEAD + body, levels + 2  # + turn and draw
+
+
+@LIMITS
+@given(deeply_nested_spec())
+def test_deep_nesting_ends_in_e006_past_the_limit(case: tuple[str, int]) -> None:
+    from remikc.spec.parser import MAX_DEPTH
+
+    text, levels = case
+    codes = _diagnostics_of(text)
+    assert ("E006" in codes) == (levels > MAX_DEPTH), (levels, codes)
+    if levels > MAX_DEPTH:
+        assert codes == ["E006"]
+
+
+@st.composite
+def spec_with_a_huge_number(draw: st.DrawFn) -> tuple[str, int]:
+    """A spec with one number of up to 6,000 digits (and maybe leading zeros and a sign) in a
+    rule, a range or a check; returns it with its count of significant digits."""
+    digits = draw(st.integers(1, 30) | st.integers(4200, 6000))
+    number = str(draw(st.integers(1, 9))) + "7" * (digits - 1)
+    zeros = "0" * draw(st.integers(0, 3) | st.just(5000))
+    sign = draw(st.sampled_from(["", "+", "-"]))
+    slot = draw(st.sampled_from([
+        "  deal {{\n    override hand {}\n  }}\n", "  override players 2..{}\n",
+        "  override players {}..\n", '  check "c": forall hand h: points(h) <= {}\n',
+        "  scoring {{\n    went_out {}\n  }}\n"]))
+    unsigned = "players" in slot  # a range takes no sign
+    return DEEP_HEAD + slot.format(("" if unsigned else sign) + zeros + number) + "}\n", digits
+
+
+@LIMITS
+@given(spec_with_a_huge_number())
+def test_huge_numbers_end_in_e007(case: tuple[str, int]) -> None:
+    from remikc.spec.parser import MAX_DIGITS
+
+    text, digits = case
+    codes = _diagnostics_of(text)
+    assert ("E007" in codes) == (digits > MAX_DIGITS), (digits, codes)

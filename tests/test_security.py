@@ -73,7 +73,7 @@ def test_the_parser_writes_and_reads_nothing_in_the_temp_folder(tmp_path):
     which another local user could write first."""
     temp = tmp_path / "tmp"
     temp.mkdir()
-    script = ("import sys; from remikc.parser import parse; "
+    script = ("import sys; from remikc.spec.parser import parse; "
               "parse(open(sys.argv[1], encoding='utf-8').read(), sys.argv[1])")
     for _ in range(2):
         subprocess.run([sys.executable, "-c", script, str(SPEC)], check=True,

@@ -421,6 +421,42 @@ def test_plot_with_matplotlib(fake_play, tmp_path):
     assert [p.name for p in target.parent.iterdir()] == ["games.png"]  # no temporary file left
 
 
+@pytest.mark.parametrize("name, magic", [("games.jpg", b"\xff\xd8\xff"), ("games.SVG", b"<?xml"),
+                                         ("games.pdf", b"%PDF-")])
+def test_plot_format_follows_the_extension(fake_play, tmp_path, name, magic):
+    pytest.importorskip("matplotlib")
+    code, _, err = run("simulate", str(SPECS / "remik51.rules"), "--games", "10",
+                       "--plot", str(tmp_path / name))
+    assert code == 0, err
+    assert (tmp_path / name).read_bytes().startswith(magic)  # not PNG bytes under any name
+
+
+@pytest.mark.parametrize("name, what", [("games.xyz", "`.xyz`"), ("games", "no extension"),
+                                        ("games.pgf", "`.pgf`")])
+def test_plot_extension_it_cannot_write_is_refused_before_playing(fake_play, tmp_path, name, what):
+    pytest.importorskip("matplotlib")
+    code, out, err = run("simulate", str(SPECS / "remik51.rules"), "--games", "5",
+                         "--plot", str(tmp_path / name))
+    assert code == 2 and out == ""
+    assert f"remikc: --plot {tmp_path / name}: {what} is not a picture format remikc can write" in err
+    assert ".png" in err and ".svg" in err and "(e.g. games.png)" in err
+    assert fake_play.runs == [] and list(tmp_path.iterdir()) == []
+
+
+def test_plot_extension_is_checked_without_drawing(fake_play, tmp_path, monkeypatch):
+    """The same refusal where matplotlib is not installed for the suite: the formats it would
+    offer stand in for it."""
+    from remikc.sim import plot
+
+    monkeypatch.setattr(plot, "formats", lambda: ["pdf", "png", "svg"])
+    code, _, err = run("simulate", str(SPECS / "remik51.rules"), "--games", "5",
+                       "--plot", str(tmp_path / "games.jpg"))
+    assert code == 2
+    assert (f"remikc: --plot {tmp_path / 'games.jpg'}: `.jpg` is not a picture format remikc can "
+            "write; the extension picks the format: .pdf, .png, .svg (e.g. games.png)") in err
+    assert fake_play.runs == []
+
+
 def test_plot_into_a_file_fails_before_playing(fake_play, tmp_path):
     pytest.importorskip("matplotlib")
     (tmp_path / "taken").write_text("", encoding="utf-8")

@@ -1,4 +1,7 @@
-"""`remikc simulate --plot FILE.png`: the distributions behind the report, as a picture.
+"""`remikc simulate --plot FILE`: the distributions behind the report, as a picture.
+
+The file's extension picks the format, as matplotlib does (`games.png`, `games.svg`,
+`games.pdf`); an extension it cannot write is refused before any game is played.
 
 Two panels: a histogram of game length in turns, and each seat's final totals as box plots;
 with two variants both are drawn over each other (the histograms) or side by side per seat
@@ -28,13 +31,42 @@ class PlotUnavailable(RemikcError):
         super().__init__(INSTALL_HINT)
 
 
-def require() -> None:
-    """Raise `PlotUnavailable` now, before the games are played, if a plot cannot be drawn."""
-    _figure_class()
+class PlotFormatError(Exception):
+    """The file's extension names no format matplotlib writes; the message lists those it does."""
+
+
+# `pgf` is LaTeX source that matplotlib can only write by running a LaTeX installation; a
+# missing one would fail after every game was played, so it is not offered
+_UNOFFERED = frozenset({"pgf"})
+
+
+def formats() -> list[str]:
+    """The extensions a plot can be written as (matplotlib's file types, less `_UNOFFERED`)."""
+    return sorted(set(_figure_class()().canvas.get_supported_filetypes()) - _UNOFFERED)
+
+
+def format_of(path: str | Path) -> str:
+    """The format `path`'s extension names; `PlotFormatError` when it names none that
+    matplotlib writes (it would otherwise be refused, or get PNG bytes under its name)."""
+    suffix = Path(path).suffix.lower().removeprefix(".")
+    offered = formats()
+    if suffix not in offered:
+        what = f"`.{suffix}`" if suffix else "no extension"
+        raise PlotFormatError(
+            f"--plot {path}: {what} is not a picture format remikc can write; the extension picks "
+            f"the format: {', '.join('.' + f for f in offered)} (e.g. games.png)")
+    return suffix
+
+
+def require(path: str | Path) -> None:
+    """Raise `PlotUnavailable` or `PlotFormatError` now, before the games are played, if
+    `path` cannot be drawn."""
+    format_of(path)
 
 
 def plot(path: str | Path, *results: SpecStats) -> None:
-    """Draw the games of one or two variants into the PNG file `path`, written atomically."""
+    """Draw the games of one or two variants into `path`, in the format its extension names,
+    written atomically."""
     if len(results) not in (1, 2):
         raise ValueError("a plot shows one variant or two")
     figure = _figure_class()(figsize=(11, 4.5), layout="constrained")
@@ -44,7 +76,7 @@ def plot(path: str | Path, *results: SpecStats) -> None:
     first = results[0]
     figure.suptitle(f"{' vs '.join(s.variant for s in results)}: {first.games} games, "
                     f"{first.players} players, seed {first.seed}, {first.bot} bot")
-    _save(figure, Path(path))
+    _save(figure, Path(path), format_of(path))
 
 
 def _figure_class() -> Any:
@@ -88,9 +120,9 @@ def _scores(axes: Any, results: Sequence[SpecStats]) -> None:
     axes.legend()
 
 
-def _save(figure: Any, target: Path) -> None:
+def _save(figure: Any, target: Path, form: str) -> None:
     """Drawn whole in memory, then written as one file (`write_atomic`)."""
     check_folder(target.parent)
-    png = io.BytesIO()
-    figure.savefig(png, format="png", dpi=100)
-    write_atomic(target, png.getvalue())
+    picture = io.BytesIO()
+    figure.savefig(picture, format=form, dpi=100)
+    write_atomic(target, picture.getvalue())

@@ -1,7 +1,7 @@
 """Text to syntax tree: `parse(text, file) -> syntax.Spec`.
 
 Lark does the parsing (LALR, positions kept); this module turns its trees
-into `remikc.ast` nodes and its exceptions into diagnostics a card player can
+into `remikc.spec.syntax` nodes and its exceptions into diagnostics a card player can
 act on: what was found, what was expected in plain words, and a hint.
 """
 
@@ -12,7 +12,7 @@ import unicodedata
 from importlib import resources
 from typing import Any
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import (
     UnexpectedCharacters,
     UnexpectedEOF,
@@ -40,6 +40,9 @@ def parse(text: str, file: str) -> syntax.Spec:
         tree = _lark().parse(text)
     except UnexpectedInput as exc:
         raise SpecError([_syntax_error(exc, text, file)]) from None
+    deep = _too_deep(tree, file)
+    if deep is not None:
+        raise SpecError([deep])
     to_ast = _ToAst(file)
     spec: syntax.Spec = to_ast.transform(tree)
     if to_ast.problems:
@@ -67,6 +70,48 @@ _CONTROL_NAMES = {0: "NUL", 9: "tab", 10: "line feed", 13: "carriage return", 27
 def _character_name(ch: str) -> str:
     name = _CONTROL_NAMES.get(ord(ch)) or unicodedata.name(ch, "a control character").lower()
     return f"U+{ord(ch):04X} ({name})"
+
+
+# --- limits ------------------------------------------------------------------------
+
+MAX_DEPTH = 100
+"""How deeply sections and expressions may nest: sections in sections, and in a `check` or a
+`when` condition each `and`, `or`, `not`, `implies`, comparison, `+`/`-`, function call and
+`forall`/`exists` inside another (a chain of `or` counts one level per `or`, as it is read
+as nested pairs).  Real specs nest a handful of levels.  The bound is what keeps every later
+pass safe: the AST, IR, checks, Z3 encoding, rulebooks and generated code are all built by
+recursion over this nesting, and a spec nested a few hundred levels deep would exhaust
+Python's stack in one of them.  The tree is measured before anything recurses over it."""
+
+MAX_DIGITS = 18
+"""The most digits a number may have (up to 999,999,999,999,999,999).  No rule takes a
+number anywhere near that; the bound keeps a number of thousands of digits from reaching
+`int()`, which refuses strings over 4,300 digits, and the solver."""
+
+# the parse-tree nodes that nest, in the words the diagnostic uses
+_NESTING = {"section": "section", "quantified": "`forall`/`exists`", "implies": "`implies`",
+            "or_": "`or`", "and_": "`and`", "not_": "`not`", "compare": "comparison",
+            "arith": "`+`/`-`", "call": "function call"}
+
+
+def _too_deep(tree: Tree[Token], file: str) -> Diagnostic | None:
+    """E006 at the first construct nested more than `MAX_DEPTH` levels deep, or None.  The
+    walk keeps its own stack: it must not itself be the recursion it guards against."""
+    stack: list[tuple[Tree[Token], int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if node.data in _NESTING:
+            depth += 1
+            if depth > MAX_DEPTH:
+                return error(
+                    "E006", f"nested too deeply: this {_NESTING[node.data]} is more than "
+                    f"{MAX_DEPTH} levels inside sections and expressions",
+                    Span(file, node.meta.line, node.meta.column, node.meta.end_line, node.meta.end_column),
+                    hint=f"remikc reads at most {MAX_DEPTH} levels; a chain of `and`, `or` or "
+                    "`+` counts one level per operator: split it into several checks or conditions")
+        # reversed, so the walk goes in reading order and names the first place too deep
+        stack.extend((child, depth) for child in reversed(node.children) if isinstance(child, Tree))
+    return None
 
 
 # --- tree to AST -------------------------------------------------------------------
@@ -128,7 +173,21 @@ class _ToAst(Transformer[Token, Any]):
         return syntax.Word(str(children[0]), self._tok(children[0]))
 
     def number(self, children: list[Token]) -> syntax.Number:
-        return syntax.Number(int(children[0]), self._tok(children[0]))
+        return syntax.Number(self._int(children[0]), self._tok(children[0]))
+
+    def _int(self, token: Token) -> int:
+        """The value of a NUMBER token; E007 (and 0, to go on reading) when it has more than
+        `MAX_DIGITS` digits: `int()` would refuse one of over 4,300 digits with a traceback."""
+        text = str(token)
+        sign = -1 if text.startswith("-") else 1
+        digits = text.lstrip("+-").lstrip("0") or "0"
+        if len(digits) > MAX_DIGITS:
+            self.problems.append(error(
+                "E007", f"number too large: {len(digits)} digits, remikc reads at most {MAX_DIGITS}",
+                self._tok(token), hint="no rule takes a number anywhere near this size: "
+                "look for a missing space or a pasted value"))
+            return 0
+        return sign * int(digits)
 
     def text(self, children: list[Token]) -> syntax.Text:
         return self._text(children[0])
@@ -148,7 +207,7 @@ class _ToAst(Transformer[Token, Any]):
     def range(self, meta: Any, children: list[Token | None]) -> syntax.RangeAtom:
         low, high = children
         assert low is not None
-        return syntax.RangeAtom(int(low), None if high is None else int(high), self._span(meta))
+        return syntax.RangeAtom(self._int(low), None if high is None else self._int(high), self._span(meta))
 
     def condition(self, children: list[Any]) -> list[Any]:
         return ["when", children[0]]
@@ -202,7 +261,7 @@ class _ToAst(Transformer[Token, Any]):
         return syntax.Name(str(children[0]), self._tok(children[0]))
 
     def num(self, children: list[Token]) -> syntax.Num:
-        return syntax.Num(int(children[0]), self._tok(children[0]))
+        return syntax.Num(self._int(children[0]), self._tok(children[0]))
 
     @v_args(meta=True)
     def call(self, meta: Any, children: list[Any]) -> syntax.Call:

@@ -15,6 +15,7 @@ import functools
 import importlib.resources
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -109,12 +110,43 @@ def shadows_shipped(path: str) -> bool:
 
 def _read_bytes(path: str) -> bytes:
     if not is_packaged(path):
-        return Path(path).read_bytes()
+        return _read_regular(path)
     folder = _packaged_folder()
     name = Path(path).name
     if folder is None or not spec_exists(path):
         raise FileNotFoundError(2, "no such seed variant is shipped with remikc", path)
     return bytes(folder.joinpath(name).read_bytes())
+
+
+def _read_regular(path: str) -> bytes:
+    """The bytes of the regular file `path`; `OSError` for anything else.  Reading a named pipe
+    would wait for a writer forever, and a device may never end: the file is opened without
+    blocking and checked with `fstat` (what was opened, not what the name meant a moment ago)
+    before it is read."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    try:
+        kind = _special_kind(os.fstat(fd).st_mode)
+        if kind is not None:
+            raise OSError(0, f"it is {kind}, not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return handle.read()
+    finally:
+        os.close(fd)
+
+
+def _special_kind(mode: int) -> str | None:
+    """What a file of `mode` is, in words, unless it is a regular file (None)."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "a special file"
 
 
 @dataclass
@@ -300,15 +332,43 @@ def spec_files(paths: list[str]) -> list[str]:
     """The `.rules` files named by `paths` (files, or folders searched recursively), in the
     order first named, each once: a file named twice, or as itself and through its folder,
     would be checked and built twice.  `remikc:specs` names the shipped seed specs."""
+    return find_specs(paths)[0]
+
+
+def find_specs(paths: list[str]) -> tuple[list[str], list[Diagnostic]]:
+    """`spec_files`, and a W002 warning for each `*.rules` in a folder that is no regular file
+    (a named pipe, a socket, a device, a folder): skipped, since reading a pipe would wait
+    forever.  A file named on its own is kept, for the reading to refuse it with E030."""
     found: dict[str, str] = {}
+    skipped: list[Diagnostic] = []
     for path in paths:
         p = Path(path)
         if path.rstrip("/") == PACKAGED:
             named = packaged_paths()
         elif is_packaged(path):
             named = [path]
+        elif p.is_dir():
+            named = []
+            for f in sorted(p.rglob("*" + SUFFIX)):
+                kind = _kind_of(f)
+                if kind is None:
+                    named.append(str(f))
+                else:
+                    skipped.append(warning(
+                        "W002", f"skipped {f}: it is {kind}, not a regular file", None,
+                        hint=f"only regular files are read as specs; rename it if it is no "
+                        f"{SUFFIX} file"))
         else:
-            named = [str(f) for f in sorted(p.rglob("*" + SUFFIX))] if p.is_dir() else [path]
+            named = [path]
         for file in named:
             found.setdefault(os.path.realpath(file), file)
-    return list(found.values())
+    return list(found.values()), skipped
+
+
+def _kind_of(path: Path) -> str | None:
+    """What `path` is if not a regular file (following links), else None.  A broken link is
+    kept (None): reading it says what is wrong (E030)."""
+    try:
+        return _special_kind(path.stat().st_mode)
+    except OSError:
+        return None
