@@ -149,8 +149,8 @@ def _positive(text: str) -> int:
 def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None,
          stderr: TextIO | None = None) -> int:
     """Run one command.  Output goes through `console.Console`: ASCII cards and marks on a
-    stream that cannot encode `♥ ✓`, and a write that fails (a full disk) is one line on
-    standard error and exit 1; a reader that went away (`| head`) ends the run quietly."""
+    stream that cannot encode `♥ ✓`, and a write that fails (a full disk, a reader that went
+    away) is one line on standard error and exit 1, never a traceback."""
     out = console.Console(sys.stdout if stdout is None else stdout, "standard output")
     err = console.Console(sys.stderr if stderr is None else stderr, "standard error")
     try:
@@ -162,10 +162,9 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None,
         return code
     except console.StreamError as exc:
         exc.console.silence()  # Python's flush at exit must not fail again
-        if not (exc.broken_pipe and exc.console is out):
-            with contextlib.suppress(console.StreamError):
-                err.write(f"remikc: error: {exc}\n")
-                err.flush()
+        with contextlib.suppress(console.StreamError):
+            err.write(f"remikc: error: {exc}\n")
+            err.flush()
         return FINDINGS
 
 

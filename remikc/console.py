@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import codecs
 import contextlib
-import errno
 import io
 import os
 import sys
@@ -127,11 +126,6 @@ class StreamError(RemikcError):
         super().__init__(f"cannot write to {console.name}: {cause.strerror or cause}")
         self.console = console
         self.cause = cause
-
-    @property
-    def broken_pipe(self) -> bool:
-        """The reader went away (`remikc ir ... | head -1`)."""
-        return isinstance(self.cause, BrokenPipeError) or self.cause.errno == errno.EPIPE
 
 
 class Console:

@@ -216,9 +216,9 @@ def test_full_stderr_is_exit_1_without_a_word() -> None:
 
 
 @pytest.mark.parametrize("argv", [("ir", REMIK51), ("check", "--no-verify", "specs")])
-def test_closed_pipe_ends_quietly(argv: tuple[str, ...]) -> None:
-    """`remikc ir ... | head -0`: the reader is gone before remikc writes.  Exit 1 and nothing
-    on stderr, as the Python docs' recipe for a broken pipe does."""
+def test_closed_pipe_is_one_line(argv: tuple[str, ...]) -> None:
+    """`remikc ir ... | head -0`: the reader is gone before remikc writes.  Exit 1 and one line
+    on stderr that says so, no traceback."""
     process = subprocess.Popen([sys.executable, "-m", "remikc", *argv], cwd=ROOT,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert process.stdout is not None and process.stderr is not None
@@ -226,14 +226,16 @@ def test_closed_pipe_ends_quietly(argv: tuple[str, ...]) -> None:
     err = process.stderr.read()
     process.stderr.close()
     assert process.wait(timeout=60) == 1
-    assert err == b""
+    assert err == b"remikc: error: cannot write to standard output: Broken pipe\n"
 
 
 def test_head_reads_the_first_line() -> None:
     """`remikc ir SPEC | head -1` in a shell: the first line, and no traceback."""
     run = subprocess.run(f"{sys.executable} -m remikc ir {REMIK51} | head -1", shell=True, cwd=ROOT,
                          capture_output=True, check=False, timeout=60)
-    assert run.stdout == b"remik51: Remi 51 / Remik 51\n" and run.stderr == b""
+    assert run.stdout == b"remik51: Remi 51 / Remik 51\n"
+    # whether remikc wrote before or after head left is up to the scheduler: at most the line
+    assert run.stderr in (b"", b"remikc: error: cannot write to standard output: Broken pipe\n")
 
 
 # --- the console itself ------------------------------------------------------------------

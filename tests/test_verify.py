@@ -148,6 +148,7 @@ def test_results_do_not_depend_on_what_was_verified_before(workspace):
     assert _plain(first) == _plain(again)
 
 
+@pytest.mark.slow
 def test_parallel_and_sequential_runs_print_the_same():
     outputs = []
     for jobs in ("1", "2"):
@@ -300,6 +301,7 @@ def test_diff_out_of_work_is_not_a_proof(workspace):
     assert not any(change.same for change in d.changes)
 
 
+@pytest.mark.slow
 def test_witnesses_do_not_depend_on_the_model_z3_returns(workspace):
     """What `check` and `diff` print for remik51 is the same under other solver seeds (as
     under another Z3 release): the least witness, not the first model found."""
