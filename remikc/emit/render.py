@@ -57,8 +57,16 @@ _RED = re.compile("([♥♦])")
 _BLACK = re.compile("([♠♣])")
 
 
+# a hyphen before a number is a minus sign: "−40", as a printed rulebook writes it
+_MINUS = re.compile(r"(?<![\w\-])-(?=\d)")
+_CARD = re.compile(r"(?<!\S)((?:10|[2-9AJQK])[♥♦♠♣]|JK)(?!\S)")
+
+
 def suits_in_colour(text: str) -> Markup:
-    """HTML-escaped text with each suit symbol in its colour: hearts and diamonds red."""
-    escaped = str(escape(text))
+    """HTML-escaped text with each suit symbol in its colour (hearts and diamonds red), each
+    card kept on one line (a run of cards may wrap between cards, never inside one), and a
+    minus sign for a negative number."""
+    escaped = _MINUS.sub("\u2212", str(escape(text)))
+    escaped = _CARD.sub(r'<span class="card">\1</span>', escaped)
     escaped = _RED.sub(r'<span class="red">\1</span>', escaped)
     return Markup(_BLACK.sub(r'<span class="black">\1</span>', escaped))
