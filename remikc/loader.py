@@ -161,6 +161,13 @@ class Workspace:
                         "E022", f"`{cached.id}` is not a variant id: use lower-case letters, "
                         "digits and `_`, starting with a letter", spec.id.span,
                         hint=f"e.g. `variant {lower}` in `{lower}{SUFFIX}`")])
+                if not Path(path).name.endswith(SUFFIX):
+                    # `rodzinny.txt`: the id is right, the file's name is not a spec's
+                    raise SpecError([error(
+                        "E022", f"variant `{cached.id}` is in `{Path(path).name}`, whose name "
+                        f"does not end in `{SUFFIX}`", spec.id.span,
+                        hint=f"rename the file to `{cached.id}{SUFFIX}`: `check` finds spec "
+                        f"files in folders, and `extends` finds a variant, by that name")])
                 if cached.id != expected:
                     raise SpecError([error(
                         "E022", f"variant `{cached.id}` is in a file named `{Path(path).name}`",
