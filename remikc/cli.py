@@ -40,16 +40,33 @@ from .verify import to_json as verify_json
 
 OK, FINDINGS, USAGE = 0, 1, 2
 
+# `--format json` layouts: each names its kind and version in a `format` key, and has a JSON
+# Schema in docs/schemas/<kind>.json.  The version goes up when a key is removed or renamed or
+# its meaning or type changes; a new key leaves it (docs/cli.md, "JSON output").
+CHECK_FORMAT = "remikc-check/1"
+DIFF_FORMAT = "remikc-diff/1"
+EXPLAIN_FORMAT = "remikc-explain/1"
+ERRORS_FORMAT = "remikc-errors/1"
+USAGE_FORMAT = "remikc-usage/1"
+
 
 class UsageError(Exception):
-    pass
+    """The command itself was wrong: exit code 2.  `usage` is the command's usage line, when
+    argparse found the mistake."""
+
+    def __init__(self, message: str, usage: str | None = None) -> None:
+        super().__init__(message)
+        self.message, self.usage = message, usage
+
+    def __str__(self) -> str:
+        return self.message if self.usage is None else f"{self.message}\n{self.usage}"
 
 
 class _Parser(argparse.ArgumentParser):
     out: TextIO | None = None  # where --help and --version go: main()'s stdout (see `_routed`)
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message}\n{self.format_usage().rstrip()}")
+        raise UsageError(f"{self.prog}: {message}", self.format_usage().rstrip())
 
     def _print_message(self, message: str, file: Any = None) -> None:
         # --help and --version: to main()'s stdout, and a failed write is reported (argparse
@@ -168,9 +185,27 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None,
         return FINDINGS
 
 
+def _asks_for_json(argv: Sequence[str]) -> bool:
+    """Whether the command line asks for `--format json`, read before (and whatever) argparse
+    makes of it: a usage error then comes as JSON too."""
+    for i, word in enumerate(argv):
+        if word == "--":
+            return False
+        if word == "--format=json" or (word == "--format" and argv[i + 1:i + 2] == ["json"]):
+            return True
+    return False
+
+
+def _usage_json(exc: UsageError) -> str:
+    body = {"format": USAGE_FORMAT, "ok": False, "exit_code": USAGE, "error": exc.message,
+            "usage": exc.usage}
+    return json.dumps(body, ensure_ascii=False, indent=2) + "\n"
+
+
 def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = _routed(_parser(), out).parse_args(list(sys.argv[1:] if argv is None else argv))
+        args = _routed(_parser(), out).parse_args(words)
         if args.command is None:
             raise UsageError(_parser().format_help().rstrip())
         if getattr(args, "format", "text") == "json":
@@ -181,7 +216,11 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO) -> int:
                    "explain": _explain, "simulate": _simulate, "list": _list}[args.command]
         return command(args, out, err)
     except UsageError as exc:
-        print(str(exc), file=err)
+        if _asks_for_json(words):  # a tool reading JSON gets its answer on stdout either way
+            cast(console.Console, out).json = True
+            out.write(_usage_json(exc))
+        else:
+            print(str(exc), file=err)
         return USAGE
     except WriteError as exc:
         print(f"remikc: error: {exc}", file=err)
@@ -228,7 +267,8 @@ def _errors(diagnostics: Sequence[Diagnostic], sources: Mapping[str, str], form:
     """Diagnostics as text on stderr, or, for `--format json`, on stdout shaped like a file
     of `check --format json`, so that a tool reading JSON gets its answer there either way."""
     if form == "json":
-        body = {"ok": False, "diagnostics": [d.to_json() for d in diagnostics]}
+        body = {"format": ERRORS_FORMAT, "ok": False,
+                "diagnostics": [d.to_json() for d in diagnostics]}
         out.write(json.dumps(body, ensure_ascii=False, indent=2) + "\n")
     else:
         print(render_all(diagnostics, sources), file=err)
@@ -259,7 +299,8 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if r.path in reports:
                 entry["verification"] = verify_json(reports[r.path], timings=args.timings)
             files.append(entry)
-        out.write(json.dumps({"ok": ok, "files": files}, ensure_ascii=False, indent=2) + "\n")
+        out.write(json.dumps({"format": CHECK_FORMAT, "ok": ok, "files": files},
+                             ensure_ascii=False, indent=2) + "\n")
         return OK if ok else FINDINGS
     problems = run.unique_diagnostics()
     if problems:
@@ -340,7 +381,8 @@ def _diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     a, b = variants
     result = diff(a, b, rlimit=args.rlimit or DEFAULT_RLIMIT)
     if args.format == "json":
-        out.write(json.dumps(diff_json(result), ensure_ascii=False, indent=2) + "\n")
+        out.write(json.dumps({"format": DIFF_FORMAT, **diff_json(result)},
+                             ensure_ascii=False, indent=2) + "\n")
     else:
         out.write(diff_text(result))
     return OK
@@ -400,7 +442,8 @@ def _explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         _errors([found], {CARDS_ARGUMENT: args.cards}, args.format, out, err)
         return USAGE
     if args.format == "json":
-        out.write(json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n")
+        out.write(json.dumps({"format": EXPLAIN_FORMAT, **report.to_json()},
+                             ensure_ascii=False, indent=2) + "\n")
     else:
         out.write(report.text())
     return OK

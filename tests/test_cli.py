@@ -306,11 +306,13 @@ def test_cards_of_the_wrong_shape_are_usage_errors(argv, message):
     assert (code, out) == (2, "")
     assert err.startswith(f"remikc: {message}")
     # with --format json the cards' error is JSON on stdout, like a bad card's; a flag used
-    # without its partner stays a plain usage error
+    # without its partner is a usage error, in JSON as well since JSON was asked for
     code, out, err = run("explain", str(SPECS / "remik51.rules"), *argv, "--format", "json")
     assert code == 2
     if argv[-1] == "--not-opened":
-        assert out == "" and err.startswith(f"remikc: {message}")
+        body = json.loads(out)
+        assert err == "" and body["format"] == "remikc-usage/1" and body["exit_code"] == 2
+        assert body["error"].startswith(f"remikc: {message}")
     else:
         (found,) = json.loads(out)["diagnostics"]
         assert found["code"] == "E014" and found["message"].startswith(message)
