@@ -20,6 +20,7 @@ from typing import Any, NoReturn, TextIO, cast
 from . import __version__, console, ir
 from .diagnostics import Diagnostic, SpecError, error, render_all
 from .driver import Verifier, check_paths
+from .interrupt import CtrlC
 from .irdump import to_json as ir_json
 from .irdump import to_text as ir_text
 from .loader import (
@@ -39,6 +40,7 @@ from .verify import Status, render_text
 from .verify import to_json as verify_json
 
 OK, FINDINGS, USAGE = 0, 1, 2
+INTERRUPTED = 130  # 128 + SIGINT, as shells report a command stopped by Ctrl-C
 
 # `--format json` layouts: each names its kind and version in a `format` key, and has a JSON
 # Schema in docs/schemas/<kind>.json.  The version goes up when a key is removed or renamed or
@@ -169,9 +171,19 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None,
     standard error and exit 1; a reader that went away (`| head`) ends the run quietly."""
     out = console.Console(sys.stdout if stdout is None else stdout, "standard output")
     err = console.Console(sys.stderr if stderr is None else stderr, "standard error")
+    interrupt = CtrlC()
     try:
         try:
-            code = _run(argv, cast(TextIO, out), cast(TextIO, err))
+            with interrupt:
+                code = _run(argv, cast(TextIO, out), cast(TextIO, err))
+        except BaseException:
+            if not interrupt.seen:
+                raise
+            # Ctrl-C: one line and 130, no traceback; what was written stays written, and
+            # the outputs are atomic, so no half-written file is left
+            out.flush()
+            err.write("remikc: interrupted\n")
+            code = INTERRUPTED
         finally:
             out.flush()  # now, for a failure to be caught here rather than at exit
         err.flush()
@@ -566,6 +578,9 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             progress.close()
             print(breach.render(), file=err)
             return FINDINGS
+        except KeyboardInterrupt:
+            progress.close()  # the bar's line ends before `interrupted` is said
+            raise
         progress.close()
         results.append(summarize(variant.id, records, seed=args.seed, bot=args.bot))
     out.write(report_json(results) if args.format == "json" else report_text(results))

@@ -85,7 +85,8 @@ def _recovered(text: str, file: str, problems: list[Diagnostic]) -> Any:
                 return None
             set_aside.add(line)
             brace = token is not None and token.type in ("LBRACE", "RBRACE")
-            lines[line - 1] = _stand_in(lines[line - 1], skip=token.column if brace else None)
+            skip = token.column if token is not None and brace else None
+            lines[line - 1] = _stand_in(lines[line - 1], skip=skip)
 
 
 def _stand_in(line: str, skip: int | None) -> str:
@@ -362,7 +363,7 @@ def _syntax_hint(token: Token, expected: set[str], text: str) -> str | None:
     if token.type == "LBRACE":
         return "a section is a single name followed by `{`, e.g. `deal {`"
     if token.type == "ADD_OP" and {"NUMBER", "WORD"} <= expected:
-        after = text.split("\n")[token.line - 1][token.end_column - 1:].lstrip()
+        after = text.split("\n")[(token.line or 1) - 1][(token.end_column or 1) - 1:].lstrip()
         number = after.split()[0] if after.split() and after.split()[0].isdigit() else "50"
         return f"write the sign right before the number, without a space: `{token}{number}`"
     if str(token) == "variant":
@@ -386,8 +387,7 @@ def _bad_character(exc: UnexpectedCharacters, text: str, file: str) -> Diagnosti
     hint = None
     if char == "=":
         hint = "settings take no `=`: write `hand 14`, not `hand = 14`"
-    elif char == "." and _decimal(text, exc.line, exc.column):
-        whole = _decimal(text, exc.line, exc.column)
+    elif char == "." and (whole := _decimal(text, exc.line, exc.column)) is not None:
         return error("E002", "a number with a decimal point", span,
                      hint=f"numbers in a spec are whole numbers: write `{whole}` or "
                           f"`{int(whole) + 1}`")

@@ -76,7 +76,8 @@ def test_ir_diff_explain_and_simulate_of_each_spec(spec: Path):
 
 @pytest.mark.parametrize("command", ["ir", "explain", "simulate"])
 def test_a_spec_with_errors_gives_the_errors_layout(command: str):
-    argv = [command, str(MALFORMED / "several_mistakes.rules")] + (["7♠ 8♠ 9♠"] if command == "explain" else [])
+    cards = ["7♠ 8♠ 9♠"] if command == "explain" else []
+    argv = [command, str(MALFORMED / "several_mistakes.rules"), *cards]
     code, body = json_of(*argv)
     assert code == 1
     assert_valid("errors", body)
@@ -103,7 +104,7 @@ def test_usage_errors_come_as_json_when_json_was_asked_for(argv: list[str]):
 
 
 def test_the_schemas_refuse_a_layout_they_do_not_describe():
-    code, body = json_of("ir", str(SPECS[0]))
+    _code, body = json_of("ir", str(SPECS[0]))
     broken = {k: v for k, v in body.items() if k != "rules"}
     assert not schema("ir").is_valid(broken)
     assert not schema("ir").is_valid({**body, "format": "remikc-ir/2"})
