@@ -35,6 +35,7 @@ from .loader import (
     spec_exists,
 )
 from .output import WriteError, check_folder, write_atomic, write_files
+from .removals import annotate, removed_checks
 from .skeleton import skeleton
 from .verify import Status, render_text
 from .verify import to_json as verify_json
@@ -295,7 +296,8 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not args.no_verify:
         verifier = Verifier(run.workspace, args.rlimit, args.jobs)
         done = verifier.reports([(r.path, r.variant) for r in run.results if r.variant])
-        reports = {r.path: done[os.path.normpath(r.path)] for r in run.results if r.variant}
+        reports = {r.path: annotate(done[os.path.normpath(r.path)], run.workspace.sources.get(r.path))
+                   for r in run.results if r.variant}
     violated = [path for path, report in reports.items() if not report.ok]
     undecided = [path for path, report in reports.items() if report.count(Status.UNKNOWN)]
     unknown = sum(report.count(Status.UNKNOWN) for report in reports.values())
@@ -309,7 +311,10 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 "ok": r.ok and r.path not in violated and r.path not in undecided,
                 "diagnostics": [d.to_json() for d in r.diagnostics]}
             if r.path in reports:
-                entry["verification"] = verify_json(reports[r.path], timings=args.timings)
+                entry["verification"] = verification = verify_json(reports[r.path], timings=args.timings)
+                if r.variant is not None and r.variant.parent is not None:
+                    source = run.workspace.sources.get(r.path, "")
+                    verification["removed_checks"] = [x.to_json() for x in removed_checks(source)]
             files.append(entry)
         out.write(json.dumps({"format": CHECK_FORMAT, "ok": ok, "files": files},
                              ensure_ascii=False, indent=2) + "\n")
