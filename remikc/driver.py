@@ -125,7 +125,10 @@ class Verifier:
         # a Pool, not a ProcessPoolExecutor: leaving the `with` on Ctrl-C terminates the
         # workers at once, rather than waiting for their questions to finish
         with context.Pool(min(self.jobs, len(jobs)), initializer=_ignore_interrupts) as pool:
-            work = pool.starmap_async(_verify_one, [(path, self.rlimit, parent, None)
+            # each worker reads the files afresh (a workspace is not worth pickling); a spec
+            # read from standard input goes along
+            given = Workspace(given=self.workspace.given) if self.workspace.given else None
+            work = pool.starmap_async(_verify_one, [(path, self.rlimit, parent, given)
                                                      for path, parent in jobs])
             return work.get()
 
