@@ -65,18 +65,20 @@ class CtrlC:
         raise KeyboardInterrupt
 
     def _watch(self, read: int) -> None:
-        while True:
-            try:
+        try:
+            while True:
                 data = os.read(read, 64)
-            except OSError:
-                return
-            if not data:  # the write end closed: the run is over
-                return
-            if signal.SIGINT in data:
-                self.seen = True
-                for stopper in list(_stoppers):
-                    with contextlib.suppress(Exception):
-                        stopper()
+                if not data:  # the write end closed: the run is over
+                    return
+                if signal.SIGINT in data:
+                    self.seen = True
+                    for stopper in list(_stoppers):
+                        with contextlib.suppress(Exception):
+                            stopper()
+        except OSError:
+            return
+        finally:
+            os.close(read)
 
     def __enter__(self) -> CtrlC:
         global _current
@@ -86,9 +88,14 @@ class CtrlC:
             return self
         self._previous = signal.signal(signal.SIGINT, self._handler)
         read, write = os.pipe()
-        os.set_blocking(write, False)
+        try:
+            os.set_blocking(write, False)
+            self._wakeup = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
+        except (ValueError, OSError):  # Windows wants a socket here: Ctrl-C between questions
+            os.close(read)
+            os.close(write)
+            return self
         self._pipe = (read, write)
-        self._wakeup = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
         threading.Thread(target=self._watch, args=(read,), name="remikc-ctrl-c", daemon=True).start()
         return self
 
@@ -99,7 +106,7 @@ class CtrlC:
             self._again.cancel()  # the run is over: nothing left to stop
         if self._pipe is not None:
             signal.set_wakeup_fd(self._wakeup)
-            os.close(self._pipe[1])  # ends the watching thread, which closes nothing else
+            os.close(self._pipe[1])  # ends the watching thread, which closes the read end
             self._pipe = None
         if self._previous is not None:
             signal.signal(signal.SIGINT, self._previous)

@@ -40,16 +40,19 @@ MAX_SYNTAX_ERRORS = 20
 def parse(text: str, file: str) -> ast.Spec:
     """Parse one `.rules` file; raises `SpecError` with every syntax mistake in it (see
     `_recovered`) and every quoted text that holds a character no text may carry."""
-    lone_cr = _lone_carriage_return(text, file)
-    if lone_cr is not None:
-        raise SpecError([lone_cr])
     problems: list[Diagnostic] = []
     tree = _recovered(text, file, problems)
+    if problems:
+        # lines ending in a carriage return alone read as one long line: whatever the parser
+        # says then is beside the point (a stray one in a comment is harmless: parsed fine)
+        lone_cr = _lone_carriage_return(text, file)
+        if lone_cr is not None:
+            raise SpecError([lone_cr])
     to_ast = _ToAst(file)
     spec: ast.Spec | None = to_ast.transform(tree) if tree is not None else None
     problems += to_ast.problems
     if problems:
-        raise SpecError(sorted(problems, key=lambda d: (d.span is None, d.span)))
+        raise SpecError(sorted(problems, key=lambda d: (d.span is None, d.span or Span("", 0, 0, 0, 0))))
     assert spec is not None
     return spec
 
@@ -84,8 +87,9 @@ def _recovered(text: str, file: str, problems: list[Diagnostic]) -> Any:
                     or line in set_aside or len(problems) >= MAX_SYNTAX_ERRORS):
                 return None
             set_aside.add(line)
-            brace = token is not None and token.type in ("LBRACE", "RBRACE")
-            skip = token.column if token is not None and brace else None
+            # a `}` the error is about closes nothing: left out; a `{` opens a section all
+            # the same (its `}` comes later), so it stays
+            skip = token.column if token is not None and token.type == "RBRACE" else None
             lines[line - 1] = _stand_in(lines[line - 1], skip=skip)
 
 
@@ -112,7 +116,8 @@ def _stand_in(line: str, skip: int | None) -> str:
 def _lone_carriage_return(text: str, file: str) -> Diagnostic | None:
     """A carriage return that ends a line on its own (classic Mac OS, some exports): the
     parser would read the whole file as one line and say something beside the point."""
-    at = next((i for i, ch in enumerate(text) if ch == "\r" and text[i + 1:i + 2] != "\n"), -1)
+    at = next((i for i, ch in enumerate(text) if ch == "\r" and text[i + 1:i + 2] != "\n"
+               and not _in_quoted_text(text, i)), -1)
     if at < 0:
         return None
     line = text.count("\n", 0, at) + 1
@@ -121,6 +126,18 @@ def _lone_carriage_return(text: str, file: str) -> Diagnostic | None:
                  Span(file, line, column, line, column + 1),
                  hint="save the file with Unix (LF) or Windows (CRLF) line endings; most "
                       "editors offer it under `line endings` or `EOL`")
+
+
+def _in_quoted_text(text: str, at: int) -> bool:
+    """Whether `text[at]` stands inside a quoted text (E005 speaks of a carriage return there;
+    one in a comment ends the line for some readers and hides the rest of the file here)."""
+    inside = False
+    for ch in text[text.rfind("\n", 0, at) + 1:at]:
+        if ch == '"':
+            inside = not inside
+        elif ch == "#" and not inside:
+            return False
+    return inside
 
 
 # Bidi controls reorder what a reader sees (a name that shows one thing and is another);
