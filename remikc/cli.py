@@ -13,23 +13,28 @@ import contextlib
 import json
 import os
 import sys
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO, cast
+from typing import Any, BinaryIO, NoReturn, TextIO, cast
 
 from . import __version__, console, ir
 from .atomic import WriteError, check_folder, write_atomic, write_files
-from .diagnostics import Diagnostic, RemikcError, SpecError, error, render_all
+from .diagnostics import Diagnostic, RemikcError, SpecError, did_you_mean, error, render_all
 from .driver import Verifier, check_paths
+from .interrupt import CtrlC
 from .irdump import to_json as ir_json
 from .irdump import to_text as ir_text
 from .new_variant import skeleton
+from .removals import annotate, removed_checks
 from .spec.workspace import (
     PACKAGED,
+    STDIN,
     SUFFIX,
     VARIANT_ID,
     Workspace,
     is_packaged,
+    packaged_ids,
     packaged_paths,
     parent_path,
     shadows_shipped,
@@ -39,17 +44,35 @@ from .verify import Status, render_text
 from .verify import to_json as verify_json
 
 OK, FINDINGS, USAGE = 0, 1, 2
+INTERRUPTED = 130  # 128 + SIGINT, as shells report a command stopped by Ctrl-C
+
+# `--format json` layouts: each names its kind and version in a `format` key, and has a JSON
+# Schema in docs/schemas/<kind>.json.  The version goes up when a key is removed or renamed or
+# its meaning or type changes; a new key leaves it (docs/cli.md, "JSON output").
+CHECK_FORMAT = "remikc-check/1"
+DIFF_FORMAT = "remikc-diff/1"
+EXPLAIN_FORMAT = "remikc-explain/1"
+ERRORS_FORMAT = "remikc-errors/1"
+USAGE_FORMAT = "remikc-usage/1"
 
 
 class UsageError(RemikcError):
-    pass
+    """The command itself was wrong: exit code 2.  `usage` is the command's usage line, when
+    argparse found the mistake."""
+
+    def __init__(self, message: str, usage: str | None = None) -> None:
+        super().__init__(message)
+        self.message, self.usage = message, usage
+
+    def __str__(self) -> str:
+        return self.message if self.usage is None else f"{self.message}\n{self.usage}"
 
 
 class _Parser(argparse.ArgumentParser):
     out: TextIO | None = None  # where --help and --version go: main()'s stdout (see `_routed`)
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message}\n{self.format_usage().rstrip()}")
+        raise UsageError(f"{self.prog}: {message}", self.format_usage().rstrip())
 
     def _print_message(self, message: str, file: Any = None) -> None:
         # --help and --version: to main()'s stdout, and a failed write is reported (argparse
@@ -59,14 +82,57 @@ class _Parser(argparse.ArgumentParser):
              file or sys.stderr).write(message)
 
 
+EXIT_CODES = """exit codes:
+  0    everything is fine
+  1    a spec has errors, a check is violated or undecided, or an output cannot be written
+  2    the command itself was wrong (unknown option, missing file, cards that are not cards)
+  130  stopped by Ctrl-C"""
+
+SPEC_HELP = (f"a {SUFFIX} file; `-` reads standard input (see --stdin-filename); "
+             f"`{PACKAGED}/<id>{SUFFIX}` a seed variant shipped with remikc")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="remikc", description="Compile and verify the rules of Rummy variants.")
-    parser.add_argument("--version", action="version", version=f"remikc {__version__}")
+    parser = _Parser(prog="remikc", description="Compile and verify the rules of Rummy variants.",
+                     epilog=EXIT_CODES + "\n\n`remikc COMMAND --help` tells more about each command.",
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("-V", "--version", action="version", version=f"remikc {__version__}",
+                        help="print remikc's version and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    check = commands.add_parser("check", help="check specs and verify their rules (files or folders)")
-    check.add_argument("paths", nargs="+", metavar="PATH")
-    check.add_argument("--format", choices=("text", "json"), default="text")
+    # what every command takes: how much to say, and a name for a spec read from stdin
+    common = _Parser(add_help=False)
+    talk = common.add_mutually_exclusive_group()
+    talk.add_argument("-q", "--quiet", action="store_true",
+                      help="say only what is wrong (errors, warnings, failed checks): no progress, "
+                           "no summary, nothing about what passed")
+    talk.add_argument("-v", "--verbose", action="store_true",
+                      help="say more: how long each step took and, for `check`, the spec lines "
+                           "behind every check")
+    reads = _Parser(add_help=False)
+    reads.add_argument("--stdin-filename", metavar="NAME", default=None,
+                       help=f"the file name a spec read from `-` stands for, e.g. specs/moj{SUFFIX}: "
+                            "its id is checked against it and `extends` looks beside it "
+                            "(default: no name check, `extends` looks in the current folder)")
+
+    def command(name: str, summary: str, description: str | None = None, *,
+                spec: bool = True) -> argparse.ArgumentParser:
+        return commands.add_parser(
+            name, help=summary, description=description or summary[0].upper() + summary[1:] + ".",
+            epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter,
+            parents=[common, reads] if spec else [common])
+
+    def json_option(sub: argparse.ArgumentParser, kind: str) -> None:
+        sub.add_argument("--format", choices=("text", "json"), default="text",
+                         help=f"`text` for people (default); `json` for tools: "
+                              f"\"format\": \"remikc-{kind}/1\", described by "
+                              f"docs/schemas/{kind}.json")
+
+    check = command("check", "check specs and verify their rules (files or folders)")
+    check.add_argument("paths", nargs="+", metavar="PATH",
+                       help=f"{SUFFIX} files, or folders searched for them; `-` reads a spec "
+                            "from standard input")
+    json_option(check, "check")
     check.add_argument("--no-verify", action="store_true",
                        help="only read the specs: skip the Z3 checks")
     check.add_argument("--rlimit", type=_positive, default=None, metavar="N",
@@ -75,50 +141,60 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--jobs", type=_positive, default=None, metavar="N",
                        help="variants verified side by side (default: the number of cores, up to 4)")
 
-    show = commands.add_parser("ir", help="print a variant's resolved rules")
-    show.add_argument("spec", metavar="SPEC")
-    show.add_argument("--format", choices=("text", "json"), default="text")
+    show = command("ir", "print a variant's resolved rules",
+                   "Print a variant's rules once `extends` is resolved: every rule, whichever\n"
+                   "file gives it.")
+    show.add_argument("spec", metavar="SPEC", help=SPEC_HELP)
+    json_option(show, "ir")
 
-    build = commands.add_parser("build", help="generate validator modules for the variants")
-    build.add_argument("paths", nargs="*", metavar="SPEC|DIR", help="default: specs/")
-    build.add_argument("--out", default="generated", help="output folder (default: generated)")
+    build = command("build", "generate validator modules and rulebooks for the variants",
+                    "Generate, for each variant, a validator module (stdlib-only Python) and\n"
+                    "its rulebooks in Polish and Croatian (Markdown), written atomically into --out.",
+                    spec=False)
+    build.add_argument("paths", nargs="*", metavar="SPEC|DIR",
+                       help=f"{SUFFIX} files or folders (default: specs/)")
+    build.add_argument("--out", default="generated", metavar="DIR",
+                       help="output folder (default: generated)")
     build.add_argument("--check", action="store_true",
                        help="write nothing; exit 1 and name the files a fresh build would change")
 
-    explain = commands.add_parser("explain", help="judge cards under a variant, with the rules used")
-    explain.add_argument("spec", metavar="SPEC")
-    explain.add_argument("cards", metavar="CARDS", help='e.g. "Q♥ K♥ A♥ 2♥"')
+    explain = command("explain", "judge cards under a variant, with the rules used")
+    explain.add_argument("spec", metavar="SPEC", help=SPEC_HELP)
+    explain.add_argument("cards", metavar="CARDS",
+                         help='cards as a spec writes them, e.g. "Q♥ K♥ A♥ 2♥" (ASCII: "Qh Kh Ah 2h")')
     mode = explain.add_mutually_exclusive_group()
     mode.add_argument("--opening", action="store_true",
                       help='judge a first lay-down: melds separated by "+", e.g. "6♠ 7♠ 8♠ + 10♦ 10♣ 10♥"')
     mode.add_argument("--hand", action="store_true", help="count the cards as a hand left at the end")
     explain.add_argument("--not-opened", action="store_true",
                          help="with --hand: the player never opened")
-    explain.add_argument("--format", choices=("text", "json"), default="text")
+    json_option(explain, "explain")
 
-    compare = commands.add_parser("diff", help="what changes between two variants, with witnesses")
-    compare.add_argument("first", metavar="A")
-    compare.add_argument("second", metavar="B")
-    compare.add_argument("--format", choices=("text", "json"), default="text")
-    compare.add_argument("--rlimit", type=_positive, default=None, metavar="N")
+    compare = command("diff", "what changes between two variants, with witnesses")
+    compare.add_argument("first", metavar="A", help="the variant before: " + SPEC_HELP)
+    compare.add_argument("second", metavar="B", help="the variant after, e.g. a house rule of A")
+    json_option(compare, "diff")
+    compare.add_argument("--rlimit", type=_positive, default=None, metavar="N",
+                         help="solver work limit per question (Z3 rlimit)")
 
-    new = commands.add_parser("new", help="write a commented house-rule variant to start from")
-    new.add_argument("name", metavar="NAME")
+    new = command("new", "write a commented house-rule variant to start from", spec=False)
+    new.add_argument("name", metavar="NAME",
+                     help=f"the new variant's id, and its file's name: NAME{SUFFIX} "
+                          "(lower-case letters, digits and `_`)")
     new.add_argument("--extends", required=True, metavar="ID",
                      help="the variant it changes: one in --dir, else a seed variant shipped "
                           "with remikc (`remikc list`)")
-    new.add_argument("--dir", default="specs",
+    new.add_argument("--dir", default="specs", metavar="DIR",
                      help="folder the new file goes into, beside a local parent (default: specs)")
     new.add_argument("--force", action="store_true", help="overwrite an existing file")
 
-    listing = commands.add_parser(
-        "list", help="list the seed variants shipped with remikc, and those in the given folders")
-    listing.add_argument("paths", nargs="*", metavar="DIR|SPEC")
+    listing = command("list", "list the seed variants shipped with remikc, and those in the "
+                      "given folders", spec=False)
+    listing.add_argument("paths", nargs="*", metavar="DIR|SPEC", help="folders or spec files to list")
 
-    simulate = commands.add_parser(
-        "simulate", help="play many games under a variant (or two) and report length, "
-                         "stalemates and seat advantage")
-    simulate.add_argument("spec", metavar="SPEC")
+    simulate = command("simulate", "play many games under a variant (or two) and report length, "
+                       "stalemates and seat advantage")
+    simulate.add_argument("spec", metavar="SPEC", help=SPEC_HELP)
     simulate.add_argument("second", metavar="SPEC2", nargs="?",
                           help="a second variant (e.g. a house rule) to compare with the first")
     simulate.add_argument("--games", type=_positive, default=1000, metavar="N",
@@ -129,10 +205,17 @@ def _parser() -> argparse.ArgumentParser:
                           help="game i is played with seed S+i (default: 1)")
     simulate.add_argument("--bot", choices=("greedy", "random"), default="greedy",
                           help="how every seat plays (default: greedy)")
-    simulate.add_argument("--format", choices=("text", "json"), default="text")
+    json_option(simulate, "simulate")
     simulate.add_argument("--plot", metavar="FILE", default=None,
                           help="also draw the distributions into a picture, in the format its "
                                "extension names: .png, .svg, .pdf, ... (needs matplotlib)")
+
+    completion = command("completion", "print a shell completion script",
+                         "Print a completion script for bash, zsh or tcsh, e.g.\n"
+                         "  remikc completion bash > ~/.local/share/bash-completion/completions/remikc\n"
+                         "  remikc completion zsh > ~/.zfunc/_remikc   (with ~/.zfunc in $fpath)",
+                         spec=False)
+    completion.add_argument("shell", choices=("bash", "zsh", "tcsh"), help="the shell to complete for")
     return parser
 
 
@@ -147,15 +230,25 @@ def _positive(text: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None,
-         stderr: TextIO | None = None) -> int:
+         stderr: TextIO | None = None, stdin: BinaryIO | None = None) -> int:
     """Run one command.  Output goes through `console.Console`: ASCII cards and marks on a
     stream that cannot encode `♥ ✓`, and a write that fails (a full disk, a reader that went
     away) is one line on standard error and exit 1, never a traceback."""
     out = console.Console(sys.stdout if stdout is None else stdout, "standard output")
     err = console.Console(sys.stderr if stderr is None else stderr, "standard error")
+    interrupt = CtrlC()
     try:
         try:
-            code = _run(argv, cast(TextIO, out), cast(TextIO, err))
+            with interrupt:
+                code = _run(argv, cast(TextIO, out), cast(TextIO, err), stdin)
+        except BaseException:
+            if not interrupt.seen:
+                raise
+            # Ctrl-C: one line and 130, no traceback; what was written stays written, and
+            # the outputs are atomic, so no half-written file is left
+            out.flush()
+            err.write("remikc: interrupted\n")
+            code = INTERRUPTED
         finally:
             out.flush()  # now, for a failure to be caught here rather than at exit
         err.flush()
@@ -168,26 +261,130 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None,
         return FINDINGS
 
 
-def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO) -> int:
+def _asks_for_json(argv: Sequence[str]) -> bool:
+    """Whether the command line asks for `--format json`, read before (and whatever) argparse
+    makes of it: a usage error then comes as JSON too."""
+    for i, word in enumerate(argv):
+        if word == "--":
+            return False
+        if word == "--format=json" or (word == "--format" and argv[i + 1:i + 2] == ["json"]):
+            return True
+    return False
+
+
+def _usage_json(exc: UsageError) -> str:
+    body = {"format": USAGE_FORMAT, "ok": False, "exit_code": USAGE, "error": exc.message,
+            "usage": exc.usage}
+    return json.dumps(body, ensure_ascii=False, indent=2) + "\n"
+
+
+def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: BinaryIO | None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = _routed(_parser(), out).parse_args(list(sys.argv[1:] if argv is None else argv))
+        args = _routed(_parser(), out).parse_args(words)
         if args.command is None:
             raise UsageError(_parser().format_help().rstrip())
         if getattr(args, "format", "text") == "json":
             cast(console.Console, out).json = True  # ASCII-safe JSON, not transliterated text
         if args.command == "explain":
             args.cards = console.argument(args.cards)
+        args.given = _read_stdin(args, stdin)
+        started = time.perf_counter()
         command = {"check": _check, "ir": _ir, "new": _new, "diff": _diff, "build": _build,
-                   "explain": _explain, "simulate": _simulate, "list": _list}[args.command]
-        return command(args, out, err)
+                   "explain": _explain, "simulate": _simulate, "list": _list,
+                   "completion": _completion}[args.command]
+        code = command(args, out, err)
+        if args.verbose:
+            print(f"remikc: {args.command} took {time.perf_counter() - started:.2f} s", file=err)
+        return code
     except UsageError as exc:
-        print(str(exc), file=err)
+        if _asks_for_json(words):  # a tool reading JSON gets its answer on stdout either way
+            cast(console.Console, out).json = True
+            out.write(_usage_json(exc))
+        else:
+            print(str(exc), file=err)
         return USAGE
     except WriteError as exc:
         print(f"remikc: error: {exc}", file=err)
         return FINDINGS
     except SystemExit as exc:  # --help and --version
         return int(exc.code or 0)
+
+
+# where each command reads specs: the arguments that may be `-`
+_SPEC_ARGUMENTS = {"check": ("paths",), "ir": ("spec",), "explain": ("spec",),
+                   "diff": ("first", "second"), "simulate": ("spec", "second")}
+
+
+def _read_stdin(args: argparse.Namespace, stdin: BinaryIO | None) -> dict[str, bytes]:
+    """A spec given as `-`: read from standard input, once, under the name --stdin-filename
+    gives (its id is checked against that name and `extends` looks beside it), else `STDIN`.
+    Returns {name: bytes} and puts the name in the arguments in place of `-`."""
+    names = _SPEC_ARGUMENTS.get(args.command, ())
+    dashes = 0
+    for name in names:
+        value = getattr(args, name)
+        dashes += value.count("-") if isinstance(value, list) else value == "-"
+    stdin_name = getattr(args, "stdin_filename", None)
+    if not dashes:
+        if stdin_name is not None:
+            raise UsageError(f"remikc: --stdin-filename names the spec read from `-`, and no "
+                             f"spec is `-`: write `remikc {args.command} - --stdin-filename "
+                             f"{stdin_name}`")
+        return {}
+    if dashes > 1:
+        raise UsageError("remikc: `-` (standard input) can be given once")
+    if stdin_name is not None and not stdin_name.endswith(SUFFIX):
+        raise UsageError(f"remikc: --stdin-filename takes a spec file's name, ending in {SUFFIX}: "
+                         f"`{Path(stdin_name).stem}{SUFFIX}`")
+    label = stdin_name or STDIN
+    for name in names:
+        value = getattr(args, name)
+        if isinstance(value, list):
+            setattr(args, name, [label if v == "-" else v for v in value])
+        elif value == "-":
+            setattr(args, name, label)
+    source = stdin if stdin is not None else getattr(sys.stdin, "buffer", None)
+    try:
+        data = source.read() if source is not None else b""
+    except OSError as exc:
+        raise UsageError(f"remikc: cannot read standard input: {exc.strerror or exc}") from None
+    return {label: data}
+
+
+def _workspace(args: argparse.Namespace) -> Workspace:
+    """A workspace that already holds the spec read from standard input, if any."""
+    return Workspace(given=dict(getattr(args, "given", {})))
+
+
+def _colour(stream: TextIO) -> bool:
+    """Whether `stream` is coloured: decided once, when `main()` wrapped it (console.py)."""
+    return bool(getattr(stream, "colour", False))
+
+
+_MARK = {"✓": "proved", "✗": "violated", "?": "unknown"}
+
+
+def _marks(text: str, stream: TextIO) -> str:
+    """`check`'s verdict marks (`✓`, `✗`, `?` first on a line) in colour on a coloured stream."""
+    if not _colour(stream):
+        return text
+    lines = []
+    for line in text.split("\n"):
+        body = line.lstrip(" ")
+        if body[:1] in _MARK and body[1:2] == " ":
+            line = line[:len(line) - len(body)] + console.paint(body[0], _MARK[body[0]], True) + body[1:]
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _completion(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """`remikc completion SHELL`: the script shtab writes from this very parser, so it
+    completes every command and option there is, and file names where a spec goes."""
+    import shtab
+
+    out.write(shtab.complete(_parser(), args.shell))
+    return OK
 
 
 def _routed(parser: argparse.ArgumentParser, out: TextIO) -> argparse.ArgumentParser:
@@ -201,8 +398,10 @@ def _routed(parser: argparse.ArgumentParser, out: TextIO) -> argparse.ArgumentPa
     return parser
 
 
-def _need_paths(paths: Sequence[str]) -> None:
+def _need_paths(paths: Sequence[str], given: Mapping[str, bytes] | None = None) -> None:
     for path in paths:
+        if given and path in given:
+            continue  # read from standard input already
         if is_packaged(path) or path.rstrip("/") == PACKAGED:
             if not (spec_exists(path) or path.rstrip("/") == PACKAGED):
                 raise UsageError(f"remikc: no seed variant {path} is shipped with remikc "
@@ -219,10 +418,12 @@ def _need_folder(option: str, value: str, example: str) -> None:
                          f"(or {option} . for the current folder)")
 
 
-def _need_spec_file(command: str, path: str) -> None:
+def _need_spec_file(command: str, path: str, given: Mapping[str, bytes]) -> None:
     """`ir`, `diff`, `explain` and `simulate` read single specs: a folder is a slip for one of
     its files."""
-    _need_paths([path])
+    _need_paths([path], given)
+    if path in given:
+        return
     if os.path.isdir(path) or path.rstrip("/") == PACKAGED:
         inside = packaged_paths() if path.rstrip("/") == PACKAGED else sorted(Path(path).glob("*" + SUFFIX))
         example = f", e.g. {inside[0]}" if inside else ""
@@ -236,10 +437,11 @@ def _errors(diagnostics: Sequence[Diagnostic], sources: Mapping[str, str], form:
     """Diagnostics as text on stderr, or, for `--format json`, on stdout shaped like a file
     of `check --format json`, so that a tool reading JSON gets its answer there either way."""
     if form == "json":
-        body = {"ok": False, "diagnostics": [d.to_json() for d in diagnostics]}
+        body = {"format": ERRORS_FORMAT, "ok": False,
+                "diagnostics": [d.to_json() for d in diagnostics]}
         out.write(json.dumps(body, ensure_ascii=False, indent=2) + "\n")
     else:
-        print(render_all(diagnostics, sources), file=err)
+        print(render_all(diagnostics, sources, _colour(err)), file=err)
 
 
 def _skipped(skipped: Sequence[Diagnostic], err: TextIO) -> None:
@@ -249,8 +451,8 @@ def _skipped(skipped: Sequence[Diagnostic], err: TextIO) -> None:
 
 
 def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    _need_paths(args.paths)
-    run = check_paths(args.paths)
+    _need_paths(args.paths, args.given)
+    run = check_paths(args.paths, _workspace(args))
     if not run.results:
         _skipped(run.skipped, err)
         raise UsageError(f"remikc: no {SUFFIX} files in {' '.join(args.paths)}")
@@ -258,7 +460,8 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not args.no_verify:
         verifier = Verifier(run.workspace, args.rlimit, args.jobs)
         done = verifier.reports([(r.path, r.variant) for r in run.results if r.variant])
-        reports = {r.path: done[os.path.normpath(r.path)] for r in run.results if r.variant}
+        reports = {r.path: annotate(done[os.path.normpath(r.path)], run.workspace.sources.get(r.path))
+                   for r in run.results if r.variant}
     violated = [path for path, report in reports.items() if not report.ok]
     undecided = [path for path, report in reports.items() if report.count(Status.UNKNOWN)]
     unknown = sum(report.count(Status.UNKNOWN) for report in reports.values())
@@ -272,24 +475,33 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 "ok": r.ok and r.path not in violated and r.path not in undecided,
                 "diagnostics": [d.to_json() for d in r.diagnostics]}
             if r.path in reports:
-                entry["verification"] = verify_json(reports[r.path], timings=args.timings)
+                entry["verification"] = verification = verify_json(reports[r.path], timings=args.timings)
+                if r.variant is not None and r.variant.parent is not None:
+                    source = run.workspace.sources.get(r.path, "")
+                    verification["removed_checks"] = [x.to_json() for x in removed_checks(source)]
             files.append(entry)
         # `skipped`: the W002 warnings for special files in the folders, which belong to no file
-        body = {"ok": ok, "files": files, "skipped": [d.to_json() for d in run.skipped]}
+        body = {"format": CHECK_FORMAT, "ok": ok, "files": files,
+                "skipped": [d.to_json() for d in run.skipped]}
         out.write(json.dumps(body, ensure_ascii=False, indent=2) + "\n")
         return OK if ok else FINDINGS
     problems = run.unique_diagnostics()
     if problems:
-        print(render_all(problems, run.workspace.sources), file=err)
+        print(render_all(problems, run.workspace.sources, _colour(err)), file=err)
         print(file=err)
         err.flush()
     for result in run.results:
         if result.path in reports:
-            print(render_text(reports[result.path], timings=args.timings), file=out)
-        else:
+            text = render_text(reports[result.path], timings=args.timings or args.verbose,
+                               only_failed=args.quiet, all_rules=args.verbose)
+            if text:
+                print(_marks(text, out), file=out)
+        elif not (args.quiet and result.ok):
             mark = "✓" if result.ok else "✗"
             what = result.variant.id if result.variant else f"{len(result.diagnostics)} error(s)"
-            print(f"{mark} {result.path}  {what}", file=out)
+            print(_marks(f"{mark} {result.path}  {what}", out), file=out)
+    if args.quiet:
+        return OK if ok else FINDINGS
     failed = sum(not r.ok for r in run.results)
     summary = f"{len(run.results)} spec(s): {failed} with errors"
     if reports:
@@ -313,7 +525,7 @@ def _warn(workspace: Workspace, paths: Sequence[str], err: TextIO) -> None:
     for path in paths:
         shown += [d for d in workspace.warnings(path) if d not in shown]
     if shown:
-        print(render_all(shown, workspace.sources) + "\n", file=err)
+        print(render_all(shown, workspace.sources, _colour(err)) + "\n", file=err)
 
 
 def _variants(workspace: Workspace, paths: Sequence[str], form: str, out: TextIO,
@@ -334,8 +546,8 @@ def _variants(workspace: Workspace, paths: Sequence[str], form: str, out: TextIO
 
 
 def _ir(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    _need_spec_file("ir", args.spec)
-    workspace = Workspace()
+    _need_spec_file("ir", args.spec, args.given)
+    workspace = _workspace(args)
     variant = _variant(workspace, args.spec, args.format, out, err)
     if variant is None:
         return FINDINGS
@@ -349,15 +561,16 @@ def _diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .verify.diff import render_text as diff_text
     from .verify.diff import to_json as diff_json
 
-    _need_spec_file("diff", args.first)
-    _need_spec_file("diff", args.second)
-    variants = _variants(Workspace(), (args.first, args.second), args.format, out, err)
+    _need_spec_file("diff", args.first, args.given)
+    _need_spec_file("diff", args.second, args.given)
+    variants = _variants(_workspace(args), (args.first, args.second), args.format, out, err)
     if variants is None:
         return FINDINGS
     a, b = variants
     result = diff(a, b, rlimit=args.rlimit or DEFAULT_RLIMIT)
     if args.format == "json":
-        out.write(json.dumps(diff_json(result), ensure_ascii=False, indent=2) + "\n")
+        out.write(json.dumps({"format": DIFF_FORMAT, **diff_json(result)},
+                             ensure_ascii=False, indent=2) + "\n")
     else:
         out.write(diff_text(result))
     return OK
@@ -374,9 +587,9 @@ def _build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         check_folder(target)  # before the solver's work, not after
     built = outputs(paths, target)
     if built.warnings:
-        print(render_all(built.warnings, built.sources) + "\n", file=err)
+        print(render_all(built.warnings, built.sources, _colour(err)) + "\n", file=err)
     if built.problems:
-        print(render_all(built.problems, built.sources), file=err)
+        print(render_all(built.problems, built.sources, _colour(err)), file=err)
         print("remikc: nothing built: fix the specs first", file=err)
         return FINDINGS
     if not built.files:
@@ -385,11 +598,13 @@ def _build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         found = stale(built, target, whole=not args.paths)
         for line in found:
             print(line, file=out)
-        print(f"{len(found)} file(s) differ from a fresh build" if found else
-              f"{len(built.files)} file(s) up to date", file=out)
+        if not args.quiet:
+            print(f"{len(found)} file(s) differ from a fresh build" if found else
+                  f"{len(built.files)} file(s) up to date", file=out)
         return FINDINGS if found else OK
     changed = write_files(built.files)
-    print(f"built {len(built.files)} file(s) in {target}, {changed} changed", file=out)
+    if not args.quiet:
+        print(f"built {len(built.files)} file(s) in {target}, {changed} changed", file=out)
     return OK
 
 
@@ -398,7 +613,7 @@ def _explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .explain import CARDS_ARGUMENT, BadCards, explain, read_play
     from .module import load_module
 
-    _need_spec_file("explain", args.spec)
+    _need_spec_file("explain", args.spec, args.given)
     if args.not_opened and not args.hand:
         raise UsageError("remikc: --not-opened goes with --hand: it says how a hand left at the "
                          "end counts for a player who never opened")
@@ -406,7 +621,7 @@ def _explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         # the cards first: a typo in them should not wait for the spec to be compiled
         melds = read_play(args.cards, mode)
-        workspace = Workspace()
+        workspace = _workspace(args)
         variant = _variant(workspace, args.spec, args.format, out, err)
         if variant is None:
             return FINDINGS
@@ -419,7 +634,8 @@ def _explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         _errors([found], {CARDS_ARGUMENT: args.cards}, args.format, out, err)
         return USAGE
     if args.format == "json":
-        out.write(json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n")
+        out.write(json.dumps({"format": EXPLAIN_FORMAT, **report.to_json()},
+                             ensure_ascii=False, indent=2) + "\n")
     else:
         out.write(report.text())
     return OK
@@ -428,7 +644,7 @@ def _explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not VARIANT_ID.fullmatch(args.name):
         raise UsageError(f"remikc: `{args.name}` is not a variant id: use lower-case letters, "
-                         "digits and `_`, starting with a letter")
+                         f"digits and `_`, starting with a letter{_id_suggestion(args.name)}")
     if not VARIANT_ID.fullmatch(args.extends):
         raise UsageError(f"remikc: --extends takes a variant id, not `{args.extends}`: the parent "
                          f"is <id>{SUFFIX} in the --dir folder (default: specs), or a seed variant "
@@ -447,9 +663,14 @@ def _new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     # resolved as the loader will resolve the new file's `extends`: beside it, else shipped
     parent_file = parent_path(target, args.extends)
     if not spec_exists(parent_file):
-        raise UsageError(f"remikc: no variant `{args.extends}`: {parent_file} does not exist, and "
-                         "no seed variant of that id is shipped with remikc (`remikc list` shows "
-                         "them)")
+        here = sorted(p.stem for p in Path(args.dir).glob("*" + SUFFIX)) if os.path.isdir(args.dir) else []
+        known = sorted({*here, *packaged_ids()})
+        close = did_you_mean(args.extends, known)
+        raise UsageError(
+            f"remikc: no variant `{args.extends}`: {parent_file} does not exist, and no seed "
+            "variant of that id is shipped with remikc" + (f"; {close}" if close else "") +
+            (f"\n  in {args.dir}: {', '.join(here)}" if here else f"\n  in {args.dir}: none") +
+            f"\n  shipped with remikc: {', '.join(packaged_ids()) or 'none'}")
     workspace = Workspace()
     if os.path.exists(target):
         # not even with --force: the new file would replace a game that others are built on
@@ -459,7 +680,7 @@ def _new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         parent = workspace.variant(parent_file)
     except SpecError as exc:
-        print(render_all(exc.diagnostics, workspace.sources), file=err)
+        print(render_all(exc.diagnostics, workspace.sources, _colour(err)), file=err)
         print(f"remikc: fix {parent_file} before extending it", file=err)
         return FINDINGS
     write_atomic(target, skeleton(args.name, parent, parent_file))
@@ -469,8 +690,9 @@ def _new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         workspace.variant(target)
     _warn(workspace, [target], err)
     where = "" if not is_packaged(parent_file) else f" (shipped with remikc: {parent_file})"
-    print(f"wrote {target}: a house variant of {parent.id}{where}; edit it, then run "
-          f"`remikc check {target}`", file=out)
+    if not args.quiet:
+        print(f"wrote {target}: a house variant of {parent.id}{where}; edit it, then run "
+              f"`remikc check {target}`", file=out)
     return OK
 
 
@@ -516,6 +738,17 @@ def _not_a_parent(target: str, args: argparse.Namespace, parent_file: str,
             f"remikc: {target} is the parent of {', '.join(children)} (`extends \"{args.name}\"`): "
             "replacing it would change that game too (not even with --force); give the new "
             "variant another name")
+
+
+def _id_suggestion(name: str) -> str:
+    """`: did you mean `moj_remik`?` for `moj-remik`: the same name made an id, if it can be."""
+    import re
+    import unicodedata
+
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name.replace("ł", "l").replace("Ł", "L"))
+                    if not unicodedata.combining(c))
+    guess = re.sub(r"[^a-z0-9_]+", "_", plain.lower()).strip("_").lstrip("0123456789_")
+    return f": did you mean `{guess}`?" if guess and VARIANT_ID.fullmatch(guess) else ""
 
 
 def _list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -573,14 +806,14 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     paths = [p for p in (args.spec, args.second) if p is not None]
     for path in paths:
-        _need_spec_file("simulate", path)
+        _need_spec_file("simulate", path, args.given)
     if args.plot is not None:
         try:
             sim_plot.require(args.plot)  # now, not after thousands of games
         except (sim_plot.PlotUnavailable, sim_plot.PlotFormatError) as exc:
             raise UsageError(f"remikc: {exc}") from None
         check_folder(Path(args.plot).parent)
-    workspace = Workspace()
+    workspace = _workspace(args)
     variants = _variants(workspace, paths, args.format, out, err)
     if variants is None:
         return FINDINGS
@@ -590,7 +823,7 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     results = []
     for variant in variants:
-        progress = _Progress(variant.id, args.games, err)
+        progress = _Progress(variant.id, args.games, err, shown=not args.quiet)
         try:
             records = run_games(load_variant_module(variant, workspace), games=args.games,
                                 players=players, seed=args.seed, bot=args.bot, progress=progress)
@@ -598,12 +831,16 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             progress.close()
             print(breach.render(), file=err)
             return FINDINGS
+        except KeyboardInterrupt:
+            progress.close()  # the bar's line ends before `interrupted` is said
+            raise
         progress.close()
         results.append(summarize(variant.id, records, seed=args.seed, bot=args.bot))
     out.write(report_json(results) if args.format == "json" else report_text(results))
     if args.plot is not None:
         sim_plot.plot(args.plot, *results)
-        print(f"wrote {args.plot}", file=err)
+        if not args.quiet:
+            print(f"wrote {args.plot}", file=err)
     return OK
 
 
@@ -626,9 +863,9 @@ class _Progress:
 
     WIDTH = 20
 
-    def __init__(self, label: str, total: int, err: TextIO) -> None:
+    def __init__(self, label: str, total: int, err: TextIO, shown: bool = True) -> None:
         self.label, self.total, self.err = label, total, err
-        self.shown = err.isatty()
+        self.shown = shown and err.isatty()
         self.drawn = False
 
     def __call__(self, done: int) -> None:

@@ -26,6 +26,7 @@ import io
 import os
 import sys
 import unicodedata
+from collections.abc import Mapping
 from typing import Any, TextIO
 
 from .diagnostics import RemikcError
@@ -118,6 +119,34 @@ def argument(text: str) -> str:
         return text
 
 
+def wants_colour(stream: object, environ: Mapping[str, str] | None = None) -> bool:
+    """Whether to colour what goes to `stream`, decided once per stream at start-up: never
+    when NO_COLOR is set (no-color.org; it wins, as in CPython), always when FORCE_COLOR is
+    (unless `0`), else on a terminal that is not `TERM=dumb`."""
+    env = os.environ if environ is None else environ
+    if env.get("NO_COLOR"):
+        return False
+    if env.get("FORCE_COLOR") and env.get("FORCE_COLOR") != "0":
+        return True
+    if env.get("TERM") == "dumb":
+        return False
+    try:
+        return bool(getattr(stream, "isatty")())  # noqa: B009 (a stream may lack it)
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+STYLES = {"error": "1;31", "warning": "1;33", "note": "1", "hint": "36", "place": "1",
+          "caret": "1;31", "proved": "32", "violated": "1;31", "unknown": "33"}
+"""ANSI styles by what they mark: a diagnostic's severity, its location and caret, a hint,
+and the three verdicts of a check."""
+
+
+def paint(text: str, style: str, colour: bool) -> str:
+    """`text` in `style` (a key of STYLES) when `colour`, else as it is."""
+    return f"\x1b[{STYLES[style]}m{text}\x1b[0m" if colour and text else text
+
+
 class StreamError(RemikcError):
     """A write to standard output or standard error failed: `cannot write to standard
     output: No space left on device`."""
@@ -138,6 +167,7 @@ class Console:
         self.stream: TextIO = stream if stream is not None else io.StringIO()
         self.name = name
         self.unicode = can_encode(self.stream)
+        self.colour = wants_colour(self.stream)
         self.json = False  # set by main() for `--format json`
         reconfigure = getattr(self.stream, "reconfigure", None)
         if reconfigure is not None and getattr(self.stream, "errors", ERRORS) != ERRORS:

@@ -123,7 +123,13 @@ def _order(d: Diagnostic) -> tuple[object, ...]:
     return (d.span.file, d.span.line, d.span.column, d.code)
 
 
-def _excerpt(span: Span, sources: Mapping[str, str]) -> list[str]:
+def _paint(text: str, style: str, colour: bool) -> str:
+    from .console import paint  # here: console imports nothing of remikc, but keep it lazy
+
+    return paint(text, style, colour)
+
+
+def _excerpt(span: Span, sources: Mapping[str, str], colour: bool = False) -> list[str]:
     text = sources.get(span.file)
     if text is None:
         return []
@@ -139,28 +145,32 @@ def _excerpt(span: Span, sources: Mapping[str, str]) -> list[str]:
     width = (span.end_column - span.column) if span.end_line == span.line else len(line) - span.column + 1
     width = max(1, width)
     gutter = f"{span.line:>5} | "
-    return [gutter + line, " " * (len(gutter) - 2) + "| " + " " * (span.column - 1) + "^" * width]
+    caret = _paint("^" * width, "caret", colour)
+    return [gutter + line, " " * (len(gutter) - 2) + "| " + " " * (span.column - 1) + caret]
 
 
-def render(diagnostic: Diagnostic, sources: Mapping[str, str]) -> str:
-    """gcc-style text: location, message, the source line with a caret, notes, hint."""
-    where = f"{diagnostic.span}: " if diagnostic.span else "remikc: "
-    out = [f"{where}{diagnostic.severity.value}[{diagnostic.code}]: {diagnostic.message}"]
+def render(diagnostic: Diagnostic, sources: Mapping[str, str], colour: bool = False) -> str:
+    """gcc-style text: location, message, the source line with a caret, notes, hint; with
+    `colour`, the severity, location, caret and hint in ANSI colours (the text is the same)."""
+    where = _paint(f"{diagnostic.span}:", "place", colour) + " " if diagnostic.span else "remikc: "
+    severity = _paint(f"{diagnostic.severity.value}[{diagnostic.code}]", diagnostic.severity.value, colour)
+    out = [f"{where}{severity}: {diagnostic.message}"]
     if diagnostic.span:
-        out.extend(_excerpt(diagnostic.span, sources))
+        out.extend(_excerpt(diagnostic.span, sources, colour))
     for note in diagnostic.notes:
         if note.span:
-            out.append(f"{note.span}: note: {note.message}")
-            out.extend(_excerpt(note.span, sources))
+            out.append(f"{_paint(f'{note.span}:', 'place', colour)} {_paint('note', 'note', colour)}: "
+                       f"{note.message}")
+            out.extend(_excerpt(note.span, sources, colour))
         else:
-            out.append(f"note: {note.message}")
+            out.append(f"{_paint('note', 'note', colour)}: {note.message}")
     if diagnostic.hint:
-        out.append(f"hint: {diagnostic.hint}")
+        out.append(f"{_paint('hint', 'hint', colour)}: {diagnostic.hint}")
     return "\n".join(out)
 
 
-def render_all(diagnostics: Iterable[Diagnostic], sources: Mapping[str, str]) -> str:
-    return "\n\n".join(render(d, sources) for d in diagnostics)
+def render_all(diagnostics: Iterable[Diagnostic], sources: Mapping[str, str], colour: bool = False) -> str:
+    return "\n\n".join(render(d, sources, colour) for d in diagnostics)
 
 
 def to_json(diagnostics: Iterable[Diagnostic]) -> str:

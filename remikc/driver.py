@@ -153,12 +153,25 @@ class Verifier:
         if self.jobs <= 1 or len(jobs) <= 1:
             return [_verify_one(path, self.rlimit, parent, self.workspace) for path, parent in jobs]
         import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
 
         context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(min(self.jobs, len(jobs)), mp_context=context) as pool:
-            futures = [pool.submit(_verify_one, path, self.rlimit, parent, None) for path, parent in jobs]
-            return [f.result() for f in futures]
+        # a Pool, not a ProcessPoolExecutor: leaving the `with` on Ctrl-C terminates the
+        # workers at once, rather than waiting for their questions to finish
+        with context.Pool(min(self.jobs, len(jobs)), initializer=_ignore_interrupts) as pool:
+            # each worker reads the files afresh (a workspace is not worth pickling); a spec
+            # read from standard input goes along
+            given = Workspace(given=self.workspace.given) if self.workspace.given else None
+            work = pool.starmap_async(_verify_one, [(path, self.rlimit, parent, given)
+                                                     for path, parent in jobs])
+            return work.get()
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C reaches the whole process group, and it is the main process that
+    stops the run (and ends the workers) with one line; a worker would print a traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _verify_one(path: str, rlimit: int, parent: Report | None, workspace: Workspace | None) -> Report:

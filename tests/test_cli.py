@@ -306,11 +306,13 @@ def test_cards_of_the_wrong_shape_are_usage_errors(argv, message):
     assert (code, out) == (2, "")
     assert err.startswith(f"remikc: {message}")
     # with --format json the cards' error is JSON on stdout, like a bad card's; a flag used
-    # without its partner stays a plain usage error
+    # without its partner is a usage error, in JSON as well since JSON was asked for
     code, out, err = run("explain", str(SPECS / "remik51.rules"), *argv, "--format", "json")
     assert code == 2
     if argv[-1] == "--not-opened":
-        assert out == "" and err.startswith(f"remikc: {message}")
+        body = json.loads(out)
+        assert err == "" and body["format"] == "remikc-usage/1" and body["exit_code"] == 2
+        assert body["error"].startswith(f"remikc: {message}")
     else:
         (found,) = json.loads(out)["diagnostics"]
         assert found["code"] == "E014" and found["message"].startswith(message)
@@ -412,3 +414,42 @@ def test_a_spec_named_twice_is_checked_once(monkeypatch):
     assert lines[0] == "✓ specs/remik51.rules  remik51"  # first named, first checked
     assert len(lines) == 7 and lines[-1] == "6 spec(s): 0 with errors"
     assert sorted(lines[:-1]) == sorted(set(lines[:-1]))
+
+
+# --- a house rule that breaks an inherited check ---------------------------------------------
+
+def _house_breaking_the_six_card_opening(tmp_path: Path) -> tuple[Path, int]:
+    """A house variant of remik51 opening at 20 points: three queens open, so the parent's
+    check "an opening holds at least 6 cards" fails.  Returns the file and the number of its
+    commented `# remove check` line, found in its text."""
+    assert run("new", "niskie", "--extends", "remik51", "--dir", str(tmp_path))[0] == 0
+    spec = tmp_path / "niskie.rules"
+    text = spec.read_text(encoding="utf-8").replace("# override min_points 51", "override min_points 20")
+    spec.write_text(text, encoding="utf-8")
+    line = text.split("\n").index('  # remove check "an opening holds at least 6 cards"') + 1
+    return spec, line
+
+
+def test_a_broken_inherited_check_points_at_its_remove_check_line(tmp_path):
+    spec, line = _house_breaking_the_six_card_opening(tmp_path)
+    code, out, _ = run("check", str(spec))
+    assert code == 1
+    hint = f'to drop it, uncomment line {line}: remove check "an opening holds at least 6 cards"'
+    house = out[out.index("✗ house.keeps"):out.index("✗ property.1")]
+    assert hint in house  # under house.keeps, which fails because of it
+    assert hint in out[out.index("✗ property.1"):]  # and under the check itself
+
+
+def test_house_keeps_lists_the_checks_a_variant_removes(tmp_path):
+    spec, line = _house_breaking_the_six_card_opening(tmp_path)
+    text = spec.read_text(encoding="utf-8").replace('# remove check "an opening', 'remove check "an opening')
+    spec.write_text(text, encoding="utf-8")
+    code, out, _ = run("check", str(spec))
+    assert code == 0
+    assert f'      removes check "an opening holds at least 6 cards" (line {line})\n' in out
+    code, out, _ = run("check", "--format", "json", str(spec))
+    verification = json.loads(out)["files"][0]["verification"]
+    assert verification["removed_checks"] == [{"title": "an opening holds at least 6 cards", "line": line}]
+    # a base game removes nothing and has no such key
+    code, out, _ = run("check", "--format", "json", str(SPECS / "remik51.rules"))
+    assert "removed_checks" not in json.loads(out)["files"][0]["verification"]

@@ -239,7 +239,8 @@ def test_json_report_round_trip_and_determinism():
     assert text == report.to_json(two_specs())  # deterministic
     body = json.loads(text)
     assert json.dumps(body, ensure_ascii=False, indent=2) + "\n" == text  # nothing lost or reordered
-    assert list(body) == ["variants", "players", "games", "seed", "bot", "results", "comparison"]
+    assert list(body) == ["format", "variants", "players", "games", "seed", "bot", "results", "comparison"]
+    assert body["format"] == "remikc-simulate/1"
     assert (body["variants"], body["players"], body["games"], body["seed"], body["bot"]) == \
         (["remik51", "remik51_domowy"], 2, 4, 1, "greedy")
     first = body["results"][0]

@@ -123,11 +123,15 @@ def _check(results: Sequence[SpecStats]) -> SpecStats:
 
 Json = dict[str, object]
 
+FORMAT = "remikc-simulate/1"
+"""The layout's name and version (docs/cli.md#json-output); docs/schemas/simulate.json."""
+
 
 def to_json(results: Sequence[SpecStats]) -> str:
     """The report as JSON: keys in a fixed order, numbers rounded to what they can tell."""
     first = _check(results)
     body: Json = {
+        "format": FORMAT,
         "variants": [s.variant for s in results],
         "players": first.players,
         "games": first.games,

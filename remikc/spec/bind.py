@@ -124,6 +124,10 @@ class _Walker:
             hint = f"`{name}` belongs in `{elsewhere}`" if elsewhere else f"`{name}` goes at the top level"
         else:
             hint = did_you_mean(name, here)
+        keyword = did_you_mean(name, ("override", "remove"))
+        if keyword is not None and name not in ("override", "remove"):
+            # `Override`, `overide`: the word before the rule, misspelt, read as a rule name
+            hint = f"{keyword} `override` and `remove` are lower-case words before a rule's name"
         if parent.kind != "rules":
             hint = f"`{parent.name}` holds lines, not sections"
         self.problems.add(error("E010" if is_section else "E011", f"unknown {what} `{name}` {where}",

@@ -33,21 +33,116 @@ def _lark() -> Lark:
     return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=True)
 
 
+MAX_SYNTAX_ERRORS = 20
+"""Past this many syntax errors in one file the rest are most likely one mistake's echoes."""
+
+
 def parse(text: str, file: str) -> syntax.Spec:
-    """Parse one `.rules` file; raises `SpecError` with a single syntax diagnostic, or with
-    every quoted text that holds a character no text may carry."""
-    try:
-        tree = _lark().parse(text)
-    except UnexpectedInput as exc:
-        raise SpecError([_syntax_error(exc, text, file)]) from None
-    deep = _too_deep(tree, file)
-    if deep is not None:
-        raise SpecError([deep])
+    """Parse one `.rules` file; raises `SpecError` with every syntax mistake in it (see
+    `_recovered`), a construct nested too deeply, and every quoted text that holds a character
+    no text may carry."""
+    problems: list[Diagnostic] = []
+    tree = _recovered(text, file, problems)
+    if problems:
+        # lines ending in a carriage return alone read as one long line: whatever the parser
+        # says then is beside the point (a stray one in a comment is harmless: parsed fine)
+        lone_cr = _lone_carriage_return(text, file)
+        if lone_cr is not None:
+            raise SpecError([lone_cr])
+    if tree is not None:
+        deep = _too_deep(tree, file)
+        if deep is not None:  # the tree pass below recurses: it must not see such a tree
+            raise SpecError([*problems, deep])
     to_ast = _ToAst(file)
-    spec: syntax.Spec = to_ast.transform(tree)
-    if to_ast.problems:
-        raise SpecError(to_ast.problems)
+    spec: syntax.Spec | None = to_ast.transform(tree) if tree is not None else None
+    problems += to_ast.problems
+    if problems:
+        raise SpecError(sorted(problems, key=lambda d: (d.span is None, d.span or Span("", 0, 0, 0, 0))))
+    assert spec is not None
     return spec
+
+
+def _recovered(text: str, file: str, problems: list[Diagnostic]) -> Any:
+    """The parse tree of `text`, reporting each syntax error into `problems` and parsing on.
+
+    Error recovery by lines: the grammar is line-oriented (one setting a line), so after an
+    error the line it is on is set aside, replaced by a stand-in that keeps the line count
+    and the `{`/`}` of the line (so the sections still nest as written), and the text is
+    parsed again.  Every independent mistake is then reported in one run, each at its own
+    line.  Recovery stops at the end of the file (nothing left to parse), after the
+    variant's closing `}` (a second variant: one error says it), at a line already set aside
+    (a mistake the stand-in cannot hide) and after `MAX_SYNTAX_ERRORS`.  The tree of a text
+    that needed recovery only serves the check of quoted texts (E005); the caller reports
+    the syntax errors and goes no further, so no stand-in is ever taken for a rule."""
+    lines = text.split("\n")
+    set_aside: set[int] = set()
+    while True:
+        try:
+            return _lark().parse("\n".join(lines))
+        except UnexpectedInput as exc:
+            work = "\n".join(lines)
+            problems.append(_syntax_error(exc, work, file))
+            token = getattr(exc, "token", None)
+            line = (token.line if token is not None and token.type != "$END" else
+                    getattr(exc, "line", -1))
+            finished = isinstance(exc, UnexpectedEOF) or (
+                token is not None and token.type == "$END") or "$END" in (
+                getattr(exc, "expected", None) or ())
+            if (finished or not isinstance(line, int) or not 1 <= line <= len(lines)
+                    or line in set_aside or len(problems) >= MAX_SYNTAX_ERRORS):
+                return None
+            set_aside.add(line)
+            # a `}` the error is about closes nothing: left out; a `{` opens a section all
+            # the same (its `}` comes later), so it stays
+            skip = token.column if token is not None and token.type == "RBRACE" else None
+            lines[line - 1] = _stand_in(lines[line - 1], skip=skip)
+
+
+def _stand_in(line: str, skip: int | None) -> str:
+    """A line that parses wherever a setting may stand and opens and closes the sections
+    `line` opens and closes (`x {` for each `{`, `}` for each `}`, outside quoted texts and
+    comments); the brace at column `skip` (the one the error was about) is left out."""
+    keep: list[str] = []
+    in_text = False
+    for column, ch in enumerate(line, start=1):
+        if ch == '"':
+            in_text = not in_text
+        elif in_text:
+            continue
+        elif ch == "#":
+            break
+        elif ch in "{}" and column != skip:
+            keep.append("x {" if ch == "{" else "}")
+    if line.lstrip().startswith("variant") and keep[:1] == ["x {"]:
+        keep[0] = "variant x {"
+    return " ".join(keep)
+
+
+def _lone_carriage_return(text: str, file: str) -> Diagnostic | None:
+    """A carriage return that ends a line on its own (classic Mac OS, some exports): the
+    parser would read the whole file as one line and say something beside the point."""
+    at = next((i for i, ch in enumerate(text) if ch == "\r" and text[i + 1:i + 2] != "\n"
+               and not _in_quoted_text(text, i)), -1)
+    if at < 0:
+        return None
+    line = text.count("\n", 0, at) + 1
+    column = at - (text.rfind("\n", 0, at) + 1) + 1
+    return error("E002", "this line ends with a carriage return alone (old Mac line endings)",
+                 Span(file, line, column, line, column + 1),
+                 hint="save the file with Unix (LF) or Windows (CRLF) line endings; most "
+                      "editors offer it under `line endings` or `EOL`")
+
+
+def _in_quoted_text(text: str, at: int) -> bool:
+    """Whether `text[at]` stands inside a quoted text (E005 speaks of a carriage return there;
+    one in a comment ends the line for some readers and hides the rest of the file here)."""
+    inside = False
+    for ch in text[text.rfind("\n", 0, at) + 1:at]:
+        if ch == '"':
+            inside = not inside
+        elif ch == "#" and not inside:
+            return False
+    return inside
 
 
 # Bidi controls reorder what a reader sees (a name that shows one thing and is another);
@@ -331,6 +426,10 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str) -> Diagnostic:
         span = Span(file, token.line, token.column, token.line, token.column + 1)
     expected = set(exc.expected)
     message = f"unexpected {_found(token)}; expected {_expected(expected)}"
+    if token.type == "ADD_OP" and {"NUMBER", "WORD", "STRING"} <= expected:
+        # among a setting's values: a sign parted from its number (`- 50`); the dozen
+        # tokens that could stand here would bury that
+        message = f"unexpected {_found(token)} standing apart from a number"
     return error("E001", message, span, hint=_syntax_hint(token, expected, text))
 
 
@@ -343,6 +442,10 @@ def _syntax_hint(token: Token, expected: set[str], text: str) -> str | None:
         return "this `}` closes nothing: remove it, or look for a `{` missing above"
     if token.type == "LBRACE":
         return "a section is a single name followed by `{`, e.g. `deal {`"
+    if token.type == "ADD_OP" and {"NUMBER", "WORD"} <= expected:
+        after = text.split("\n")[(token.line or 1) - 1][(token.end_column or 1) - 1:].lstrip()
+        number = after.split()[0] if after.split() and after.split()[0].isdigit() else "50"
+        return f"write the sign right before the number, without a space: `{token}{number}`"
     if str(token) == "variant":
         return "a file holds exactly one `variant`"
     if token.type in ("WORD", "NUMBER") and expected & {"RBRACE", "_NL", "SEMICOLON"} and (
@@ -364,11 +467,33 @@ def _bad_character(exc: UnexpectedCharacters, text: str, file: str) -> Diagnosti
     hint = None
     if char == "=":
         hint = "settings take no `=`: write `hand 14`, not `hand = 14`"
+    elif char == "." and (whole := _decimal(text, exc.line, exc.column)) is not None:
+        return error("E002", "a number with a decimal point", span,
+                     hint=f"numbers in a spec are whole numbers: write `{whole}` or "
+                          f"`{int(whole) + 1}`")
     elif char == ".":
         hint = "a range is written with two dots between numbers, e.g. `3..4` or `3..`"
+    elif char in _TYPOGRAPHIC_MINUS:
+        hint = (f"`{char}` is a typographic minus or dash (text pasted from a word processor "
+                "brings them): type the ASCII `-`, e.g. `-50`")
     elif char == "'":
         hint = 'quote texts with double quotes: "..."'
     return error("E002", f"unexpected character `{char}`", span, hint=hint)
+
+
+_TYPOGRAPHIC_MINUS = "\u2212\u2013\u2014\u2012\u2010\u2011\ufe63\uff0d"
+"""Minus sign, en and em dash, figure dash, hyphens, small and full-width hyphen-minus."""
+
+
+def _decimal(text: str, line: int, column: int) -> str | None:
+    """The whole part of a number with a decimal point at `line:column` (`40` of `40.5`),
+    or None when the dot stands elsewhere."""
+    row = text.split("\n")[line - 1] if line <= text.count("\n") + 1 else ""
+    before, after = row[:column - 1], row[column:]
+    whole = before[len(before.rstrip("0123456789")):]
+    if whole and after[:1].isdigit():
+        return whole
+    return None
 
 
 def _unexpected_end(text: str, file: str, exc: UnexpectedInput) -> Diagnostic:

@@ -349,6 +349,13 @@ def _ranks_of(atom: syntax.Atom) -> list[tuple[int, Span]]:
         try:
             return [(parse_rank(atom.text), atom.span)]
         except CardError as exc:
+            from .bind import _home_of  # here: bind imports this module
+
+            home = _home_of(atom.text)
+            if home:  # a rule of another section, written in `values`
+                raise Bad(f"`{atom.text}` is a rule of `{home}`, not a rank", atom.span,
+                          hint=f"`{atom.text}` belongs in `{home}`: move the line there",
+                          code="E011") from None
             raise Bad(f"`{atom.text}` is not a rank", atom.span, hint=exc.hint, code="E014") from None
     raise Bad(f"expected a rank, found `{show(atom)}`", atom.span, code="E014")
 

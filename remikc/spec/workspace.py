@@ -44,6 +44,11 @@ the disk by that name, so a spec and its generated files read the same wherever 
 installed."""
 
 
+STDIN = "<stdin>"
+"""The name of a spec read from standard input without `--stdin-filename`: its id is not
+checked against a file name, and its `extends` is looked for in the current folder."""
+
+
 def parent_path(source: str, parent_id: str) -> str:
     """The file of variant `parent_id`, the parent of the spec in `source`: beside it, else the
     shipped seed variant of that id (a shipped spec's parent is always shipped too).  When
@@ -154,6 +159,7 @@ class Workspace:
     """Spec files read so far (`sources` feeds diagnostics their source lines)."""
 
     sources: dict[str, str] = field(default_factory=dict)
+    given: dict[str, bytes] = field(default_factory=dict)  # read elsewhere (stdin), by name
     _files: dict[str, FileRules | SpecError] = field(default_factory=dict)
     _variants: dict[str, ir.Variant | SpecError] = field(default_factory=dict)
     _warnings: dict[str, tuple[Diagnostic, ...]] = field(default_factory=dict)
@@ -161,7 +167,7 @@ class Workspace:
     def read(self, path: str) -> str:
         if path not in self.sources:
             try:
-                data = _read_bytes(path)
+                data = self.given[path] if path in self.given else _read_bytes(path)
             except OSError as exc:
                 raise SpecError([error("E030", f"cannot read {path}: {exc.strerror}", None)]) from None
             try:
@@ -193,7 +199,16 @@ class Workspace:
                         "E022", f"`{cached.id}` is not a variant id: use lower-case letters, "
                         "digits and `_`, starting with a letter", spec.id.span,
                         hint=f"e.g. `variant {lower}` in `{lower}{SUFFIX}`")])
-                if cached.id != expected:
+                if path == STDIN:
+                    pass  # no file name to match: `--stdin-filename` gives one
+                elif not Path(path).name.endswith(SUFFIX):
+                    # `rodzinny.txt`: the id is right, the file's name is not a spec's
+                    raise SpecError([error(
+                        "E022", f"variant `{cached.id}` is in `{Path(path).name}`, whose name "
+                        f"does not end in `{SUFFIX}`", spec.id.span,
+                        hint=f"rename the file to `{cached.id}{SUFFIX}`: `check` finds spec "
+                        f"files in folders, and `extends` finds a variant, by that name")])
+                elif cached.id != expected:
                     raise SpecError([error(
                         "E022", f"variant `{cached.id}` is in a file named `{Path(path).name}`",
                         spec.id.span, hint=f"rename the file to `{cached.id}{SUFFIX}` or the "

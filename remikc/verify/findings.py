@@ -64,17 +64,23 @@ class Report:
         return sum(f.status is status for f in self.findings)
 
 
-def render_text(report: Report, *, timings: bool = False) -> str:
+def render_text(report: Report, *, timings: bool = False, only_failed: bool = False,
+                all_rules: bool = False) -> str:
+    """`only_failed` (`check -q`): the checks not proved, and nothing for a clean variant;
+    `all_rules` (`check -v`): the spec lines behind every check, proved ones too."""
     v = report.variant
+    shown = [f for f in report.findings if not (only_failed and f.status is Status.PROVED)]
+    if only_failed and not shown:
+        return ""
     lines = [f"{v.id}  {v.source}"]
     width = max((len(f.check) for f in report.findings), default=10)
-    for f in report.findings:
+    for f in shown:
         timing = f"  [{f.seconds * 1000:.0f} ms]" if timings else ""
         lines.append(f"  {f.status.mark} {f.check:<{width}}  {f.title}{timing}")
         lines.append(f"      {f.summary}")
         for detail in f.details:
             lines.append(f"      {detail}")
-        if f.status is not Status.PROVED:
+        if f.status is not Status.PROVED or all_rules:
             for rule in f.rules:
                 lines.append(f"      {rule.span.file}:{rule.span.line}: `{rule.id}`")
     return "\n".join(lines)

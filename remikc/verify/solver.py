@@ -8,16 +8,33 @@ running out of it is `unknown`, never "proved".
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import z3
 
+from ..interrupt import on_interrupt, pressed
 from .encode import Encoder
 
 DEFAULT_RLIMIT = 20_000_000
 # A try for a tidier witness is worth little: it gets a small share of the budget.
 TIDY_SHARE = 40
+
+# Ctrl-C: Z3's own handler would cancel the running question and answer "undecided", and
+# Python would never hear of it; instead remikc.interrupt interrupts the questions running
+# (`_stop`) and the session raises KeyboardInterrupt rather than answer.
+_running: set[z3.Context] = set()
+_lock = threading.Lock()
+
+
+def _stop() -> None:
+    with _lock:
+        for ctx in _running:
+            ctx.interrupt()
+
+
+on_interrupt(_stop)
 
 z3.set_param("smt.random_seed", 0)
 z3.set_param("sat.random_seed", 0)
@@ -56,7 +73,7 @@ class Session:
             assumptions = [lit for name, lit in self.enc.t.literals.items() if name not in without]
             self.solver.push()
             self.solver.add(*constraints)
-            result = self.solver.check(*assumptions)
+            result = self._check(assumptions)
             if result == z3.unsat:
                 core = tuple(self.enc.t.names(self.solver.unsat_core()))
                 self.solver.pop()
@@ -103,6 +120,24 @@ class Session:
                     value = model.eval(key, model_completion=True).as_long()
             fixed.append(key == value)
         return Outcome("sat", model, ())
+
+
+    def _check(self, assumptions: list[z3.BoolRef]) -> z3.CheckSatResult:
+        """`check`, interruptible by Ctrl-C (see `_stop`): never an answer cut short."""
+        self.solver.set("ctrl_c", False)
+        ctx = self.solver.ctx
+        with _lock:
+            if pressed():
+                raise KeyboardInterrupt
+            _running.add(ctx)
+        try:
+            result = self.solver.check(*assumptions)
+        finally:
+            with _lock:
+                _running.discard(ctx)
+        if pressed():
+            raise KeyboardInterrupt
+        return result
 
 
 def solve(enc: Encoder, *constraints: z3.BoolRef, rlimit: int = DEFAULT_RLIMIT) -> Outcome:
