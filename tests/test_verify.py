@@ -298,3 +298,66 @@ def test_diff_out_of_work_is_not_a_proof(workspace):
     d = diff(workspace.variant(str(SPECS / "remik_podstawowy.rules")),
              workspace.variant(str(SPECS / "remik51.rules")), rlimit=50)
     assert not any(change.same for change in d.changes)
+
+
+# --- verdicts never claim more than was proved (issue #24, item 1) -------------------------
+
+def test_house_keeps_is_undecided_when_the_variant_ran_out_of_work(workspace):
+    """The parent passes everything; the house variant, given almost no work, decides nothing.
+    Nothing was compared, so `house.keeps` cannot say ✓ (it did, comparing only decided pairs)."""
+    from remikc.verify import keep_parent
+
+    parent = verify(workspace.variant(str(SPECS / "remik51.rules")))
+    child = verify(workspace.variant(str(SPECS / "remik51_domowy.rules")), rlimit=50, parent=parent)
+    # the house rules change scoring only: the scoring checks ran again, the rest are the parent's
+    assert child.finding("scoring.winner").status is Status.UNKNOWN
+    assert child.finding("opening.reachable").status is Status.PROVED
+    house = keep_parent(child, parent).finding("house.keeps")
+    assert house.status is Status.UNKNOWN
+    assert "scoring.winner" in house.summary and "opening.reachable" not in house.summary
+
+
+def test_house_keeps_is_undecided_when_the_parent_ran_out_of_work(workspace):
+    """A check the parent left undecided and the variant breaks: the parent may pass it, so
+    whether the variant keeps it is open; the variant's own ✗ still stands under its id."""
+    from dataclasses import replace as _replace
+
+    from remikc.verify import keep_parent
+    from remikc.verify.findings import Finding, Report
+
+    parent = verify(workspace.variant(str(SPECS / "remik51.rules")))
+    child = verify(workspace.variant(str(SPECS / "remik51_domowy.rules")), parent=parent)
+    undecided = Report(parent.variant, tuple(
+        _replace(f, status=Status.UNKNOWN) if f.check == "deck.enough" else f for f in parent.findings))
+    broken = Report(child.variant, tuple(
+        f.violated("made up") if f.check == "deck.enough" else f for f in child.findings))
+    assert keep_parent(broken, undecided).finding("house.keeps").status is Status.UNKNOWN
+    # the same break against a parent that passed it is a proved break
+    assert keep_parent(broken, parent).finding("house.keeps").status is Status.VIOLATED
+    # and a variant that proves every check keeps them, whatever the parent could not decide
+    assert keep_parent(child, undecided).finding("house.keeps").status is Status.PROVED
+    assert isinstance(child.finding("house.keeps"), Finding)
+
+
+def test_house_keeps_undecided_reads_unknown_in_json(tmp_path):
+    """`--rlimit 50` on a house variant: `house.keeps` is "unknown" in JSON, never "proved"."""
+    out = io.StringIO()
+    code = main(["check", "--rlimit", "50", "--format", "json", "--jobs", "1",
+                 str(SPECS / "remik51_domowy.rules")], out, io.StringIO())
+    assert code == 1
+    data = json.loads(out.getvalue())
+    entries = data if isinstance(data, list) else data.get("files", data.get("results", [data]))
+    statuses = {c["id"]: c["status"] for e in entries for c in e["verification"]["checks"]
+                if e["verification"]["variant"] == "remik51_domowy"}
+    assert statuses["house.keeps"] == "unknown"
+
+
+def test_an_rlimit_below_the_tidy_share_still_limits_every_question(workspace):
+    """`--rlimit 39`: the tidy-witness share, 39 // 40, was 0, which Z3 reads as no limit, so
+    the tidy tries ran unbounded and answered.  Every share has a floor of 1 unit."""
+    report = verify(workspace.variant(str(SPECS / "remik51.rules")), rlimit=39)
+    for check in ("melds.alive", "opening.reachable", "melds.sizes", "runs.wrap"):
+        assert report.finding(check).status is Status.UNKNOWN, check
+    from remikc.verify.solver import TIDY_SHARE, share
+
+    assert share(39, TIDY_SHARE) == 1 and share(20_000_000, TIDY_SHARE) == 500_000

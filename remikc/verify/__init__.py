@@ -143,15 +143,31 @@ def _house(probe: Probe, parent: Report | None) -> Finding:
 
 
 def keep_parent(report: Report, parent: Report) -> Report:
-    """Mark `house.keeps` violated for each check the parent passes and the variant breaks."""
-    broken = []
+    """Judge `house.keeps`: violated for each check the parent passes and the variant breaks.
+
+    A check either side left undecided is an undecided question for `house.keeps` too,
+    unless the variant proves it (then it is kept whatever the parent's verdict): a ✓ never
+    rests on a comparison nobody made."""
+    broken: list[str] = []
+    open_: list[str] = []
     for finding in report.findings:
+        if finding.check == HOUSE[0]:
+            continue
         before = parent.finding(finding.check)
-        if before is not None and before.status is Status.PROVED and finding.status is Status.VIOLATED:
+        if before is None or before.status is Status.VIOLATED or finding.status is Status.PROVED:
+            continue  # nothing the parent passes, or the variant keeps it
+        if before.status is Status.PROVED and finding.status is Status.VIOLATED:
             broken.append(finding.check)
-    if not broken:
-        return report
+        else:
+            open_.append(finding.check)
     house = report.finding(HOUSE[0])
     assert house is not None
-    changed = house.violated(f"breaks what `{parent.variant.id}` passes: " + ", ".join(broken))
+    if broken:
+        changed = house.violated(f"breaks what `{parent.variant.id}` passes: " + ", ".join(broken))
+    elif open_:
+        changed = replace(house, status=Status.UNKNOWN,
+                          summary="undecided: the solver's work limit ran out on "
+                                  + ", ".join(open_) + " (raise --rlimit)")
+    else:
+        return report
     return Report(report.variant, tuple(changed if f.check == HOUSE[0] else f for f in report.findings))
