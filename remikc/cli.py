@@ -74,6 +74,13 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--timings", action="store_true", help="show each check's solver time")
     check.add_argument("--jobs", type=_positive, default=None, metavar="N",
                        help="variants verified side by side (default: the number of cores, up to 4)")
+    check.add_argument("--no-cache", action="store_true",
+                       help="prove everything again: neither read nor write the proof cache")
+
+    cache = commands.add_parser("cache", help="the proof cache (.remikc_cache/ or $REMIKC_CACHE_DIR)")
+    cache.add_argument("action", choices=("clear",), help="clear: delete the cached proofs")
+    cache.add_argument("paths", nargs="*", metavar="PATH", default=["."],
+                       help="spec files or folders whose caches to clear (default: here)")
 
     show = commands.add_parser("ir", help="print a variant's resolved rules")
     show.add_argument("spec", metavar="SPEC")
@@ -178,7 +185,8 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO) -> int:
         if args.command == "explain":
             args.cards = console.argument(args.cards)
         command = {"check": _check, "ir": _ir, "new": _new, "diff": _diff, "build": _build,
-                   "explain": _explain, "simulate": _simulate, "list": _list}[args.command]
+                   "explain": _explain, "simulate": _simulate, "list": _list,
+                   "cache": _cache}[args.command]
         return command(args, out, err)
     except UsageError as exc:
         print(str(exc), file=err)
@@ -236,12 +244,12 @@ def _errors(diagnostics: Sequence[Diagnostic], sources: Mapping[str, str], form:
 
 def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     _need_paths(args.paths)
-    run = check_paths(args.paths)
+    run = check_paths(args.paths, cache=not args.no_cache)
     if not run.results:
         raise UsageError(f"remikc: no {SUFFIX} files in {' '.join(args.paths)}")
     reports = {}
     if not args.no_verify:
-        verifier = Verifier(run.workspace, args.rlimit, args.jobs)
+        verifier = Verifier(run.workspace, args.rlimit, args.jobs, cache=not args.no_cache)
         done = verifier.reports([(r.path, r.variant) for r in run.results if r.variant])
         reports = {r.path: done[os.path.normpath(r.path)] for r in run.results if r.variant}
     violated = [path for path, report in reports.items() if not report.ok]
@@ -314,6 +322,17 @@ def _variants(workspace: Workspace, paths: Sequence[str], form: str, out: TextIO
         return None
     _warn(workspace, paths, err)
     return variants
+
+
+def _cache(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .proofcache import clear
+
+    removed = clear(list(args.paths))
+    for folder in removed:
+        print(f"cleared {folder}", file=out)
+    if not removed:
+        print("no proof cache to clear", file=out)
+    return OK
 
 
 def _ir(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -14,11 +14,14 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
+from typing import TYPE_CHECKING
+
 from .. import ir
-from .checks import CHECKS, Probe
-from .claims import ExampleResult, check_example, check_property
-from .findings import Finding, Report, Status, render_text, to_json
-from .solver import DEFAULT_RLIMIT
+from .findings import DEFAULT_RLIMIT, Finding, Report, Status, render_text, to_json
+
+if TYPE_CHECKING:
+    from .checks import CHECKS, Probe
+    from .claims import ExampleResult
 
 __all__ = [
     "CHECKS",
@@ -30,6 +33,16 @@ __all__ = [
     "to_json",
     "verify",
 ]
+
+def __getattr__(name: str) -> object:
+    """`CHECKS` on first use: it imports Z3, which a `remikc check` whose proofs are all
+    cached never needs (its time is mostly imports)."""
+    if name == "CHECKS":
+        from .checks import CHECKS
+
+        return CHECKS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 HOUSE = ("house.keeps", "the house rules keep every check the parent passes")
 EXAMPLES = ("examples", "the spec's own examples hold under its rules")
@@ -44,9 +57,13 @@ _ROUTES = (
 )
 
 
-def verify(variant: ir.Variant, *, rlimit: int = DEFAULT_RLIMIT, parent: Report | None = None
+def verify(variant: ir.Variant, *, rlimit: int | None = None, parent: Report | None = None
            ) -> Report:
     """Run every check on `variant`; `parent` is its parent's report, for `house.keeps`."""
+    from .checks import CHECKS, Probe
+    from .claims import ExampleResult, check_example, check_property
+
+    rlimit = DEFAULT_RLIMIT if rlimit is None else rlimit
     probe = Probe(variant, rlimit)
     changed = _changed(variant, parent.variant) if parent is not None else None
     findings = {}
@@ -126,6 +143,8 @@ def _examples(variant: ir.Variant, own: list[ExampleResult], leftover: list[Exam
 
 
 def _house(probe: Probe, parent: Report | None) -> Finding:
+    from .claims import check_example
+
     check, title = HOUSE
     v = probe.variant
     if v.parent is None:

@@ -7,6 +7,10 @@ from enum import Enum
 
 from .. import ir
 
+# Z3 resource units per solver question (`--rlimit`); here, not in solver.py, so that reading
+# it does not import Z3.
+DEFAULT_RLIMIT = 20_000_000
+
 
 class Status(str, Enum):
     PROVED = "proved"

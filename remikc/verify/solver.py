@@ -14,7 +14,8 @@ import z3
 
 from .encode import Encoder
 
-DEFAULT_RLIMIT = 20_000_000
+from .findings import DEFAULT_RLIMIT
+
 # A try for a tidier witness is worth little: it gets a small share of the budget.
 TIDY_SHARE = 40
 
