@@ -5,7 +5,8 @@ A report is stored under a key made of everything its verdicts depend on:
 - the resolved IR of the variant (its parents' rules are merged into it, and every line
   number a finding names is part of it, so a moved line is a new key);
 - for a house variant, the key of its parent's report (`house.keeps` compares the two);
-- the remikc version, the Z3 version and the solver work limit (`--rlimit`).
+- the remikc version (with a digest of its source), the Z3 version and the solver work
+  limit (`--rlimit`).
 
 Each entry is a JSON file (never pickle: a cache file is data, not code) named by its key,
 holding one finding per check id.  Entries are written with `write_atomic` (a temporary file
@@ -51,6 +52,17 @@ def z3_version() -> str:
     return str(z3.get_version_string())
 
 
+@functools.cache
+def code_version() -> str:
+    """The remikc version and a digest of its own source: between releases the version stays
+    the same while the checks change, and a cache must not answer for code that is gone."""
+    package = Path(__file__).resolve().parent
+    digest = hashlib.sha256(__version__.encode())
+    for source in sorted([*package.rglob("*.py"), *package.glob("*.lark")]):
+        digest.update(source.relative_to(package).as_posix().encode() + b"\0" + source.read_bytes())
+    return f"{__version__}+{digest.hexdigest()[:16]}"
+
+
 def folder_for(spec_path: str) -> Path:
     """Where the report of the spec at `spec_path` is cached."""
     chosen = os.environ.get(ENV)
@@ -66,7 +78,7 @@ def ir_hash(variant: ir.Variant) -> str:
 
 
 def key(variant: ir.Variant, rlimit: int, parent_key: str | None) -> str:
-    parts = {"format": FORMAT, "ir": ir_hash(variant), "parent": parent_key, "remikc": __version__,
+    parts = {"format": FORMAT, "ir": ir_hash(variant), "parent": parent_key, "remikc": code_version(),
              "z3": z3_version(), "rlimit": rlimit}
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode("utf-8")).hexdigest()
 
@@ -212,7 +224,7 @@ def _digest(path: str) -> str:
 
 
 def _ir_entry(spec_path: str) -> Path:
-    where = hashlib.sha256(f"{os.path.abspath(spec_path)}\0{__version__}".encode()).hexdigest()
+    where = hashlib.sha256(f"{os.path.abspath(spec_path)}\0{code_version()}".encode()).hexdigest()
     return folder_for(spec_path) / f"ir-{where}.json"
 
 

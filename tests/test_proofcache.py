@@ -208,3 +208,13 @@ def test_two_runs_sharing_the_cache_agree(specs, tmp_path):
                            check=True, timeout=300).stdout
     assert later == plain
     assert not list((tmp_path / "shared").glob(".*.tmp"))  # no half-written file left behind
+
+
+def test_other_remikc_code_is_another_question(specs, monkeypatch):
+    """Between releases the version number stays while the checks change: the key holds a
+    digest of remikc's source, so a cache left by other code is not read."""
+    _proved(specs, monkeypatch)
+    monkeypatch.setattr(proofcache, "code_version", lambda: "0.1.0+another")
+    _, proved = _proved(specs, monkeypatch)
+    assert proved == sorted(PAIR)
+    assert proofcache.load_variant(str(specs / "remik_podstawowy.rules")) is None
