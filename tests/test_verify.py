@@ -361,3 +361,62 @@ def test_an_rlimit_below_the_tidy_share_still_limits_every_question(workspace):
     from remikc.verify.solver import TIDY_SHARE, share
 
     assert share(39, TIDY_SHARE) == 1 and share(20_000_000, TIDY_SHARE) == 500_000
+
+
+# --- removing a built-in check, with a reason --------------------------------------------
+
+def _house_of_base51(tmp_path: Path, body: str, name: str = "h"):
+    (tmp_path / "base51.rules").write_text((INCONSISTENT / "base51.rules").read_text(encoding="utf-8"),
+                                           encoding="utf-8")
+    path = tmp_path / f"{name}.rules"
+    path.write_text(f'variant {name} extends "base51" {{\n  name pl "x"\n  name hr "x"\n{body}}}\n',
+                    encoding="utf-8")
+    return path
+
+
+def test_a_removed_built_in_check_is_shown_with_its_reason_and_line(tmp_path):
+    """handing_worse.rules breaks `scoring.winner` (handing -20 against going out's -40); the
+    same rules with the check removed on purpose are clean, and say why."""
+    path = _house_of_base51(tmp_path, '  remove check "scoring.winner" because "handing is a forfeit"\n'
+                            "  scoring {\n    override handed -20\n  }\n")
+    out = io.StringIO()
+    assert main(["check", "--jobs", "1", "--format", "json", str(path)], out, io.StringIO()) == 0
+    (entry,) = [f for f in json.loads(out.getvalue())["files"] if f["variant"] == "h"]
+    checks = {c["id"]: c for c in entry["verification"]["checks"]}
+    winner = checks["scoring.winner"]
+    assert winner["status"] == "removed" and winner["summary"] == "removed: handing is a forfeit"
+    assert winner["rules"] == [{"rule": "remove check", "file": str(path), "line": 4, "from": "h"}]
+    house = checks["house.keeps"]
+    assert house["status"] == "proved" and "less 1 it removes" in house["summary"]
+    assert house["details"] == ["removes `scoring.winner`, which `base51` passes: handing is a forfeit"]
+    # every other check still runs
+    assert {c["status"] for i, c in checks.items() if i != "scoring.winner"} == {"proved"}
+
+
+def test_a_house_variant_inherits_a_removed_check(tmp_path):
+    parent = _house_of_base51(tmp_path, '  remove check "game.reachable" because "a friendly game"\n', "h")
+    child = tmp_path / "g.rules"
+    child.write_text('variant g extends "h" {\n  name pl "x"\n  name hr "x"\n}\n', encoding="utf-8")
+    run = check_paths([str(child)])
+    variant = run.results[0].variant
+    assert [(d.check, d.reason, d.origin, d.span.line) for d in variant.dropped_checks] == \
+        [("game.reachable", "a friendly game", "h", 4)]
+    assert str(parent) == variant.dropped_checks[0].span.file
+    report = Verifier(run.workspace, jobs=1).report(str(child), variant)
+    assert report.finding("game.reachable").status is Status.REMOVED
+    # the parent removed it too: nothing the parent passes is missing
+    assert report.finding("house.keeps").details == ()
+
+
+@pytest.mark.parametrize(("line", "code", "says"), [
+    ('remove check "scoring.winer" because "x"', "E011", "did you mean `scoring.winner`?"),
+    ('remove check "house.keeps" because "x"', "E011", "built-in checks: melds.alive"),
+    ('remove check "scoring.winner" because ""', "E012", "say why"),
+])
+def test_removing_a_check_that_is_not_built_in_or_without_a_reason_is_an_error(tmp_path, line, code, says):
+    path = _house_of_base51(tmp_path, f"  {line}\n")
+    (result,) = check_paths([str(path)]).results
+    assert not result.ok
+    (problem,) = [d for d in result.diagnostics if d.severity.value == "error"]
+    assert problem.span.line == 4 and problem.code == code
+    assert says in problem.message + " " + (problem.hint or "")

@@ -67,9 +67,14 @@ def verify(variant: ir.Variant, *, rlimit: int | None = None, parent: Report | N
     probe = Probe(variant, rlimit)
     changed = _changed(variant, parent.variant) if parent is not None else None
     findings = {}
+    dropped = {d.check: d for d in variant.dropped_checks}
     for check in CHECKS:
         before = parent.finding(check.id) if parent is not None else None
-        if changed is not None and before is not None and not check.reads_any(changed):
+        if check.id in dropped:
+            d = dropped[check.id]
+            findings[check.id] = Finding(check.id, check.title, Status.REMOVED, f"removed: {d.reason}",
+                                         (ir.Rule("remove check", check.id, d.span, d.origin),))
+        elif changed is not None and before is not None and not check.reads_any(changed):
             # nothing it reads differs from the parent: the parent's verdict stands
             findings[check.id] = replace(before, seconds=0.0)
         else:
@@ -83,7 +88,7 @@ def verify(variant: ir.Variant, *, rlimit: int | None = None, parent: Report | N
         if result.status is not Status.VIOLATED:
             continue
         target = _route(result, variant)
-        if target is None:
+        if target is None or findings[target].status is Status.REMOVED:
             leftover.append(result)
             continue
         findings[target] = findings[target].violated(
@@ -169,11 +174,19 @@ def keep_parent(report: Report, parent: Report) -> Report:
     rests on a comparison nobody made."""
     broken: list[str] = []
     open_: list[str] = []
+    dropped: list[str] = []
     for finding in report.findings:
         if finding.check == HOUSE[0]:
             continue
         before = parent.finding(finding.check)
-        if before is None or before.status is Status.VIOLATED or finding.status is Status.PROVED:
+        if finding.status is Status.REMOVED:
+            if before is not None and before.status is Status.PROVED:
+                # not kept, on purpose and with a reason the report shows: no break
+                dropped.append(f"removes `{finding.check}`, which `{parent.variant.id}` passes: "
+                               + finding.summary.removeprefix("removed: "))
+            continue
+        if (before is None or before.status in (Status.VIOLATED, Status.REMOVED)
+                or finding.status is Status.PROVED):
             continue  # nothing the parent passes, or the variant keeps it
         if before.status is Status.PROVED and finding.status is Status.VIOLATED:
             broken.append(finding.check)
@@ -181,12 +194,17 @@ def keep_parent(report: Report, parent: Report) -> Report:
             open_.append(finding.check)
     house = report.finding(HOUSE[0])
     assert house is not None
+    if dropped:
+        house = replace(house, details=house.details + tuple(dropped))
     if broken:
         changed = house.violated(f"breaks what `{parent.variant.id}` passes: " + ", ".join(broken))
     elif open_:
         changed = replace(house, status=Status.UNKNOWN,
                           summary="undecided: the solver's work limit ran out on "
                                   + ", ".join(open_) + " (raise --rlimit)")
+    elif dropped:
+        changed = replace(house, summary=f"keeps every check `{parent.variant.id}` passes, less "
+                                         f"{len(dropped)} it removes (below)")
     else:
-        return report
+        changed = house
     return Report(report.variant, tuple(changed if f.check == HOUSE[0] else f for f in report.findings))

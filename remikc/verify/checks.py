@@ -19,7 +19,7 @@ from .. import ir
 from ..cards import format_cards
 from . import decode
 from .encode import CardVar, Encoder, Meld, Opening, opening, slot_sizes
-from .findings import Finding, Status
+from .findings import BUILT_IN_CHECKS, Finding, Status
 from .solver import DEFAULT_RLIMIT, Outcome, Session
 
 
@@ -607,3 +607,4 @@ CHECKS: tuple[Check, ...] = (
     Check("game.reachable", "knocking, the target and the bonuses can happen and reward the winner",
           game_reachable, (*_MELDS, "handing.")),
 )
+assert tuple(c.id for c in CHECKS) == BUILT_IN_CHECKS, "findings.BUILT_IN_CHECKS lists the checks"
