@@ -420,3 +420,83 @@ def test_removing_a_check_that_is_not_built_in_or_without_a_reason_is_an_error(t
     (problem,) = [d for d in result.diagnostics if d.severity.value == "error"]
     assert problem.span.line == 4 and problem.code == code
     assert says in problem.message + " " + (problem.hint or "")
+
+
+# --- the cards inside a meld, in author checks -----------------------------------------
+
+NO_WRAP = 'check "no run goes round the corner": forall run r: not wraps(r)'
+DISTINCT = ('check "every set has distinct suits": forall set s, position i, position j: '
+            "i < j and suit(s, i) != 0 implies suit(s, i) != suit(s, j)")
+WRAP_ALLOWED = "  run {\n    override wrap allowed\n  }\n"
+SUITS_ANY = "  set {\n    override suits any\n  }\n"
+
+
+def _property(tmp_path: Path, line: str, rules: str = ""):
+    path = _house_of_base51(tmp_path, f"{rules}  {line}\n", "p")
+    (result,) = check_paths([str(path)]).results
+    assert result.ok, result.diagnostics
+    return result.variant, verify(result.variant).finding("property.1")
+
+
+def test_no_run_wraps_is_proved_under_wrap_forbidden(tmp_path):
+    assert _property(tmp_path, NO_WRAP)[1].status is Status.PROVED
+
+
+def test_no_run_wraps_is_refuted_by_a_run_round_the_corner(tmp_path):
+    variant, finding = _property(tmp_path, NO_WRAP, WRAP_ALLOWED)
+    assert finding.status is Status.VIOLATED
+    shown = re.fullmatch(r"counterexample: r = run (.*)", finding.summary)
+    cards = parse_cards(shown.group(1))
+    # a valid run of this variant, with a king straight before an ace and a card after it
+    example = ir.Example(ir.ExampleKind.RUN, (cards,), variant.players.span, variant.id)
+    assert check_example(Probe(variant), example).status is Status.PROVED
+    ranks = [c.rank for c in cards]
+    assert any(ranks[k:k + 2] == [13, 1] and k + 2 < len(ranks) for k in range(len(ranks)))
+
+
+def test_distinct_suits_is_proved_under_suits_distinct(tmp_path):
+    assert _property(tmp_path, DISTINCT)[1].status is Status.PROVED
+
+
+def test_distinct_suits_is_refuted_with_the_two_places(tmp_path):
+    """`suits any` with two packs: a set may hold one card twice, e.g. 9♦ 9♦."""
+    _, finding = _property(tmp_path, DISTINCT, SUITS_ANY)
+    assert finding.status is Status.VIOLATED
+    shown = re.fullmatch(r"counterexample: s = set (.*); i = (\d+); j = (\d+)", finding.summary)
+    cards, i, j = parse_cards(shown.group(1)), int(shown.group(2)), int(shown.group(3))
+    assert i < j <= len(cards)
+    assert not cards[i - 1].is_joker and cards[i - 1].suit == cards[j - 1].suit
+
+
+def test_ranks_climb_one_by_one_in_a_run(tmp_path):
+    """base51's runs: each natural card one rank above the one before, the ace after the king
+    (no wrap) being the only step from 13 to 1."""
+    line = ('check "ranks climb": forall run r, position i: i < cards(r) and rank(r, i) != 0 and '
+            "rank(r, i + 1) != 0 implies rank(r, i + 1) == rank(r, i) + 1 or "
+            "rank(r, i) == 13 and rank(r, i + 1) == 1")
+    assert _property(tmp_path, line)[1].status is Status.PROVED
+    # and the check can fail: "climb by two" is refuted
+    wrong = line.replace('"ranks climb"', '"by two"').replace("rank(r, i) + 1 or", "rank(r, i) + 2 or")
+    (tmp_path / "two").mkdir()
+    assert _property(tmp_path / "two", wrong)[1].status is Status.VIOLATED
+
+
+def test_a_run_may_start_with_a_joker_in_base51(tmp_path):
+    _, finding = _property(tmp_path, 'check "no joker first": forall run r: not joker(r, 1)')
+    assert finding.status is Status.VIOLATED
+    cards = parse_cards(re.fullmatch(r"counterexample: r = run (.*)", finding.summary).group(1))
+    assert cards[0].is_joker
+
+
+@pytest.mark.parametrize(("line", "says"), [
+    ('check "c": forall set s: rank(s) == 1', "`rank` takes `rank(m, i)`"),
+    ('check "c": forall opening o: rank(o, 1) == 1', "`rank` applies to a meld or run or set"),
+    ('check "c": forall set s: joker(s, s)', "expected a number here, found a play"),
+    ('check "c": forall opening o: wraps(o)', "`wraps` applies to a meld or run or set"),
+    ('check "c": forall position i: cards(i) > 0', "`cards` applies to a"),
+])
+def test_card_functions_are_type_checked(tmp_path, line, says):
+    path = _house_of_base51(tmp_path, f"  {line}\n", "p")
+    (result,) = check_paths([str(path)]).results
+    (problem,) = result.diagnostics
+    assert problem.code == "E024" and says in problem.message, problem.message
