@@ -19,16 +19,21 @@ The folder is `$REMIKC_CACHE_DIR` when set, else `.remikc_cache/` beside each sp
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
 import os
 import shutil
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import __version__, ir
 from .diagnostics import Span
 from .output import WriteError, write_atomic
+
+if TYPE_CHECKING:  # not at run time: importing the verifier imports Z3
+    from .verify.findings import Finding, Report
 
 FOLDER = ".remikc_cache"
 ENV = "REMIKC_CACHE_DIR"
@@ -90,7 +95,7 @@ class ProofCache:
         self.hits = 0
         self.misses = 0
 
-    def load(self, spec_path: str, variant: ir.Variant, entry_key: str):  # -> Report | None
+    def load(self, spec_path: str, variant: ir.Variant, entry_key: str) -> Report | None:
         from .verify.findings import Report
 
         path = folder_for(spec_path) / f"{entry_key}.json"
@@ -105,14 +110,13 @@ class ProofCache:
         self.hits += 1
         return Report(variant, findings)
 
-    def store(self, spec_path: str, entry_key: str, report) -> None:  # report: Report
+    def store(self, spec_path: str, entry_key: str, report: Report) -> None:
         data = {"format": FORMAT, "key": entry_key, "variant": report.variant.id,
                 "findings": [_plain(f) for f in report.findings]}
-        try:
+        # a folder we may not write to (a packaged spec) costs only the saving
+        with contextlib.suppress(WriteError, OSError):
             write_atomic(folder_for(spec_path) / f"{entry_key}.json",
                          json.dumps(data, ensure_ascii=False, indent=1) + "\n")
-        except (WriteError, OSError):
-            pass  # a folder we may not write to (a packaged spec) costs only the saving
 
 
 def clear(spec_paths: list[str]) -> list[Path]:
@@ -140,7 +144,7 @@ def clear(spec_paths: list[str]) -> list[Path]:
     return removed
 
 
-def _plain(f) -> dict[str, object]:  # f: Finding
+def _plain(f: Finding) -> dict[str, object]:
     return {"check": f.check, "title": f.title, "status": f.status.value, "summary": f.summary,
             "details": list(f.details),
             "rules": [{"id": r.id, "value": str(r.value), "origin": r.origin,
@@ -148,7 +152,7 @@ def _plain(f) -> dict[str, object]:  # f: Finding
                                 r.span.end_column]} for r in f.rules]}
 
 
-def _finding(data: dict[str, object], variant: ir.Variant):  # -> Finding
+def _finding(data: dict[str, object], variant: ir.Variant) -> Finding:
     from .verify.findings import Finding, Status
 
     rules = []

@@ -500,3 +500,34 @@ def test_card_functions_are_type_checked(tmp_path, line, says):
     (result,) = check_paths([str(path)]).results
     (problem,) = result.diagnostics
     assert problem.code == "E024" and says in problem.message, problem.message
+
+
+# --- valid unusual variants: each passes the checks it names ---------------------------------
+
+UNUSUAL = Path(__file__).parent / "specs" / "unusual"
+UNUSUAL_CASES = sorted(p for p in UNUSUAL.glob("*.rules") if p.stem != "base51")
+# the checks issue #21 added: each has at least five broken specs and five valid unusual ones
+NEW_CHECKS = ("turn.live",)
+
+
+def test_each_new_check_has_five_broken_and_five_unusual_specs():
+    for check in NEW_CHECKS:
+        broken = [p for p in CASES if _expect(p, "check") == [check]]
+        passing = [p for p in UNUSUAL_CASES if check in " ".join(_passes(p)).split()]
+        assert len(broken) >= 5 and len(passing) >= 5, (check, len(broken), len(passing))
+
+
+def _passes(path: Path) -> list[str]:
+    return re.findall(r"^# passes: (.*)$", path.read_text(encoding="utf-8"), re.M)
+
+
+@pytest.mark.parametrize("path", UNUSUAL_CASES, ids=lambda p: p.stem)
+def test_an_unusual_but_valid_variant_passes(path: Path):
+    run = check_paths([str(path)])
+    (result,) = run.results
+    assert result.ok, result.diagnostics
+    report = Verifier(run.workspace, jobs=1).report(str(path), result.variant)
+    (named,) = _passes(path)
+    for check in named.split():
+        assert report.finding(check).status is Status.PROVED, report.finding(check)
+    assert [(f.check, f.summary) for f in report.findings if f.status is not Status.PROVED] == []

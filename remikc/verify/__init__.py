@@ -13,7 +13,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import replace
-
 from typing import TYPE_CHECKING
 
 from .. import ir
@@ -61,7 +60,7 @@ def verify(variant: ir.Variant, *, rlimit: int | None = None, parent: Report | N
            ) -> Report:
     """Run every check on `variant`; `parent` is its parent's report, for `house.keeps`."""
     from .checks import CHECKS, Probe
-    from .claims import ExampleResult, check_example, check_property
+    from .claims import check_example, check_property
 
     rlimit = DEFAULT_RLIMIT if rlimit is None else rlimit
     probe = Probe(variant, rlimit)

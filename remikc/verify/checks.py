@@ -558,6 +558,12 @@ def game_reachable(probe: Probe, check: Check) -> Finding:
     return Finding(check.id, check.title, Status.PROVED, "; ".join(said) or "nothing to reach")
 
 
+def _turn_live(probe: Probe, check: Check) -> Finding:
+    from .liveness import turn_live
+
+    return turn_live(probe, check)
+
+
 @dataclass(frozen=True)
 class Check:
     """A built-in check.  `ignores`: rule-id prefixes it never reads, so a house variant that
@@ -606,5 +612,9 @@ CHECKS: tuple[Check, ...] = (
           (*_MELDS, "game_end.", "handing.", "knocking.")),
     Check("game.reachable", "knocking, the target and the bonuses can happen and reward the winner",
           game_reachable, (*_MELDS, "handing.")),
+    Check("turn.live", "in every turn state a deal reaches, the player has a legal draw", _turn_live,
+          ("values.", "set.", "run.", "jokers.", "joker_swap.", "scoring.", "game_end.", "knocking.",
+           "going_out.", "handing.", "turn.lay_off", "turn.rearrange.", "turn.meld_after_last_draw",
+           "turn.discard_taken_card")),
 )
 assert tuple(c.id for c in CHECKS) == BUILT_IN_CHECKS, "findings.BUILT_IN_CHECKS lists the checks"

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 import z3
 
 from .encode import Encoder
-
-from .findings import DEFAULT_RLIMIT
+from .findings import DEFAULT_RLIMIT as DEFAULT_RLIMIT  # re-exported: callers import it from here
 
 # A try for a tidier witness is worth little: it gets a small share of the budget.
 TIDY_SHARE = 40
