@@ -531,3 +531,85 @@ def test_an_unusual_but_valid_variant_passes(path: Path):
     for check in named.split():
         assert report.finding(check).status is Status.PROVED, report.finding(check)
     assert [(f.check, f.summary) for f in report.findings if f.status is not Status.PROVED] == []
+
+
+# --- every scoring component reaches game.reachable -----------------------------------------
+
+ZERO_IN_HAND = ("  values {\n    override 2..9 0 in hand, 10 otherwise\n"
+                "    override 10 J Q K A 0 in hand, 10 otherwise\n  }\n")
+COLLECTS = ("  game_end {\n    override winner highest\n  }\n")
+
+
+def _scoring(*lines: str) -> str:
+    return "  scoring {\n" + "".join(f"    {line}\n" for line in lines) + "  }\n"
+
+
+# (component, spec body where it alone moves a total towards the target 500, the same with
+# it neutralised, what the witness names).  Cards left in hand count 0 everywhere but where
+# the case says; base51 scores penalties, lowest total wins.
+COMPONENTS = [
+    ("not_opened", ZERO_IN_HAND + _scoring("override joker_in_hand 0"),
+     ZERO_IN_HAND + _scoring("override joker_in_hand 0", "remove not_opened"),
+     "a player who never opened counts 100 (`not_opened`)"),
+    ("joker_in_hand", ZERO_IN_HAND + _scoring("remove not_opened"),
+     ZERO_IN_HAND + _scoring("remove not_opened", "override joker_in_hand 0"),
+     "a player left holding JK counts 20"),
+    ("values", _scoring("remove not_opened", "override joker_in_hand 0"),
+     ZERO_IN_HAND + _scoring("remove not_opened", "override joker_in_hand 0"),
+     "a player left holding"),
+    ("went_out", ZERO_IN_HAND + _scoring("remove not_opened", "override joker_in_hand 0",
+                                         "override went_out 5"),
+     ZERO_IN_HAND + _scoring("remove not_opened", "override joker_in_hand 0"),
+     "`went_out 5`"),
+    ("handed", ZERO_IN_HAND + _scoring("remove not_opened", "override joker_in_hand 0",
+                                       "override handed 5"),
+     ZERO_IN_HAND + _scoring("remove not_opened", "override joker_in_hand 0"),
+     "`handed 5`"),
+    ("handed_with_cut_card",
+     "  deal {\n    cut_card under_stock\n  }\n  turn {\n    draw {\n      cut_card when handing\n"
+     "    }\n  }\n" + ZERO_IN_HAND + _scoring("remove not_opened", "override joker_in_hand 0",
+                                            "handed_with_cut_card 5"),
+     "  deal {\n    cut_card under_stock\n  }\n  turn {\n    draw {\n      cut_card when handing\n"
+     "    }\n  }\n" + ZERO_IN_HAND + _scoring("remove not_opened", "override joker_in_hand 0",
+                                            "handed_with_cut_card -120"),
+     "`handed_with_cut_card 5`"),
+    ("all_out_bonus",
+     ZERO_IN_HAND + COLLECTS + _scoring("override method winner_collects", "remove went_out",
+                                        "remove handed", "remove not_opened", "override joker_in_hand 0",
+                                        "all_out_bonus 25"),
+     ZERO_IN_HAND + COLLECTS + _scoring("override method winner_collects", "remove went_out",
+                                        "remove handed", "remove not_opened", "override joker_in_hand 0"),
+     "`all_out_bonus 25`"),
+    ("undercut_bonus",
+     ZERO_IN_HAND + COLLECTS + "  knocking {\n    max_hand 10\n  }\n"
+     + _scoring("override method winner_collects", "remove went_out", "remove handed", "remove not_opened",
+                "override joker_in_hand 0", "undercut_bonus 10", "tie_with_knocker others_win"),
+     ZERO_IN_HAND + COLLECTS + "  knocking {\n    max_hand 10\n  }\n"
+     + _scoring("override method winner_collects", "remove went_out", "remove handed", "remove not_opened",
+                "override joker_in_hand 0", "tie_with_knocker others_win"),
+     "`undercut_bonus 10`"),
+]
+
+
+@pytest.mark.parametrize(("component", "alone", "neutral", "named"), COMPONENTS, ids=[c[0] for c in COMPONENTS])
+def test_game_reachable_reads_every_scoring_component(tmp_path, component, alone, neutral, named):
+    """Totals that move only through one component: the target is reachable, and the witness
+    names that component; with it neutralised, no round moves a total towards the target."""
+    for body, reachable in ((alone, True), (neutral, False)):
+        folder = tmp_path / str(reachable)
+        folder.mkdir()
+        path = _house_of_base51(folder, body, "z")
+        run = check_paths([str(path)])
+        (result,) = run.results
+        assert result.ok, result.diagnostics
+        finding = verify(result.variant).finding("game.reachable")
+        if reachable:
+            assert finding.status is Status.PROVED, finding.summary
+            assert f"the target 500 is reached round by round (e.g. {named}" in finding.summary
+            if component == "values":  # base51: 2..9 face, 10 J Q K A 10
+                shown = re.search(r"holding (\S+) counts (\d+)\)", finding.summary)
+                (card,) = parse_cards(shown.group(1))
+                assert int(shown.group(2)) == (card.rank if 2 <= card.rank <= 9 else 10)
+        else:
+            assert finding.status is Status.VIOLATED, finding.summary
+            assert "no round score moves a total towards the target 500" in finding.summary

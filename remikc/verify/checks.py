@@ -499,6 +499,37 @@ def monotone(probe: Probe, check: Check) -> Finding:
 
 # --- 10. knocking, the target and bonuses ---------------------------------------------------
 
+def round_moves(v: ir.Variant, enc: Encoder, cards: Sequence[CardVar], length: z3.ArithRef
+                ) -> list[tuple[str, ir.Rule[object] | None, z3.ArithRef]]:
+    """Every amount a round can add to some player's total, by the scoring components the
+    spec has: (what it is, `{hand}` standing for the cards held; the rule; the amount).
+
+    The cards left in hand count their `values` (`joker_in_hand` for a joker), or `not_opened`
+    for a player who never opened; `handing_multiplier` multiplies them when somebody hands.
+    `method` says whose total they go to (the holder's penalty, or the winner's takings); the
+    fixed scores (`went_out`, `handed`, `handed_with_cut_card`) and the bonuses won in a round
+    (`all_out_bonus`, `undercut_bonus`) go to one player.  `target_bonus` and `round_win_bonus`
+    are paid when the game ends, so they move no total towards the target."""
+    s = v.scoring
+    hand = enc.hand_value(cards, length)  # a player who opened; one who never did is below
+    method = s.method.value
+    whose = ("a player left holding {hand} counts" if method is ir.Method.PENALTIES
+             else "the winner takes, from a player left holding {hand},")
+    moves: list[tuple[str, ir.Rule[object] | None, z3.ArithRef]] = [
+        (f"{whose} {{points}}", s.method, hand)]
+    if s.not_opened is not None:
+        moves.append((f"a player who never opened counts {s.not_opened.value} (`not_opened`)",
+                      s.not_opened, enc.num(s.not_opened.value)))
+    if v.handing is not None and s.handing_multiplier is not None:
+        multiplier = s.handing_multiplier.value
+        moves.append((f"{whose} {{points}}, times {multiplier} when somebody hands", s.handing_multiplier,
+                      hand * multiplier))
+    for rule in (s.went_out, s.handed, s.handed_with_cut_card, s.all_out_bonus, s.undercut_bonus):
+        if rule is not None:
+            moves.append((f"`{rule.id.split('.')[-1]} {rule.value}`", rule, enc.num(rule.value)))
+    return moves
+
+
 def game_reachable(probe: Probe, check: Check) -> Finding:
     v = probe.variant
     said: list[str] = []
@@ -521,22 +552,22 @@ def game_reachable(probe: Probe, check: Check) -> Finding:
     target = v.game_end.target
     if target is not None:
         session, cards, length = probe.hand()
-        value = session.enc.hand_value(cards, length)
-        # Some round moves a total towards the target.  Cards left in hand are what scores
-        # in every method: the holder's penalty, or the winner's takings.
-        fixed = [r.value for r in (v.scoring.went_out, v.scoring.handed) if r is not None]
-        if target.value > 0:
-            toward = z3.Or(value > 0, *[session.enc.boolean(f > 0) for f in fixed])
-        else:
-            toward = z3.Or(value < 0, *[session.enc.boolean(f < 0) for f in fixed])
-        out = probe.ask(session, toward, prefer=[[length == 1]])
+        moves = round_moves(v, session.enc, cards, length)
+        toward = [(label, rule, d > 0 if target.value > 0 else d < 0) for label, rule, d in moves]
+        out = probe.ask(session, z3.Or(*[t for _, _, t in toward]), prefer=[[length == 1]])
         if out.status == "unknown":
             return _unknown(check)
         if out.model is None:
             wrong.append(f"no round score moves a total towards the target {target.value}")
             rules.append(target)
+            rules.extend(rule for _, rule, _ in moves if rule is not None)
         else:
-            said.append(f"the target {target.value} is reached round by round")
+            model = out.model
+            label, amount = next((label, d) for (label, _, t), (_, _, d) in zip(toward, moves, strict=True)
+                                 if decode.true(model, t))
+            held = format_cards(decode.cards(model, cards, length))
+            shown = label.format(hand=held, points=decode.integer(model, amount))
+            said.append(f"the target {target.value} is reached round by round (e.g. {shown})")
     rewards = [r for r in (v.scoring.undercut_bonus, v.scoring.all_out_bonus, v.game_end.round_win_bonus)
                if r is not None]
     for rule in rewards:
