@@ -591,7 +591,8 @@ COMPONENTS = [
 ]
 
 
-@pytest.mark.parametrize(("component", "alone", "neutral", "named"), COMPONENTS, ids=[c[0] for c in COMPONENTS])
+@pytest.mark.parametrize(("component", "alone", "neutral", "named"), COMPONENTS,
+                         ids=[c[0] for c in COMPONENTS])
 def test_game_reachable_reads_every_scoring_component(tmp_path, component, alone, neutral, named):
     """Totals that move only through one component: the target is reachable, and the witness
     names that component; with it neutralised, no round moves a total towards the target."""
