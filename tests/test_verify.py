@@ -40,11 +40,43 @@ def reports():
 
 # --- the seed variants --------------------------------------------------------------
 
+# Built-in checks a seed spec removes on purpose, with the reason it gives (house variants inherit it).
+SEED_REMOVALS = {
+    "remik51": {"incentives.opening"},
+    "remik51_domowy": {"incentives.opening"},
+}
+
+
 def test_every_spec_verifies_with_no_violation(reports):
     assert set(reports) == {p.stem for p in SPECS.glob("*.rules")}
     for variant, report in reports.items():
-        bad = [(f.check, f.status.value, f.summary) for f in report.findings if f.status is not Status.PROVED]
+        removed = {f.check for f in report.findings if f.status is Status.REMOVED}
+        assert removed == SEED_REMOVALS.get(variant, set()), variant
+        bad = [(f.check, f.status.value, f.summary) for f in report.findings
+               if f.status not in (Status.PROVED, Status.REMOVED)]
         assert bad == [], variant
+
+
+def test_remik51_removes_the_opening_incentive_for_a_reason_that_holds(workspace):
+    """The removal's comment: K♠ K♥ K♦ + Q♠ Q♥ Q♦ (60 points) opens from 14 cards and keeps
+    JK JK JK JK A♥ A♠ 10♥ 10♠, 4 x 20 + 4 x 10 = 120, more than the flat +100 of never
+    opening.  Without the removal the check finds such a hand itself."""
+    from dataclasses import replace as _replace
+
+    v = workspace.variant(str(SPECS / "remik51.rules"))
+    assert [(d.check, d.reason) for d in v.dropped_checks] == [
+        ("incentives.opening", "the seed text fixes +100 for a player who never opened, whatever he holds")]
+    laid = (parse_cards("K♠ K♥ K♦"), parse_cards("Q♠ Q♥ Q♦"))
+    example = ir.Example(ir.ExampleKind.OPENING, laid, v.players.span, v.id, points=60)
+    assert check_example(Probe(v), example).status is Status.PROVED
+    kept = parse_cards("JK JK JK JK A♥ A♠ 10♥ 10♠")
+    joker = v.scoring.joker_in_hand.value
+    counted = sum(joker if c.is_joker else v.values.of_rank(c.rank).at(ir.Place.HAND) for c in kept)
+    assert counted == 120 and v.scoring.not_opened.value == 100
+    finding = verify(_replace(v, dropped_checks=())).finding("incentives.opening")
+    assert finding.status is Status.VIOLATED
+    shown = int(re.search(r"counts (\d+) at the end of a round", finding.summary).group(1))
+    assert shown > 100 and "without opening counts 100" in finding.summary
 
 
 def test_the_report_lists_every_check(reports):
@@ -507,7 +539,7 @@ def test_card_functions_are_type_checked(tmp_path, line, says):
 UNUSUAL = Path(__file__).parent / "specs" / "unusual"
 UNUSUAL_CASES = sorted(p for p in UNUSUAL.glob("*.rules") if p.stem != "base51")
 # the checks issue #21 added: each has at least five broken specs and five valid unusual ones
-NEW_CHECKS = ("turn.live",)
+NEW_CHECKS = ("turn.live", "incentives.lay_off", "incentives.opening")
 
 
 def test_each_new_check_has_five_broken_and_five_unusual_specs():
@@ -550,7 +582,7 @@ def _scoring(*lines: str) -> str:
 COMPONENTS = [
     ("not_opened", ZERO_IN_HAND + _scoring("override joker_in_hand 0"),
      ZERO_IN_HAND + _scoring("override joker_in_hand 0", "remove not_opened"),
-     "a player who never opened counts 100 (`not_opened`)"),
+     "a player who never opened counts 200 (`not_opened`)"),
     ("joker_in_hand", ZERO_IN_HAND + _scoring("remove not_opened"),
      ZERO_IN_HAND + _scoring("remove not_opened", "override joker_in_hand 0"),
      "a player left holding JK counts 20"),

@@ -593,6 +593,18 @@ def game_reachable(probe: Probe, check: Check) -> Finding:
     return Finding(check.id, check.title, Status.PROVED, "; ".join(said) or "nothing to reach")
 
 
+def _incentive_lay_off(probe: Probe, check: Check) -> Finding:
+    from .incentives import lay_off
+
+    return lay_off(probe, check)
+
+
+def _incentive_opening(probe: Probe, check: Check) -> Finding:
+    from .incentives import opening_pays
+
+    return opening_pays(probe, check)
+
+
 def _turn_live(probe: Probe, check: Check) -> Finding:
     from .liveness import turn_live
 
@@ -651,5 +663,15 @@ CHECKS: tuple[Check, ...] = (
           ("values.", "set.", "run.", "jokers.", "joker_swap.", "scoring.", "game_end.", "knocking.",
            "going_out.", "handing.", "turn.lay_off", "turn.rearrange.", "turn.meld_after_last_draw",
            "turn.discard_taken_card")),
+    Check("incentives.lay_off", "laying a card off never leaves its holder worse off than keeping it",
+          _incentive_lay_off, ("deal.", "stock_empty", "going_out.", "knocking.", "joker_swap.",
+                               "turn.draw.", "turn.draws", "turn.discard", "turn.rearrange.",
+                               "turn.meld_after_last_draw", "handing.", "opening.", "game_end.target",
+                               "game_end.rounds", "game_end.target_bonus", "game_end.round_win_bonus")),
+    Check("incentives.opening", "opening never leaves a player worse off than not opening",
+          _incentive_opening, ("stock_empty", "going_out.", "knocking.", "joker_swap.", "turn.draw.",
+                               "turn.lay_off", "turn.rearrange.", "turn.meld_after_last_draw",
+                               "handing.", "game_end.target", "game_end.rounds", "game_end.target_bonus",
+                               "game_end.round_win_bonus")),
 )
 assert tuple(c.id for c in CHECKS) == BUILT_IN_CHECKS, "findings.BUILT_IN_CHECKS lists the checks"
