@@ -605,6 +605,12 @@ def _incentive_opening(probe: Probe, check: Check) -> Finding:
     return opening_pays(probe, check)
 
 
+def _dead_rules(probe: Probe, check: Check) -> Finding:
+    from .dead import dead_rules
+
+    return dead_rules(probe, check)
+
+
 def _turn_live(probe: Probe, check: Check) -> Finding:
     from .liveness import turn_live
 
@@ -673,5 +679,8 @@ CHECKS: tuple[Check, ...] = (
                                "turn.lay_off", "turn.rearrange.", "turn.meld_after_last_draw",
                                "handing.", "game_end.target", "game_end.rounds", "game_end.target_bonus",
                                "game_end.round_win_bonus")),
+    Check("rules.dead", "every rule can take effect in some play", _dead_rules,
+          ("going_out.", "joker_swap.", "game_end.winner", "game_end.rounds", "knocking.", "turn.lay_off",
+           "turn.rearrange.", "turn.meld_after_last_draw", "turn.discard_taken_card")),
 )
 assert tuple(c.id for c in CHECKS) == BUILT_IN_CHECKS, "findings.BUILT_IN_CHECKS lists the checks"
