@@ -24,6 +24,7 @@ import functools
 import hashlib
 import json
 import os
+import re
 import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -36,6 +37,9 @@ if TYPE_CHECKING:  # not at run time: importing the verifier imports Z3
     from .verify.findings import Finding, Report
 
 FOLDER = ".remikc_cache"
+# the names of the files remikc writes there: `cache clear` deletes nothing else, since
+# $REMIKC_CACHE_DIR may be a folder the user keeps other files in
+_ENTRY = re.compile(r"(ir-)?[0-9a-f]{64}\.json")
 ENV = "REMIKC_CACHE_DIR"
 FORMAT = 1
 
@@ -135,7 +139,8 @@ def clear(spec_paths: list[str]) -> list[Path]:
         if not folder.is_dir():
             continue
         for entry in folder.glob("*.json"):  # only what remikc wrote, then the folder if empty
-            entry.unlink(missing_ok=True)
+            if _ENTRY.fullmatch(entry.name):
+                entry.unlink(missing_ok=True)
         for leftover in folder.glob(".*.tmp"):
             leftover.unlink(missing_ok=True)
         if not any(folder.iterdir()):

@@ -218,3 +218,14 @@ def test_other_remikc_code_is_another_question(specs, monkeypatch):
     assert proofcache.load_variant(str(specs / "remik_podstawowy.rules")) is None
     _, proved = _proved(specs, monkeypatch)
     assert proved == sorted(PAIR)
+
+
+def test_cache_clear_deletes_only_what_remikc_wrote(specs, tmp_path, monkeypatch):
+    cache = tmp_path / "mine"
+    cache.mkdir()
+    (cache / "notes.json").write_text("{}", encoding="utf-8")
+    monkeypatch.setenv("REMIKC_CACHE_DIR", str(cache))
+    assert main(["check", "--jobs", "1", str(specs)], io.StringIO(), io.StringIO()) == 0
+    assert len(list(cache.glob("*.json"))) == 5
+    assert main(["cache", "clear"], io.StringIO(), io.StringIO()) == 0
+    assert [p.name for p in cache.iterdir()] == ["notes.json"]

@@ -646,3 +646,40 @@ def test_game_reachable_reads_every_scoring_component(tmp_path, component, alone
         else:
             assert finding.status is Status.VIOLATED, finding.summary
             assert "no round score moves a total towards the target 500" in finding.summary
+
+
+def _diff_topics(tmp_path: Path, body_a: str, body_b: str) -> dict[str, bool]:
+    from remikc.verify.diff import diff
+
+    a = _house_of_base51(tmp_path, body_a, "a")
+    b = _house_of_base51(tmp_path, body_b, "b")
+    run = check_paths([str(a), str(b)])
+    va, vb = (r.variant for r in run.results)
+    return {c.topic: c.same for c in diff(va, vb).changes}
+
+
+def test_a_dead_rule_removed_changes_nothing_diff_can_see(tmp_path):
+    """`min_melds 2` where no single meld reaches 51 (dead_two_melds.rules): with and without
+    it, `remikc diff` proves every opening is judged the same.  Where a long run alone reaches
+    51 (two_melds_long_runs.rules, alive), some opening is judged differently."""
+    short_runs = "  run {\n    override size 3..4\n  }\n"
+    (tmp_path / "dead").mkdir()
+    dead = _diff_topics(tmp_path / "dead", short_runs + "  opening {\n    min_melds 2\n  }\n", short_runs)
+    assert dead["openings"] is True
+    (tmp_path / "alive").mkdir()
+    alive = _diff_topics(tmp_path / "alive", "  opening {\n    min_melds 2\n  }\n", "")
+    assert alive["openings"] is False
+
+
+def test_a_dead_opening_joker_limit_changes_no_meld_laid_when_opening(tmp_path):
+    """`per_meld 1` with `per_meld_at_opening 1` (dead_opening_joker_limit.rules): without the
+    opening limit, melds laid when opening are judged the same; with `per_meld 2` kept after
+    opening (more_jokers_when_opening.rules turned round), they are not."""
+    (tmp_path / "dead").mkdir()
+    same = _diff_topics(tmp_path / "dead", "  jokers {\n    override per_meld 1\n  }\n",
+                        "  jokers {\n    override per_meld 1\n    remove per_meld_at_opening\n  }\n")
+    assert same["melds when opening"] is True
+    (tmp_path / "alive").mkdir()
+    differ = _diff_topics(tmp_path / "alive", "  jokers {\n    override per_meld 2\n  }\n",
+                          "  jokers {\n    override per_meld 2\n    remove per_meld_at_opening\n  }\n")
+    assert differ["melds when opening"] is False
