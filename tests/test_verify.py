@@ -683,3 +683,19 @@ def test_a_dead_opening_joker_limit_changes_no_meld_laid_when_opening(tmp_path):
     differ = _diff_topics(tmp_path / "alive", "  jokers {\n    override per_meld 2\n  }\n",
                           "  jokers {\n    override per_meld 2\n    remove per_meld_at_opening\n  }\n")
     assert differ["melds when opening"] is False
+
+
+@pytest.mark.parametrize(("path", "blocked"), [
+    (INCONSISTENT / "live_first_round_only.rules", True),
+    (INCONSISTENT / "live_opened_players_stuck.rules", True),
+    (UNUSUAL / "live_discard_after_first_round.rules", False),
+    (UNUSUAL / "live_stock_then_discard.rules", False),
+])
+def test_the_referee_agrees_with_turn_live(path: Path, blocked: bool):
+    """An independent witness: the generated referee, playing whole games, ends deals
+    "blocked" (nobody may draw) under the rules `turn.live` refutes, and never under those it
+    proves."""
+    out = io.StringIO()
+    assert main(["simulate", str(path), "--games", "2", "--format", "json"], out, io.StringIO()) == 0
+    (result,) = json.loads(out.getvalue())["results"]
+    assert (result["blocked"]["count"] > 0) is blocked, result["blocked"]

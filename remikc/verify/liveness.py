@@ -17,14 +17,16 @@ A source counts only when it is open to every hand in that state, as the generat
 - the stock: while it holds cards, or when it runs out under `stock_empty reshuffle` (the
   discards, which every turn adds to, become the stock); under `stock_empty last_round` a
   run-out stock ends the deal after one more turn each, with no draw, so it blocks nothing;
-  a player may draw from it when its condition holds, or by promising to open this turn
-  (`opens_this_turn`) when he has not opened;
-- the top discard: when the pile holds a card and its condition holds without a promise (a
-  promise to open or hand with that card depends on the hand: not every player can keep it);
+  a player may draw from it when its condition holds without a promise;
+- the top discard: when the pile holds a card and its condition holds without a promise.
+  A draw allowed only with a promise (`opens_this_turn`, `handing`) binds the player to open
+  or hand in that turn, which only some hands can do: the referee leaves a player who cannot
+  keep it without a legal action, so such a draw is no way out for every hand;
 - the cut card: never counted; it is one card, there only until somebody takes it.
 
 A reachable state with no source is a deal that stops: the referee ends it with no winner
-("blocked"), and `remikc simulate` shows such deals.  That is the violation, with the state
+("blocked"), or, where only a promise opens a source, stops with no legal action; `remikc
+simulate` shows both.  That is the violation, with the state
 in words and the draw rules that close every source.
 """
 
@@ -118,10 +120,8 @@ def sources(v: ir.Variant, s: TurnState) -> list[str]:
     out = []
     stock = v.turn.source(ir.DrawSource.STOCK)
     refill = v.stock_empty.value is ir.StockEmpty.RESHUFFLE and v.turn.discard.value > 0
-    if stock is not None and (s.stock or refill):
-        promise = v.opening is not None and not s.opened and holds(stock.value, flags(True))
-        if holds(stock.value, flags(False)) or promise:
-            out.append("stock")
+    if stock is not None and (s.stock or refill) and holds(stock.value, flags(False)):
+        out.append("stock")
     top = v.turn.source(ir.DrawSource.DISCARD_TOP)
     if top is not None and s.discards and holds(top.value, flags(False)):
         out.append("discard_top")
