@@ -140,6 +140,14 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--timings", action="store_true", help="show each check's solver time")
     check.add_argument("--jobs", type=_positive, default=None, metavar="N",
                        help="variants verified side by side (default: the number of cores, up to 4)")
+    check.add_argument("--no-cache", action="store_true",
+                       help="prove everything again: neither read nor write the proof cache")
+
+    cache = command("cache", "the proof cache (.remikc_cache/ or $REMIKC_CACHE_DIR)",
+                    "Manage the proof cache that `check` keeps beside the specs.", spec=False)
+    cache.add_argument("action", choices=("clear",), help="clear: delete the cached proofs")
+    cache.add_argument("paths", nargs="*", metavar="PATH", default=["."],
+                       help="spec files or folders whose caches to clear (default: here)")
 
     show = command("ir", "print a variant's resolved rules",
                    "Print a variant's rules once `extends` is resolved: every rule, whichever\n"
@@ -292,7 +300,7 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: BinaryIO |
         started = time.perf_counter()
         command = {"check": _check, "ir": _ir, "new": _new, "diff": _diff, "build": _build,
                    "explain": _explain, "simulate": _simulate, "list": _list,
-                   "completion": _completion}[args.command]
+                   "completion": _completion, "cache": _cache}[args.command]
         code = command(args, out, err)
         if args.verbose:
             print(f"remikc: {args.command} took {time.perf_counter() - started:.2f} s", file=err)
@@ -450,17 +458,25 @@ def _skipped(skipped: Sequence[Diagnostic], err: TextIO) -> None:
         print(render_all(skipped, {}) + "\n", file=err)
 
 
+def _source(workspace: Workspace, path: str) -> str | None:
+    """A spec's text, also where its IR came from the proof cache and the file was not read."""
+    if path not in workspace.sources:
+        with contextlib.suppress(SpecError):
+            workspace.read(path)
+    return workspace.sources.get(path)
+
+
 def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     _need_paths(args.paths, args.given)
-    run = check_paths(args.paths, _workspace(args))
+    run = check_paths(args.paths, _workspace(args), cache=not args.no_cache)
     if not run.results:
         _skipped(run.skipped, err)
         raise UsageError(f"remikc: no {SUFFIX} files in {' '.join(args.paths)}")
     reports = {}
     if not args.no_verify:
-        verifier = Verifier(run.workspace, args.rlimit, args.jobs)
+        verifier = Verifier(run.workspace, args.rlimit, args.jobs, cache=not args.no_cache)
         done = verifier.reports([(r.path, r.variant) for r in run.results if r.variant])
-        reports = {r.path: annotate(done[os.path.normpath(r.path)], run.workspace.sources.get(r.path))
+        reports = {r.path: annotate(done[os.path.normpath(r.path)], _source(run.workspace, r.path))
                    for r in run.results if r.variant}
     violated = [path for path, report in reports.items() if not report.ok]
     undecided = [path for path, report in reports.items() if report.count(Status.UNKNOWN)]
@@ -477,7 +493,7 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if r.path in reports:
                 entry["verification"] = verification = verify_json(reports[r.path], timings=args.timings)
                 if r.variant is not None and r.variant.parent is not None:
-                    source = run.workspace.sources.get(r.path, "")
+                    source = _source(run.workspace, r.path) or ""
                     verification["removed_checks"] = [x.to_json() for x in removed_checks(source)]
             files.append(entry)
         # `skipped`: the W002 warnings for special files in the folders, which belong to no file
@@ -543,6 +559,17 @@ def _variants(workspace: Workspace, paths: Sequence[str], form: str, out: TextIO
         return None
     _warn(workspace, paths, err)
     return variants
+
+
+def _cache(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .proofcache import clear
+
+    removed = clear(list(args.paths))
+    for folder in removed:
+        print(f"cleared {folder}", file=out)
+    if not removed:
+        print("no proof cache to clear", file=out)
+    return OK
 
 
 def _ir(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

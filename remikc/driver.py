@@ -54,12 +54,16 @@ class CheckRun:
         return out
 
 
-def check_paths(paths: Sequence[str], workspace: Workspace | None = None) -> CheckRun:
-    """Load every `.rules` file under `paths` and run the checks that need no solver."""
+def check_paths(paths: Sequence[str], workspace: Workspace | None = None, *, cache: bool = False
+                ) -> CheckRun:
+    """Load every `.rules` file under `paths` and run the checks that need no solver.
+
+    `cache`: take a spec's IR from the proof cache when none of its files changed (see
+    `proofcache.load_variant`), and keep the IR of each spec read cleanly for next time."""
     run = CheckRun(workspace or Workspace())
     files, run.skipped = find_specs(list(paths))
     for path in files:
-        run.results.append(load_one(path, run.workspace))
+        run.results.append(_load_cached(path, run.workspace) if cache else load_one(path, run.workspace))
     _one_file_per_id(run)
     return run
 
@@ -92,6 +96,30 @@ def _id_span(workspace: Workspace, path: str) -> Span:
         return Span(path, 1, 1, 1, 2)
 
 
+def _load_cached(path: str, workspace: Workspace) -> FileResult:
+    from .proofcache import load_variant, store_variant
+
+    variant = load_variant(path)
+    if variant is not None:
+        # the workspace hands this IR to whoever asks for the file (the verifier asks for
+        # parents by their normalised path), as if it had read it
+        for key in {path, os.path.normpath(path)}:
+            workspace._variants[key] = variant
+            workspace._warnings[key] = ()
+        return FileResult(path, variant, ())
+    result = load_one(path, workspace)
+    if result.variant is not None and not result.diagnostics:
+        files: list[tuple[str, str | None]] = []
+        current, lineage = path, result.variant.lineage
+        for i, _ in enumerate(lineage):
+            parent = lineage[i + 1] if i + 1 < len(lineage) else None
+            files.append((current, parent))
+            if parent is not None:
+                current = parent_path(current, parent)
+        store_variant(path, files, result.variant)
+    return result
+
+
 def load_one(path: str, workspace: Workspace) -> FileResult:
     try:
         variant = workspace.variant(path)
@@ -107,13 +135,18 @@ class Verifier:
     own, so they are verified side by side in `jobs` processes with the same results as one
     after another."""
 
-    def __init__(self, workspace: Workspace, rlimit: int | None = None, jobs: int | None = None) -> None:
-        from .verify import DEFAULT_RLIMIT
+    def __init__(self, workspace: Workspace, rlimit: int | None = None, jobs: int | None = None,
+                 *, cache: bool = False) -> None:
+        from .proofcache import ProofCache
+        from .verify.findings import DEFAULT_RLIMIT
 
         self.workspace = workspace
         self.rlimit = rlimit or DEFAULT_RLIMIT
         self.jobs = jobs if jobs is not None else min(os.cpu_count() or 1, 4)
+        # off unless asked for (the CLI asks): a library caller or a test gets fresh proofs
+        self.cache = ProofCache() if cache else None
         self._reports: dict[str, Report] = {}
+        self._keys: dict[str, str] = {}
 
     def report(self, path: str, variant: ir.Variant) -> Report:
         return self.reports([(path, variant)])[os.path.normpath(path)]
@@ -126,12 +159,30 @@ class Verifier:
         while todo:
             ready = [p for p, v in todo.items()
                      if v.parent is None or self._parent_path(p, v) in self._reports]
+            missing = [p for p in ready if not self._cached(p, todo[p])]
             jobs = [(p, self._reports.get(self._parent_path(p, todo[p])) if todo[p].parent else None)
-                    for p in ready]
-            for path, report in zip(ready, self._run(jobs), strict=True):
+                    for p in missing]
+            for path, report in zip(missing, self._run(jobs), strict=True):
                 self._reports[path] = report
+                if self.cache is not None:
+                    self.cache.store(path, self._keys[path], report)
+            for path in ready:
                 del todo[path]
         return self._reports
+
+    def _cached(self, path: str, variant: ir.Variant) -> bool:
+        """Take the report from the proof cache if it holds one for exactly this question."""
+        if self.cache is None:
+            return False
+        from .proofcache import key
+
+        parent = self._keys[self._parent_path(path, variant)] if variant.parent is not None else None
+        self._keys[path] = key(variant, self.rlimit, parent)
+        report = self.cache.load(path, variant, self._keys[path])
+        if report is None:
+            return False
+        self._reports[path] = report
+        return True
 
     def _collect(self, path: str, variant: ir.Variant, todo: dict[str, ir.Variant]) -> None:
         """`variant` and its ancestors not yet verified into `todo`.  A loop, not recursion: an

@@ -411,6 +411,17 @@ class Check:
 
 
 @dataclass(frozen=True, slots=True)
+class DroppedCheck:
+    """`remove check "<id>" because "<reason>"`: a built-in check this game does not want,
+    e.g. a variant that rewards holding cards on purpose drops `incentives.going_out`."""
+
+    check: str
+    reason: str
+    span: Span
+    origin: str
+
+
+@dataclass(frozen=True, slots=True)
 class NotModelled:
     quote: str
     reason: str
@@ -446,6 +457,7 @@ class Variant:
     examples: tuple[Example, ...] = ()
     checks: tuple[Check, ...] = ()
     not_modelled: tuple[NotModelled, ...] = ()
+    dropped_checks: tuple[DroppedCheck, ...] = ()  # built-in checks removed, by check id
     rules: tuple[Rule[object], ...] = field(default=(), repr=False)  # every rule, by id
 
     def name(self, language: str) -> str:

@@ -24,3 +24,11 @@ def load(workspace: Workspace):  # type: ignore[no-untyped-def]
         return workspace.variant(str(SPECS / f"{variant_id}.rules"))
 
     return _load
+
+
+@pytest.fixture(autouse=True)
+def _own_proof_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test gets an empty proof cache of its own (subprocesses inherit it): no test
+    reads proofs another test left, whatever order they run in, and none writes
+    `.remikc_cache/` into the project's spec folders."""
+    monkeypatch.setenv("REMIKC_CACHE_DIR", str(tmp_path_factory.mktemp("proofs")))

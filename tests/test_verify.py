@@ -40,11 +40,43 @@ def reports():
 
 # --- the seed variants --------------------------------------------------------------
 
+# Built-in checks a seed spec removes on purpose, with the reason it gives (house variants inherit it).
+SEED_REMOVALS = {
+    "remik51": {"incentives.opening"},
+    "remik51_domowy": {"incentives.opening"},
+}
+
+
 def test_every_spec_verifies_with_no_violation(reports):
     assert set(reports) == {p.stem for p in SPECS.glob("*.rules")}
     for variant, report in reports.items():
-        bad = [(f.check, f.status.value, f.summary) for f in report.findings if f.status is not Status.PROVED]
+        removed = {f.check for f in report.findings if f.status is Status.REMOVED}
+        assert removed == SEED_REMOVALS.get(variant, set()), variant
+        bad = [(f.check, f.status.value, f.summary) for f in report.findings
+               if f.status not in (Status.PROVED, Status.REMOVED)]
         assert bad == [], variant
+
+
+def test_remik51_removes_the_opening_incentive_for_a_reason_that_holds(workspace):
+    """The removal's comment: K♠ K♥ K♦ + Q♠ Q♥ Q♦ (60 points) opens from 14 cards and keeps
+    JK JK JK JK A♥ A♠ 10♥ 10♠, 4 x 20 + 4 x 10 = 120, more than the flat +100 of never
+    opening.  Without the removal the check finds such a hand itself."""
+    from dataclasses import replace as _replace
+
+    v = workspace.variant(str(SPECS / "remik51.rules"))
+    assert [(d.check, d.reason) for d in v.dropped_checks] == [
+        ("incentives.opening", "the seed text fixes +100 for a player who never opened, whatever he holds")]
+    laid = (parse_cards("K♠ K♥ K♦"), parse_cards("Q♠ Q♥ Q♦"))
+    example = ir.Example(ir.ExampleKind.OPENING, laid, v.players.span, v.id, points=60)
+    assert check_example(Probe(v), example).status is Status.PROVED
+    kept = parse_cards("JK JK JK JK A♥ A♠ 10♥ 10♠")
+    joker = v.scoring.joker_in_hand.value
+    counted = sum(joker if c.is_joker else v.values.of_rank(c.rank).at(ir.Place.HAND) for c in kept)
+    assert counted == 120 and v.scoring.not_opened.value == 100
+    finding = verify(_replace(v, dropped_checks=())).finding("incentives.opening")
+    assert finding.status is Status.VIOLATED
+    shown = int(re.search(r"counts (\d+) at the end of a round", finding.summary).group(1))
+    assert shown > 100 and "without opening counts 100" in finding.summary
 
 
 def test_the_report_lists_every_check(reports):
@@ -332,3 +364,372 @@ def test_witnesses_do_not_depend_on_the_model_z3_returns(workspace):
         solver.Session.__init__ = made  # type: ignore[method-assign]
         z3.set_param("smt.random_seed", 0, "sat.random_seed", 0, "smt.arith.random_initial_value", False)
     assert after == before
+
+
+# --- verdicts never claim more than was proved (issue #24, item 1) -------------------------
+
+def test_house_keeps_is_undecided_when_the_variant_ran_out_of_work(workspace):
+    """The parent passes everything; the house variant, given almost no work, decides nothing.
+    Nothing was compared, so `house.keeps` cannot say ✓ (it did, comparing only decided pairs)."""
+    from remikc.verify import keep_parent
+
+    parent = verify(workspace.variant(str(SPECS / "remik51.rules")))
+    child = verify(workspace.variant(str(SPECS / "remik51_domowy.rules")), rlimit=50, parent=parent)
+    # the house rules change scoring only: the scoring checks ran again, the rest are the parent's
+    assert child.finding("scoring.winner").status is Status.UNKNOWN
+    assert child.finding("opening.reachable").status is Status.PROVED
+    house = keep_parent(child, parent).finding("house.keeps")
+    assert house.status is Status.UNKNOWN
+    assert "scoring.winner" in house.summary and "opening.reachable" not in house.summary
+
+
+def test_house_keeps_is_undecided_when_the_parent_ran_out_of_work(workspace):
+    """A check the parent left undecided and the variant breaks: the parent may pass it, so
+    whether the variant keeps it is open; the variant's own ✗ still stands under its id."""
+    from dataclasses import replace as _replace
+
+    from remikc.verify import keep_parent
+    from remikc.verify.findings import Finding, Report
+
+    parent = verify(workspace.variant(str(SPECS / "remik51.rules")))
+    child = verify(workspace.variant(str(SPECS / "remik51_domowy.rules")), parent=parent)
+    undecided = Report(parent.variant, tuple(
+        _replace(f, status=Status.UNKNOWN) if f.check == "deck.enough" else f for f in parent.findings))
+    broken = Report(child.variant, tuple(
+        f.violated("made up") if f.check == "deck.enough" else f for f in child.findings))
+    assert keep_parent(broken, undecided).finding("house.keeps").status is Status.UNKNOWN
+    # the same break against a parent that passed it is a proved break
+    assert keep_parent(broken, parent).finding("house.keeps").status is Status.VIOLATED
+    # and a variant that proves every check keeps them, whatever the parent could not decide
+    assert keep_parent(child, undecided).finding("house.keeps").status is Status.PROVED
+    assert isinstance(child.finding("house.keeps"), Finding)
+
+
+def test_house_keeps_undecided_reads_unknown_in_json(tmp_path):
+    """`--rlimit 50` on a house variant: `house.keeps` is "unknown" in JSON, never "proved"."""
+    out = io.StringIO()
+    code = main(["check", "--rlimit", "50", "--format", "json", "--jobs", "1",
+                 str(SPECS / "remik51_domowy.rules")], out, io.StringIO())
+    assert code == 1
+    data = json.loads(out.getvalue())
+    entries = data if isinstance(data, list) else data.get("files", data.get("results", [data]))
+    statuses = {c["id"]: c["status"] for e in entries for c in e["verification"]["checks"]
+                if e["verification"]["variant"] == "remik51_domowy"}
+    assert statuses["house.keeps"] == "unknown"
+
+
+def test_an_rlimit_below_the_tidy_share_still_limits_every_question(workspace):
+    """`--rlimit 39`: the tidy-witness share, 39 // 40, was 0, which Z3 reads as no limit, so
+    the tidy tries ran unbounded and answered.  Every share has a floor of 1 unit."""
+    report = verify(workspace.variant(str(SPECS / "remik51.rules")), rlimit=39)
+    for check in ("melds.alive", "opening.reachable", "melds.sizes", "runs.wrap"):
+        assert report.finding(check).status is Status.UNKNOWN, check
+    from remikc.verify.solver import TIDY_SHARE, share
+
+    assert share(39, TIDY_SHARE) == 1 and share(20_000_000, TIDY_SHARE) == 500_000
+
+
+# --- removing a built-in check, with a reason --------------------------------------------
+
+def _house_of_base51(tmp_path: Path, body: str, name: str = "h"):
+    (tmp_path / "base51.rules").write_text((INCONSISTENT / "base51.rules").read_text(encoding="utf-8"),
+                                           encoding="utf-8")
+    path = tmp_path / f"{name}.rules"
+    path.write_text(f'variant {name} extends "base51" {{\n  name pl "x"\n  name hr "x"\n{body}}}\n',
+                    encoding="utf-8")
+    return path
+
+
+def test_a_removed_built_in_check_is_shown_with_its_reason_and_line(tmp_path):
+    """handing_worse.rules breaks `scoring.winner` (handing -20 against going out's -40); the
+    same rules with the check removed on purpose are clean, and say why."""
+    path = _house_of_base51(tmp_path, '  remove check "scoring.winner" because "handing is a forfeit"\n'
+                            "  scoring {\n    override handed -20\n  }\n")
+    out = io.StringIO()
+    assert main(["check", "--jobs", "1", "--format", "json", str(path)], out, io.StringIO()) == 0
+    (entry,) = [f for f in json.loads(out.getvalue())["files"] if f["variant"] == "h"]
+    checks = {c["id"]: c for c in entry["verification"]["checks"]}
+    winner = checks["scoring.winner"]
+    assert winner["status"] == "removed" and winner["summary"] == "removed: handing is a forfeit"
+    assert winner["rules"] == [{"rule": "remove check", "file": str(path), "line": 4, "from": "h"}]
+    house = checks["house.keeps"]
+    assert house["status"] == "proved" and "less 1 it removes" in house["summary"]
+    assert house["details"] == ["removes `scoring.winner`, which `base51` passes: handing is a forfeit"]
+    # every other check still runs
+    assert {c["status"] for i, c in checks.items() if i != "scoring.winner"} == {"proved"}
+
+
+def test_a_house_variant_inherits_a_removed_check(tmp_path):
+    parent = _house_of_base51(tmp_path, '  remove check "game.reachable" because "a friendly game"\n', "h")
+    child = tmp_path / "g.rules"
+    child.write_text('variant g extends "h" {\n  name pl "x"\n  name hr "x"\n}\n', encoding="utf-8")
+    run = check_paths([str(child)])
+    variant = run.results[0].variant
+    assert [(d.check, d.reason, d.origin, d.span.line) for d in variant.dropped_checks] == \
+        [("game.reachable", "a friendly game", "h", 4)]
+    assert str(parent) == variant.dropped_checks[0].span.file
+    report = Verifier(run.workspace, jobs=1).report(str(child), variant)
+    assert report.finding("game.reachable").status is Status.REMOVED
+    # the parent removed it too: nothing the parent passes is missing
+    assert report.finding("house.keeps").details == ()
+
+
+@pytest.mark.parametrize(("line", "code", "says"), [
+    ('remove check "scoring.winer" because "x"', "E011", "did you mean `scoring.winner`?"),
+    ('remove check "house.keeps" because "x"', "E011", "built-in checks: melds.alive"),
+    ('remove check "scoring.winner" because ""', "E012", "say why"),
+])
+def test_removing_a_check_that_is_not_built_in_or_without_a_reason_is_an_error(tmp_path, line, code, says):
+    path = _house_of_base51(tmp_path, f"  {line}\n")
+    (result,) = check_paths([str(path)]).results
+    assert not result.ok
+    (problem,) = [d for d in result.diagnostics if d.severity.value == "error"]
+    assert problem.span.line == 4 and problem.code == code
+    assert says in problem.message + " " + (problem.hint or "")
+
+
+# --- the cards inside a meld, in author checks -----------------------------------------
+
+NO_WRAP = 'check "no run goes round the corner": forall run r: not wraps(r)'
+DISTINCT = ('check "every set has distinct suits": forall set s, position i, position j: '
+            "i < j and suit(s, i) != 0 implies suit(s, i) != suit(s, j)")
+WRAP_ALLOWED = "  run {\n    override wrap allowed\n  }\n"
+SUITS_ANY = "  set {\n    override suits any\n  }\n"
+
+
+def _property(tmp_path: Path, line: str, rules: str = ""):
+    path = _house_of_base51(tmp_path, f"{rules}  {line}\n", "p")
+    (result,) = check_paths([str(path)]).results
+    assert result.ok, result.diagnostics
+    return result.variant, verify(result.variant).finding("property.1")
+
+
+def test_no_run_wraps_is_proved_under_wrap_forbidden(tmp_path):
+    assert _property(tmp_path, NO_WRAP)[1].status is Status.PROVED
+
+
+def test_no_run_wraps_is_refuted_by_a_run_round_the_corner(tmp_path):
+    variant, finding = _property(tmp_path, NO_WRAP, WRAP_ALLOWED)
+    assert finding.status is Status.VIOLATED
+    shown = re.fullmatch(r"counterexample: r = run (.*)", finding.summary)
+    cards = parse_cards(shown.group(1))
+    # a valid run of this variant, with a king straight before an ace and a card after it
+    example = ir.Example(ir.ExampleKind.RUN, (cards,), variant.players.span, variant.id)
+    assert check_example(Probe(variant), example).status is Status.PROVED
+    ranks = [c.rank for c in cards]
+    assert any(ranks[k:k + 2] == [13, 1] and k + 2 < len(ranks) for k in range(len(ranks)))
+
+
+def test_distinct_suits_is_proved_under_suits_distinct(tmp_path):
+    assert _property(tmp_path, DISTINCT)[1].status is Status.PROVED
+
+
+def test_distinct_suits_is_refuted_with_the_two_places(tmp_path):
+    """`suits any` with two packs: a set may hold one card twice, e.g. 9♦ 9♦."""
+    _, finding = _property(tmp_path, DISTINCT, SUITS_ANY)
+    assert finding.status is Status.VIOLATED
+    shown = re.fullmatch(r"counterexample: s = set (.*); i = (\d+); j = (\d+)", finding.summary)
+    cards, i, j = parse_cards(shown.group(1)), int(shown.group(2)), int(shown.group(3))
+    assert i < j <= len(cards)
+    assert not cards[i - 1].is_joker and cards[i - 1].suit == cards[j - 1].suit
+
+
+def test_ranks_climb_one_by_one_in_a_run(tmp_path):
+    """base51's runs: each natural card one rank above the one before, the ace after the king
+    (no wrap) being the only step from 13 to 1."""
+    line = ('check "ranks climb": forall run r, position i: i < cards(r) and rank(r, i) != 0 and '
+            "rank(r, i + 1) != 0 implies rank(r, i + 1) == rank(r, i) + 1 or "
+            "rank(r, i) == 13 and rank(r, i + 1) == 1")
+    assert _property(tmp_path, line)[1].status is Status.PROVED
+    # and the check can fail: "climb by two" is refuted
+    wrong = line.replace('"ranks climb"', '"by two"').replace("rank(r, i) + 1 or", "rank(r, i) + 2 or")
+    (tmp_path / "two").mkdir()
+    assert _property(tmp_path / "two", wrong)[1].status is Status.VIOLATED
+
+
+def test_a_run_may_start_with_a_joker_in_base51(tmp_path):
+    _, finding = _property(tmp_path, 'check "no joker first": forall run r: not joker(r, 1)')
+    assert finding.status is Status.VIOLATED
+    cards = parse_cards(re.fullmatch(r"counterexample: r = run (.*)", finding.summary).group(1))
+    assert cards[0].is_joker
+
+
+@pytest.mark.parametrize(("line", "says"), [
+    ('check "c": forall set s: rank(s) == 1', "`rank` takes `rank(m, i)`"),
+    ('check "c": forall opening o: rank(o, 1) == 1', "`rank` applies to a meld or run or set"),
+    ('check "c": forall set s: joker(s, s)', "expected a number here, found a play"),
+    ('check "c": forall opening o: wraps(o)', "`wraps` applies to a meld or run or set"),
+    ('check "c": forall position i: cards(i) > 0', "`cards` applies to a"),
+])
+def test_card_functions_are_type_checked(tmp_path, line, says):
+    path = _house_of_base51(tmp_path, f"  {line}\n", "p")
+    (result,) = check_paths([str(path)]).results
+    (problem,) = result.diagnostics
+    assert problem.code == "E024" and says in problem.message, problem.message
+
+
+# --- valid unusual variants: each passes the checks it names ---------------------------------
+
+UNUSUAL = Path(__file__).parent / "specs" / "unusual"
+UNUSUAL_CASES = sorted(p for p in UNUSUAL.glob("*.rules") if p.stem != "base51")
+# the checks issue #21 added: each has at least five broken specs and five valid unusual ones
+NEW_CHECKS = ("turn.live", "incentives.lay_off", "incentives.opening", "rules.dead")
+
+
+def test_each_new_check_has_five_broken_and_five_unusual_specs():
+    for check in NEW_CHECKS:
+        broken = [p for p in CASES if _expect(p, "check") == [check]]
+        passing = [p for p in UNUSUAL_CASES if check in " ".join(_passes(p)).split()]
+        assert len(broken) >= 5 and len(passing) >= 5, (check, len(broken), len(passing))
+
+
+def _passes(path: Path) -> list[str]:
+    return re.findall(r"^# passes: (.*)$", path.read_text(encoding="utf-8"), re.M)
+
+
+@pytest.mark.parametrize("path", UNUSUAL_CASES, ids=lambda p: p.stem)
+def test_an_unusual_but_valid_variant_passes(path: Path):
+    run = check_paths([str(path)])
+    (result,) = run.results
+    assert result.ok, result.diagnostics
+    report = Verifier(run.workspace, jobs=1).report(str(path), result.variant)
+    (named,) = _passes(path)
+    for check in named.split():
+        assert report.finding(check).status is Status.PROVED, report.finding(check)
+    assert [(f.check, f.summary) for f in report.findings if f.status is not Status.PROVED] == []
+
+
+# --- every scoring component reaches game.reachable -----------------------------------------
+
+ZERO_IN_HAND = ("  values {\n    override 2..9 0 in hand, 10 otherwise\n"
+                "    override 10 J Q K A 0 in hand, 10 otherwise\n  }\n")
+COLLECTS = ("  game_end {\n    override winner highest\n  }\n")
+
+
+def _scoring(*lines: str) -> str:
+    return "  scoring {\n" + "".join(f"    {line}\n" for line in lines) + "  }\n"
+
+
+# (component, spec body where it alone moves a total towards the target 500, the same with
+# it neutralised, what the witness names).  Cards left in hand count 0 everywhere but where
+# the case says; base51 scores penalties, lowest total wins.
+COMPONENTS = [
+    ("not_opened", ZERO_IN_HAND + _scoring("override joker_in_hand 0"),
+     ZERO_IN_HAND + _scoring("override joker_in_hand 0", "remove not_opened"),
+     "a player who never opened counts 200 (`not_opened`)"),
+    ("joker_in_hand", ZERO_IN_HAND + _scoring("remove not_opened"),
+     ZERO_IN_HAND + _scoring("remove not_opened", "override joker_in_hand 0"),
+     "a player left holding JK counts 20"),
+    ("values", _scoring("remove not_opened", "override joker_in_hand 0"),
+     ZERO_IN_HAND + _scoring("remove not_opened", "override joker_in_hand 0"),
+     "a player left holding"),
+    ("went_out", ZERO_IN_HAND + _scoring("remove not_opened", "override joker_in_hand 0",
+                                         "override went_out 5"),
+     ZERO_IN_HAND + _scoring("remove not_opened", "override joker_in_hand 0"),
+     "`went_out 5`"),
+    ("handed", ZERO_IN_HAND + _scoring("remove not_opened", "override joker_in_hand 0",
+                                       "override handed 5"),
+     ZERO_IN_HAND + _scoring("remove not_opened", "override joker_in_hand 0"),
+     "`handed 5`"),
+    ("handed_with_cut_card",
+     "  deal {\n    cut_card under_stock\n  }\n  turn {\n    draw {\n      cut_card when handing\n"
+     "    }\n  }\n" + ZERO_IN_HAND + _scoring("remove not_opened", "override joker_in_hand 0",
+                                            "handed_with_cut_card 5"),
+     "  deal {\n    cut_card under_stock\n  }\n  turn {\n    draw {\n      cut_card when handing\n"
+     "    }\n  }\n" + ZERO_IN_HAND + _scoring("remove not_opened", "override joker_in_hand 0",
+                                            "handed_with_cut_card -120"),
+     "`handed_with_cut_card 5`"),
+    ("all_out_bonus",
+     ZERO_IN_HAND + COLLECTS + _scoring("override method winner_collects", "remove went_out",
+                                        "remove handed", "remove not_opened", "override joker_in_hand 0",
+                                        "all_out_bonus 25"),
+     ZERO_IN_HAND + COLLECTS + _scoring("override method winner_collects", "remove went_out",
+                                        "remove handed", "remove not_opened", "override joker_in_hand 0"),
+     "`all_out_bonus 25`"),
+    ("undercut_bonus",
+     ZERO_IN_HAND + COLLECTS + "  knocking {\n    max_hand 10\n  }\n"
+     + _scoring("override method winner_collects", "remove went_out", "remove handed", "remove not_opened",
+                "override joker_in_hand 0", "undercut_bonus 10", "tie_with_knocker others_win"),
+     ZERO_IN_HAND + COLLECTS + "  knocking {\n    max_hand 10\n  }\n"
+     + _scoring("override method winner_collects", "remove went_out", "remove handed", "remove not_opened",
+                "override joker_in_hand 0", "tie_with_knocker others_win"),
+     "`undercut_bonus 10`"),
+]
+
+
+@pytest.mark.parametrize(("component", "alone", "neutral", "named"), COMPONENTS,
+                         ids=[c[0] for c in COMPONENTS])
+def test_game_reachable_reads_every_scoring_component(tmp_path, component, alone, neutral, named):
+    """Totals that move only through one component: the target is reachable, and the witness
+    names that component; with it neutralised, no round moves a total towards the target."""
+    for body, reachable in ((alone, True), (neutral, False)):
+        folder = tmp_path / str(reachable)
+        folder.mkdir()
+        path = _house_of_base51(folder, body, "z")
+        run = check_paths([str(path)])
+        (result,) = run.results
+        assert result.ok, result.diagnostics
+        finding = verify(result.variant).finding("game.reachable")
+        if reachable:
+            assert finding.status is Status.PROVED, finding.summary
+            assert f"the target 500 is reached round by round (e.g. {named}" in finding.summary
+            if component == "values":  # base51: 2..9 face, 10 J Q K A 10
+                shown = re.search(r"holding (\S+) counts (\d+)\)", finding.summary)
+                (card,) = parse_cards(shown.group(1))
+                assert int(shown.group(2)) == (card.rank if 2 <= card.rank <= 9 else 10)
+        else:
+            assert finding.status is Status.VIOLATED, finding.summary
+            assert "no round score moves a total towards the target 500" in finding.summary
+
+
+def _diff_topics(tmp_path: Path, body_a: str, body_b: str) -> dict[str, bool]:
+    from remikc.verify.diff import diff
+
+    a = _house_of_base51(tmp_path, body_a, "a")
+    b = _house_of_base51(tmp_path, body_b, "b")
+    run = check_paths([str(a), str(b)])
+    va, vb = (r.variant for r in run.results)
+    return {c.topic: c.same for c in diff(va, vb).changes}
+
+
+def test_a_dead_rule_removed_changes_nothing_diff_can_see(tmp_path):
+    """`min_melds 2` where no single meld reaches 51 (dead_two_melds.rules): with and without
+    it, `remikc diff` proves every opening is judged the same.  Where a long run alone reaches
+    51 (two_melds_long_runs.rules, alive), some opening is judged differently."""
+    short_runs = "  run {\n    override size 3..4\n  }\n"
+    (tmp_path / "dead").mkdir()
+    dead = _diff_topics(tmp_path / "dead", short_runs + "  opening {\n    min_melds 2\n  }\n", short_runs)
+    assert dead["openings"] is True
+    (tmp_path / "alive").mkdir()
+    alive = _diff_topics(tmp_path / "alive", "  opening {\n    min_melds 2\n  }\n", "")
+    assert alive["openings"] is False
+
+
+def test_a_dead_opening_joker_limit_changes_no_meld_laid_when_opening(tmp_path):
+    """`per_meld 1` with `per_meld_at_opening 1` (dead_opening_joker_limit.rules): without the
+    opening limit, melds laid when opening are judged the same; with `per_meld 2` kept after
+    opening (more_jokers_when_opening.rules turned round), they are not."""
+    (tmp_path / "dead").mkdir()
+    same = _diff_topics(tmp_path / "dead", "  jokers {\n    override per_meld 1\n  }\n",
+                        "  jokers {\n    override per_meld 1\n    remove per_meld_at_opening\n  }\n")
+    assert same["melds when opening"] is True
+    (tmp_path / "alive").mkdir()
+    differ = _diff_topics(tmp_path / "alive", "  jokers {\n    override per_meld 2\n  }\n",
+                          "  jokers {\n    override per_meld 2\n    remove per_meld_at_opening\n  }\n")
+    assert differ["melds when opening"] is False
+
+
+@pytest.mark.parametrize(("path", "blocked"), [
+    (INCONSISTENT / "live_first_round_only.rules", True),
+    (INCONSISTENT / "live_opened_players_stuck.rules", True),
+    (UNUSUAL / "live_discard_after_first_round.rules", False),
+    (UNUSUAL / "live_stock_then_discard.rules", False),
+])
+def test_the_referee_agrees_with_turn_live(path: Path, blocked: bool):
+    """An independent witness: the generated referee, playing whole games, ends deals
+    "blocked" (nobody may draw) under the rules `turn.live` refutes, and never under those it
+    proves."""
+    out = io.StringIO()
+    assert main(["simulate", str(path), "--games", "2", "--format", "json"], out, io.StringIO()) == 0
+    (result,) = json.loads(out.getvalue())["results"]
+    assert (result["blocked"]["count"] > 0) is blocked, result["blocked"]

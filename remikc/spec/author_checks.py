@@ -20,10 +20,11 @@ DOMAINS: dict[str, str] = {
     "run": "a valid run laid after opening",
     "opening": "a valid first lay-down (one or more melds)",
     "hand": "the cards a player may hold when a round ends",
+    "position": "a card's place in a meld: 1 for its first card, up to the longest meld",
 }
 
 _MELDS = frozenset({"meld", "set", "run"})
-_ALL = frozenset(DOMAINS)
+_ALL = frozenset(DOMAINS) - {"position"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +33,7 @@ class Function:
     takes: frozenset[str]  # domains of the argument
     returns: str  # "int" | "bool"
     doc: str
+    at: bool = False  # a second argument: a card's place in the meld (1 = its first card)
 
 
 FUNCTIONS: dict[str, Function] = {f.name: f for f in (
@@ -44,6 +46,12 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("clean_runs", frozenset({"opening"}), "int", "runs without a joker in an opening"),
     Function("is_run", _MELDS, "bool", "the meld is a run"),
     Function("is_set", _MELDS, "bool", "the meld is a set"),
+    Function("wraps", _MELDS, "bool", "a run that goes round the corner (K-A-2); never a set"),
+    Function("rank", _MELDS, "int", "the rank of the card at place i: A 1 .. K 13; 0 for a joker, "
+             "or past the meld's last card", at=True),
+    Function("suit", _MELDS, "int", "the suit of the card at place i: ♠ 1, ♥ 2, ♦ 3, ♣ 4; 0 for a "
+             "joker, or past the meld's last card", at=True),
+    Function("joker", _MELDS, "bool", "the card at place i is a joker", at=True),
 )}
 
 
@@ -102,7 +110,7 @@ def _type(expr: syntax.Expr, scope: dict[str, str]) -> str:
         return "int"
     if isinstance(expr, syntax.Name):
         if expr.text in scope:
-            return "play:" + scope[expr.text]
+            return "int" if scope[expr.text] == "position" else "play:" + scope[expr.text]
         raise _fail(f"`{expr.text}` is not bound here", expr.span,
                     hint=did_you_mean(expr.text, scope) or "bind it first, e.g. `forall meld m: ...`")
     if isinstance(expr, syntax.Quantified):
@@ -133,8 +141,13 @@ def _type(expr: syntax.Expr, scope: dict[str, str]) -> str:
         raise _fail(f"unknown function `{expr.function}`", expr.span,
                     hint=did_you_mean(expr.function, FUNCTIONS)
                     or "functions are " + ", ".join(FUNCTIONS))
-    if len(expr.args) != 1:
-        raise _fail(f"`{function.name}` takes one argument, not {len(expr.args)}", expr.span)
+    wanted = 2 if function.at else 1
+    if len(expr.args) != wanted:
+        usage = f"`{function.name}(m, i)`: a meld and a card's place in it" if function.at else \
+            "one argument"
+        raise _fail(f"`{function.name}` takes {usage}, not {len(expr.args)} arguments", expr.span)
+    if function.at:
+        _expect(expr.args[1], scope, "int")
     arg = _type(expr.args[0], scope)
     if not arg.startswith("play:") or arg[5:] not in function.takes:
         takes = " or ".join(sorted(function.takes))

@@ -8,7 +8,7 @@ that do not fit, and rules written twice in the same file (naming both).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .. import ir
 from ..cards import Card
@@ -37,6 +37,8 @@ class FileRules:
     not_modelled: tuple[ir.NotModelled, ...]
     removed: dict[str, Span]  # rule or section id -> the `remove` line dropping it from the parent's
     removed_checks: dict[str, Span]  # a parent's check title -> the `remove check` line
+    # a built-in check id -> the reason and the `remove check "<id>" because "<reason>"` line
+    dropped_checks: dict[str, tuple[str, Span]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -50,7 +52,7 @@ def bind(spec: syntax.Spec) -> FileRules:
     walker.problems.raise_if_errors()
     return FileRules(spec, walker.names, walker.rules, walker.sections, tuple(walker.examples),
                      tuple(walker.checks), tuple(walker.not_modelled), walker.removed,
-                     walker.removed_checks)
+                     walker.removed_checks, walker.dropped_checks)
 
 
 class _Walker:
@@ -65,6 +67,7 @@ class _Walker:
         self.not_modelled: list[ir.NotModelled] = []
         self.removed: dict[str, Span] = {}
         self.removed_checks: dict[str, Span] = {}
+        self.dropped_checks: dict[str, tuple[str, Span]] = {}
 
     def report(self, bad: Bad) -> None:
         self.problems.add(error(bad.code, bad.message, bad.span, hint=bad.hint))
@@ -195,6 +198,11 @@ class _Walker:
                 return
             self.removed_checks[title] = item.span
             return
+        if (len(atoms) == 5 and isinstance(atoms[1], syntax.Word) and atoms[1].text == "check"
+                and isinstance(atoms[2], syntax.Text) and isinstance(atoms[3], syntax.Word)
+                and atoms[3].text == "because" and isinstance(atoms[4], syntax.Text) and not schema.id):
+            self.drop_check(atoms[2], atoms[4], item.span)
+            return
         if len(atoms) != 2 or not isinstance(atoms[1], syntax.Word):
             raise Bad("expected `remove <rule or section>`, e.g. `remove joker_swap`, or "
                       '`remove check "<title>"` at the top of a variant', item.span)
@@ -217,6 +225,22 @@ class _Walker:
             self.problems.add(_twice(target, item.span, self.removed[target]))
             return
         self.removed[target] = item.span
+
+    def drop_check(self, check: syntax.Text, reason: syntax.Text, span: Span) -> None:
+        """`remove check "<id>" because "<reason>"`: a built-in check, by id, with the reason
+        the report shows in its place."""
+        from ..verify.findings import BUILT_IN_CHECKS
+
+        if check.value not in BUILT_IN_CHECKS:
+            raise Bad(f'no built-in check "{check.value}" to remove', check.span, code="E011",
+                      hint=did_you_mean(check.value, BUILT_IN_CHECKS)
+                      or "built-in checks: " + ", ".join(BUILT_IN_CHECKS))
+        if not reason.value.strip():
+            raise Bad("say why the check does not apply: `because \"<reason>\"`", reason.span)
+        if check.value in self.dropped_checks:
+            self.problems.add(_twice(f'check "{check.value}"', span, self.dropped_checks[check.value][1]))
+            return
+        self.dropped_checks[check.value] = (reason.value, span)
 
     def name(self, item: syntax.Setting) -> None:
         atoms = [a for g in item.groups for a in g]

@@ -220,8 +220,18 @@ def _build(chain: Sequence[FileRules], rules: RuleSet) -> ir.Variant:
         examples=tuple(e for f in chain for e in f.examples),
         checks=_checks(chain),
         not_modelled=tuple(n for f in chain for n in f.not_modelled),
+        dropped_checks=_dropped(chain),
         rules=tuple(sorted(r.rules.values(), key=lambda rule: S.rule_order(rule.id))),
     )
+
+
+def _dropped(chain: Sequence[FileRules]) -> tuple[ir.DroppedCheck, ...]:
+    """Built-in checks removed along the chain; a house variant's reason replaces its parent's."""
+    dropped: dict[str, ir.DroppedCheck] = {}
+    for file in chain:
+        for check, (reason, span) in file.dropped_checks.items():
+            dropped[check] = ir.DroppedCheck(check, reason, span, file.id)
+    return tuple(dropped.values())
 
 
 def _checks(chain: Sequence[FileRules]) -> tuple[ir.Check, ...]:

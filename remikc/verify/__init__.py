@@ -13,12 +13,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from .. import ir
-from .checks import CHECKS, Probe
-from .claims import ExampleResult, check_example, check_property
-from .findings import Finding, Report, Status, render_text, to_json
-from .solver import DEFAULT_RLIMIT
+from .findings import DEFAULT_RLIMIT, Finding, Report, Status, render_text, to_json
+
+if TYPE_CHECKING:
+    from .checks import CHECKS, Probe
+    from .claims import ExampleResult
 
 __all__ = [
     "CHECKS",
@@ -30,6 +32,16 @@ __all__ = [
     "to_json",
     "verify",
 ]
+
+def __getattr__(name: str) -> object:
+    """`CHECKS` on first use: it imports Z3, which a `remikc check` whose proofs are all
+    cached never needs (its time is mostly imports)."""
+    if name == "CHECKS":
+        from .checks import CHECKS
+
+        return CHECKS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 HOUSE = ("house.keeps", "the house rules keep every check the parent passes")
 EXAMPLES = ("examples", "the spec's own examples hold under its rules")
@@ -44,15 +56,24 @@ _ROUTES = (
 )
 
 
-def verify(variant: ir.Variant, *, rlimit: int = DEFAULT_RLIMIT, parent: Report | None = None
+def verify(variant: ir.Variant, *, rlimit: int | None = None, parent: Report | None = None
            ) -> Report:
     """Run every check on `variant`; `parent` is its parent's report, for `house.keeps`."""
+    from .checks import CHECKS, Probe
+    from .claims import check_example, check_property
+
+    rlimit = DEFAULT_RLIMIT if rlimit is None else rlimit
     probe = Probe(variant, rlimit)
     changed = _changed(variant, parent.variant) if parent is not None else None
     findings = {}
+    dropped = {d.check: d for d in variant.dropped_checks}
     for check in CHECKS:
         before = parent.finding(check.id) if parent is not None else None
-        if changed is not None and before is not None and not check.reads_any(changed):
+        if check.id in dropped:
+            d = dropped[check.id]
+            findings[check.id] = Finding(check.id, check.title, Status.REMOVED, f"removed: {d.reason}",
+                                         (ir.Rule("remove check", check.id, d.span, d.origin),))
+        elif changed is not None and before is not None and not check.reads_any(changed):
             # nothing it reads differs from the parent: the parent's verdict stands
             findings[check.id] = replace(before, seconds=0.0)
         else:
@@ -66,7 +87,7 @@ def verify(variant: ir.Variant, *, rlimit: int = DEFAULT_RLIMIT, parent: Report 
         if result.status is not Status.VIOLATED:
             continue
         target = _route(result, variant)
-        if target is None:
+        if target is None or findings[target].status is Status.REMOVED:
             leftover.append(result)
             continue
         findings[target] = findings[target].violated(
@@ -126,6 +147,8 @@ def _examples(variant: ir.Variant, own: list[ExampleResult], leftover: list[Exam
 
 
 def _house(probe: Probe, parent: Report | None) -> Finding:
+    from .claims import check_example
+
     check, title = HOUSE
     v = probe.variant
     if v.parent is None:
@@ -143,15 +166,44 @@ def _house(probe: Probe, parent: Report | None) -> Finding:
 
 
 def keep_parent(report: Report, parent: Report) -> Report:
-    """Mark `house.keeps` violated for each check the parent passes and the variant breaks."""
-    broken = []
+    """Judge `house.keeps`: violated for each check the parent passes and the variant breaks.
+
+    A check either side left undecided is an undecided question for `house.keeps` too,
+    unless the variant proves it (then it is kept whatever the parent's verdict): a ✓ never
+    rests on a comparison nobody made."""
+    broken: list[str] = []
+    open_: list[str] = []
+    dropped: list[str] = []
     for finding in report.findings:
+        if finding.check == HOUSE[0]:
+            continue
         before = parent.finding(finding.check)
-        if before is not None and before.status is Status.PROVED and finding.status is Status.VIOLATED:
+        if finding.status is Status.REMOVED:
+            if before is not None and before.status is Status.PROVED:
+                # not kept, on purpose and with a reason the report shows: no break
+                dropped.append(f"removes `{finding.check}`, which `{parent.variant.id}` passes: "
+                               + finding.summary.removeprefix("removed: "))
+            continue
+        if (before is None or before.status in (Status.VIOLATED, Status.REMOVED)
+                or finding.status is Status.PROVED):
+            continue  # nothing the parent passes, or the variant keeps it
+        if before.status is Status.PROVED and finding.status is Status.VIOLATED:
             broken.append(finding.check)
-    if not broken:
-        return report
+        else:
+            open_.append(finding.check)
     house = report.finding(HOUSE[0])
     assert house is not None
-    changed = house.violated(f"breaks what `{parent.variant.id}` passes: " + ", ".join(broken))
+    if dropped:
+        house = replace(house, details=house.details + tuple(dropped))
+    if broken:
+        changed = house.violated(f"breaks what `{parent.variant.id}` passes: " + ", ".join(broken))
+    elif open_:
+        changed = replace(house, status=Status.UNKNOWN,
+                          summary="undecided: the solver's work limit ran out on "
+                                  + ", ".join(open_) + " (raise --rlimit)")
+    elif dropped:
+        changed = replace(house, summary=f"keeps every check `{parent.variant.id}` passes, less "
+                                         f"{len(dropped)} it removes (below)")
+    else:
+        changed = house
     return Report(report.variant, tuple(changed if f.check == HOUSE[0] else f for f in report.findings))

@@ -19,7 +19,7 @@ from .. import ir
 from ..cards import format_cards
 from . import canon, decode
 from .encode import CardVar, Encoder, Meld, Opening, opening, slot_sizes
-from .findings import Finding, Status
+from .findings import BUILT_IN_CHECKS, Finding, Status
 from .solver import DEFAULT_RLIMIT, Outcome, Session
 
 
@@ -510,6 +510,37 @@ def monotone(probe: Probe, check: Check) -> Finding:
 
 # --- 10. knocking, the target and bonuses ---------------------------------------------------
 
+def round_moves(v: ir.Variant, enc: Encoder, cards: Sequence[CardVar], length: z3.ArithRef
+                ) -> list[tuple[str, ir.Rule[object] | None, z3.ArithRef]]:
+    """Every amount a round can add to some player's total, by the scoring components the
+    spec has: (what it is, `{hand}` standing for the cards held; the rule; the amount).
+
+    The cards left in hand count their `values` (`joker_in_hand` for a joker), or `not_opened`
+    for a player who never opened; `handing_multiplier` multiplies them when somebody hands.
+    `method` says whose total they go to (the holder's penalty, or the winner's takings); the
+    fixed scores (`went_out`, `handed`, `handed_with_cut_card`) and the bonuses won in a round
+    (`all_out_bonus`, `undercut_bonus`) go to one player.  `target_bonus` and `round_win_bonus`
+    are paid when the game ends, so they move no total towards the target."""
+    s = v.scoring
+    hand = enc.hand_value(cards, length)  # a player who opened; one who never did is below
+    method = s.method.value
+    whose = ("a player left holding {hand} counts" if method is ir.Method.PENALTIES
+             else "the winner takes, from a player left holding {hand},")
+    moves: list[tuple[str, ir.Rule[object] | None, z3.ArithRef]] = [
+        (f"{whose} {{points}}", s.method, hand)]
+    if s.not_opened is not None:
+        moves.append((f"a player who never opened counts {s.not_opened.value} (`not_opened`)",
+                      s.not_opened, enc.num(s.not_opened.value)))
+    if v.handing is not None and s.handing_multiplier is not None:
+        multiplier = s.handing_multiplier.value
+        moves.append((f"{whose} {{points}}, times {multiplier} when somebody hands", s.handing_multiplier,
+                      hand * multiplier))
+    for rule in (s.went_out, s.handed, s.handed_with_cut_card, s.all_out_bonus, s.undercut_bonus):
+        if rule is not None:
+            moves.append((f"`{rule.id.split('.')[-1]} {rule.value}`", rule, enc.num(rule.value)))
+    return moves
+
+
 def game_reachable(probe: Probe, check: Check) -> Finding:
     v = probe.variant
     said: list[str] = []
@@ -531,23 +562,27 @@ def game_reachable(probe: Probe, check: Check) -> Finding:
             said.append(f"a player holding {held} ({decode.integer(out.model, value)}) may knock")
     target = v.game_end.target
     if target is not None:
-        session, cards, length = probe.hand()
-        value = session.enc.hand_value(cards, length)
-        # Some round moves a total towards the target.  Cards left in hand are what scores
-        # in every method: the holder's penalty, or the winner's takings.
-        fixed = [r.value for r in (v.scoring.went_out, v.scoring.handed) if r is not None]
-        if target.value > 0:
-            toward = z3.Or(value > 0, *[session.enc.boolean(f > 0) for f in fixed])
-        else:
-            toward = z3.Or(value < 0, *[session.enc.boolean(f < 0) for f in fixed])
-        out = probe.ask(session, toward, prefer=[[length == 1]])
+        # a session of its own: the witness must not depend on which checks asked the shared
+        # hand session before (a house variant reuses some of its parent's verdicts)
+        enc = probe.encoder()
+        cards, length = enc.hand(largest_hand(v))
+        session = probe.session(enc)
+        moves = round_moves(v, session.enc, cards, length)
+        toward = [(label, rule, d > 0 if target.value > 0 else d < 0) for label, rule, d in moves]
+        out = probe.ask(session, z3.Or(*[t for _, _, t in toward]), prefer=[[length == 1]])
         if out.status == "unknown":
             return _unknown(check)
         if out.model is None:
             wrong.append(f"no round score moves a total towards the target {target.value}")
             rules.append(target)
+            rules.extend(rule for _, rule, _ in moves if rule is not None)
         else:
-            said.append(f"the target {target.value} is reached round by round")
+            model = out.model
+            label, amount = next((label, d) for (label, _, t), (_, _, d) in zip(toward, moves, strict=True)
+                                 if decode.true(model, t))
+            held = format_cards(decode.cards(model, cards, length))
+            shown = label.format(hand=held, points=decode.integer(model, amount))
+            said.append(f"the target {target.value} is reached round by round (e.g. {shown})")
     rewards = [r for r in (v.scoring.undercut_bonus, v.scoring.all_out_bonus, v.game_end.round_win_bonus)
                if r is not None]
     for rule in rewards:
@@ -567,6 +602,30 @@ def game_reachable(probe: Probe, check: Check) -> Finding:
     if wrong:
         return Finding(check.id, check.title, Status.VIOLATED, "; ".join(wrong), tuple(dict.fromkeys(rules)))
     return Finding(check.id, check.title, Status.PROVED, "; ".join(said) or "nothing to reach")
+
+
+def _incentive_lay_off(probe: Probe, check: Check) -> Finding:
+    from .incentives import lay_off
+
+    return lay_off(probe, check)
+
+
+def _incentive_opening(probe: Probe, check: Check) -> Finding:
+    from .incentives import opening_pays
+
+    return opening_pays(probe, check)
+
+
+def _dead_rules(probe: Probe, check: Check) -> Finding:
+    from .dead import dead_rules
+
+    return dead_rules(probe, check)
+
+
+def _turn_live(probe: Probe, check: Check) -> Finding:
+    from .liveness import turn_live
+
+    return turn_live(probe, check)
 
 
 @dataclass(frozen=True)
@@ -617,4 +676,22 @@ CHECKS: tuple[Check, ...] = (
           (*_MELDS, "game_end.", "handing.", "knocking.")),
     Check("game.reachable", "knocking, the target and the bonuses can happen and reward the winner",
           game_reachable, (*_MELDS, "handing.")),
+    Check("turn.live", "in every turn state a deal reaches, the player has a legal draw", _turn_live,
+          ("values.", "set.", "run.", "jokers.", "joker_swap.", "scoring.", "game_end.", "knocking.",
+           "going_out.", "handing.", "turn.lay_off", "turn.rearrange.", "turn.meld_after_last_draw",
+           "turn.discard_taken_card")),
+    Check("incentives.lay_off", "laying a card off never leaves its holder worse off than keeping it",
+          _incentive_lay_off, ("deal.", "stock_empty", "going_out.", "knocking.", "joker_swap.",
+                               "turn.draw.", "turn.draws", "turn.discard", "turn.rearrange.",
+                               "turn.meld_after_last_draw", "handing.", "opening.", "game_end.target",
+                               "game_end.rounds", "game_end.target_bonus", "game_end.round_win_bonus")),
+    Check("incentives.opening", "opening never leaves a player worse off than not opening",
+          _incentive_opening, ("stock_empty", "going_out.", "knocking.", "joker_swap.", "turn.draw.",
+                               "turn.lay_off", "turn.rearrange.", "turn.meld_after_last_draw",
+                               "handing.", "game_end.target", "game_end.rounds", "game_end.target_bonus",
+                               "game_end.round_win_bonus")),
+    Check("rules.dead", "every rule can take effect in some play", _dead_rules,
+          ("going_out.", "joker_swap.", "game_end.winner", "game_end.rounds", "knocking.", "turn.lay_off",
+           "turn.rearrange.", "turn.meld_after_last_draw", "turn.discard_taken_card")),
 )
+assert tuple(c.id for c in CHECKS) == BUILT_IN_CHECKS, "findings.BUILT_IN_CHECKS lists the checks"

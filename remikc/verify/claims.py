@@ -153,6 +153,7 @@ class _Bound:
     meld: Meld | None = None
     opening: Opening | None = None
     hand: tuple[tuple[CardVar, ...], z3.ArithRef] | None = None
+    place: z3.ArithRef | None = None  # a `position`: 1 for a meld's first card
 
 
 def check_property(probe: Probe, check: ir.Check, index: int) -> Finding:
@@ -184,6 +185,10 @@ def check_property(probe: Probe, check: ir.Check, index: int) -> Finding:
             o = opening(enc, slot_sizes(cards, smallest_meld(v)), cards, v.deal.hand)
             domain.append(o.ok)
             env[binder.var.text] = _Bound(name, opening=o)
+        elif name == "position":
+            place = enc.integer(f"at.{binder.var.text}")
+            domain.append(z3.And(place >= 1, place <= longest_meld(v)))
+            env[binder.var.text] = _Bound(name, place=place)
         else:
             cards_vars, length = enc.hand(largest_hand(v))
             env[binder.var.text] = _Bound(name, hand=(cards_vars, length))
@@ -191,7 +196,11 @@ def check_property(probe: Probe, check: ir.Check, index: int) -> Finding:
     query = z3.Not(formula) if kind == "forall" else formula
     shared = [b.opening for b in env.values() if b.opening is not None and len(binders) == 1]
     session = probe.opening(max(opening_hands(v)))[0] if shared else probe.session(enc)
-    out = session.ask(*domain, query)
+    # a short witness first: each meld of at most 3, then 4 cards; a tidy try costs little
+    melds = [b.meld for b in env.values() if b.meld is not None]
+    prefer = ([[m.length <= 3 for m in melds] + [m.jokers == 0 for m in melds]]
+              + [[m.length <= n for m in melds] for n in (3, 4)]) if melds else []
+    out = probe.ask(session, *domain, query, prefer=prefer)
     written = format_expr(expr)
     if out.status == "unknown":
         return Finding(check_id, title, Status.UNKNOWN, "the solver's work limit ran out")
@@ -228,6 +237,8 @@ def _describe(model: z3.ModelRef, bound: _Bound, var: str) -> str:
         return f"{var} = {kind} {decode.meld_text(model, bound.meld)}"
     if bound.opening is not None:
         return f"{var} = {decode.opening_text(model, bound.opening)}"
+    if bound.place is not None:
+        return f"{var} = {decode.integer(model, bound.place)}"
     assert bound.hand is not None
     return f"{var} = {format_cards(decode.cards(model, *bound.hand))}"
 
@@ -248,16 +259,38 @@ def _z3(expr: syntax.Expr, env: dict[str, _Bound], enc: Encoder) -> z3.ExprRef:
         return a + b if expr.op == "+" else a - b
     if isinstance(expr, syntax.Quantified):
         raise NotImplementedError("quantifiers inside a property are refused when the spec is read")
+    if isinstance(expr, syntax.Name):  # a `position`: the only name that is a number
+        place = env[expr.text].place
+        assert place is not None
+        return place
     assert isinstance(expr, syntax.Call) and isinstance(expr.args[0], syntax.Name)
     bound = env[expr.args[0].text]
+    if len(expr.args) == 2:
+        assert bound.meld is not None
+        return _card_at(expr.function, bound.meld, _z3(expr.args[1], env, enc), enc)
     return _function(expr.function, bound, enc)
+
+
+def _card_at(name: str, m: Meld, place: z3.ExprRef, enc: Encoder) -> z3.ExprRef:
+    """`rank`, `suit` or `joker` of the card at `place` (1 = the first card).  Past the meld's
+    last card, and for a joker, rank and suit are 0: no natural card is there."""
+    if name == "joker":
+        return z3.Or(*[z3.And(place == k + 1, m.active(k), c.joker) for k, c in enumerate(m.cards)])
+    value: z3.ArithRef = enc.num(0)
+    for k, c in reversed(list(enumerate(m.cards))):
+        # the encoding numbers suits from 0 (♠); authors count from 1, with 0 for "no card"
+        own = c.rank if name == "rank" else c.suit + 1
+        value = z3.If(z3.And(place == k + 1, m.active(k), c.natural), own, value)
+    return value
 
 
 def _function(name: str, bound: _Bound, enc: Encoder) -> z3.ExprRef:
     if bound.meld is not None:
         m = bound.meld
+        # round the corner: a run whose last position is past the ace after the king (14)
+        wraps = z3.And(m.is_run, m.start + m.length - 1 >= 15)
         return {"cards": m.length, "jokers": m.jokers, "points": m.points, "is_run": m.is_run,
-                "is_set": z3.Not(m.is_run)}[name]
+                "is_set": z3.Not(m.is_run), "wraps": wraps}[name]
     if bound.opening is not None:
         o = bound.opening
         return {"cards": o.cards, "jokers": o.jokers, "points": o.points, "melds": o.used,

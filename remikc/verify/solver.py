@@ -16,8 +16,8 @@ import z3
 
 from ..interrupt import on_interrupt, pressed
 from .encode import Encoder
+from .findings import DEFAULT_RLIMIT as DEFAULT_RLIMIT  # re-exported: callers import it from here
 
-DEFAULT_RLIMIT = 20_000_000
 # A try for a tidier witness is worth little: it gets a small share of the budget.
 TIDY_SHARE = 40
 
@@ -35,6 +35,11 @@ def _stop() -> None:
 
 
 on_interrupt(_stop)
+
+def share(rlimit: int, part: int) -> int:
+    """`rlimit // part`, never below 1: Z3 reads an rlimit of 0 as no limit at all, so a
+    small `--rlimit` would otherwise hand the share more work than the whole."""
+    return max(1, rlimit // part)
 
 z3.set_param("smt.random_seed", 0)
 z3.set_param("sat.random_seed", 0)
@@ -68,7 +73,7 @@ class Session:
 
         `tidy`: only a preference between witnesses; give up early.  `without`: rules left out
         (a play only they forbid is how a rulebook shows what they forbid)."""
-        self.solver.set("rlimit", self.rlimit // TIDY_SHARE if tidy else self.rlimit)
+        self.solver.set("rlimit", share(self.rlimit, TIDY_SHARE) if tidy else max(1, self.rlimit))
         while True:
             assumptions = [lit for name, lit in self.enc.t.literals.items() if name not in without]
             self.solver.push()

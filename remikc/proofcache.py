@@ -1,0 +1,271 @@
+"""The proof cache: a variant's verified report, kept so an unchanged spec is not proved again.
+
+A report is stored under a key made of everything its verdicts depend on:
+
+- the resolved IR of the variant (its parents' rules are merged into it, and every line
+  number a finding names is part of it, so a moved line is a new key);
+- for a house variant, the key of its parent's report (`house.keeps` compares the two);
+- the remikc version (with a digest of its source), the Z3 version and the solver work
+  limit (`--rlimit`).
+
+Each entry is a JSON file (never pickle: a cache file is data, not code) named by its key,
+holding one finding per check id.  Entries are written with `write_atomic` (a temporary file
+renamed into place, with the user's umask), so two runs sharing the folder at most both
+write the same entry; a reader sees a whole file or none.  An entry that cannot be read or
+does not match its key is a miss, never an error: the cache only ever saves work.
+
+The folder is `$REMIKC_CACHE_DIR` when set, else `.remikc_cache/` beside each spec.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import json
+import os
+import re
+import shutil
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from . import __version__, ir
+from .atomic import WriteError, write_atomic
+from .diagnostics import Span
+
+if TYPE_CHECKING:  # not at run time: importing the verifier imports Z3
+    from .verify.findings import Finding, Report
+
+FOLDER = ".remikc_cache"
+# the names of the files remikc writes there: `cache clear` deletes nothing else, since
+# $REMIKC_CACHE_DIR may be a folder the user keeps other files in
+_ENTRY = re.compile(r"(ir-)?[0-9a-f]{64}\.json")
+ENV = "REMIKC_CACHE_DIR"
+FORMAT = 1
+
+
+@functools.cache
+def z3_version() -> str:
+    """The installed Z3's version, from its package metadata when that is beside it: importing
+    Z3 costs more than a `remikc check` whose proofs are all cached takes otherwise."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("z3")
+    if spec is not None and spec.origin is not None:
+        site = Path(spec.origin).parent.parent
+        found = sorted(p.name for p in site.glob("z3_solver-*.dist-info"))
+        if len(found) == 1:
+            return found[0].removeprefix("z3_solver-").removesuffix(".dist-info")
+    import z3
+
+    return str(z3.get_version_string())
+
+
+@functools.cache
+def code_version() -> str:
+    """The remikc version and a digest of its own source: between releases the version stays
+    the same while the checks change, and a cache must not answer for code that is gone."""
+    package = Path(__file__).resolve().parent
+    digest = hashlib.sha256(__version__.encode())
+    for source in sorted([*package.rglob("*.py"), *package.glob("*.lark")]):
+        digest.update(source.relative_to(package).as_posix().encode() + b"\0" + source.read_bytes())
+    return f"{__version__}+{digest.hexdigest()[:16]}"
+
+
+def folder_for(spec_path: str) -> Path:
+    """Where the report of the spec at `spec_path` is cached."""
+    chosen = os.environ.get(ENV)
+    if chosen:
+        return Path(chosen)
+    return Path(spec_path).resolve().parent / FOLDER
+
+
+def ir_hash(variant: ir.Variant) -> str:
+    """A digest of the resolved IR.  Every IR node is a frozen dataclass of numbers, strings,
+    enums and tuples, so its repr is the same text in every process and on every machine."""
+    return hashlib.sha256(repr(variant).encode("utf-8")).hexdigest()
+
+
+def key(variant: ir.Variant, rlimit: int, parent_key: str | None) -> str:
+    parts = {"format": FORMAT, "ir": ir_hash(variant), "parent": parent_key, "remikc": code_version(),
+             "z3": z3_version(), "rlimit": rlimit}
+    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode("utf-8")).hexdigest()
+
+
+class ProofCache:
+    """Reads and writes cached reports; `hits` and `misses` count this run's look-ups."""
+
+    def __init__(self) -> None:
+        self.hits = 0
+        self.misses = 0
+
+    def load(self, spec_path: str, variant: ir.Variant, entry_key: str) -> Report | None:
+        from .verify.findings import Report
+
+        path = folder_for(spec_path) / f"{entry_key}.json"
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data.get("key") != entry_key or data.get("variant") != variant.id:
+                raise ValueError("not this variant's entry")
+            findings = tuple(_finding(f, variant) for f in data["findings"])
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            self.misses += 1
+            return None
+        self.hits += 1
+        return Report(variant, findings)
+
+    def store(self, spec_path: str, entry_key: str, report: Report) -> None:
+        data = {"format": FORMAT, "key": entry_key, "variant": report.variant.id,
+                "findings": [_plain(f) for f in report.findings]}
+        # a folder we may not write to (a packaged spec) costs only the saving
+        with contextlib.suppress(WriteError, OSError):
+            write_atomic(folder_for(spec_path) / f"{entry_key}.json",
+                         json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+
+def clear(spec_paths: list[str]) -> list[Path]:
+    """Delete the cache folders the specs under `spec_paths` use; the folders deleted."""
+    chosen = os.environ.get(ENV)
+    folders = {Path(chosen)} if chosen else set()
+    if not chosen:
+        for given in spec_paths:
+            start = Path(given)
+            base = start if start.is_dir() else start.parent
+            folders.update(p for p in base.rglob(FOLDER) if p.is_dir())
+            if (base / FOLDER).is_dir():
+                folders.add(base / FOLDER)
+    removed = []
+    for folder in sorted(folders):
+        if not folder.is_dir():
+            continue
+        for entry in folder.glob("*.json"):  # only what remikc wrote, then the folder if empty
+            if _ENTRY.fullmatch(entry.name):
+                entry.unlink(missing_ok=True)
+        for leftover in folder.glob(".*.tmp"):
+            leftover.unlink(missing_ok=True)
+        if not any(folder.iterdir()):
+            shutil.rmtree(folder, ignore_errors=True)
+        removed.append(folder)
+    return removed
+
+
+def _plain(f: Finding) -> dict[str, object]:
+    return {"check": f.check, "title": f.title, "status": f.status.value, "summary": f.summary,
+            "details": list(f.details),
+            "rules": [{"id": r.id, "value": str(r.value), "origin": r.origin,
+                       "span": [r.span.file, r.span.line, r.span.column, r.span.end_line,
+                                r.span.end_column]} for r in f.rules]}
+
+
+def _finding(data: dict[str, object], variant: ir.Variant) -> Finding:
+    from .verify.findings import Finding, Status
+
+    rules = []
+    for r in data["rules"]:  # type: ignore[attr-defined]
+        span = Span(*r["span"])
+        rule = variant.rule(r["id"])
+        if rule is None or rule.span != span:  # a line that is no rule: an example, a check
+            rule = ir.Rule(r["id"], r["value"], span, r["origin"])
+        rules.append(rule)
+    return Finding(str(data["check"]), str(data["title"]), Status(data["status"]), str(data["summary"]),
+                   tuple(rules), tuple(str(d) for d in data["details"]))  # type: ignore[attr-defined]
+
+
+# --- the fast path: a spec read before, unchanged, is not parsed again ----------------------
+#
+# Parsing is most of what an unchanged `remikc check specs/` costs once its proofs are cached,
+# so the resolved IR of a spec is kept too, under the spec's path, with the path and SHA-256
+# of every file it was built from (the spec and each parent).  It is used only while each of
+# those files hashes the same and `extends` still finds the same parent file; a spec read with
+# a warning is never kept (its warnings would have to be kept too).
+
+_IR_MODULES = ("remikc.ir", "remikc.spec.syntax", "remikc.cards", "remikc.diagnostics")
+
+
+def _encode(value: object) -> object:
+    """The IR as JSON: dataclasses and enums tagged with their type, tuples as lists."""
+    import dataclasses
+    from enum import Enum
+
+    if isinstance(value, Enum):
+        return {"e": f"{type(value).__module__}.{type(value).__qualname__}", "v": value.value}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {"t": f"{type(value).__module__}.{type(value).__qualname__}",
+                "f": {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}}
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    raise TypeError(f"no JSON form for {type(value).__name__}")
+
+
+@functools.cache
+def _ir_type(name: str) -> type:
+    import importlib
+
+    module, _, cls_name = name.rpartition(".")
+    if module not in _IR_MODULES or not cls_name.isidentifier():
+        raise ValueError(f"not an IR type: {name}")
+    cls = getattr(importlib.import_module(module), cls_name)
+    if not isinstance(cls, type):
+        raise ValueError(f"not an IR type: {name}")
+    return cls
+
+
+def _decode(data: object) -> object:
+    """The inverse of `_encode`; only classes of the IR's own modules are ever built."""
+    if isinstance(data, list):
+        return tuple(_decode(v) for v in data)
+    if isinstance(data, dict):
+        cls = _ir_type(str(data.get("t") or data.get("e")))
+        if "e" in data:
+            return cls(data["v"])
+        fields = data["f"]
+        assert isinstance(fields, dict)
+        return cls(**{k: _decode(v) for k, v in fields.items()})
+    return data
+
+
+def _digest(path: str) -> str:
+    from .spec.workspace import _read_bytes
+
+    return hashlib.sha256(_read_bytes(path)).hexdigest()
+
+
+def _ir_entry(spec_path: str) -> Path:
+    where = hashlib.sha256(f"{os.path.abspath(spec_path)}\0{code_version()}".encode()).hexdigest()
+    return folder_for(spec_path) / f"ir-{where}.json"
+
+
+def load_variant(spec_path: str) -> ir.Variant | None:
+    """The resolved IR of `spec_path` when no file it was built from changed, else None."""
+    from .spec.workspace import parent_path, shadows_shipped
+
+    try:
+        data = json.loads(_ir_entry(spec_path).read_text(encoding="utf-8"))
+        if data.get("format") != FORMAT or data.get("path") != spec_path:
+            return None
+        files = data["files"]  # [[path, sha256, parent id or None], ...], the spec first
+        for (path, digest, parent_id), following in zip(files, [*files[1:], None], strict=True):
+            if _digest(path) != digest:
+                return None
+            if parent_id is not None:  # `extends` must still find the same file, unshadowed
+                if following is None or parent_path(path, parent_id) != following[0]:
+                    return None
+                if shadows_shipped(following[0]):
+                    return None
+        variant = _decode(data["variant"])
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, AssertionError):
+        return None
+    return variant if isinstance(variant, ir.Variant) else None
+
+
+def store_variant(spec_path: str, files: list[tuple[str, str | None]], variant: ir.Variant) -> None:
+    """Keep the IR of `spec_path`, built from `files` (each file's path and its parent's id)."""
+    try:
+        data = {"format": FORMAT, "path": spec_path,
+                "files": [[path, _digest(path), parent] for path, parent in files],
+                "variant": _encode(variant)}
+        write_atomic(_ir_entry(spec_path), json.dumps(data, ensure_ascii=False) + "\n")
+    except (WriteError, OSError, TypeError):
+        pass

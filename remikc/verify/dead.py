@@ -1,0 +1,188 @@
+"""`rules.dead`: a rule that can never take effect.
+
+A rule is dead when neutralising it (removing it, or giving it the value that makes it
+inert) changes no judgement of any meld, opening, hand, lay-off, draw or score.  One table,
+`DEAD`, lists for each rule that can be dead the question that decides it: each entry
+returns None when some play feels the rule, or the reason none does.  A question that runs
+out of work is undecided, never "dead" and never "alive".
+
+The table covers these rules (others are read by every play, or their dead values are
+refused when the spec is read):
+
+| rule | dead when |
+|---|---|
+| `set.closed_at N` | no valid set reaches N cards |
+| `jokers.per_meld L` | no valid meld could hold more than L jokers without it |
+| `jokers.per_meld_at_opening L` | no meld holds a number of jokers one of L and `per_meld` allows |
+|   | and the other refuses |
+| `opening.min_melds K` | every opening worth `min_points` has K melds anyway |
+| `opening.clean_run required` | every opening holds a run without jokers anyway |
+| `scoring.joker_in_hand` | the deck has no jokers for any player count |
+| `scoring.handing_multiplier 1` | a multiplier of 1 multiplies nothing |
+| a bonus of 0 | it adds nothing to any score |
+| `turn.draw.<source> when ...` | its condition holds in no turn state a deal reaches |
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import z3
+
+from .. import ir
+from .checks import Check, Probe, opening_hands
+from .findings import Finding, Status
+from .liveness import holds, states
+
+Undecided = object()  # a question that ran out of work
+Answer = str | None | object
+
+
+def _closed_at(probe: Probe) -> Answer:
+    v = probe.variant
+    assert v.set is not None and v.set.closed_at is not None
+    n = v.set.closed_at.value
+    session, m = probe.meld()
+    out = session.ask(m.valid, z3.Not(m.is_run), m.length >= n)
+    if out.status == "unknown":
+        return Undecided
+    return None if out.status == "sat" else f"no set reaches {n} cards, so closing at {n} never happens"
+
+
+def _per_meld(probe: Probe) -> Answer:
+    v = probe.variant
+    assert v.jokers is not None
+    limit = v.jokers.per_meld.value
+    if limit is None:
+        return None  # `any`: no limit, nothing to be dead
+    session, m = probe.meld()
+    out = session.ask(m.valid, m.jokers > limit, without=("jokers.per_meld",))
+    if out.status == "unknown":
+        return Undecided
+    return None if out.status == "sat" else (
+        f"no meld could hold more than {limit} {'joker' if limit == 1 else 'jokers'} without it")
+
+
+def _per_meld_at_opening(probe: Probe) -> Answer:
+    """Removed, a meld laid when opening is judged by `per_meld`: the rule is dead when no
+    meld could hold a number of jokers one limit allows and the other refuses."""
+    v = probe.variant
+    assert v.jokers is not None and v.jokers.per_meld_at_opening is not None
+    at_opening, after = v.jokers.per_meld_at_opening.value, v.jokers.per_meld.value
+    low: int
+    high: int | None
+    if at_opening == after:
+        low, high = 0, 0  # the same limit: nothing between them
+    else:
+        low = min(x for x in (at_opening, after) if x is not None)
+        high = max(at_opening, after) if at_opening is not None and after is not None else None
+    if (low, high) != (0, 0):
+        session, m = probe.meld()
+        between = [m.jokers > low] + ([m.jokers <= high] if high is not None else [])
+        out = session.ask(m.valid, *between, without=("jokers.per_meld",))
+        if out.status == "unknown":
+            return Undecided
+        if out.status == "sat":
+            return None
+    def said(x: int | None) -> str:
+        return "any" if x is None else str(x)
+
+    return (f"a meld laid when opening is judged as `per_meld {said(after)}` judges it: no meld "
+            f"can hold a number of jokers one allows and the other refuses")
+
+
+def _opening_rule(rule_id: str, broken: Callable[[object], z3.BoolRef], reason: str
+                  ) -> Callable[[Probe], Answer]:
+    def ask(probe: Probe) -> Answer:
+        session, o = probe.opening(max(opening_hands(probe.variant)))
+        out = session.ask(o.ok, broken(o), without=(rule_id,))
+        if out.status == "unknown":
+            return Undecided
+        return None if out.status == "sat" else reason.format(v=probe.variant)
+    return ask
+
+
+def _joker_in_hand(probe: Probe) -> Answer:
+    v = probe.variant
+    if any(v.deck.jokers.value.at(n) > 0 for n in v.player_counts()):
+        return None
+    return "the deck has no jokers, so no joker is ever left in hand"
+
+
+def _multiplier(probe: Probe) -> Answer:
+    rule = probe.variant.scoring.handing_multiplier
+    assert rule is not None
+    return "a multiplier of 1 multiplies nothing" if rule.value == 1 else None
+
+
+def _zero_of(rule: ir.Rule[int]) -> Callable[[Probe], Answer]:
+    def ask(_probe: Probe) -> Answer:
+        return "a bonus of 0 adds nothing to any score" if rule.value == 0 else None
+    return ask
+
+
+def _draws(v: ir.Variant) -> list[tuple[ir.Rule[object], str]]:
+    """Draw conditions no turn state satisfies, with every choice a player may make in it."""
+    dead: list[tuple[ir.Rule[object], str]] = []
+    reachable = states(v)
+    for source, rule in v.turn.draw:
+        felt = False
+        for s in reachable:
+            for opens in ((False, True) if v.opening is not None and not s.opened else (False,)):
+                for handing in ((False, True) if v.handing is not None and not s.opened else (False,)):
+                    flags = {ir.Flag.FIRST_ROUND: s.first_round, ir.Flag.OPENED: s.opened,
+                             ir.Flag.OPENS_THIS_TURN: opens, ir.Flag.HANDING: handing}
+                    felt = felt or holds(rule.value, flags)
+        if not felt and not isinstance(rule.value, ir.Never):
+            where = {"stock": "the stock", "discard_top": "the discard pile", "cut_card": "the cut card"}
+            dead.append((rule, f"no turn state lets a player draw from {where[source.value]}"))
+    return dead
+
+
+def dead_rules(probe: Probe, check: Check) -> Finding:
+    v = probe.variant
+    asks: list[tuple[ir.Rule[object], Callable[[Probe], Answer]]] = []
+    if v.set is not None and v.set.closed_at is not None:
+        asks.append((v.set.closed_at, _closed_at))
+    if v.jokers is not None:
+        asks.append((v.jokers.per_meld, _per_meld))
+        if v.jokers.per_meld_at_opening is not None:
+            asks.append((v.jokers.per_meld_at_opening, _per_meld_at_opening))
+    if v.opening is not None and v.opening.min_melds is not None:
+        k = v.opening.min_melds.value
+        asks.append((v.opening.min_melds, _opening_rule(
+            "opening.min_melds", lambda o: o.used < k,  # type: ignore[attr-defined]
+            f"every opening worth {{v.opening.min_points.value}} has {k} melds anyway")))
+    if v.opening is not None and v.opening.needs_clean_run():
+        assert v.opening.clean_run is not None
+        asks.append((v.opening.clean_run, _opening_rule(
+            "opening.clean_run", lambda o: o.clean_runs == 0,  # type: ignore[attr-defined]
+            "every opening holds a run without jokers anyway")))
+    s = v.scoring
+    if s.joker_in_hand is not None:
+        asks.append((s.joker_in_hand, _joker_in_hand))
+    if v.handing is not None and s.handing_multiplier is not None:
+        asks.append((s.handing_multiplier, _multiplier))
+    for bonus in (s.undercut_bonus, s.all_out_bonus, v.game_end.round_win_bonus, v.game_end.target_bonus):
+        if bonus is not None:
+            asks.append((bonus, _zero_of(bonus)))
+
+    found: list[tuple[ir.Rule[object], str]] = []
+    undecided = []
+    for rule, ask in asks:
+        answer = ask(probe)
+        if answer is Undecided:
+            undecided.append(rule.id)
+        elif isinstance(answer, str):
+            found.append((rule, answer))
+    found += _draws(v)
+    if found:
+        said = "; ".join(f"`{rule.id}` (line {rule.span.line}) can never take effect: {why}"
+                         for rule, why in found)
+        return Finding(check.id, check.title, Status.VIOLATED, said, tuple(r for r, _ in found))
+    if undecided:
+        return Finding(check.id, check.title, Status.UNKNOWN,
+                       "the solver's work limit ran out on " + ", ".join(undecided) + " (raise --rlimit)")
+    return Finding(check.id, check.title, Status.PROVED,
+                   f"each of the {len(asks) + len(v.turn.draw)} rules that could be dead takes effect in "
+                   "some play")

@@ -1,0 +1,121 @@
+"""Incentives: scoring under which a player is better off not doing what the game asks.
+
+The table in docs/verify.md lists each comparison; here are those decided by a check of
+their own (going out against holding cards, and handing against going out, are
+`scoring.winner`):
+
+- `incentives.lay_off`: laying a card off never leaves a player worse off than keeping it.
+  A card laid off leaves the hand; kept, it counts its hand value at the end of a round.
+  Whether a higher count hurts its holder depends on whose total it goes to: his own under
+  `penalties` (hurting him when the lowest total wins), the winner's under
+  `winner_collects` and `differences` (hurting him when the highest total wins, as it helps
+  the winner).  Asked of every card that some valid meld takes at either end.
+- `incentives.opening`: opening never leaves a player worse off than not opening, when a
+  player who never opened counts `not_opened` instead of his cards.  A player who may open
+  holds a hand of the size he has in his first turn (dealt, drawn, less the discard); he
+  either lays an opening down and counts the cards left, or keeps them all and counts
+  `not_opened`.  Asked of every opening and every hand around it.
+"""
+
+from __future__ import annotations
+
+import z3
+
+from .. import ir
+from ..cards import format_cards
+from . import decode
+from .checks import Check, Probe, _unknown, opening_hands, smallest_meld
+from .encode import CopyLimit, opening, slot_sizes
+from .findings import Finding, Status
+
+
+def _hurts_holder(v: ir.Variant) -> bool:
+    """Whether a higher count of the cards a player is left holding is bad for him."""
+    own = v.scoring.method.value is ir.Method.PENALTIES
+    lowest = v.game_end.winner.value is ir.Winner.LOWEST
+    return lowest if own else not lowest
+
+
+def _whose(v: ir.Variant) -> str:
+    own = v.scoring.method.value is ir.Method.PENALTIES
+    wins = "the lowest" if v.game_end.winner.value is ir.Winner.LOWEST else "the highest"
+    whom = "his own" if own else "the winner's"
+    return f"{whom} total, and {wins} total wins"
+
+
+def lay_off(probe: Probe, check: Check) -> Finding:
+    v = probe.variant
+    rule = v.turn.lay_off
+    if isinstance(rule.value, ir.Never):
+        return Finding(check.id, check.title, Status.PROVED, "the game has no laying off")
+    size = smallest_meld(v)
+    enc = probe.encoder()
+    target = enc.cards("t", size)
+    (card,) = enc.cards("c", 1)
+    used = tuple((c, z3.BoolVal(True, enc.ctx)) for c in (*target, card))
+    enc.domain.append(enc.joker_supply(used))
+    enc.lazy.append(CopyLimit(enc, used))
+    meld = enc.meld(target, enc.num(size), opening=False)
+    after = enc.meld((*target, card), enc.num(size + 1), opening=False)
+    before = enc.meld((card, *target), enc.num(size + 1), opening=False)
+    takes = z3.And(meld.valid, z3.Or(z3.And(after.valid, after.is_run == meld.is_run),
+                                     z3.And(before.valid, before.is_run == meld.is_run)))
+    if v.set is not None and v.set.closed_at is not None:
+        closed = z3.And(z3.Not(meld.is_run), size >= v.set.closed_at.value)
+        takes = z3.And(takes, z3.Implies(enc.lit(v.set.closed_at), z3.Not(closed)))
+    kept = enc.hand_card_value(card)
+    better_kept = kept < 0 if _hurts_holder(v) else kept > 0
+    out = probe.ask(probe.session(enc), takes, better_kept, prefer=[[meld.jokers == 0]])
+    if out.status == "unknown":
+        return _unknown(check)
+    if out.model is not None:
+        m = out.model
+        shown = str(decode.card(m, card))
+        blame = (*_value_rules(v, decode.card(m, card).rank), rule, v.scoring.method, v.game_end.winner)
+        return Finding(check.id, check.title, Status.VIOLATED,
+                       f"keeping {shown} counts {decode.integer(m, kept)} at the end of a round, which "
+                       f"goes to {_whose(v)}: a player is better off keeping it than laying it off on "
+                       f"{decode.meld_text(m, meld)}",
+                       blame)
+    return Finding(check.id, check.title, Status.PROVED,
+                   "no card a meld takes counts in its holder's favour when kept")
+
+
+def _value_rules(v: ir.Variant, rank: int) -> tuple[ir.Rule[object], ...]:
+    if rank == 0:
+        found = v.scoring.joker_in_hand or v.values.joker
+        return (found,) if found is not None else ()
+    return (v.values.ranks[rank - 1],)
+
+
+def opening_pays(probe: Probe, check: Check) -> Finding:
+    v = probe.variant
+    not_opened = v.scoring.not_opened
+    if v.opening is None or not_opened is None:
+        return Finding(check.id, check.title, Status.PROVED,
+                       "a player who never opened counts his cards like anyone: opening only sheds them")
+    held = opening_hands(v)[-1]  # the largest first-turn hand leaves the most behind
+    enc = probe.encoder()
+    o = opening(enc, slot_sizes(held, smallest_meld(v)), held, v.deal.hand)
+    rest = enc.cards("r", held)
+    length = held - o.cards
+    laid = tuple((c, m.length > k) for m in o.melds for k, c in enumerate(m.cards))
+    left = tuple((c, length > k) for k, c in enumerate(rest))
+    enc.domain.append(enc.joker_supply(laid + left))
+    enc.lazy.append(CopyLimit(enc, laid + left))
+    after = enc.hand_value(rest, length)
+    worse = after > not_opened.value if _hurts_holder(v) else after < not_opened.value
+    out = probe.ask(probe.session(enc), o.ok, worse, prefer=[[o.jokers == 0]])
+    if out.status == "unknown":
+        return _unknown(check)
+    if out.model is not None:
+        m = out.model
+        kept = format_cards(decode.cards(m, rest, length)) or "nothing"
+        return Finding(check.id, check.title, Status.VIOLATED,
+                       f"opening {decode.opening_text(m, o)} and keeping {kept} counts "
+                       f"{decode.integer(m, after)} at the end of a round; keeping all {held} cards "
+                       f"without opening counts {not_opened.value} (`not_opened`); the count goes to "
+                       f"{_whose(v)}",
+                       (not_opened, v.opening.min_points, v.scoring.method, v.game_end.winner))
+    return Finding(check.id, check.title, Status.PROVED,
+                   f"whatever a player holds, opening counts no worse than `not_opened {not_opened.value}`")

@@ -1,0 +1,231 @@
+"""The proof cache: an unchanged spec is answered from `.remikc_cache/`, a changed one is
+proved again, and nothing about the cache can change a verdict.
+
+Each test has a cache folder of its own (conftest sets `$REMIKC_CACHE_DIR`), so the order
+tests run in never matters.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from remikc import driver, proofcache
+from remikc.cli import main
+from remikc.driver import Verifier, check_paths
+from remikc.verify import Status
+
+ROOT = Path(__file__).resolve().parent.parent
+SPECS = ROOT / "specs"
+PAIR = ("remik_podstawowy", "remik_podstawowy_as")  # a base game and its house variant
+
+
+@pytest.fixture
+def specs(tmp_path: Path) -> Path:
+    folder = tmp_path / "specs"
+    folder.mkdir()
+    for name in PAIR:
+        shutil.copy(SPECS / f"{name}.rules", folder / f"{name}.rules")
+    return folder
+
+
+def _proved(folder: Path, monkeypatch: pytest.MonkeyPatch, **options: object) -> tuple[dict, list[str]]:
+    """Verify every spec in `folder` with the cache on: the reports, and the specs proved afresh."""
+    proved: list[str] = []
+    real = driver._verify_one
+
+    def counting(path: str, *args: object) -> object:
+        proved.append(Path(path).stem)
+        return real(path, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(driver, "_verify_one", counting)
+    run = check_paths([str(folder)], cache=True)
+    verifier = Verifier(run.workspace, jobs=1, cache=True, **options)  # type: ignore[arg-type]
+    done = verifier.reports([(r.path, r.variant) for r in run.results])
+    return {Path(p).stem: r for p, r in done.items()}, sorted(proved)
+
+
+def _plain(report) -> list[tuple[object, ...]]:
+    return [(f.check, f.status, f.summary, f.details, [(r.id, r.span.line) for r in f.rules])
+            for f in report.findings]
+
+
+def test_an_unchanged_spec_is_not_proved_again(specs, monkeypatch):
+    first, proved = _proved(specs, monkeypatch)
+    assert proved == sorted(PAIR)
+    again, proved = _proved(specs, monkeypatch)
+    assert proved == []
+    for name in PAIR:
+        assert _plain(again[name]) == _plain(first[name])
+
+
+def test_a_changed_house_variant_alone_is_proved_again(specs, monkeypatch):
+    _proved(specs, monkeypatch)
+    house = specs / "remik_podstawowy_as.rules"
+    house.write_text(house.read_text(encoding="utf-8").replace("15", "14"), encoding="utf-8")
+    _, proved = _proved(specs, monkeypatch)
+    assert proved == ["remik_podstawowy_as"]
+
+
+def test_a_changed_parent_proves_its_house_variant_again(specs, monkeypatch):
+    """The house variant's file is untouched, but its resolved rules (and `house.keeps`, which
+    compares it with the parent) depend on the parent."""
+    _proved(specs, monkeypatch)
+    base = specs / "remik_podstawowy.rules"
+    text = base.read_text(encoding="utf-8")
+    base.write_text("# a comment moves every line down by one\n" + text, encoding="utf-8")
+    reports, proved = _proved(specs, monkeypatch)
+    assert proved == sorted(PAIR)
+    # the lines a finding names are those of the edited file, not the cached ones
+    before = {r.id: r.span.line for r in check_paths([str(SPECS / "remik_podstawowy.rules")])
+              .results[0].variant.rules}
+    after = {r.id: r.span.line for r in reports["remik_podstawowy"].variant.rules}
+    assert all(after[k] == before[k] + 1 for k in before if before[k] > 0 and k in after)
+
+
+def test_another_work_limit_is_another_question(specs, monkeypatch):
+    _proved(specs, monkeypatch)
+    _, proved = _proved(specs, monkeypatch, rlimit=50)
+    assert proved == sorted(PAIR)
+
+
+def test_no_cache_neither_reads_nor_writes(specs, tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("REMIKC_CACHE_DIR", str(cache))
+    assert main(["check", "--no-cache", "--jobs", "1", str(specs)], io.StringIO(), io.StringIO()) == 0
+    assert not cache.exists()
+    assert main(["check", "--jobs", "1", str(specs)], io.StringIO(), io.StringIO()) == 0
+    written = sorted(p.name for p in cache.iterdir())
+    assert len([n for n in written if n.startswith("ir-")]) == 2  # the two specs' IR
+    assert len([n for n in written if not n.startswith("ir-")]) == 2  # and their two reports
+
+
+def test_the_cached_answer_prints_the_same(specs):
+    outputs = []
+    for _ in range(2):
+        out = io.StringIO()
+        assert main(["check", "--jobs", "1", str(specs)], out, io.StringIO()) == 0
+        outputs.append(out.getvalue())
+    assert outputs[0] == outputs[1] and "✓ house.keeps" in outputs[0]
+
+
+def test_a_broken_or_foreign_entry_is_a_miss_not_a_verdict(specs, tmp_path, monkeypatch):
+    """Entries are JSON: a truncated file, pickle bytes, or an entry that claims a ✗ under
+    another key are all ignored, and the spec is proved again."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("REMIKC_CACHE_DIR", str(cache))
+    first, _ = _proved(specs, monkeypatch)
+    entries = sorted(p for p in cache.iterdir() if not p.name.startswith("ir-"))
+    entries[0].write_bytes(b"\x80\x04\x95 pickled")
+    data = json.loads(entries[1].read_text(encoding="utf-8"))
+    data["key"] = "0" * 64
+    data["findings"][0]["status"] = "violated"
+    entries[1].write_text(json.dumps(data), encoding="utf-8")
+    for ir_entry in cache.glob("ir-*.json"):
+        ir_entry.write_text('{"format": 1, "path"', encoding="utf-8")  # cut short
+    again, proved = _proved(specs, monkeypatch)
+    assert proved == sorted(PAIR)
+    for name in PAIR:
+        assert _plain(again[name]) == _plain(first[name])
+        assert again[name].count(Status.VIOLATED) == 0
+
+
+def test_an_ir_entry_builds_nothing_but_ir_types(specs, tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("REMIKC_CACHE_DIR", str(cache))
+    path = str(specs / "remik_podstawowy.rules")
+    check_paths([path], cache=True)
+    (entry,) = cache.glob("ir-*.json")
+    data = json.loads(entry.read_text(encoding="utf-8"))
+    data["variant"] = {"t": "os.system", "f": {"command": "echo no"}}
+    entry.write_text(json.dumps(data), encoding="utf-8")
+    assert proofcache.load_variant(path) is None
+
+
+def test_the_ir_fast_path_follows_every_file_a_spec_is_built_from(specs, monkeypatch):
+    house = str(specs / "remik_podstawowy_as.rules")
+    fresh = check_paths([house], cache=True).results[0].variant
+    assert proofcache.load_variant(house) == fresh
+    parent = specs / "remik_podstawowy.rules"
+    text = parent.read_text(encoding="utf-8")
+    parent.write_text(text + "\n", encoding="utf-8")
+    assert proofcache.load_variant(house) is None  # the parent changed
+    # read again, it now differs from the shipped seed spec of that name: a W001 warning, so
+    # its IR is not kept (a cached answer could not repeat the warning)
+    again = check_paths([house], cache=True).results[0]
+    assert [d.code for d in again.diagnostics] == ["W001"]
+    assert proofcache.load_variant(house) is None
+    parent.write_text(text, encoding="utf-8")
+    assert proofcache.load_variant(house) == fresh  # the same bytes as when it was kept
+    os.remove(parent)  # `extends` no longer finds the same file: the shipped seed spec now
+    assert proofcache.load_variant(house) is None
+
+
+def test_entries_beside_the_specs_by_default_with_the_users_umask(specs, monkeypatch):
+    monkeypatch.delenv("REMIKC_CACHE_DIR")
+    proofcache_mode = proofcache.write_atomic.__module__
+    assert proofcache_mode == "remikc.atomic"
+    from remikc import atomic as output
+
+    output.file_mode.cache_clear()
+    old = os.umask(0o027)
+    try:
+        assert main(["check", "--jobs", "1", str(specs)], io.StringIO(), io.StringIO()) == 0
+    finally:
+        os.umask(old)
+        output.file_mode.cache_clear()
+    folder = specs / ".remikc_cache"
+    entries = list(folder.glob("*.json"))
+    assert len(entries) == 4
+    assert {e.stat().st_mode & 0o777 for e in entries} == {0o640}
+    out = io.StringIO()
+    assert main(["cache", "clear", str(specs)], out, io.StringIO()) == 0
+    assert not folder.exists() and "cleared" in out.getvalue()
+    assert main(["cache", "clear", str(specs)], out, io.StringIO()) == 0
+    assert "no proof cache to clear" in out.getvalue()
+
+
+def test_two_runs_sharing_the_cache_agree(specs, tmp_path):
+    """Two processes started together on one empty cache both write every entry; each reads
+    whole files only, and both print what a run without the cache prints."""
+    env = {**os.environ, "REMIKC_CACHE_DIR": str(tmp_path / "shared")}
+    command = [sys.executable, "-m", "remikc", "check", "--jobs", "1", str(specs)]
+    runs = [subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True, encoding="utf-8")
+            for _ in range(2)]
+    outputs = [run.communicate(timeout=300)[0] for run in runs]
+    assert [run.returncode for run in runs] == [0, 0]
+    plain = subprocess.run([*command, "--no-cache"], env=env, stdout=subprocess.PIPE, text=True,
+                           encoding="utf-8", check=True, timeout=300).stdout
+    assert outputs == [plain, plain]
+    later = subprocess.run(command, env=env, stdout=subprocess.PIPE, text=True, encoding="utf-8",
+                           check=True, timeout=300).stdout
+    assert later == plain
+    assert not list((tmp_path / "shared").glob(".*.tmp"))  # no half-written file left behind
+
+
+def test_other_remikc_code_is_another_question(specs, monkeypatch):
+    """Between releases the version number stays while the checks change: the key holds a
+    digest of remikc's source, so a cache left by other code is not read."""
+    _proved(specs, monkeypatch)
+    monkeypatch.setattr(proofcache, "code_version", lambda: "0.1.0+another")
+    assert proofcache.load_variant(str(specs / "remik_podstawowy.rules")) is None
+    _, proved = _proved(specs, monkeypatch)
+    assert proved == sorted(PAIR)
+
+
+def test_cache_clear_deletes_only_what_remikc_wrote(specs, tmp_path, monkeypatch):
+    cache = tmp_path / "mine"
+    cache.mkdir()
+    (cache / "notes.json").write_text("{}", encoding="utf-8")
+    monkeypatch.setenv("REMIKC_CACHE_DIR", str(cache))
+    assert main(["check", "--jobs", "1", str(specs)], io.StringIO(), io.StringIO()) == 0
+    assert len(list(cache.glob("*.json"))) == 5
+    assert main(["cache", "clear"], io.StringIO(), io.StringIO()) == 0
+    assert [p.name for p in cache.iterdir()] == ["notes.json"]
