@@ -403,6 +403,74 @@ class Encoder:
         return z3.If(opened, counted, self.num(not_opened.value))
 
 
+# --- the scores of a deal ------------------------------------------------------------
+
+# How a deal ends: a player goes out, hands, knocks; or nobody does (the stock ran out:
+# `stock`; nobody could draw: `blocked`; a simulator gave up: `stalled`).
+ENDINGS = ("went_out", "handed", "knocked", "stock", "blocked", "stalled")
+
+
+def deal_scores(enc: Encoder, counts: Sequence[z3.ArithRef], ended_by: str, seat: int | None, *,
+                cut_card: bool = False) -> list[z3.ArithRef]:
+    """Each seat's score for a deal, as docs/dsl.md defines `scoring`: `counts` are the hands
+    left (`Encoder.hand_value`), `seat` the player who went out, handed or knocked, `cut_card`
+    whether a player who handed took the cut card.
+
+    `handing_multiplier` multiplies the points taken from the others (their hands, or the
+    differences to them); `all_out_bonus` is added, unmultiplied, to the score of the player who
+    played every card, by going out or by handing (penalty scoring refuses it: `went_out` is a
+    fixed score)."""
+    s = enc.v.scoring
+    n = len(counts)
+    zero = enc.num(0)
+    if ended_by in ("blocked", "stalled"):
+        return [zero] * n
+    method = s.method.value
+    handed = ended_by == "handed"
+    times = enc.num(s.handing_multiplier.value if handed and s.handing_multiplier else 1)
+    all_out = enc.num(s.all_out_bonus.value if s.all_out_bonus and ended_by in ("went_out", "handed")
+                      else 0)
+    low = counts[0]
+    for c in counts[1:]:
+        low = z3.If(c < low, c, low)
+    tied = [c == low for c in counts]
+    if seat is None and method is ir.Method.PENALTIES:
+        return list(counts)
+    if seat is None and method is ir.Method.WINNER_COLLECTS:  # the lowest hands share the pot
+        pot = z3.Sum([z3.If(t, zero, c) for c, t in zip(counts, tied, strict=True)])
+        return [z3.If(t, pot, zero) for t in tied]
+    if method is ir.Method.PENALTIES:
+        assert s.went_out is not None
+        own = s.went_out.value
+        if handed and s.handed is not None:
+            own = s.handed.value
+        if handed and cut_card and s.handed_with_cut_card is not None:
+            own = s.handed_with_cut_card.value
+        return [enc.num(own) if i == seat else c * times for i, c in enumerate(counts)]
+    if method is ir.Method.WINNER_COLLECTS:
+        pot = z3.Sum([c for i, c in enumerate(counts) if i != seat]) * times + all_out
+        return [pot if i == seat else zero for i in range(n)]
+    # differences: the lowest hand wins the differences to every other hand
+    wins = list(tied)
+    bonus: z3.ArithRef = zero
+    if ended_by == "knocked":
+        assert seat is not None
+        undercut = enc.num(s.undercut_bonus.value if s.undercut_bonus else 0)
+        knocker_wins_ties = (s.tie_with_knocker is not None
+                             and s.tie_with_knocker.value is ir.TieWithKnocker.KNOCKER_WINS)
+        others_tied = z3.Or(*[t for i, t in enumerate(tied) if i != seat]) if n > 1 else enc.boolean(False)
+        undercut_now = z3.Or(z3.Not(tied[seat]), z3.And(others_tied, enc.boolean(not knocker_wins_ties)))
+        wins[seat] = z3.And(tied[seat], z3.Not(undercut_now))
+        bonus = z3.If(undercut_now, undercut, zero)
+    out = []
+    for w in range(n):
+        collected = z3.Sum([counts[i] - counts[w] for i in range(n) if i != w] or [zero]) * times + bonus
+        if w == seat:
+            collected = collected + all_out
+        out.append(z3.If(wins[w], collected, zero))
+    return out
+
+
 @dataclass(frozen=True)
 class Opening:
     """A first lay-down in `slots` melds (unused ones have length 0)."""
