@@ -192,7 +192,7 @@ def _turn(v: ir.Variant) -> Iterator[Diagnostic]:
         # `draws N` takes every card before anything is laid down: forbidding a meld after the
         # last draw would forbid melding at all
         yield from _needs(turn.meld_after_last_draw, "drawing `until meld`",
-                          f"`draws` is {turn.draws.value.count}, every card drawn before melding",
+                          f"`draws` is {turn.draws.value.count}",
                           "remove it", (turn.draws,))
     if v.stock_empty.value is ir.StockEmpty.RESHUFFLE and not discards:
         yield _conflict(v, v.stock_empty, turn.discard, "the discards cannot make a new stock: "
