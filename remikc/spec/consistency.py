@@ -188,6 +188,12 @@ def _turn(v: ir.Variant) -> Iterator[Diagnostic]:
         assert v.deal.cut_card is not None
         yield error("E021", "the cut card goes under the stock, but no rule says when it may be "
                     "taken", v.deal.cut_card.span, hint="add `cut_card when handing` to `draw`")
+    stock = turn.source(ir.DrawSource.STOCK)
+    if turn.draws.value.count > 1 and (stock is None or isinstance(stock.value, ir.Never)):
+        # the discard pile and the cut card give only a turn's first card
+        yield error("E021", f"`draws {turn.draws.value.count}` needs the stock for the cards after the "
+                    "first, but `draw` has no `stock`", turn.draws.span,
+                    hint="add `stock always` to `draw`, or write `draws 1`")
     if turn.meld_after_last_draw is not None and not turn.draws.value.until_meld:
         # `draws N` takes every card before anything is laid down: forbidding a meld after the
         # last draw would forbid melding at all
