@@ -164,7 +164,6 @@ def test_eighteen_digits_are_read_and_leading_zeros_are_not_digits(tmp_path):
     assert code == 0, err[-2000:]
 
 
-@pytest.mark.slow
 def test_a_thousand_file_extends_chain_is_verified_parent_first(tmp_path, monkeypatch):
     """The verifier collects a variant's ancestors in a loop: 1,200 files each extending the
     one before used to exhaust the stack before any solver ran.  The solver itself is

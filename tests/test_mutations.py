@@ -41,9 +41,6 @@ NOT_A_VALIDATION_CHANGE = {
         "both let the last card be laid off; whether it may also be discarded is the referee's",
 }
 
-# every rule of every spec mutated and judged: minutes, so not in the fast loop
-pytestmark = pytest.mark.slow
-
 
 def _invisible(rule: ir.Rule[object], value: object) -> bool:
     return (rule.id, frozenset({rule.value, value})) in NOT_A_VALIDATION_CHANGE

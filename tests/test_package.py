@@ -111,7 +111,6 @@ def installed(dists, tmp_path_factory) -> Path:
     return python.parent
 
 
-@pytest.mark.slow
 def test_installed_from_the_wheel_it_works_from_an_empty_folder(installed, tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
     remikc = installed / "remikc"

@@ -267,7 +267,6 @@ def test_the_build_does_not_depend_on_the_folder_it_runs_in(monkeypatch):
     assert code == 0, out
 
 
-@pytest.mark.slow
 def test_build_is_deterministic_and_check_names_stale_files(tmp_path, monkeypatch):
     project = tmp_path / "p"
     shutil.copytree(ROOT / "specs", project / "specs")

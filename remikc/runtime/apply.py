@@ -172,6 +172,8 @@ def _lay(game: Game, action: Lay) -> Game | Refusal:
     if game.phase != "play":
         return Refusal("draw first")
     if not _may_meld_now(game):
+        if not DRAWS_UNTIL_MELD:
+            return Refusal(f"draw {DRAWS} cards first ({_WHY_DRAWS})")
         return Refusal(f"a player who drew his last card may not meld this turn "
                        f"({_WHY_MELD_AFTER_LAST_DRAW})")
     if not (action.melds or action.lay_offs or action.swaps):
@@ -310,6 +312,8 @@ def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:
     if game.phase != "play":
         return Refusal("draw first")
     if not _may_meld_now(game):
+        if not DRAWS_UNTIL_MELD:
+            return Refusal(f"draw {DRAWS} cards first ({_WHY_DRAWS})")
         return Refusal(f"a player who drew his last card may not meld this turn "
                        f"({_WHY_MELD_AFTER_LAST_DRAW})")
     seat = game.seat
@@ -441,6 +445,8 @@ def _turn_can_end(game: Game) -> str | None:
     if game.phase != "play":
         return "draw first"
     if _must_draw_again(game):
+        if not DRAWS_UNTIL_MELD:
+            return f"{DRAWS} cards are drawn a turn: draw again ({_WHY_DRAWS})"
         return f"nothing was melded: draw again ({_WHY_DRAWS})"
     if game.owed:
         return f"the retrieved joker must be played this turn ({_WHY_RETRIEVED_JOKER})"
@@ -648,9 +654,11 @@ def _scores(game: Game, ended_by: str, seat: int | None) -> tuple[tuple[int, ...
             if game.cut_taken and with_cut is not None:
                 mine = with_cut
         return tuple(mine if i == seat else hands[i] * times for i in range(n)), (seat,)
+    # the bonus for playing every card: for going out and for handing alike, never multiplied
+    all_out = ALL_OUT_BONUS if ended_by in ("went_out", "handed") else 0
     if METHOD == "winner_collects":
         assert seat is not None
-        won = sum(hands[i] for i in range(n) if i != seat) * times
+        won = sum(hands[i] for i in range(n) if i != seat) * times + all_out
         return tuple(won if i == seat else 0 for i in range(n)), (seat,)
     # differences: the lowest hand wins the differences to every other hand
     low = min(hands)
@@ -665,9 +673,9 @@ def _scores(game: Game, ended_by: str, seat: int | None) -> tuple[tuple[int, ...
             bonus = UNDERCUT_BONUS
     scores = [0] * n
     for w in winners:
-        scores[w] = sum(hands[i] - hands[w] for i in range(n)) + bonus
-        if ended_by == "went_out" and w == seat:
-            scores[w] += ALL_OUT_BONUS
+        scores[w] = sum(hands[i] - hands[w] for i in range(n)) * times + bonus
+        if w == seat:
+            scores[w] += all_out
     return tuple(scores), tuple(winners)
 
 

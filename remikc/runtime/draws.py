@@ -121,9 +121,14 @@ def _draw_sources(game: Game) -> list[str]:
 
 
 def _may_meld_now(game: Game) -> bool:
+    if not DRAWS_UNTIL_MELD:  # `draws N`: all N cards are drawn before anything is laid down
+        return not _must_draw_again(game)
     return MELD_AFTER_LAST_DRAW or game.draws < DRAWS
 
 
 def _must_draw_again(game: Game) -> bool:
-    """`draws N until meld`: a player who has not melded draws again, while he may."""
-    return DRAWS_UNTIL_MELD and not game.melded and 0 < game.draws < DRAWS and bool(_draw_sources(game))
+    """`draws N`: a player draws N cards a turn; `draws N until meld`: he draws again while he
+    has not melded, up to N.  Either way only while there is something he may draw."""
+    if not 0 < game.draws < DRAWS or (DRAWS_UNTIL_MELD and game.melded):
+        return False
+    return bool(_draw_sources(game))

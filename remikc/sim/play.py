@@ -354,9 +354,11 @@ def deal_scores(v: ir.Variant, ended_by: str, seat: int | None, hands: tuple[tup
             if with_cut_card and s.handed_with_cut_card is not None:
                 own = s.handed_with_cut_card.value
         return tuple(own if i == seat else counts[i] * double for i in range(n)), (seat,)
+    # all_out_bonus: for going out and for handing alike, added after any multiplier
+    all_out = s.all_out_bonus.value if s.all_out_bonus and ended_by in ("went_out", "handed") else 0
     if method is ir.Method.WINNER_COLLECTS:
         assert seat is not None
-        pot = sum(counts[i] for i in others) * double
+        pot = sum(counts[i] for i in others) * double + all_out
         return tuple(pot if i == seat else 0 for i in range(n)), (seat,)
     lowest = min(counts)
     winners = [i for i in range(n) if counts[i] == lowest]
@@ -372,9 +374,10 @@ def deal_scores(v: ir.Variant, ended_by: str, seat: int | None, hands: tuple[tup
             bonus = undercut
     scores = [0] * n
     for w in winners:
-        scores[w] = sum(counts[i] - counts[w] for i in range(n) if i != w) + bonus
-        if ended_by == "went_out" and w == seat and s.all_out_bonus is not None:
-            scores[w] += s.all_out_bonus.value
+        # handing_multiplier: the differences the winner collects are multiplied
+        scores[w] = sum(counts[i] - counts[w] for i in range(n) if i != w) * double + bonus
+        if w == seat:
+            scores[w] += all_out
     return tuple(scores), tuple(winners)
 
 

@@ -188,8 +188,17 @@ def _turn(v: ir.Variant) -> Iterator[Diagnostic]:
         assert v.deal.cut_card is not None
         yield error("E021", "the cut card goes under the stock, but no rule says when it may be "
                     "taken", v.deal.cut_card.span, hint="add `cut_card when handing` to `draw`")
-    if turn.meld_after_last_draw is not None and turn.draws.value.count == 1:
-        yield from _needs(turn.meld_after_last_draw, "more than one draw per turn", "`draws` is 1",
+    stock = turn.source(ir.DrawSource.STOCK)
+    if turn.draws.value.count > 1 and (stock is None or isinstance(stock.value, ir.Never)):
+        # the discard pile and the cut card give only a turn's first card
+        yield error("E021", f"`draws {turn.draws.value.count}` needs the stock for the cards after the "
+                    "first, but `draw` has no `stock`", turn.draws.span,
+                    hint="add `stock always` to `draw`, or write `draws 1`")
+    if turn.meld_after_last_draw is not None and not turn.draws.value.until_meld:
+        # `draws N` takes every card before anything is laid down: forbidding a meld after the
+        # last draw would forbid melding at all
+        yield from _needs(turn.meld_after_last_draw, "drawing `until meld`",
+                          f"`draws` is {turn.draws.value.count}",
                           "remove it", (turn.draws,))
     if v.stock_empty.value is ir.StockEmpty.RESHUFFLE and not discards:
         yield _conflict(v, v.stock_empty, turn.discard, "the discards cannot make a new stock: "
@@ -208,6 +217,12 @@ def _scoring(v: ir.Variant) -> Iterator[Diagnostic]:
     if not penalties and s.went_out is not None:
         yield _conflict(v, s.went_out, s.method, "`went_out` is a fixed score, used only by "
                         "`method penalties`", "remove it: the winner scores the others' cards")
+    if s.all_out_bonus is not None and penalties:
+        # Penalty scoring gives the player who goes out a fixed score; a bonus on top of it
+        # would be a second way of writing `went_out` (and `handed`).
+        yield _conflict(v, s.all_out_bonus, s.method, "`all_out_bonus` is added to the points "
+                        "the winner collects, but `method penalties` gives him a fixed score",
+                        "write the bonus into `went_out` (and `handed`), or remove it")
     if s.handed is not None and not penalties:
         yield _conflict(v, s.handed, s.method, "`handed` is a fixed score, used only by "
                         "`method penalties`", "use `handing_multiplier` instead")

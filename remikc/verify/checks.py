@@ -18,7 +18,7 @@ import z3
 from .. import ir
 from ..cards import format_cards
 from . import canon, decode
-from .encode import CardVar, Encoder, Meld, Opening, opening, slot_sizes
+from .encode import CardVar, Encoder, Meld, Opening, deal_scores, opening, slot_sizes
 from .findings import BUILT_IN_CHECKS, Finding, Status
 from .solver import DEFAULT_RLIMIT, Outcome, Session
 
@@ -435,15 +435,14 @@ def winner_scores_best(probe: Probe, check: Check) -> Finding:
     opened = z3.Bool("opened", session.enc.ctx)
     other = session.enc.hand_value(cards, length, opened)
     method = s.method.value
+    # the score of the player who went out, against one other player left holding `other`
+    winner = deal_scores(session.enc, [session.enc.num(0), other], "went_out", 0)[0]
     if method is ir.Method.PENALTIES:
-        assert s.went_out is not None
-        winner: z3.ArithRef = session.enc.num(s.went_out.value)
         out = probe.ask(session, z3.Not(better(winner, other)), prefer=[[length == 1]],
                         keys=[*canon.cards_keys(cards, length), canon.flag(opened)])
+        assert s.went_out is not None
         blame: tuple[ir.Rule[object], ...] = (s.went_out, v.game_end.winner)
-    else:
-        bonus = s.all_out_bonus.value if s.all_out_bonus is not None else 0
-        winner = other + bonus  # the others' cards go to the winner
+    else:  # the others' cards go to the winner
         out = probe.ask(session, z3.Not(better(winner, session.enc.num(0))), prefer=[[length == 1]],
                         keys=[*canon.cards_keys(cards, length), canon.flag(opened)])
         blame = tuple(r for r in (s.method, s.all_out_bonus, v.game_end.winner) if r is not None)

@@ -403,6 +403,156 @@ class Encoder:
         return z3.If(opened, counted, self.num(not_opened.value))
 
 
+# --- the scores of a deal ------------------------------------------------------------
+
+# How a deal ends: a player goes out, hands, knocks; or nobody does (the stock ran out:
+# `stock`; nobody could draw: `blocked`; a simulator gave up: `stalled`).
+ENDINGS = ("went_out", "handed", "knocked", "stock", "blocked", "stalled")
+
+
+def deal_scores(enc: Encoder, counts: Sequence[z3.ArithRef], ended_by: str, seat: int | None, *,
+                cut_card: bool = False) -> list[z3.ArithRef]:
+    """Each seat's score for a deal, as docs/dsl.md defines `scoring`: `counts` are the hands
+    left (`Encoder.hand_value`), `seat` the player who went out, handed or knocked, `cut_card`
+    whether a player who handed took the cut card.
+
+    `handing_multiplier` multiplies the points taken from the others (their hands, or the
+    differences to them); `all_out_bonus` is added, unmultiplied, to the score of the player who
+    played every card, by going out or by handing (penalty scoring refuses it: `went_out` is a
+    fixed score)."""
+    s = enc.v.scoring
+    n = len(counts)
+    zero = enc.num(0)
+    if ended_by in ("blocked", "stalled"):
+        return [zero] * n
+    method = s.method.value
+    handed = ended_by == "handed"
+    times = enc.num(s.handing_multiplier.value if handed and s.handing_multiplier else 1)
+    all_out = enc.num(s.all_out_bonus.value if s.all_out_bonus and ended_by in ("went_out", "handed")
+                      else 0)
+    low = counts[0]
+    for c in counts[1:]:
+        low = z3.If(c < low, c, low)
+    tied = [c == low for c in counts]
+    if seat is None and method is ir.Method.PENALTIES:
+        return list(counts)
+    if seat is None and method is ir.Method.WINNER_COLLECTS:  # the lowest hands share the pot
+        pot = z3.Sum([z3.If(t, zero, c) for c, t in zip(counts, tied, strict=True)])
+        return [z3.If(t, pot, zero) for t in tied]
+    if method is ir.Method.PENALTIES:
+        assert s.went_out is not None
+        own = s.went_out.value
+        if handed and s.handed is not None:
+            own = s.handed.value
+        if handed and cut_card and s.handed_with_cut_card is not None:
+            own = s.handed_with_cut_card.value
+        return [enc.num(own) if i == seat else c * times for i, c in enumerate(counts)]
+    if method is ir.Method.WINNER_COLLECTS:
+        pot = z3.Sum([c for i, c in enumerate(counts) if i != seat]) * times + all_out
+        return [pot if i == seat else zero for i in range(n)]
+    # differences: the lowest hand wins the differences to every other hand
+    wins = list(tied)
+    bonus: z3.ArithRef = zero
+    if ended_by == "knocked":
+        assert seat is not None
+        undercut = enc.num(s.undercut_bonus.value if s.undercut_bonus else 0)
+        knocker_wins_ties = (s.tie_with_knocker is not None
+                             and s.tie_with_knocker.value is ir.TieWithKnocker.KNOCKER_WINS)
+        others_tied = z3.Or(*[t for i, t in enumerate(tied) if i != seat]) if n > 1 else enc.boolean(False)
+        undercut_now = z3.Or(z3.Not(tied[seat]), z3.And(others_tied, enc.boolean(not knocker_wins_ties)))
+        wins[seat] = z3.And(tied[seat], z3.Not(undercut_now))
+        bonus = z3.If(undercut_now, undercut, zero)
+    out = []
+    for w in range(n):
+        collected = z3.Sum([counts[i] - counts[w] for i in range(n) if i != w] or [zero]) * times + bonus
+        if w == seat:
+            collected = collected + all_out
+        out.append(z3.If(wins[w], collected, zero))
+    return out
+
+
+# --- draws ---------------------------------------------------------------------------
+
+def condition(enc: Encoder, rule: ir.Condition, flags: dict[ir.Flag, z3.BoolRef]) -> z3.BoolRef:
+    """A `when` condition over the facts of the player to move."""
+    if isinstance(rule, ir.Always):
+        return enc.boolean(True)
+    if isinstance(rule, ir.Never):
+        return enc.boolean(False)
+    if isinstance(rule, ir.Is):
+        return flags[rule.flag]
+    if isinstance(rule, ir.IsNot):
+        return z3.Not(condition(enc, rule.item, flags))
+    items = [condition(enc, item, flags) for item in rule.items]
+    return z3.Or(*items) if isinstance(rule, ir.AnyOf) else z3.And(*items)
+
+
+@dataclass(frozen=True)
+class DrawPosition:
+    """The facts a draw depends on, for the player to move."""
+
+    first_round: z3.BoolRef  # his first turn of the deal
+    opened: z3.BoolRef
+    laid: z3.BoolRef  # he laid cards down in an earlier turn of this deal
+    drawn: z3.ArithRef  # cards drawn this turn so far
+    melded: z3.BoolRef  # he melded this turn
+    stock: z3.ArithRef  # cards in the stock, the cut card under it included
+    discards: z3.ArithRef  # cards in the discard pile
+    cut: z3.BoolRef  # the cut card lies under the stock
+    opens_with: dict[ir.DrawSource, z3.BoolRef]  # with the card taken he can open this turn
+    hands_with: dict[ir.DrawSource, z3.BoolRef]  # ... he can lay down his whole hand this turn
+
+    @staticmethod
+    def named(enc: Encoder) -> DrawPosition:
+        def flag(name: str) -> z3.BoolRef:
+            return z3.Bool(enc.name(name), enc.ctx)
+        return DrawPosition(flag("first_round"), flag("opened"), flag("laid"), enc.integer("drawn"),
+                            flag("melded"), enc.integer("stock"), enc.integer("discards"), flag("cut"),
+                            {s: flag(f"opens_with_{s.value}") for s in ir.DrawSource},
+                            {s: flag(f"hands_with_{s.value}") for s in ir.DrawSource})
+
+
+def may_draw(enc: Encoder, source: ir.DrawSource, at: DrawPosition) -> z3.BoolRef:
+    """May the player to move draw from `source` now, as docs/dsl.md reads `draw`, `draws`,
+    `stock_empty` and `handing`?
+
+    A turn starts with a draw; `draws N` takes N cards before anything else, `draws N until
+    meld` takes another only while nothing was melded; either only while a source is open.
+    The discard pile and the cut card give only a turn's first card.  A source whose condition
+    needs the player to open (`opens_this_turn`) or to hand (`handing`) is open to him only
+    when the card would let him keep that promise; the stock's card is unseen, so there the
+    promise to open is taken on trust and the promise to hand never."""
+    v = enc.v
+    t = v.turn
+    rule = t.source(source)
+    if rule is None:
+        return enc.boolean(False)
+    count = t.draws.value.count
+    again = z3.And(at.drawn >= 1, at.drawn < count)
+    if t.draws.value.until_meld:
+        again = z3.And(again, z3.Not(at.melded))
+    when = z3.Or(at.drawn == 0, again)
+    f, n = enc.boolean(False), enc.boolean(True)
+
+    def allowed(opens: z3.BoolRef, hands: z3.BoolRef) -> z3.BoolRef:
+        return condition(enc, rule.value, {ir.Flag.FIRST_ROUND: at.first_round, ir.Flag.OPENED: at.opened,
+                                           ir.Flag.OPENS_THIS_TURN: opens, ir.Flag.HANDING: hands})
+
+    freely = allowed(f, f)
+    promise_open = enc.boolean(v.opening is not None)
+    promise_open = z3.And(promise_open, z3.Not(at.opened), allowed(n, f))
+    promise_hand = z3.And(enc.boolean(v.handing is not None), z3.Not(at.laid), allowed(n, n))
+    if source is ir.DrawSource.STOCK:
+        reshuffle = v.stock_empty.value is ir.StockEmpty.RESHUFFLE
+        left = z3.Or(at.stock > 0, z3.And(enc.boolean(reshuffle), at.discards > 1))
+        return z3.And(when, left, z3.Or(freely, promise_open))
+    keeps = z3.Or(freely, z3.And(promise_open, at.opens_with[source]),
+                  z3.And(promise_hand, at.hands_with[source]))
+    if source is ir.DrawSource.DISCARD_TOP:
+        return z3.And(at.drawn == 0, at.discards > 0, keeps)
+    return z3.And(at.drawn == 0, at.cut, at.stock > 1, keeps)
+
+
 @dataclass(frozen=True)
 class Opening:
     """A first lay-down in `slots` melds (unused ones have length 0)."""
