@@ -29,6 +29,9 @@ class Rule(Generic[V]):
     span: Span
     origin: str
     assumed: str | None = None
+    # for a value that reads an ambiguous seed sentence one way (`assumed "..." other "..."`):
+    # the reading the spec did not take
+    other: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

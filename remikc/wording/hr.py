@@ -19,6 +19,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "title": "{name} — pravila igre",
     "intro": "Pravila je iz specifikacije {source} složio remikc.",
     "footnote": "* Pretpostavka: izvorni tekst to pravilo ne navodi, vrijednost je odabrana u specifikaciji.",
+    "section.readings": "Druga čitanja izvornog teksta",
+    "reading": "{rule}: izvorni tekst može se pročitati i drukčije (riječima specifikacije): {other}",
     "differences": "Ova inačica razlikuje se od igre {parent} samo u ovome:",
     "difference": "{now} (Umjesto: {before})",
     "difference.removed": "Ne vrijedi: {before}",

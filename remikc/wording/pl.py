@@ -19,6 +19,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "title": "{name} — zasady gry",
     "intro": "Zasady ułożone przez remikc na podstawie specyfikacji {source}.",
     "footnote": "* Założenie: tekst źródłowy tej zasady nie podaje, wartość przyjęto w specyfikacji.",
+    "section.readings": "Inne odczytania tekstu źródłowego",
+    "reading": "{rule}: tekst źródłowy można też odczytać inaczej (słowami specyfikacji): {other}",
     "differences": "Ta odmiana różni się od gry {parent} tylko tym:",
     "difference": "{now} (Zamiast: {before})",
     "difference.removed": "Nie obowiązuje: {before}",
