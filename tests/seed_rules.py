@@ -256,7 +256,8 @@ REMIK_PODSTAWOWY = (
     s("002", "Odrzucone karty są umieszczane na stole przed graczem", NOT_MODELLED),
     s("002", "Potasuj talię i wybierz rozdającego", NOT_MODELLED),
     s("002", "Jest idealny dla dwóch do sześciu graczy", "players", equals=(2, 6)),
-    s("002", "Karty, które nie zostały rozdane, kładzie się zakryte na środku stołu, tworząc stos do dobierania",
+    s("002", "Karty, które nie zostały rozdane, kładzie się zakryte na środku stołu, tworząc stos do "
+      "dobierania",
       "turn.draw.stock", equals="always"),
     s("002", "Gracz może (ale nie musi) zagrać układu kart", "set", "run"),
     s("002", "Meldunek kart można zagrać, jeśli spełnia jeden z dwóch warunków", "set", "run"),
