@@ -78,6 +78,14 @@ class FirstPlayer(str, Enum):
     LEFT_OF_DEALER = "left_of_dealer"
 
 
+class Direction(str, Enum):
+    """Which way the turn passes round the table.  Seats are numbered in the order of play,
+    so the referee plays both alike; the rulebook says which way the players sit."""
+
+    CLOCKWISE = "clockwise"
+    COUNTERCLOCKWISE = "counterclockwise"
+
+
 class FirstDiscard(str, Enum):
     FACE_UP = "face_up"
     NONE = "none"
@@ -331,6 +339,7 @@ class Turn:
     meld_after_last_draw: Rule[bool] | None = None
     rearrange: Rearrange | None = None
     discard_taken_card: Rule[bool] | None = None  # None: no restriction
+    direction: Rule[Direction] | None = None  # None: the seed does not say
 
     def source(self, source: DrawSource) -> Rule[Condition] | None:
         return next((r for s, r in self.draw if s is source), None)

@@ -174,6 +174,7 @@ WRONG = [
     ("karuzela", "hand 10", "hand 9"),
     ("karuzela", "target 150", "target 200"),
     ("karuzela", "min_from_hand 1", "min_from_hand 2"),
+    ("karuzela", "    direction clockwise\n", "\n"),  # counterclockwise: E021 with left_of_dealer
     ("karuzela", "    A 1\n", "    A 11\n"),
 ]
 

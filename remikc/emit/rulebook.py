@@ -270,6 +270,8 @@ def _deal(w: _Writer) -> tuple[Block, ...]:
                  for r, values in _player_groups(v, (hand,))]
         w.add("deal.hand.by_players", hand, cases="; ".join(cases))
     w.add(f"deal.first_player.{deal.first_player.value.value}", deal.first_player)
+    if v.turn.direction is not None:
+        w.add(f"turn.direction.{v.turn.direction.value.value}", v.turn.direction)
     if deal.first_player_extra is not None and deal.first_player_extra.value:
         extra = deal.first_player_extra.value
         if hand.value.uniform:

@@ -67,6 +67,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "deal.hand.case": "{n:card_acc} przy {players} graczach",
     "deal.first_player.dealer": "Grę zaczyna rozdający.",
     "deal.first_player.left_of_dealer": "Grę zaczyna gracz siedzący po lewej stronie rozdającego.",
+    "turn.direction.clockwise": "Gra toczy się zgodnie z ruchem wskazówek zegara.",
+    "turn.direction.counterclockwise": "Gra toczy się przeciwnie do ruchu wskazówek zegara.",
     "deal.extra": {
         "one": "Gracz, który zaczyna, dostaje o jedną kartę więcej — razem {total:card_acc} — i zamiast "
                "dobierać, od razu odrzuca jedną kartę, której nie potrzebuje.",
