@@ -58,8 +58,8 @@ def test_every_assumption_and_reading_is_in_the_table():
     ("remik51", "game_end.target", 500, "one deal"),
     # 001: the discard "widoczna dla wszystkich", against "dobiera ... ze stosu zakrytego"
     ("remik_klasyczny", "turn.draw.discard_top", None, "only the covered stock"),
-    # 003 forbids K-A-2 ("skręcanie z rogu"); A..A is read as turning the corner too
-    ("karuzela", "run.ace_to_ace", False, "A-2-...-K-A"),
+    # 003 forbids only K-A-2 ("skręcanie z rogu"); A..A turns no corner, unless read widely
+    ("karuzela", "run.ace_to_ace", True, "any run that uses an ace at both ends"),
     # 000: "Na początku grupa może mieć tylko jednego jokera"
     ("remik51", "jokers.per_meld_at_opening", 1, "first laid"),
 ])
