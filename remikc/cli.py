@@ -213,6 +213,9 @@ def _parser() -> argparse.ArgumentParser:
                           help="game i is played with seed S+i (default: 1)")
     simulate.add_argument("--bot", choices=("greedy", "random"), default="greedy",
                           help="how every seat plays (default: greedy)")
+    simulate.add_argument("--max-deals", type=_positive, default=200, metavar="N",
+                          help="stop a game that its own end rule has not ended after N deals; "
+                               "it is counted as not finished (default: 200)")
     json_option(simulate, "simulate")
     simulate.add_argument("--plot", metavar="FILE", default=None,
                           help="also draw the distributions into a picture, in the format its "
@@ -853,7 +856,8 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         progress = _Progress(variant.id, args.games, err, shown=not args.quiet)
         try:
             records = run_games(load_variant_module(variant, workspace), games=args.games,
-                                players=players, seed=args.seed, bot=args.bot, progress=progress)
+                                players=players, seed=args.seed, bot=args.bot, progress=progress,
+                                max_deals=args.max_deals)
         except InvariantBreach as breach:
             progress.close()
             print(breach.render(), file=err)

@@ -29,6 +29,9 @@ class Rule(Generic[V]):
     span: Span
     origin: str
     assumed: str | None = None
+    # for a value that reads an ambiguous seed sentence one way (`assumed "..." other "..."`):
+    # the reading the spec did not take
+    other: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +76,14 @@ class Ace(str, Enum):
 class FirstPlayer(str, Enum):
     DEALER = "dealer"
     LEFT_OF_DEALER = "left_of_dealer"
+
+
+class Direction(str, Enum):
+    """Which way the turn passes round the table.  Seats are numbered in the order of play,
+    so the referee plays both alike; the rulebook says which way the players sit."""
+
+    CLOCKWISE = "clockwise"
+    COUNTERCLOCKWISE = "counterclockwise"
 
 
 class FirstDiscard(str, Enum):
@@ -328,6 +339,7 @@ class Turn:
     meld_after_last_draw: Rule[bool] | None = None
     rearrange: Rearrange | None = None
     discard_taken_card: Rule[bool] | None = None  # None: no restriction
+    direction: Rule[Direction] | None = None  # None: the seed does not say
 
     def source(self, source: DrawSource) -> Rule[Condition] | None:
         return next((r for s, r in self.draw if s is source), None)

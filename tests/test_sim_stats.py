@@ -289,6 +289,7 @@ class FakePlay:
 
     def __init__(self) -> None:
         self.runs: list[tuple[object, int, int, int, str]] = []
+        self.max_deals: list[int] = []
         self.breach = False
 
     def load_variant_module(self, variant: ir.Variant, workspace: object) -> str:
@@ -298,6 +299,7 @@ class FakePlay:
                   progress: Callable[[int], None] | None = None, max_turns: int = 1000,
                   max_deals: int = 200) -> list[GameRecord]:
         self.runs.append((module, games, players, seed, bot))
+        self.max_deals.append(max_deals)
         if self.breach:
             raise FakeBreach()
         records = []
@@ -325,6 +327,27 @@ def test_simulate_text_and_defaults(fake_play):
     # defaults: 1000 games, the lowest player count, seed 1, the greedy bot
     assert fake_play.runs == [("module of remik51", 1000, 2, 1, "greedy")]
     assert out.startswith("1000 games, 2 players, seed 1 (seeds 1..1000), greedy bot")
+
+
+def test_simulate_max_deals_reaches_the_simulator(fake_play):
+    assert run("simulate", str(SPECS / "remik51.rules"), "--games", "2")[0] == 0
+    assert run("simulate", str(SPECS / "remik51.rules"), "--games", "2", "--max-deals", "7")[0] == 0
+    assert fake_play.max_deals == [200, 7]
+    code, _, err = run("simulate", str(SPECS / "remik51.rules"), "--max-deals", "0")
+    assert code == 2 and "--max-deals" in err
+
+
+def test_a_capped_game_is_not_finished():
+    """Remik 51 has no deal limit (the seeds give none).  Two deals of two players who both
+    open and each go out once leave both totals below zero (-40 for going out against a
+    few cards), far from the 500 that ends the game: the cap stops it, and the report counts
+    it as not finished."""
+    code, out, err = run("simulate", str(SPECS / "remik51.rules"), "--games", "1", "--players", "2",
+                         "--max-deals", "2")
+    assert code == 0, err
+    assert "games finished            0/1 (0.0%)" in out
+    assert "deals played              2" in out
+    assert "deals ended by handed" not in out
 
 
 def test_simulate_two_specs_json(fake_play):

@@ -68,6 +68,10 @@ class Rulebook:
     differences: tuple[Sentence, ...]
     sections: tuple[Section, ...]
     footnote: str
+    # each value that reads an ambiguous seed sentence one way, with the other reading
+    # (`assumed "..." other "..."`); printed after the sections, in the spec's words
+    readings: tuple[Sentence, ...] = ()
+    readings_title: str = ""
 
     def sentences(self) -> list[Sentence]:
         """Every sentence, wherever it stands (steps, differences and tables count too)."""
@@ -165,8 +169,10 @@ def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
     sections.append(Section("glossary", lang.say("section.glossary"), _glossary(w)))
     name = v.name(lang.code)
     intro = (Sentence(lang.say("intro", source=source or v.source)),)
+    readings = tuple(Sentence(lang.say("reading", rule=r.id, other=r.other), (r.id,), True)
+                     for r in v.rules if r.other)
     return Rulebook(lang.code, v.id, lang.say("title", name=name), intro, _differences(w, parent),
-                    tuple(sections), lang.say("footnote"))
+                    tuple(sections), lang.say("footnote"), readings, lang.say("section.readings"))
 
 
 # --- sections --------------------------------------------------------------------------
@@ -264,6 +270,8 @@ def _deal(w: _Writer) -> tuple[Block, ...]:
                  for r, values in _player_groups(v, (hand,))]
         w.add("deal.hand.by_players", hand, cases="; ".join(cases))
     w.add(f"deal.first_player.{deal.first_player.value.value}", deal.first_player)
+    if v.turn.direction is not None:
+        w.add(f"turn.direction.{v.turn.direction.value.value}", v.turn.direction)
     if deal.first_player_extra is not None and deal.first_player_extra.value:
         extra = deal.first_player_extra.value
         if hand.value.uniform:

@@ -176,7 +176,8 @@ class _Walker:
 
     def put(self, rule_id: str, value: object, item: syntax.Setting) -> None:
         assumed = item.assumed.value if item.assumed else None
-        rule: ir.Rule[object] = ir.Rule(rule_id, value, item.span, self.origin, assumed)
+        other = item.other.value if item.other else None
+        rule: ir.Rule[object] = ir.Rule(rule_id, value, item.span, self.origin, assumed, other)
         first = self.rules.get(rule_id)
         if first is not None:
             self.problems.add(_twice(rule_id, item.span, first.rule.span))

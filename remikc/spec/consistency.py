@@ -200,6 +200,13 @@ def _turn(v: ir.Variant) -> Iterator[Diagnostic]:
         yield from _needs(turn.meld_after_last_draw, "drawing `until meld`",
                           f"`draws` is {turn.draws.value.count}",
                           "remove it", (turn.draws,))
+    left = v.deal.first_player.value is ir.FirstPlayer.LEFT_OF_DEALER
+    if turn.direction is not None and turn.direction.value is ir.Direction.COUNTERCLOCKWISE and left:
+        # the referee's first player is the dealer's next seat in the order of play: to his
+        # left only when play passes clockwise (to the left)
+        yield _conflict(v, turn.direction, v.deal.first_player, "play passes counterclockwise, so "
+                        "the player left of the dealer would play last, not first",
+                        "write `direction clockwise`, or let the dealer play first")
     if v.stock_empty.value is ir.StockEmpty.RESHUFFLE and not discards:
         yield _conflict(v, v.stock_empty, turn.discard, "the discards cannot make a new stock: "
                         "nothing is discarded", "write `stock_empty last_round`")

@@ -192,6 +192,7 @@ def _build(chain: Sequence[FileRules], rules: RuleSet) -> ir.Variant:
             rearrange=ir.Rearrange(r.req(S.REARRANGE_MIN_FROM_HAND), r.req(S.REARRANGE_REMOVE))
             if _maybe_section(r, "turn.rearrange") else None,
             discard_taken_card=r.get(S.TURN_DISCARD_TAKEN_CARD),
+            direction=r.get(S.TURN_DIRECTION),
         ),
         stock_empty=r.req(S.STOCK_EMPTY),
         going_out=ir.GoingOut(r.req(S.GOING_OUT_BY)),

@@ -258,8 +258,9 @@ class _ToAst(Transformer[Token, Any]):
             children = children[1:]
         groups = tuple(c for c in children if isinstance(c, tuple))
         condition = next((c[1] for c in children if isinstance(c, list) and c[0] == "when"), None)
-        assumed = next((c for c in children if isinstance(c, syntax.Text)), None)
-        return syntax.Setting(groups, condition, assumed, override, self._span(meta))
+        marked = next((c for c in children if isinstance(c, list) and c[0] == "assumed"), None)
+        assumed, other = (marked[1], marked[2]) if marked else (None, None)
+        return syntax.Setting(groups, condition, assumed, override, self._span(meta), other)
 
     def values(self, children: list[Any]) -> tuple[syntax.Atom, ...]:
         return tuple(children)
@@ -307,8 +308,9 @@ class _ToAst(Transformer[Token, Any]):
     def condition(self, children: list[Any]) -> list[Any]:
         return ["when", children[0]]
 
-    def assumed(self, children: list[Token]) -> syntax.Text:
-        return self._text(children[0])
+    def assumed(self, children: list[Token]) -> list[Any]:
+        """`["assumed", why, other reading or None]`."""
+        return ["assumed", self._text(children[0]), self._text(children[1]) if len(children) > 1 else None]
 
     @v_args(meta=True)
     def check(self, meta: Any, children: list[Any]) -> syntax.Check:

@@ -117,6 +117,9 @@ TURN_DISCARD = Key("turn.discard", number(0, 1, "1, or 0 for no discard"), examp
 TURN_DISCARD_TAKEN_CARD = Key("turn.discard_taken_card", _SWITCH, required=False,
                               example="discard_taken_card forbidden")
 
+TURN_DIRECTION = Key("turn.direction", choice(ir.Direction), required=False,
+                     example="direction clockwise")
+
 STOCK_EMPTY = Key("stock_empty", choice(ir.StockEmpty), example="stock_empty reshuffle")
 
 GOING_OUT_BY = Key("going_out.by", choice(ir.GoingOutBy), example="by discard")
@@ -178,6 +181,7 @@ SCHEMA = _section(
         _section("turn.rearrange", REARRANGE_MIN_FROM_HAND, REARRANGE_REMOVE, optional=True),
         TURN_DISCARD,
         TURN_DISCARD_TAKEN_CARD,
+        TURN_DIRECTION,
     ),
     STOCK_EMPTY,
     _section("going_out", GOING_OUT_BY),

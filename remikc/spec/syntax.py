@@ -111,13 +111,16 @@ Expr = Name | Num | Call | Not | BoolOp | Compare | Arith | Quantified
 
 @dataclass(frozen=True, slots=True)
 class Setting:
-    """One line: `[override] atoms [, atoms ...] [when cond] [assumed "why"]`."""
+    """One line: `[override] atoms [, atoms ...] [when cond] [assumed "why" [other "reading"]]`.
+
+    `other`: for a value that reads an ambiguous seed sentence one way, the other reading."""
 
     groups: tuple[tuple[Atom, ...], ...]
     condition: Expr | None
     assumed: Text | None
     override: Span | None
     span: Span
+    other: Text | None = None
 
     @property
     def key(self) -> Atom:

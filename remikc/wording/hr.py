@@ -19,6 +19,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "title": "{name} — pravila igre",
     "intro": "Pravila je iz specifikacije {source} složio remikc.",
     "footnote": "* Pretpostavka: izvorni tekst to pravilo ne navodi, vrijednost je odabrana u specifikaciji.",
+    "section.readings": "Druga čitanja izvornog teksta",
+    "reading": "{rule}: izvorni tekst može se pročitati i drukčije (riječima specifikacije): {other}",
     "differences": "Ova inačica razlikuje se od igre {parent} samo u ovome:",
     "difference": "{now} (Umjesto: {before})",
     "difference.removed": "Ne vrijedi: {before}",
@@ -65,6 +67,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "deal.hand.case": "{n:card_acc} za {players} igrača",
     "deal.first_player.dealer": "Igru počinje djelitelj.",
     "deal.first_player.left_of_dealer": "Igru počinje igrač lijevo od djelitelja.",
+    "turn.direction.clockwise": "Igra se nastavlja u smjeru kazaljke na satu.",
+    "turn.direction.counterclockwise": "Igra se nastavlja suprotno od smjera kazaljke na satu.",
     "deal.extra": {
         "one": "Igrač koji počinje dobiva jednu kartu više — ukupno {total:card_acc} — i umjesto vučenja "
                "odmah odbacuje jednu kartu koja mu ne treba.",

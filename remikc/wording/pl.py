@@ -19,6 +19,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "title": "{name} — zasady gry",
     "intro": "Zasady ułożone przez remikc na podstawie specyfikacji {source}.",
     "footnote": "* Założenie: tekst źródłowy tej zasady nie podaje, wartość przyjęto w specyfikacji.",
+    "section.readings": "Inne odczytania tekstu źródłowego",
+    "reading": "{rule}: tekst źródłowy można też odczytać inaczej (słowami specyfikacji): {other}",
     "differences": "Ta odmiana różni się od gry {parent} tylko tym:",
     "difference": "{now} (Zamiast: {before})",
     "difference.removed": "Nie obowiązuje: {before}",
@@ -65,6 +67,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "deal.hand.case": "{n:card_acc} przy {players} graczach",
     "deal.first_player.dealer": "Grę zaczyna rozdający.",
     "deal.first_player.left_of_dealer": "Grę zaczyna gracz siedzący po lewej stronie rozdającego.",
+    "turn.direction.clockwise": "Gra toczy się zgodnie z ruchem wskazówek zegara.",
+    "turn.direction.counterclockwise": "Gra toczy się przeciwnie do ruchu wskazówek zegara.",
     "deal.extra": {
         "one": "Gracz, który zaczyna, dostaje o jedną kartę więcej — razem {total:card_acc} — i zamiast "
                "dobierać, od razu odrzuca jedną kartę, której nie potrzebuje.",

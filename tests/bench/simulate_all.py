@@ -21,18 +21,17 @@ import argparse
 import multiprocessing
 import sys
 import time
-import types
 from pathlib import Path
 
-from remikc.sim.play import InvariantBreach, load_variant_module, run_games
+from remikc.sim.play import Compiled, InvariantBreach, load_variant_module, run_games
 from remikc.sim.record import GameRecord
 from remikc.spec.workspace import Workspace
 
 SPECS = Path(__file__).resolve().parents[2] / "specs"
-_MODULES: dict[str, types.ModuleType] = {}
+_MODULES: dict[str, Compiled] = {}
 
 
-def _module(variant_id: str) -> types.ModuleType:
+def _module(variant_id: str) -> Compiled:
     if variant_id not in _MODULES:
         workspace = Workspace()
         _MODULES[variant_id] = load_variant_module(workspace.variant(str(SPECS / f"{variant_id}.rules")),
@@ -40,10 +39,11 @@ def _module(variant_id: str) -> types.ModuleType:
     return _MODULES[variant_id]
 
 
-def _chunk(job: tuple[str, int, int, int, str]) -> tuple[list[GameRecord], str | None]:
-    variant_id, players, first, count, bot = job
+def _chunk(job: tuple[str, int, int, int, str, int]) -> tuple[list[GameRecord], str | None]:
+    variant_id, players, first, count, bot, max_deals = job
     try:
-        return run_games(_module(variant_id), games=count, players=players, seed=first, bot=bot), None
+        return run_games(_module(variant_id), games=count, players=players, seed=first, bot=bot,
+                         max_deals=max_deals), None
     except InvariantBreach as breach:
         return [], breach.render()
 
@@ -57,6 +57,8 @@ def main() -> int:
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--bot", default="greedy")
+    parser.add_argument("--max-deals", type=int, default=200,
+                        help="the simulator's cap on deals a game (a capped game is not finished)")
     args = parser.parse_args()
     variants = args.variants or sorted(p.stem for p in SPECS.glob("*.rules"))
     if args.per_variant:
@@ -73,7 +75,8 @@ def main() -> int:
     with multiprocessing.Pool(args.jobs) as pool:
         for variant_id in variants:
             module = _module(variant_id)
-            counts = range(module.PLAYERS_MIN, module.PLAYERS_MAX + 1)
+            # `Compiled` holds the generated module (`.module`) beside the IR
+            counts = range(module.module.PLAYERS_MIN, module.module.PLAYERS_MAX + 1)
             for players in counts:
                 if args.players and str(players) not in args.players.split(","):
                     continue
@@ -83,7 +86,7 @@ def main() -> int:
                     games = args.per_variant // len(counts) + extra
                 size = max(1, min(50, games // (4 * args.jobs) or 1))
                 last = args.first_seed + games  # one past the last seed
-                jobs = [(variant_id, players, first, min(size, last - first), args.bot)
+                jobs = [(variant_id, players, first, min(size, last - first), args.bot, args.max_deals)
                         for first in range(args.first_seed, last, size)]
                 started = time.perf_counter()
                 records: list[GameRecord] = []

@@ -1,0 +1,135 @@
+"""Readings of ambiguous seed sentences (`assumed "why" other "reading"`) and
+docs/assumptions.md, the table of every assumption, kept in step with the specs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from remikc import assumptions
+from remikc.driver import check_paths
+from remikc.spec.workspace import Workspace
+
+ROOT = Path(__file__).resolve().parent.parent
+SPECS = ROOT / "specs"
+
+
+def _rule(variant: str, rule_id: str):
+    v = Workspace().variant(str(SPECS / f"{variant}.rules"))
+    rule = v.rule(rule_id)
+    assert rule is not None, rule_id
+    return rule
+
+
+def test_the_table_is_up_to_date():
+    """docs/assumptions.md is what `python -m remikc.assumptions` makes of specs/ today."""
+    written = (ROOT / "docs" / "assumptions.md").read_text(encoding="utf-8")
+    assert written == assumptions.table(assumptions.load(SPECS)), \
+        "run `python -m remikc.assumptions` and commit docs/assumptions.md"
+
+
+def test_check_mode_sees_a_stale_table(tmp_path, capsys):
+    out = tmp_path / "assumptions.md"
+    assert assumptions.main(["--out", str(out)]) == 0
+    assert assumptions.main(["--check", "--out", str(out)]) == 0
+    out.write_text(out.read_text(encoding="utf-8").replace("| `players` |", "| `people` |", 1),
+                   encoding="utf-8")
+    assert assumptions.main(["--check", "--out", str(out)]) == 1
+    assert "out of date" in capsys.readouterr().err
+
+
+def test_every_assumption_and_reading_is_in_the_table():
+    """Counted in the spec files themselves: each `assumed "` a row, each `other "` a reading."""
+    table = (ROOT / "docs" / "assumptions.md").read_text(encoding="utf-8")
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    lines = [line for p in SPECS.glob("*.rules") for line in p.read_text(encoding="utf-8").splitlines()
+             if not line.lstrip().startswith("#")]
+    assumed = sum(len(re.findall(r'\bassumed "', line)) for line in lines)
+    other = sum(len(re.findall(r'\bother "', line)) for line in lines)
+    assert len(rows) == assumed
+    assert sum(1 for row in rows if not row.endswith("| — |")) == other
+    assert f"{assumed} assumptions in 6 variants, {other} of them readings" in table
+
+
+@pytest.mark.parametrize("variant, rule_id, value, other_says", [
+    # 000: "Gra kończy się, gdy jeden z graczy odrzuci swoją ostatnią kartę" - the deal, or the game
+    ("remik51", "game_end.target", 500, "one deal"),
+    # 001: the discard "widoczna dla wszystkich", against "dobiera ... ze stosu zakrytego"
+    ("remik_klasyczny", "turn.draw.discard_top", None, "only the covered stock"),
+    # 003 forbids only K-A-2 ("skręcanie z rogu"); A..A turns no corner, unless read widely
+    ("karuzela", "run.ace_to_ace", True, "any run that uses an ace at both ends"),
+    # 000: "Na początku grupa może mieć tylko jednego jokera"
+    ("remik51", "jokers.per_meld_at_opening", 1, "first laid"),
+])
+def test_a_reading_names_the_other_one(variant, rule_id, value, other_says):
+    rule = _rule(variant, rule_id)
+    assert rule.assumed and rule.other and other_says in rule.other
+    if value is not None:
+        assert rule.value == value
+    table = (ROOT / "docs" / "assumptions.md").read_text(encoding="utf-8")
+    section = table.split(f"## {variant}:")[1].split("\n## ")[0]
+    assert f"| `{rule_id}` |" in section and other_says in section
+
+
+def test_remik51_has_no_deal_limit():
+    """The seeds give none: the 30-deal end was a simulation device, now `--max-deals`."""
+    assert _rule("remik51", "game_end.target").value == 500
+    v = Workspace().variant(str(SPECS / "remik51.rules"))
+    assert v.game_end.rounds is None
+
+
+def test_a_house_variant_lists_only_its_own():
+    table = (ROOT / "docs" / "assumptions.md").read_text(encoding="utf-8")
+    domowy = table.split("## remik51_domowy:")[1].split("\n## ")[0]
+    inherited = sum(1 for line in table.split("## remik51:")[1].split("\n## ")[0].splitlines()
+                    if line.startswith("| `"))
+    assert f"Extends `remik51`, whose {inherited} assumptions it keeps." in domowy
+    assert "No assumption of its own." in domowy
+
+
+def _with(tmp_path: Path, old: str, new: str) -> Path:
+    path = tmp_path / "remik51.rules"
+    text = (SPECS / "remik51.rules").read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("written", [
+    '  players 2..5 assumed "why" other "three to six"\n',
+    '  players 2..5\n    assumed "why"\n    other "three to six"\n',
+    '  players 2..5 assumed "why"\n    other "three to six"\n',
+])
+def test_other_on_the_line_or_the_next(tmp_path, written):
+    text = (SPECS / "remik51.rules").read_text(encoding="utf-8")
+    start = text.index("  players 2..5\n")
+    end = text.index("\n", text.index("assumed", start)) + 1
+    path = tmp_path / "remik51.rules"
+    path.write_text(text[:start] + written + text[end:], encoding="utf-8")
+    rule = Workspace().variant(str(path)).rule("players")
+    assert rule is not None and (rule.assumed, rule.other) == ("why", "three to six")
+
+
+def test_other_without_assumed_is_refused_at_its_place(tmp_path):
+    path = _with(tmp_path, "  players 2..5\n", '  players 2..5 other "x"\n')
+    run = check_paths([str(path)])
+    (result,) = run.results
+    assert not result.ok
+    (d,) = result.diagnostics
+    assert d.span is not None and (d.span.line, d.span.column) == (13, 16)
+    assert "other" in d.message
+
+
+def test_the_rulebooks_print_the_other_readings():
+    for lang, title in (("pl", "## Inne odczytania tekstu źródłowego"),
+                        ("hr", "## Druga čitanja izvornog teksta")):
+        book = (ROOT / "generated" / "remik51" / f"rulebook.{lang}.md").read_text(encoding="utf-8")
+        readings = book.split(title)[1]
+        assert "game\\_end.target" in readings or "game_end.target" in readings
+        assert "the game is the one deal" in readings
+        html = (ROOT / "generated" / "remik51" / f"rulebook.{lang}.html").read_text(encoding="utf-8")
+        assert '<section id="readings">' in html and "the game is the one deal" in html
+    plain = (ROOT / "generated" / "remik_podstawowy" / "rulebook.pl.md").read_text(encoding="utf-8")
+    assert "Inne odczytania" not in plain  # a variant without readings has no such section
