@@ -13,7 +13,8 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO, cast
 
@@ -129,6 +130,11 @@ def _parser() -> argparse.ArgumentParser:
                           help="game i is played with seed S+i (default: 1)")
     simulate.add_argument("--bot", choices=("greedy", "random"), default="greedy",
                           help="how every seat plays (default: greedy)")
+    simulate.add_argument("--jobs", type=_positive, default=None, metavar="N",
+                          help="games played at once, each in its own process (default: one per "
+                               "core); the report is the same whatever N")
+    simulate.add_argument("-q", "--quiet", action="store_true",
+                          help="no progress on standard error")
     simulate.add_argument("--format", choices=("text", "json"), default="text")
     simulate.add_argument("--plot", metavar="FILE", default=None,
                           help="also draw the distributions into a picture, in the format its "
@@ -587,20 +593,32 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return FINDINGS
     players = _players(variants, args.players)
 
+    from .sim import parallel
     from .sim.play import InvariantBreach, load_variant_module, run_games
 
+    jobs = args.jobs or parallel.default_jobs()
     results = []
-    for variant in variants:
-        progress = _Progress(variant.id, args.games, err)
-        try:
-            records = run_games(load_variant_module(variant, workspace), games=args.games,
-                                players=players, seed=args.seed, bot=args.bot, progress=progress)
-        except InvariantBreach as breach:
+    with contextlib.ExitStack() as stack:
+        executor = stack.enter_context(parallel.local_executor(jobs)) if jobs > 1 else None
+        for variant in variants:
+            progress = _Progress(variant.id, args.games, err, quiet=args.quiet)
+            try:
+                if executor is None:
+                    records = run_games(load_variant_module(variant, workspace), games=args.games,
+                                        players=players, seed=args.seed, bot=args.bot, progress=progress)
+                else:
+                    from .build import validator_source
+
+                    work = parallel.chunks(variant, validator_source(variant, workspace), games=args.games,
+                                           players=players, seed=args.seed, bot=args.bot, jobs=jobs,
+                                           max_deals=200)
+                    records = parallel.run_chunks(executor, work, progress)
+            except (InvariantBreach, parallel.WorkerBreach) as breach:
+                progress.close()
+                print(breach.render(), file=err)
+                return FINDINGS
             progress.close()
-            print(breach.render(), file=err)
-            return FINDINGS
-        progress.close()
-        results.append(summarize(variant.id, records, seed=args.seed, bot=args.bot))
+            results.append(summarize(variant.id, records, seed=args.seed, bot=args.bot))
     out.write(report_json(results) if args.format == "json" else report_text(results))
     if args.plot is not None:
         sim_plot.plot(args.plot, *results)
@@ -623,26 +641,55 @@ def _players(variants: Sequence[ir.Variant], asked: int | None) -> int:
 
 
 class _Progress:
-    """`remik51  [#####.....]  512/1000 games` on stderr, redrawn in place; only on a terminal."""
+    """How far the games are, on standard error.  On a terminal a bar redrawn in place, with the
+    rate and the time left: `remik51  [#####.....]  512/1000 games  3.1 games/s  2m37s left`;
+    elsewhere (a log, a pipe) a plain line each tenth of the way; nothing with `quiet`."""
 
     WIDTH = 20
+    STEP = 10  # percent between two plain lines
 
-    def __init__(self, label: str, total: int, err: TextIO) -> None:
-        self.label, self.total, self.err = label, total, err
-        self.shown = err.isatty()
+    def __init__(self, label: str, total: int, err: TextIO, *, quiet: bool = False,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.label, self.total, self.err, self.clock = label, total, err, clock
+        self.terminal = err.isatty()
+        self.quiet = quiet
         self.drawn = False
+        self.started = clock()
+        self.next_line = self.STEP  # the next percentage a plain line is written at
 
     def __call__(self, done: int) -> None:
-        if not self.shown:
+        if self.quiet:
             return
-        filled = self.WIDTH * done // self.total
-        bar = "#" * filled + "." * (self.WIDTH - filled)
-        self.err.write(f"\r{self.label}  [{bar}]  {done}/{self.total} games")
-        self.err.flush()
-        self.drawn = True
+        elapsed = self.clock() - self.started
+        rate = f"  {done / elapsed:.1f} games/s" if elapsed > 0 else ""
+        left = ""
+        if elapsed > 0 and done < self.total:
+            left = f"  {_duration(elapsed / done * (self.total - done))} left"
+        if self.terminal:
+            filled = self.WIDTH * done // self.total
+            bar = "#" * filled + "." * (self.WIDTH - filled)
+            self.err.write(f"\r{self.label}  [{bar}]  {done}/{self.total} games{rate}{left}\x1b[K")
+            self.err.flush()
+            self.drawn = True
+            return
+        percent = 100 * done // self.total
+        if percent >= self.next_line:
+            self.next_line = (percent // self.STEP + 1) * self.STEP
+            self.err.write(f"{self.label}: {done}/{self.total} games ({percent}%){rate}{left}\n")
+            self.err.flush()
 
     def close(self) -> None:
         if self.drawn:
             self.err.write("\n")
             self.err.flush()
             self.drawn = False
+
+
+def _duration(seconds: float) -> str:
+    """`45s`, `2m07s`, `1h05m`: a time left, as precise as it is worth."""
+    whole = round(seconds)
+    if whole < 60:
+        return f"{whole}s"
+    if whole < 3600:
+        return f"{whole // 60}m{whole % 60:02d}s"
+    return f"{whole // 3600}h{whole // 60 % 60:02d}m"
