@@ -130,6 +130,9 @@ def _parser() -> argparse.ArgumentParser:
                           help="game i is played with seed S+i (default: 1)")
     simulate.add_argument("--bot", choices=("greedy", "random"), default="greedy",
                           help="how every seat plays (default: greedy)")
+    simulate.add_argument("--max-deals", type=_positive, default=200, metavar="N",
+                          help="stop a game the rules have not ended after N deals; it is reported "
+                               "as capped, not finished (default: 200)")
     simulate.add_argument("--jobs", type=_positive, default=None, metavar="N",
                           help="games played at once, each in its own process (default: one per "
                                "core); the report is the same whatever N")
@@ -605,13 +608,14 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             try:
                 if executor is None:
                     records = run_games(load_variant_module(variant, workspace), games=args.games,
-                                        players=players, seed=args.seed, bot=args.bot, progress=progress)
+                                        players=players, seed=args.seed, bot=args.bot, progress=progress,
+                                        max_deals=args.max_deals)
                 else:
                     from .build import validator_source
 
                     work = parallel.chunks(variant, validator_source(variant, workspace), games=args.games,
                                            players=players, seed=args.seed, bot=args.bot, jobs=jobs,
-                                           max_deals=200)
+                                           max_deals=args.max_deals)
                     records = parallel.run_chunks(executor, work, progress)
             except (InvariantBreach, parallel.WorkerBreach) as breach:
                 progress.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -89,3 +90,29 @@ def test_remembered_deadwood_is_the_searched_one(variant: str) -> None:
             assert kept == m._least_deadwood(tuple(rest), False), (hand, card)
             checked += 1
     assert checked > 150
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_max_deals_caps_games_and_says_so(jobs: str) -> None:
+    """A game the rules have not ended at the cap is reported as capped, not finished."""
+    def simulate(*more: str) -> dict[str, dict[str, float]]:
+        code, out, err = run("simulate", SPEC, "--games", "2", "--players", "2", "--seed", "3",
+                             "--format", "json", "--jobs", jobs, "-q", *more)
+        assert code == 0, err
+        return json.loads(out)["results"][0]  # type: ignore[no-any-return]
+
+    free = simulate()
+    shortest = 2 * free["rounds"]["mean"] - free["rounds"]["max"]  # two games: the other one
+    assert free["finished"]["count"] == 2 and shortest > 1  # both games last more than a deal
+    capped = simulate("--max-deals", "1")
+    assert capped["capped"]["count"] == 2 and capped["finished"]["count"] == 0
+    assert capped["rounds"]["max"] == 1
+    code, out, err = run("simulate", SPEC, "--games", "2", "--players", "2", "--seed", "3",
+                         "--max-deals", "1", "-q", "--jobs", jobs)
+    assert code == 0, err
+    assert "games capped (--max-deals)  2/2 (100.0%)" in re.sub(r" {2,}", "  ", out)
+
+
+def test_max_deals_must_be_positive() -> None:
+    code, out, err = run("simulate", SPEC, "--max-deals", "0")
+    assert code == 2 and out == "" and "--max-deals: must be above 0" in err

@@ -6,6 +6,7 @@ import random
 from typing import Final
 
 from .apply import _grown
+from .draws import _dead
 from .game import _REARRANGE, Action, Discard, Draw, EndTurn, Lay, Rearrange, View
 from .melds import _read
 from .rules import DISCARD_TAKEN_CARD, DISCARDS, GOING_OUT, HAND_VALUE, HAS_OPENING
@@ -51,7 +52,10 @@ def greedy_bot(seen: View, actions: list[Action], rng: random.Random) -> Action:
         return rng.choice(discards)
     if discards:
         # the dearest card the least-deadwood lay-down of the hand leaves out
-        kept = _lay_down(tuple(hand), opening=False, objective="deadwood", keep=1).left
+        held = tuple(hand)
+        # a card no meld can hold stays in hand anyway: then keeping one costs the search nothing,
+        # and the quicker search without that condition finds a lay-down as good
+        kept = _lay_down(held, opening=False, objective="deadwood", keep=0 if _dead(held) else 1).left
         left = set(kept)
         chosen = max(discards, key=lambda a: (a.card in left, HAND_VALUE[a.card], a.card))
         if chosen.card in left:
