@@ -576,6 +576,7 @@ def _list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .sim import paired as sim_paired
     from .sim import plot as sim_plot
     from .sim.report import to_json as report_json
     from .sim.report import to_text as report_text
@@ -601,6 +602,7 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     jobs = args.jobs or parallel.default_jobs()
     results = []
+    played: list[list[Any]] = []  # each variant's games, for the paired comparison
     with contextlib.ExitStack() as stack:
         executor = stack.enter_context(parallel.local_executor(jobs)) if jobs > 1 else None
         for variant in variants:
@@ -623,7 +625,16 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 return FINDINGS
             progress.close()
             results.append(summarize(variant.id, records, seed=args.seed, bot=args.bot))
-    out.write(report_json(results) if args.format == "json" else report_text(results))
+            played.append(records)
+    both = None
+    if len(played) == 2:
+        both = sim_paired.paired(variants[0].id, played[0], variants[1].id, played[1])
+    if args.format == "json":
+        body = json.loads(report_json(results))
+        body["paired"] = sim_paired.to_json(both) if both is not None else None
+        out.write(json.dumps(body, ensure_ascii=False, indent=2) + "\n")
+    else:
+        out.write(report_text(results) + ("\n" + sim_paired.to_text(both) if both is not None else ""))
     if args.plot is not None:
         sim_plot.plot(args.plot, *results)
         print(f"wrote {args.plot}", file=err)

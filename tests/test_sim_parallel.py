@@ -116,3 +116,24 @@ def test_max_deals_caps_games_and_says_so(jobs: str) -> None:
 def test_max_deals_must_be_positive() -> None:
     code, out, err = run("simulate", SPEC, "--max-deals", "0")
     assert code == 2 and out == "" and "--max-deals: must be above 0" in err
+
+
+@pytest.mark.parametrize("variant", ["karuzela", "remik51", "remik_klasyczny"])
+def test_single_card_extensions_are_the_full_search_s(variant: str) -> None:
+    """`_extensions(most=1)`, which `legal_actions` lists lay-offs from where the table may be
+    rearranged, gives exactly the one-card entries of the full search, in its order."""
+    m = load_module(f"grown_{variant}", (ROOT / "generated" / variant / "validator.py").read_text("utf-8"))
+    rng = random.Random(25)
+    deck = [c for c in m.CARDS for _ in range(2)] + [0] * 4
+    tried = 0
+    for _ in range(400):
+        hand = sorted(rng.sample(deck, 12))
+        melds = m.best_melds(hand).melds if 0 not in hand else ()
+        rest = [c for c in deck if c not in hand]
+        for meld in melds:
+            counts = m._counts(tuple(rng.sample(rest, 10)) + (0,) * rng.randint(0, 1))
+            full = {k: v for k, v in m._extensions(tuple(meld), counts).items() if len(k) == 1}
+            one = m._extensions(tuple(meld), counts, most=1)
+            assert list(one.items()) == list(full.items()), (meld, counts)
+            tried += bool(one)
+    assert tried > 50

@@ -441,9 +441,10 @@ def _searched(
     return Play(True, tuple(melds), tuple(left), points, lay_offs=tuple(lay_offs))
 
 
-def _extensions(meld: tuple[int, ...], counts: dict[int, int]) -> _Found:
+def _extensions(meld: tuple[int, ...], counts: dict[int, int], most: int = 14) -> _Found:
     """Every way to add cards from hand to a meld on the table: by the multiset added, the points
-    it adds and the meld as it becomes (cards at either end of a run, anywhere in a set).
+    it adds and the meld as it becomes (cards at either end of a run, anywhere in a set); `most`
+    cards at a time (1: the single lay-offs `legal_actions` lists, in the same order).
     Only the hand's jokers and cards of the meld's rank (a set) or suit (a run of one suit) can
     go on it: the answer is kept under those, so a turn's new card rarely asks again."""
     natural = next((c for c in meld if c), None)
@@ -453,14 +454,14 @@ def _extensions(meld: tuple[int, ...], counts: dict[int, int]) -> _Found:
         rank, suit = natural >> 2, natural & 3
         fits = tuple(sorted((c, n) for c, n in counts.items()
                             if not c or (HAS_SET and c >> 2 == rank) or (HAS_RUN and c & 3 == suit)))
-    key = (meld, fits)
+    key = (meld, fits, most)
     found = _GROWN.get(key)
     if found is None:
-        found = _kept(_GROWN, key, _grown_by(meld, dict(fits)))
+        found = _kept(_GROWN, key, _grown_by(meld, dict(fits), most))
     return found
 
 
-def _grown_by(meld: tuple[int, ...], counts: dict[int, int]) -> _Found:
+def _grown_by(meld: tuple[int, ...], counts: dict[int, int], most: int) -> _Found:
     """`_extensions`, worked out."""
     before = _read(meld, False)
     if not before.ok:
@@ -477,7 +478,7 @@ def _grown_by(meld: tuple[int, ...], counts: dict[int, int]) -> _Found:
             cards = [c for c in sorted(counts) if c and (rank is None or c >> 2 == rank)
                      for _ in range(counts[c])] + [0] * jokers
             room = (SET_MAX if closed is None else min(SET_MAX, closed)) - len(meld)
-            for size in range(1, min(room, len(cards)) + 1):
+            for size in range(1, min(room, len(cards), most) + 1):
                 grown += [(*meld, *added) for added in sorted(set(itertools.combinations(cards, size)))]
     if HAS_RUN and before.kind == "run":
         # a run grows at its ends: each new place takes the card it needs, or a joker
@@ -491,11 +492,11 @@ def _grown_by(meld: tuple[int, ...], counts: dict[int, int]) -> _Found:
         def place(p: int) -> tuple[int, ...]:
             return tuple(c for c in _run_position(p, group) if c in counts) + ((0,) if jokers else ())
 
-        for ahead in range(max(0, start - first) + 1):
+        for ahead in range(min(max(0, start - first), most) + 1):
             head = [place(p) for p in range(start - ahead, start)]
             if not all(head):
                 continue
-            for behind in range(max(0, last - end) + 1):
+            for behind in range(min(max(0, last - end), most - ahead) + 1):
                 if ahead + behind == 0 or len(meld) + ahead + behind > 14:
                     continue
                 tail = [place(p) for p in range(end + 1, end + behind + 1)]
