@@ -122,8 +122,19 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("spec", metavar="SPEC")
     simulate.add_argument("second", metavar="SPEC2", nargs="?",
                           help="a second variant (e.g. a house rule) to compare with the first")
-    simulate.add_argument("--games", type=_positive, default=1000, metavar="N",
-                          help="games per variant (default: 1000)")
+    simulate.add_argument("--games", type=_games, default=1000, metavar="N|auto",
+                          help="games per variant (default: 1000); `auto`: in batches (50, then "
+                               "doubling) until every interval is narrower than its --width-*, or "
+                               "--max-games")
+    simulate.add_argument("--max-games", type=_positive, default=2000, metavar="N",
+                          help="with --games auto: the most games per variant (default: 2000)")
+    simulate.add_argument("--width-turns", type=_width, default=10.0, metavar="W",
+                          help="with --games auto: the widest interval wanted for a metric in turns "
+                               "or deals (default: 10)")
+    simulate.add_argument("--width-share", type=_width, default=10.0, metavar="PP",
+                          help="... for a share, in percentage points (default: 10)")
+    simulate.add_argument("--width-points", type=_width, default=50.0, metavar="W",
+                          help="... for a metric in points (default: 50)")
     simulate.add_argument("--players", type=_positive, default=None, metavar="P",
                           help="players per game (default: the lowest count the variants allow)")
     simulate.add_argument("--seed", type=int, default=1, metavar="S",
@@ -143,6 +154,20 @@ def _parser() -> argparse.ArgumentParser:
                           help="also draw the distributions into a picture, in the format its "
                                "extension names: .png, .svg, .pdf, ... (needs matplotlib)")
     return parser
+
+
+def _games(text: str) -> int | str:
+    return "auto" if text == "auto" else _positive(text)
+
+
+def _width(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"`{text}` is not a number") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError("must be a number above 0")
+    return value
 
 
 def _positive(text: str) -> int:
@@ -601,44 +626,86 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .sim.play import InvariantBreach, load_variant_module, run_games
 
     jobs = args.jobs or parallel.default_jobs()
-    results = []
-    played: list[list[Any]] = []  # each variant's games, for the paired comparison
+    auto = args.games == "auto"
+    played: list[list[Any]] = [[] for _ in variants]  # each variant's games, seed order
+    compiled: dict[int, Any] = {}
+    sources: dict[int, str] = {}
+    stopped = ""  # with --games auto, why the batches stopped
     with contextlib.ExitStack() as stack:
         executor = stack.enter_context(parallel.local_executor(jobs)) if jobs > 1 else None
-        for variant in variants:
-            progress = _Progress(variant.id, args.games, err, quiet=args.quiet)
-            try:
-                if executor is None:
-                    records = run_games(load_variant_module(variant, workspace), games=args.games,
-                                        players=players, seed=args.seed, bot=args.bot, progress=progress,
-                                        max_deals=args.max_deals)
-                else:
-                    from .build import validator_source
+        done, target = 0, (min(AUTO_FIRST, args.max_games) if auto else args.games)
+        while True:
+            for index, variant in enumerate(variants):
+                progress = _Progress(variant.id, target - done, err, quiet=args.quiet)
+                try:
+                    if executor is None:
+                        if index not in compiled:
+                            compiled[index] = load_variant_module(variant, workspace)
+                        records = run_games(compiled[index], games=target - done, players=players,
+                                            seed=args.seed + done, bot=args.bot, progress=progress,
+                                            max_deals=args.max_deals)
+                    else:
+                        from .build import validator_source
 
-                    work = parallel.chunks(variant, validator_source(variant, workspace), games=args.games,
-                                           players=players, seed=args.seed, bot=args.bot, jobs=jobs,
-                                           max_deals=args.max_deals)
-                    records = parallel.run_chunks(executor, work, progress)
-            except (InvariantBreach, parallel.WorkerBreach) as breach:
+                        if index not in sources:
+                            sources[index] = validator_source(variant, workspace)
+                        work = parallel.chunks(variant, sources[index], games=target - done, players=players,
+                                               seed=args.seed + done, bot=args.bot, jobs=jobs,
+                                               max_deals=args.max_deals)
+                        records = parallel.run_chunks(executor, work, progress)
+                except (InvariantBreach, parallel.WorkerBreach) as breach:
+                    progress.close()
+                    print(breach.render(), file=err)
+                    return FINDINGS
                 progress.close()
-                print(breach.render(), file=err)
-                return FINDINGS
-            progress.close()
-            results.append(summarize(variant.id, records, seed=args.seed, bot=args.bot))
-            played.append(records)
+                played[index] += records
+            done = target
+            if not auto:
+                break
+            wide = _too_wide(sim_paired.paired(variants[0].id, played[0], variants[1].id, played[1])
+                             if len(played) == 2 else sim_paired.single(variants[0].id, played[0]), args)
+            if not wide:
+                stopped = (f"--games auto: stopped after {done} games, every interval narrower than "
+                           f"asked (turns {args.width_turns:g}, shares {args.width_share:g} pp, "
+                           f"points {args.width_points:g})")
+                break
+            if done >= args.max_games:
+                stopped = (f"--games auto: stopped at --max-games {args.max_games}; still wider than asked: "
+                           + ", ".join(wide))
+                break
+            target = min(2 * done, args.max_games)
+    results = [summarize(v.id, records, seed=args.seed, bot=args.bot)
+               for v, records in zip(variants, played, strict=True)]
     both = None
     if len(played) == 2:
         both = sim_paired.paired(variants[0].id, played[0], variants[1].id, played[1])
     if args.format == "json":
         body = json.loads(report_json(results))
         body["paired"] = sim_paired.to_json(both) if both is not None else None
+        if auto:
+            body["auto"] = stopped
         out.write(json.dumps(body, ensure_ascii=False, indent=2) + "\n")
     else:
-        out.write(report_text(results) + ("\n" + sim_paired.to_text(both) if both is not None else ""))
+        out.write(report_text(results) + ("\n" + sim_paired.to_text(both) if both is not None else "")
+                  + (f"\n{stopped}\n" if stopped else ""))
     if args.plot is not None:
         sim_plot.plot(args.plot, *results)
         print(f"wrote {args.plot}", file=err)
     return OK
+
+
+AUTO_FIRST = 50  # games in the first batch of --games auto
+
+
+def _too_wide(found: Any, args: argparse.Namespace) -> list[str]:
+    """The metrics whose interval is wider than `--width-*` asks, each with its width."""
+    widths = {"turns": args.width_turns, "share": args.width_share / 100, "points": args.width_points}
+    out = []
+    for m in found.metrics:
+        if m.width > widths[m.kind]:
+            shown = f"{100 * m.width:.1f} pp" if m.kind == "share" else f"{m.width:.1f}"
+            out.append(f"{m.name} ({shown})")
+    return out
 
 
 def _players(variants: Sequence[ir.Variant], asked: int | None) -> int:

@@ -567,3 +567,49 @@ def test_simulate_end_to_end_real_games():
     wins = sum(seat["wins"]["count"] for seat in result["seats"])
     assert result["finished"]["count"] <= wins + 0.01 and wins <= 5.01
     assert body["comparison"] is None
+
+
+# --- --games auto ------------------------------------------------------------------------------
+# FakePlay's games: 10 + seed % 7 turns in one deal (sd about 2), opened at turn 3, won by seat
+# seed % 2, totals 0 and 1.  Only the seats' shares of the wins spread much: over 50 games 25
+# of each, sd sqrt(50 * 0.25 / 49) = 0.505, so the corrected interval (t(1 - 0.05/24, 49), about
+# 3.0) is 2 * 3.0 * 0.505 / sqrt(50) = 0.43 wide; over 100 games 2 * 2.9 * 0.503 / 10 = 0.29.
+
+
+def test_games_auto_stops_once_every_interval_is_narrow_enough(fake_play):
+    code, out, err = run("simulate", str(SPECS / "remik51.rules"), "--games", "auto", "--width-share", "50")
+    assert code == 0, err
+    assert fake_play.runs == [("module of remik51", 50, 2, 1, "greedy")]
+    assert out.startswith("50 games, 2 players")
+    assert out.rstrip().endswith("--games auto: stopped after 50 games, every interval narrower than asked "
+                                 "(turns 10, shares 50 pp, points 50)")
+
+
+def test_games_auto_doubles_the_games_until_narrow(fake_play):
+    code, out, _ = run("simulate", str(SPECS / "remik51.rules"), "--games", "auto", "--width-share", "35",
+                       "--format", "json")
+    assert code == 0
+    # 0.43 > 0.35 after 50 games; 50 more (seeds 51..100) bring it to 0.29
+    assert fake_play.runs == [("module of remik51", 50, 2, 1, "greedy"),
+                              ("module of remik51", 50, 2, 51, "greedy")]
+    body = json.loads(out)
+    assert body["games"] == 100 and body["auto"].startswith("--games auto: stopped after 100 games")
+
+
+def test_games_auto_says_which_intervals_are_still_wide_at_the_cap(fake_play):
+    code, out, _ = run("simulate", str(SPECS / "remik51.rules"), "--games", "auto", "--max-games", "40")
+    assert code == 0
+    assert fake_play.runs == [("module of remik51", 40, 2, 1, "greedy")]
+    last = out.rstrip().splitlines()[-1]
+    assert last.startswith("--games auto: stopped at --max-games 40; still wider than asked: seat 1 wins (")
+    assert "seat 2 wins (" in last and "turns per game" not in last
+
+
+def test_games_auto_bad_arguments(fake_play):
+    for argv, said in ((["--games", "autox"], "`autox` is not a number"),
+                       (["--games", "auto", "--width-share", "0"], "must be a number above 0"),
+                       (["--games", "auto", "--width-turns", "nan"], "must be a number above 0"),
+                       (["--games", "auto", "--max-games", "0"], "must be above 0")):
+        code, out, err = run("simulate", str(SPECS / "remik51.rules"), *argv)
+        assert code == 2 and out == "" and said in err and "Traceback" not in err, argv
+    assert fake_play.runs == []

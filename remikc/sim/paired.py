@@ -100,13 +100,27 @@ def paired(a_id: str, a: Sequence[GameRecord], b_id: str, b: Sequence[GameRecord
     """B − A, game by game, for every metric; the games must be the same seeds."""
     if [r.seed for r in a] != [r.seed for r in b]:
         raise ValueError("paired comparison needs the same seeds in both variants")
+    return _intervals(a_id, a, b_id, b)
+
+
+def single(a_id: str, a: Sequence[GameRecord]) -> Paired:
+    """Every metric's mean over one variant's games, with the same corrected intervals (what
+    `--games auto` narrows for a single spec); `difference` is the mean."""
+    return _intervals(a_id, a, None, None)
+
+
+def _intervals(a_id: str, a: Sequence[GameRecord], b_id: str | None,
+               b: Sequence[GameRecord] | None) -> Paired:
     players = a[0].players if a else 2
     found = _metrics(players)
     level = 1 - ALPHA / len(found)
     out = []
     for name, kind, number in found:
-        pairs = [(x, y) for x, y in ((number(ra), number(rb)) for ra, rb in zip(a, b, strict=True))
-                 if x is not None and y is not None]
+        if b is None:
+            pairs = [(0.0, x) for x in map(number, a) if x is not None]
+        else:
+            pairs = [(x, y) for x, y in ((number(ra), number(rb)) for ra, rb in zip(a, b, strict=True))
+                     if x is not None and y is not None]
         if not pairs:
             continue
         diffs = [y - x for x, y in pairs]
@@ -115,13 +129,13 @@ def paired(a_id: str, a: Sequence[GameRecord], b_id: str, b: Sequence[GameRecord
             spread = statistics.stdev(diffs) / math.sqrt(len(diffs))
             half = t_quantile(1 - (1 - level) / 2, len(diffs) - 1) * spread
         else:
-            half = math.inf if any(diffs) else 0.0  # one game says nothing of the spread
+            half = math.inf if any(diffs) or b is None else 0.0  # one game says nothing of the spread
         low, high = mean - half, mean + half
-        if kind == "share":  # a difference of shares lies within -1..1
-            low, high = max(low, -1.0), min(high, 1.0)
+        if kind == "share":  # a share lies within 0..1, a difference of shares within -1..1
+            low, high = max(low, -1.0 if b is not None else 0.0), min(high, 1.0)
         out.append(PairedMetric(name, kind, len(diffs), statistics.fmean(x for x, _ in pairs),
                                 statistics.fmean(y for _, y in pairs), mean, low, high))
-    return Paired(a_id, b_id, tuple(out), level)
+    return Paired(a_id, b_id or a_id, tuple(out), level)
 
 
 def t_quantile(p: float, df: int) -> float:

@@ -6,10 +6,11 @@
 
 tests/bench/baseline/<variant>.py are the generated modules of the commit before the issue
 (29a1d76), kept as data: standalone files, loaded with `remikc.module.load_module`.  Both
-modules play the same seeds 1..N through `remikc.sim.play.run_games`, which checks every
-action against the rules either way (the old module under today's IR: the rules have not
-changed), and the benchmark prints games per second for each, the median over `--repeat`
-passes, and their ratio, in CPU time of the process (the machine is shared).
+modules play the same seeds 1..N, taking turns game by game, through
+`remikc.sim.play.play_game`, which checks every action against the rules either way (the
+old module under today's IR: the rules have not changed), and the benchmark prints games per
+second for each, the median over `--repeat` passes, and their ratio, in CPU time of the
+process (the machine is shared).
 
 `--duel N`: N games at one table, today's greedy bot at one seat (seat i % players in game
 i, so no seat is favoured) and the old bot at the others, refereed by today's module; prints
@@ -34,7 +35,7 @@ from typing import Any
 from remikc.build import validator_source
 from remikc.module import load_module
 from remikc.sim.parallel import chunks, local_executor, run_chunks
-from remikc.sim.play import Compiled, load_variant_module, run_games
+from remikc.sim.play import Compiled, load_variant_module, play_game
 from remikc.spec.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,12 +49,16 @@ def _modules(variant_id: str) -> tuple[Compiled, Compiled]:
     return new, Compiled(new.variant, old)
 
 
-def _rate(compiled: Compiled, games: int, players: int) -> float:
-    """Games per second of this process's CPU time: the machine is shared, and wall time would
-    measure the neighbours."""
-    started = time.process_time()
-    run_games(compiled, games=games, players=players, seed=1)
-    return games / (time.process_time() - started)
+def _rates(old: Compiled, new: Compiled, games: int, players: int) -> tuple[float, float]:
+    """Games per second of this process's CPU time, old and new, the two taking turns game by
+    game (seed by seed), so that a neighbour's load falls on both alike."""
+    spent = [0.0, 0.0]
+    for seed in range(1, games + 1):
+        for side, compiled in enumerate((old, new)):
+            started = time.process_time()
+            play_game(compiled, players=players, seed=seed)
+            spent[side] += time.process_time() - started
+    return games / spent[0], games / spent[1]
 
 
 def _adapted(thing: Any, module: Any) -> Any:
@@ -113,8 +118,7 @@ def main() -> int:
           f"({args.players} players, {args.games} games, median of {args.repeat})")
     for variant_id in args.variants:
         new, old = _modules(variant_id)
-        pairs = [(_rate(old, args.games, args.players), _rate(new, args.games, args.players))
-                 for _ in range(args.repeat)]
+        pairs = [_rates(old, new, args.games, args.players) for _ in range(args.repeat)]
         before = statistics.median(p[0] for p in pairs)
         after = statistics.median(p[1] for p in pairs)
         ratios = statistics.median(p[1] / p[0] for p in pairs)
