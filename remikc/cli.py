@@ -153,6 +153,22 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--plot", metavar="FILE", default=None,
                           help="also draw the distributions into a picture, in the format its "
                                "extension names: .png, .svg, .pdf, ... (needs matplotlib)")
+    sweep = commands.add_parser(
+        "sweep", help="play a variant under each value of a rule (house variants made in memory) "
+                      "and tabulate every metric against the value")
+    sweep.add_argument("spec", metavar="SPEC")
+    sweep.add_argument("--vary", action="append", required=True, metavar="RULE=VALUES",
+                       help="a rule and its values: section.key=A..B:STEP or A,B,C (numbers or "
+                            "words); several --vary make a grid")
+    sweep.add_argument("--games", type=_positive, default=200, metavar="N",
+                       help="games per value (default: 200)")
+    sweep.add_argument("--players", type=_positive, default=None, metavar="P")
+    sweep.add_argument("--seed", type=int, default=1, metavar="S")
+    sweep.add_argument("--bot", choices=("greedy", "random"), default="greedy")
+    sweep.add_argument("--max-deals", type=_positive, default=200, metavar="N")
+    sweep.add_argument("--jobs", type=_positive, default=None, metavar="N")
+    sweep.add_argument("-q", "--quiet", action="store_true")
+    sweep.add_argument("--format", choices=("text", "json"), default="text")
     return parser
 
 
@@ -213,7 +229,8 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO) -> int:
         if args.command == "explain":
             args.cards = console.argument(args.cards)
         command = {"check": _check, "ir": _ir, "new": _new, "diff": _diff, "build": _build,
-                   "explain": _explain, "simulate": _simulate, "list": _list}[args.command]
+                   "explain": _explain, "simulate": _simulate, "sweep": _sweep,
+                   "list": _list}[args.command]
         return command(args, out, err)
     except UsageError as exc:
         print(str(exc), file=err)
@@ -692,6 +709,115 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         sim_plot.plot(args.plot, *results)
         print(f"wrote {args.plot}", file=err)
     return OK
+
+
+def _sweep(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .sim import paired as sim_paired
+    from .sim import parallel
+    from .sim import sweep as sim_sweep
+    from .sim.play import InvariantBreach, load_variant_module, run_games
+
+    _need_spec_file("sweep", args.spec)
+    try:
+        varies = [sim_sweep.parse_vary(text) for text in args.vary]
+    except sim_sweep.VaryError as exc:
+        raise UsageError(f"remikc: {exc}") from None
+    workspace = Workspace()
+    parent = _variant(workspace, args.spec, args.format, out, err)
+    if parent is None:
+        return FINDINGS
+    try:
+        points = sim_sweep.grid(args.spec, parent.id, varies)
+    except sim_sweep.VaryError as exc:
+        raise UsageError(f"remikc: {exc}") from None
+    variants = []
+    for point in points:
+        try:
+            variants.append(sim_sweep.load_point(workspace, parent.id, point))
+        except SpecError as exc:  # an unknown rule or a value the rule does not take
+            raise UsageError(f"remikc: --vary {point.label}: the house variant it makes does not read:\n"
+                             + render_all(exc.diagnostics, workspace.sources).rstrip()) from None
+    players = _players([parent, *variants], args.players)
+    verifier = Verifier(workspace, jobs=1)  # in this process: the variants exist only in memory
+    rows: list[dict[str, Any]] = []
+    jobs = args.jobs or parallel.default_jobs()
+    with contextlib.ExitStack() as stack:
+        executor = stack.enter_context(parallel.local_executor(jobs)) if jobs > 1 else None
+        for point, variant in zip(points, variants, strict=True):
+            report = verifier.report(point.path, variant)
+            broken = [f.check for f in report.findings if f.status is Status.VIOLATED]
+            if broken:
+                rows.append({"point": point, "skipped": f"breaks {', '.join(broken)}", "found": None})
+                continue
+            progress = _Progress(point.label, args.games, err, quiet=args.quiet)
+            try:
+                if executor is None:
+                    records = run_games(load_variant_module(variant, workspace), games=args.games,
+                                        players=players, seed=args.seed, bot=args.bot, progress=progress,
+                                        max_deals=args.max_deals)
+                else:
+                    from .build import validator_source
+
+                    work = parallel.chunks(variant, validator_source(variant, workspace), games=args.games,
+                                           players=players, seed=args.seed, bot=args.bot, jobs=jobs,
+                                           max_deals=args.max_deals)
+                    records = parallel.run_chunks(executor, work, progress)
+            except (InvariantBreach, parallel.WorkerBreach) as breach:
+                progress.close()
+                print(breach.render(), file=err)
+                return FINDINGS
+            progress.close()
+            rows.append({"point": point, "skipped": None, "found": sim_paired.single(variant.id, records)})
+    if args.format == "json":
+        out.write(json.dumps(_sweep_json(args, parent.id, players, varies, rows), ensure_ascii=False,
+                             indent=2) + "\n")
+    else:
+        out.write(_sweep_text(args, parent.id, players, rows))
+    return OK
+
+
+def _sweep_text(args: argparse.Namespace, parent: str, players: int, rows: list[dict[str, Any]]) -> str:
+    played = [r for r in rows if r["found"] is not None]
+    level = played[0]["found"].level if played else 1 - 0.05
+    lines = [f"sweep of {parent}: {args.games} games per value, {players} players, seeds "
+             f"{args.seed}..{args.seed + args.games - 1}, {args.bot} bot; means with "
+             f"{100 * level:.2f}% t-intervals (Bonferroni over the metrics)"]
+    for r in rows:
+        if r["skipped"]:
+            lines.append(f"  skipped {r['point'].label}: {r['skipped']}")
+    if played:
+        for index, metric in enumerate(played[0]["found"].metrics):
+            lines += ["", metric.name]
+            cells = []
+            for r in played:
+                m = r["found"].metrics[index]
+                if m.kind == "share":
+                    cells.append((r["point"].label, f"{100 * m.difference:.1f}%",
+                                  f"{100 * m.low:.1f}..{100 * m.high:.1f}%"))
+                else:
+                    cells.append((r["point"].label, f"{m.difference:.2f}", f"{m.low:.2f}..{m.high:.2f}"))
+            widths = [max(len(c[i]) for c in cells) for i in range(3)]
+            lines += ["  " + "  ".join(c.ljust(w) for c, w in zip(cell, widths, strict=True)).rstrip()
+                      for cell in cells]
+    return "\n".join(lines) + "\n"
+
+
+def _sweep_json(args: argparse.Namespace, parent: str, players: int, varies: list[Any],
+                rows: list[dict[str, Any]]) -> dict[str, Any]:
+    from .sim import paired as sim_paired
+
+    return {
+        "spec": parent, "players": players, "games": args.games, "seed": args.seed, "bot": args.bot,
+        "vary": [{"rule": v.rule, "values": list(v.values)} for v in varies],
+        "correction": sim_paired.CORRECTION.lower(),
+        "points": [{"values": dict(r["point"].settings), "variant": r["point"].variant_id,
+                    "skipped": r["skipped"],
+                    "metrics": None if r["found"] is None else [
+                        {"name": m.name, "kind": m.kind, "n": m.n, "mean": round(m.difference, 4),
+                         "interval": [round(m.low, 4), round(m.high, 4)] if m.n > 1 else None}
+                        for m in r["found"].metrics]}
+                   for r in rows],
+    }
 
 
 AUTO_FIRST = 50  # games in the first batch of --games auto
