@@ -85,3 +85,14 @@ def test_sweep_bad_vary_is_a_usage_error(vary: str, said: str) -> None:
 def test_sweep_needs_a_vary() -> None:
     code, _, err = run("sweep", SPEC)
     assert code == 2 and "--vary" in err
+
+
+def test_a_value_that_breaks_a_check_is_skipped() -> None:
+    """Hands of 30 cards for 2 players need 60 cards; remik_podstawowy plays with one 52-card
+    pack (no jokers): the verifier's deck check fails, and the point is reported, not played."""
+    code, out, err = run("sweep", SPEC, "--vary", "deal.hand=7,30", "--games", "1", "--players", "2",
+                         "--jobs", "1", "-q", "--format", "json")
+    assert code == 0, err
+    points = json.loads(out)["points"]
+    assert points[0]["skipped"] is None and points[0]["metrics"]
+    assert points[1]["skipped"].startswith("breaks deck.enough") and points[1]["metrics"] is None
