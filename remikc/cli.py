@@ -162,12 +162,17 @@ def _parser() -> argparse.ArgumentParser:
                             "words); several --vary make a grid")
     sweep.add_argument("--games", type=_positive, default=200, metavar="N",
                        help="games per value (default: 200)")
-    sweep.add_argument("--players", type=_positive, default=None, metavar="P")
-    sweep.add_argument("--seed", type=int, default=1, metavar="S")
-    sweep.add_argument("--bot", choices=("greedy", "random"), default="greedy")
-    sweep.add_argument("--max-deals", type=_positive, default=200, metavar="N")
-    sweep.add_argument("--jobs", type=_positive, default=None, metavar="N")
-    sweep.add_argument("-q", "--quiet", action="store_true")
+    sweep.add_argument("--players", type=_positive, default=None, metavar="P",
+                       help="players per game (default: the lowest count the variant allows)")
+    sweep.add_argument("--seed", type=int, default=1, metavar="S",
+                       help="game i of every value is played with seed S+i (default: 1)")
+    sweep.add_argument("--bot", choices=("greedy", "random"), default="greedy",
+                       help="how every seat plays (default: greedy)")
+    sweep.add_argument("--max-deals", type=_positive, default=200, metavar="N",
+                       help="stop a game the rules have not ended after N deals (default: 200)")
+    sweep.add_argument("--jobs", type=_positive, default=None, metavar="N",
+                       help="games played at once, in worker processes (default: one per core)")
+    sweep.add_argument("-q", "--quiet", action="store_true", help="no progress on standard error")
     sweep.add_argument("--format", choices=("text", "json"), default="text")
     return parser
 
