@@ -14,7 +14,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO, NoReturn, TextIO, cast
 
@@ -205,8 +205,19 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("spec", metavar="SPEC", help=SPEC_HELP)
     simulate.add_argument("second", metavar="SPEC2", nargs="?",
                           help="a second variant (e.g. a house rule) to compare with the first")
-    simulate.add_argument("--games", type=_positive, default=1000, metavar="N",
-                          help="games per variant (default: 1000)")
+    simulate.add_argument("--games", type=_games, default=1000, metavar="N|auto",
+                          help="games per variant (default: 1000); `auto`: in batches (50, then "
+                               "doubling) until every interval is narrower than its --width-*, or "
+                               "--max-games")
+    simulate.add_argument("--max-games", type=_positive, default=2000, metavar="N",
+                          help="with --games auto: the most games per variant (default: 2000)")
+    simulate.add_argument("--width-turns", type=_width, default=10.0, metavar="W",
+                          help="with --games auto: the widest interval wanted for a metric in turns "
+                               "or deals (default: 10)")
+    simulate.add_argument("--width-share", type=_width, default=10.0, metavar="PP",
+                          help="... for a share, in percentage points (default: 10)")
+    simulate.add_argument("--width-points", type=_width, default=50.0, metavar="W",
+                          help="... for a metric in points (default: 50)")
     simulate.add_argument("--players", type=_positive, default=None, metavar="P",
                           help="players per game (default: the lowest count the variants allow)")
     simulate.add_argument("--seed", type=int, default=1, metavar="S",
@@ -214,12 +225,35 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--bot", choices=("greedy", "random"), default="greedy",
                           help="how every seat plays (default: greedy)")
     simulate.add_argument("--max-deals", type=_positive, default=200, metavar="N",
-                          help="stop a game that its own end rule has not ended after N deals; "
-                               "it is counted as not finished (default: 200)")
+                          help="stop a game the rules have not ended after N deals; it is reported "
+                               "as capped, not finished (default: 200)")
+    simulate.add_argument("--jobs", type=_positive, default=None, metavar="N",
+                          help="games played at once, each in its own process (default: one per "
+                               "core); the report is the same whatever N")
     json_option(simulate, "simulate")
     simulate.add_argument("--plot", metavar="FILE", default=None,
                           help="also draw the distributions into a picture, in the format its "
                                "extension names: .png, .svg, .pdf, ... (needs matplotlib)")
+    sweep = command("sweep", "play a variant under each value of a rule (house variants made in "
+                    "memory) and tabulate every metric against the value", spec=False)
+    sweep.add_argument("spec", metavar="SPEC", help=SPEC_HELP)
+    sweep.add_argument("--vary", action="append", required=True, metavar="RULE=VALUES",
+                       help="a rule and its values: section.key=A..B:STEP or A,B,C (numbers or "
+                            "words); several --vary make a grid")
+    sweep.add_argument("--games", type=_positive, default=200, metavar="N",
+                       help="games per value (default: 200)")
+    sweep.add_argument("--players", type=_positive, default=None, metavar="P",
+                       help="players per game (default: the lowest count the variant allows)")
+    sweep.add_argument("--seed", type=int, default=1, metavar="S",
+                       help="game i of every value is played with seed S+i (default: 1)")
+    sweep.add_argument("--bot", choices=("greedy", "random"), default="greedy",
+                       help="how every seat plays (default: greedy)")
+    sweep.add_argument("--max-deals", type=_positive, default=200, metavar="N",
+                       help="stop a game the rules have not ended after N deals (default: 200)")
+    sweep.add_argument("--jobs", type=_positive, default=None, metavar="N",
+                       help="games played at once, in worker processes (default: one per core)")
+    sweep.add_argument("--format", choices=("text", "json"), default="text",
+                       help="`text` for people (default); `json` for tools (docs/simulate.md)")
 
     completion = command("completion", "print a shell completion script",
                          "Print a completion script for bash, zsh or tcsh, e.g.\n"
@@ -228,6 +262,20 @@ def _parser() -> argparse.ArgumentParser:
                          spec=False)
     completion.add_argument("shell", choices=("bash", "zsh", "tcsh"), help="the shell to complete for")
     return parser
+
+
+def _games(text: str) -> int | str:
+    return "auto" if text == "auto" else _positive(text)
+
+
+def _width(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"`{text}` is not a number") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError("must be a number above 0")
+    return value
 
 
 def _positive(text: str) -> int:
@@ -302,7 +350,7 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: BinaryIO |
         args.given = _read_stdin(args, stdin)
         started = time.perf_counter()
         command = {"check": _check, "ir": _ir, "new": _new, "diff": _diff, "build": _build,
-                   "explain": _explain, "simulate": _simulate, "list": _list,
+                   "explain": _explain, "simulate": _simulate, "sweep": _sweep, "list": _list,
                    "completion": _completion, "cache": _cache}[args.command]
         code = command(args, out, err)
         if args.verbose:
@@ -829,6 +877,7 @@ def _list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .sim import paired as sim_paired
     from .sim import plot as sim_plot
     from .sim.report import to_json as report_json
     from .sim.report import to_text as report_text
@@ -849,30 +898,203 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return FINDINGS
     players = _players(variants, args.players)
 
+    from .sim import parallel
     from .sim.play import InvariantBreach, load_variant_module, run_games
 
-    results = []
-    for variant in variants:
-        progress = _Progress(variant.id, args.games, err, shown=not args.quiet)
-        try:
-            records = run_games(load_variant_module(variant, workspace), games=args.games,
-                                players=players, seed=args.seed, bot=args.bot, progress=progress,
-                                max_deals=args.max_deals)
-        except InvariantBreach as breach:
-            progress.close()
-            print(breach.render(), file=err)
-            return FINDINGS
-        except KeyboardInterrupt:
-            progress.close()  # the bar's line ends before `interrupted` is said
-            raise
-        progress.close()
-        results.append(summarize(variant.id, records, seed=args.seed, bot=args.bot))
-    out.write(report_json(results) if args.format == "json" else report_text(results))
+    jobs = args.jobs or parallel.default_jobs()
+    auto = args.games == "auto"
+    played: list[list[Any]] = [[] for _ in variants]  # each variant's games, seed order
+    compiled: dict[int, Any] = {}
+    sources: dict[int, str] = {}
+    stopped = ""  # with --games auto, why the batches stopped
+    with contextlib.ExitStack() as stack:
+        executor = stack.enter_context(parallel.local_executor(jobs)) if jobs > 1 else None
+        done, target = 0, (min(AUTO_FIRST, args.max_games) if auto else args.games)
+        while True:
+            for index, variant in enumerate(variants):
+                progress = _Progress(variant.id, target - done, err, quiet=args.quiet)
+                try:
+                    if executor is None:
+                        if index not in compiled:
+                            compiled[index] = load_variant_module(variant, workspace)
+                        records = run_games(compiled[index], games=target - done, players=players,
+                                            seed=args.seed + done, bot=args.bot, progress=progress,
+                                            max_deals=args.max_deals)
+                    else:
+                        from .build import validator_source
+
+                        if index not in sources:
+                            sources[index] = validator_source(variant, workspace)
+                        work = parallel.chunks(variant, sources[index], games=target - done, players=players,
+                                               seed=args.seed + done, bot=args.bot, jobs=jobs,
+                                               max_deals=args.max_deals)
+                        records = parallel.run_chunks(executor, work, progress)
+                except (InvariantBreach, parallel.WorkerBreach) as breach:
+                    progress.close()
+                    print(breach.render(), file=err)
+                    return FINDINGS
+                except KeyboardInterrupt:
+                    progress.close()  # the bar's line ends before `interrupted` is said
+                    raise
+                progress.close()
+                played[index] += records
+            done = target
+            if not auto:
+                break
+            wide = _too_wide(sim_paired.paired(variants[0].id, played[0], variants[1].id, played[1])
+                             if len(played) == 2 else sim_paired.single(variants[0].id, played[0]), args)
+            if not wide:
+                stopped = (f"--games auto: stopped after {done} games, every interval narrower than "
+                           f"asked (turns {args.width_turns:g}, shares {args.width_share:g} pp, "
+                           f"points {args.width_points:g})")
+                break
+            if done >= args.max_games:
+                stopped = (f"--games auto: stopped at --max-games {args.max_games}; still wider than asked: "
+                           + ", ".join(wide))
+                break
+            target = min(2 * done, args.max_games)
+    results = [summarize(v.id, records, seed=args.seed, bot=args.bot)
+               for v, records in zip(variants, played, strict=True)]
+    both = None
+    if len(played) == 2:
+        both = sim_paired.paired(variants[0].id, played[0], variants[1].id, played[1])
+    if args.format == "json":
+        body = json.loads(report_json(results))
+        body["paired"] = sim_paired.to_json(both) if both is not None else None
+        if auto:
+            body["auto"] = stopped
+        out.write(json.dumps(body, ensure_ascii=False, indent=2) + "\n")
+    else:
+        out.write(report_text(results) + ("\n" + sim_paired.to_text(both) if both is not None else "")
+                  + (f"\n{stopped}\n" if stopped else ""))
     if args.plot is not None:
         sim_plot.plot(args.plot, *results)
         if not args.quiet:
             print(f"wrote {args.plot}", file=err)
     return OK
+
+
+def _sweep(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .sim import paired as sim_paired
+    from .sim import parallel
+    from .sim import sweep as sim_sweep
+    from .sim.play import InvariantBreach, load_variant_module, run_games
+
+    _need_spec_file("sweep", args.spec, args.given)
+    try:
+        varies = [sim_sweep.parse_vary(text) for text in args.vary]
+    except sim_sweep.VaryError as exc:
+        raise UsageError(f"remikc: {exc}") from None
+    workspace = Workspace()
+    parent = _variant(workspace, args.spec, args.format, out, err)
+    if parent is None:
+        return FINDINGS
+    try:
+        points = sim_sweep.grid(args.spec, parent.id, varies)
+    except sim_sweep.VaryError as exc:
+        raise UsageError(f"remikc: {exc}") from None
+    variants = []
+    for point in points:
+        try:
+            variants.append(sim_sweep.load_point(workspace, parent.id, point))
+        except SpecError as exc:  # an unknown rule or a value the rule does not take
+            raise UsageError(f"remikc: --vary {point.label}: the house variant it makes does not read:\n"
+                             + render_all(exc.diagnostics, workspace.sources).rstrip()) from None
+    players = _players([parent, *variants], args.players)
+    verifier = Verifier(workspace, jobs=1)  # in this process: the variants exist only in memory
+    rows: list[dict[str, Any]] = []
+    jobs = args.jobs or parallel.default_jobs()
+    with contextlib.ExitStack() as stack:
+        executor = stack.enter_context(parallel.local_executor(jobs)) if jobs > 1 else None
+        for point, variant in zip(points, variants, strict=True):
+            report = verifier.report(point.path, variant)
+            broken = [f.check for f in report.findings if f.status is Status.VIOLATED]
+            if broken:
+                rows.append({"point": point, "skipped": f"breaks {', '.join(broken)}", "found": None})
+                continue
+            progress = _Progress(point.label, args.games, err, quiet=args.quiet)
+            try:
+                if executor is None:
+                    records = run_games(load_variant_module(variant, workspace), games=args.games,
+                                        players=players, seed=args.seed, bot=args.bot, progress=progress,
+                                        max_deals=args.max_deals)
+                else:
+                    from .build import validator_source
+
+                    work = parallel.chunks(variant, validator_source(variant, workspace), games=args.games,
+                                           players=players, seed=args.seed, bot=args.bot, jobs=jobs,
+                                           max_deals=args.max_deals)
+                    records = parallel.run_chunks(executor, work, progress)
+            except (InvariantBreach, parallel.WorkerBreach) as breach:
+                progress.close()
+                print(breach.render(), file=err)
+                return FINDINGS
+            progress.close()
+            rows.append({"point": point, "skipped": None, "found": sim_paired.single(variant.id, records)})
+    if args.format == "json":
+        out.write(json.dumps(_sweep_json(args, parent.id, players, varies, rows), ensure_ascii=False,
+                             indent=2) + "\n")
+    else:
+        out.write(_sweep_text(args, parent.id, players, rows))
+    return OK
+
+
+def _sweep_text(args: argparse.Namespace, parent: str, players: int, rows: list[dict[str, Any]]) -> str:
+    played = [r for r in rows if r["found"] is not None]
+    level = played[0]["found"].level if played else 1 - 0.05
+    lines = [f"sweep of {parent}: {args.games} games per value, {players} players, seeds "
+             f"{args.seed}..{args.seed + args.games - 1}, {args.bot} bot; means with "
+             f"{100 * level:.2f}% t-intervals (Bonferroni over the metrics)"]
+    for r in rows:
+        if r["skipped"]:
+            lines.append(f"  skipped {r['point'].label}: {r['skipped']}")
+    if played:
+        for index, metric in enumerate(played[0]["found"].metrics):
+            lines += ["", metric.name]
+            cells = []
+            for r in played:
+                m = r["found"].metrics[index]
+                if m.kind == "share":
+                    cells.append((r["point"].label, f"{100 * m.difference:.1f}%",
+                                  f"{100 * m.low:.1f}..{100 * m.high:.1f}%"))
+                else:
+                    cells.append((r["point"].label, f"{m.difference:.2f}", f"{m.low:.2f}..{m.high:.2f}"))
+            widths = [max(len(c[i]) for c in cells) for i in range(3)]
+            lines += ["  " + "  ".join(c.ljust(w) for c, w in zip(cell, widths, strict=True)).rstrip()
+                      for cell in cells]
+    return "\n".join(lines) + "\n"
+
+
+def _sweep_json(args: argparse.Namespace, parent: str, players: int, varies: list[Any],
+                rows: list[dict[str, Any]]) -> dict[str, Any]:
+    from .sim import paired as sim_paired
+
+    return {
+        "spec": parent, "players": players, "games": args.games, "seed": args.seed, "bot": args.bot,
+        "vary": [{"rule": v.rule, "values": list(v.values)} for v in varies],
+        "correction": sim_paired.CORRECTION.lower(),
+        "points": [{"values": dict(r["point"].settings), "variant": r["point"].variant_id,
+                    "skipped": r["skipped"],
+                    "metrics": None if r["found"] is None else [
+                        {"name": m.name, "kind": m.kind, "n": m.n, "mean": round(m.difference, 4),
+                         "interval": [round(m.low, 4), round(m.high, 4)] if m.n > 1 else None}
+                        for m in r["found"].metrics]}
+                   for r in rows],
+    }
+
+
+AUTO_FIRST = 50  # games in the first batch of --games auto
+
+
+def _too_wide(found: Any, args: argparse.Namespace) -> list[str]:
+    """The metrics whose interval is wider than `--width-*` asks, each with its width."""
+    widths = {"turns": args.width_turns, "share": args.width_share / 100, "points": args.width_points}
+    out = []
+    for m in found.metrics:
+        if m.width > widths[m.kind]:
+            shown = f"{100 * m.width:.1f} pp" if m.kind == "share" else f"{m.width:.1f}"
+            out.append(f"{m.name} ({shown})")
+    return out
 
 
 def _players(variants: Sequence[ir.Variant], asked: int | None) -> int:
@@ -890,26 +1112,55 @@ def _players(variants: Sequence[ir.Variant], asked: int | None) -> int:
 
 
 class _Progress:
-    """`remik51  [#####.....]  512/1000 games` on stderr, redrawn in place; only on a terminal."""
+    """How far the games are, on standard error.  On a terminal a bar redrawn in place, with the
+    rate and the time left: `remik51  [#####.....]  512/1000 games  3.1 games/s  2m37s left`;
+    elsewhere (a log, a pipe) a plain line each tenth of the way; nothing with `quiet`."""
 
     WIDTH = 20
+    STEP = 10  # percent between two plain lines
 
-    def __init__(self, label: str, total: int, err: TextIO, shown: bool = True) -> None:
-        self.label, self.total, self.err = label, total, err
-        self.shown = shown and err.isatty()
+    def __init__(self, label: str, total: int, err: TextIO, *, quiet: bool = False,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.label, self.total, self.err, self.clock = label, total, err, clock
+        self.terminal = err.isatty()
+        self.quiet = quiet
         self.drawn = False
+        self.started = clock()
+        self.next_line = self.STEP  # the next percentage a plain line is written at
 
     def __call__(self, done: int) -> None:
-        if not self.shown:
+        if self.quiet:
             return
-        filled = self.WIDTH * done // self.total
-        bar = "#" * filled + "." * (self.WIDTH - filled)
-        self.err.write(f"\r{self.label}  [{bar}]  {done}/{self.total} games")
-        self.err.flush()
-        self.drawn = True
+        elapsed = self.clock() - self.started
+        rate = f"  {done / elapsed:.1f} games/s" if elapsed > 0 else ""
+        left = ""
+        if elapsed > 0 and done < self.total:
+            left = f"  {_duration(elapsed / done * (self.total - done))} left"
+        if self.terminal:
+            filled = self.WIDTH * done // self.total
+            bar = "#" * filled + "." * (self.WIDTH - filled)
+            self.err.write(f"\r{self.label}  [{bar}]  {done}/{self.total} games{rate}{left}\x1b[K")
+            self.err.flush()
+            self.drawn = True
+            return
+        percent = 100 * done // self.total
+        if percent >= self.next_line:
+            self.next_line = (percent // self.STEP + 1) * self.STEP
+            self.err.write(f"{self.label}: {done}/{self.total} games ({percent}%){rate}{left}\n")
+            self.err.flush()
 
     def close(self) -> None:
         if self.drawn:
             self.err.write("\n")
             self.err.flush()
             self.drawn = False
+
+
+def _duration(seconds: float) -> str:
+    """`45s`, `2m07s`, `1h05m`: a time left, as precise as it is worth."""
+    whole = round(seconds)
+    if whole < 60:
+        return f"{whole}s"
+    if whole < 3600:
+        return f"{whole // 60}m{whole % 60:02d}s"
+    return f"{whole // 3600}h{whole // 60 % 60:02d}m"

@@ -18,7 +18,7 @@ import pytest
 
 from remikc import ir
 from remikc.cli import main
-from remikc.sim import report
+from remikc.sim import parallel, report
 from remikc.sim.record import DealRecord, GameRecord
 from remikc.sim.stats import (
     Change,
@@ -318,12 +318,17 @@ def fake_play(monkeypatch: pytest.MonkeyPatch) -> FakePlay:
     """`from remikc.sim.play import ...` in the command finds a `FakePlay`."""
     fake = FakePlay()
     monkeypatch.setitem(sys.modules, "remikc.sim.play", fake)
+    # in this process, where the fake is: worker processes would import the real engine
+    monkeypatch.setattr(parallel, "default_jobs", lambda: 1)
     return fake
 
 
 def test_simulate_text_and_defaults(fake_play):
     code, out, err = run("simulate", str(SPECS / "remik51.rules"))
-    assert code == 0 and err == ""
+    assert code == 0
+    # not a terminal: a plain line each tenth of the way, 100 games apart
+    assert [line.split("  ")[0] for line in err.splitlines()] == [
+        f"remik51: {n}/1000 games ({n // 10}%)" for n in range(100, 1001, 100)]
     # defaults: 1000 games, the lowest player count, seed 1, the greedy bot
     assert fake_play.runs == [("module of remik51", 1000, 2, 1, "greedy")]
     assert out.startswith("1000 games, 2 players, seed 1 (seeds 1..1000), greedy bot")
@@ -345,8 +350,9 @@ def test_a_capped_game_is_not_finished():
     code, out, err = run("simulate", str(SPECS / "remik51.rules"), "--games", "1", "--players", "2",
                          "--max-deals", "2")
     assert code == 0, err
-    assert "games finished            0/1 (0.0%)" in out
-    assert "deals played              2" in out
+    assert re.search(r"^games finished +0/1 \(0\.0%\)$", out, re.M)
+    assert re.search(r"^games capped \(--max-deals\) +1/1 \(100\.0%\)$", out, re.M)
+    assert re.search(r"^deals played +2$", out, re.M)
     assert "deals ended by handed" not in out
 
 
@@ -385,6 +391,10 @@ def test_simulate_bad_player_count_names_the_range(fake_play):
     assert fake_play.runs == []
     code, _, err = run("simulate", str(SPECS / "remik51.rules"), "--games", "0")
     assert code == 2 and "must be above 0" in err
+    code, _, err = run("simulate", str(SPECS / "remik51.rules"), "--jobs", "0")
+    assert code == 2 and "--jobs: must be above 0" in err and "Traceback" not in err
+    code, _, err = run("simulate", str(SPECS / "remik51.rules"), "--jobs", "two")
+    assert code == 2 and "`two` is not a number" in err
 
 
 def test_simulate_usage_errors(fake_play):
@@ -412,7 +422,7 @@ def test_simulate_invariant_breach(fake_play):
     assert "invariant broken" in err and "seed 3" in err
 
 
-def test_simulate_progress_bar_only_on_a_terminal(fake_play):
+def test_simulate_progress_bar_on_a_terminal(fake_play):
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
             return True
@@ -421,7 +431,77 @@ def test_simulate_progress_bar_only_on_a_terminal(fake_play):
     assert main(["simulate", str(SPECS / "remik51.rules"), "--games", "10"], out, err) == 0
     shown = err.getvalue()
     assert "\rremik51  [##########..........]  5/10 games" in shown
-    assert shown.endswith("\rremik51  [####################]  10/10 games\n")
+    assert re.search(r"\rremik51  \[####################\]  10/10 games(  [0-9.]+ games/s)?\x1b\[K\n$",
+                     shown)
+
+
+def test_simulate_quiet_shows_no_progress(fake_play):
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for err in (io.StringIO(), Terminal()):
+        argv = ["simulate", str(SPECS / "remik51.rules"), "--games", "10", "-q"]
+        assert main(argv, io.StringIO(), err) == 0
+        assert err.getvalue() == ""
+
+
+class Clock:
+    """A clock the test moves: `now` seconds."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_progress_bar_rate_and_time_left():
+    from remikc.cli import _Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    err, clock = Terminal(), Clock()
+    progress = _Progress("remik51", 1000, err, clock=clock)
+    clock.now += 50  # 250 games in 50 s: 5 games/s, 750 left take 150 s
+    progress(250)
+    assert err.getvalue() == \
+        "\rremik51  [#####...............]  250/1000 games  5.0 games/s  2m30s left\x1b[K"
+    clock.now += 150
+    progress(1000)
+    progress.close()
+    assert err.getvalue().endswith("\rremik51  [####################]  1000/1000 games  5.0 games/s\x1b[K\n")
+
+
+def test_progress_lines_off_a_terminal():
+    from remikc.cli import _Progress
+
+    err, clock = io.StringIO(), Clock()
+    progress = _Progress("karuzela", 40, err, clock=clock)
+    for done in range(1, 41):
+        clock.now += 2  # 0.5 games/s
+        progress(done)
+    progress.close()
+    lines = err.getvalue().splitlines()
+    # 4 games are a tenth: a line at 4, 8, ... 40, and none between
+    assert lines[0] == "karuzela: 4/40 games (10%)  0.5 games/s  1m12s left"  # 36 games at 2 s
+    assert lines[-1] == "karuzela: 40/40 games (100%)  0.5 games/s"
+    assert len(lines) == 10
+
+
+def test_progress_lines_when_chunks_jump():
+    """Parallel games come back a chunk at a time: one line for a jump over several tenths."""
+    from remikc.cli import _Progress
+
+    err, clock = io.StringIO(), Clock()
+    progress = _Progress("remik51", 100, err, clock=clock)
+    clock.now += 1
+    for done in (25, 50, 100):
+        progress(done)
+    assert [line.split("  ")[0] for line in err.getvalue().splitlines()] == [
+        "remik51: 25/100 games (25%)", "remik51: 50/100 games (50%)", "remik51: 100/100 games (100%)"]
 
 
 def test_plot_without_matplotlib(fake_play, monkeypatch, tmp_path):
@@ -512,3 +592,49 @@ def test_simulate_end_to_end_real_games():
     wins = sum(seat["wins"]["count"] for seat in result["seats"])
     assert result["finished"]["count"] <= wins + 0.01 and wins <= 5.01
     assert body["comparison"] is None
+
+
+# --- --games auto ------------------------------------------------------------------------------
+# FakePlay's games: 10 + seed % 7 turns in one deal (sd about 2), opened at turn 3, won by seat
+# seed % 2, totals 0 and 1.  Only the seats' shares of the wins spread much: over 50 games 25
+# of each, sd sqrt(50 * 0.25 / 49) = 0.505, so the corrected interval (t(1 - 0.05/24, 49), about
+# 3.0) is 2 * 3.0 * 0.505 / sqrt(50) = 0.43 wide; over 100 games 2 * 2.9 * 0.503 / 10 = 0.29.
+
+
+def test_games_auto_stops_once_every_interval_is_narrow_enough(fake_play):
+    code, out, err = run("simulate", str(SPECS / "remik51.rules"), "--games", "auto", "--width-share", "50")
+    assert code == 0, err
+    assert fake_play.runs == [("module of remik51", 50, 2, 1, "greedy")]
+    assert out.startswith("50 games, 2 players")
+    assert out.rstrip().endswith("--games auto: stopped after 50 games, every interval narrower than asked "
+                                 "(turns 10, shares 50 pp, points 50)")
+
+
+def test_games_auto_doubles_the_games_until_narrow(fake_play):
+    code, out, _ = run("simulate", str(SPECS / "remik51.rules"), "--games", "auto", "--width-share", "35",
+                       "--format", "json")
+    assert code == 0
+    # 0.43 > 0.35 after 50 games; 50 more (seeds 51..100) bring it to 0.29
+    assert fake_play.runs == [("module of remik51", 50, 2, 1, "greedy"),
+                              ("module of remik51", 50, 2, 51, "greedy")]
+    body = json.loads(out)
+    assert body["games"] == 100 and body["auto"].startswith("--games auto: stopped after 100 games")
+
+
+def test_games_auto_says_which_intervals_are_still_wide_at_the_cap(fake_play):
+    code, out, _ = run("simulate", str(SPECS / "remik51.rules"), "--games", "auto", "--max-games", "40")
+    assert code == 0
+    assert fake_play.runs == [("module of remik51", 40, 2, 1, "greedy")]
+    last = out.rstrip().splitlines()[-1]
+    assert last.startswith("--games auto: stopped at --max-games 40; still wider than asked: seat 1 wins (")
+    assert "seat 2 wins (" in last and "turns per game" not in last
+
+
+def test_games_auto_bad_arguments(fake_play):
+    for argv, said in ((["--games", "autox"], "`autox` is not a number"),
+                       (["--games", "auto", "--width-share", "0"], "must be a number above 0"),
+                       (["--games", "auto", "--width-turns", "nan"], "must be a number above 0"),
+                       (["--games", "auto", "--max-games", "0"], "must be above 0")):
+        code, out, err = run("simulate", str(SPECS / "remik51.rules"), *argv)
+        assert code == 2 and out == "" and said in err and "Traceback" not in err, argv
+    assert fake_play.runs == []

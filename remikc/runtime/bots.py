@@ -6,10 +6,11 @@ import random
 from typing import Final
 
 from .apply import _grown
+from .draws import _dead
 from .game import _REARRANGE, Action, Discard, Draw, EndTurn, Lay, Rearrange, View
 from .melds import _read
 from .rules import DISCARD_TAKEN_CARD, DISCARDS, GOING_OUT, HAND_VALUE, HAS_OPENING
-from .search import _lay_down, best_melds, min_deadwood
+from .search import _lay_down, _remember_deadwood, best_melds, min_deadwood
 from .table import best_play
 
 # --- players --------------------------------------------------------------------------------------
@@ -51,8 +52,20 @@ def greedy_bot(seen: View, actions: list[Action], rng: random.Random) -> Action:
         return rng.choice(discards)
     if discards:
         # the dearest card the least-deadwood lay-down of the hand leaves out
-        left = set(_lay_down(tuple(hand), opening=False, objective="deadwood", keep=1).left)
-        return max(discards, key=lambda a: (a.card in left, HAND_VALUE[a.card], a.card))
+        held = tuple(hand)
+        # a card no meld can hold stays in hand anyway: then keeping one costs the search nothing,
+        # and the quicker search without that condition finds a lay-down as good
+        kept = _lay_down(held, opening=False, objective="deadwood", keep=0 if _dead(held) else 1).left
+        left = set(kept)
+        chosen = max(discards, key=lambda a: (a.card in left, HAND_VALUE[a.card], a.card))
+        if chosen.card in left:
+            # what the hand keeps, less the card thrown, is the least deadwood of the hand left:
+            # the next turn's draw asks for it (any lay-down of that hand, with the card thrown
+            # kept, is one of this hand's keeping a card)
+            rest = list(hand)
+            rest.remove(chosen.card)
+            _remember_deadwood(rest, sum(HAND_VALUE[c] for c in kept) - HAND_VALUE[chosen.card])
+        return chosen
     return actions[0]
 
 

@@ -236,9 +236,8 @@ def _rearrangements(game: Game) -> list[Action]:
         out.append(Rearrange((*table, meld)))
     counts = _counts(hand)
     for index, m in enumerate(game.table):
-        for added, (_gain, grown) in _extensions(m.cards, counts).items():
-            if len(added) == 1:
-                out.append(Rearrange((*table[:index], tuple(map(Card, grown)), *table[index + 1:])))
+        for _gain, grown in _extensions(m.cards, counts, most=1).values():
+            out.append(Rearrange((*table[:index], tuple(map(Card, grown)), *table[index + 1:])))
     first_round, opened = _flags(game)
     if RETRIEVED_JOKER is not None and _may_swap(first_round, opened, False, False):
         out += _table_swaps(game)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, TypeVar
 
 from .cards import Card, CardsLike, _cards
 from .melds import _common_deck, _read, _show
@@ -17,6 +17,7 @@ from .rules import (
     HAS_SET,
     LAST_CARD_BY_DISCARD_ONLY,
     RUN_MIN,
+    RUN_SAME_SUIT,
     SET_CLOSED_AT,
     SET_DISTINCT_SUITS,
     SET_MAX,
@@ -112,6 +113,7 @@ def _live(state: int) -> int:
     return (live & present) * _FIELD
 
 
+_T = TypeVar("_T")
 _Extra = tuple[int, int, int]  # the vector, the id and the weight of a meld or lay-off
 _Counter = tuple[int, int]  # a counter's mask and unit
 
@@ -315,6 +317,23 @@ def _hand(cards: CardsLike) -> tuple[int, ...]:
     return held
 
 
+# A turn asks the same question several times (what may be laid, what the bot lays, what the
+# referee accepts), and a hand changes by a card or two a turn: answers are kept, a few thousand
+# at most (the keys hold every argument, so a kept answer is the one the search would give).
+_MEMO_SIZE: Final[int] = 4096
+_LAID: dict[tuple[object, ...], Play] = {}
+_GROWN: dict[tuple[object, ...], _Found] = {}
+_DEADWOOD: dict[tuple[object, ...], int] = {}
+
+
+def _kept(memo: dict[tuple[object, ...], _T], key: tuple[object, ...], value: _T) -> _T:
+    """`value`, kept under `key` in `memo` (emptied when full: old hands do not come back)."""
+    if len(memo) >= _MEMO_SIZE:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
 def _lay_down(
     hand: tuple[int, ...],
     *,
@@ -329,6 +348,25 @@ def _lay_down(
     points, then the most cards) or "deadwood" (the least left in hand).  `keep`: cards that must
     stay in hand; `melds_needed`, `clean_run`: what the lay-down must hold.  The referee asks
     for "cards" (the fewest cards left), to know whether a hand can be laid down whole."""
+    key = (tuple(sorted(hand)), table, opening, objective, keep, melds_needed, clean_run)
+    found = _LAID.get(key)
+    if found is None:
+        found = _kept(_LAID, key, _searched(hand, table=table, opening=opening, objective=objective,
+                                             keep=keep, melds_needed=melds_needed, clean_run=clean_run))
+    return found
+
+
+def _searched(
+    hand: tuple[int, ...],
+    *,
+    table: tuple[tuple[int, ...], ...],
+    opening: bool,
+    objective: str,
+    keep: int,
+    melds_needed: int,
+    clean_run: bool,
+) -> Play:
+    """`_lay_down`, worked out."""
     universe = _universe(opening)
     weights = _weights(universe, opening, objective)
     start = _vector(hand)
@@ -403,9 +441,28 @@ def _lay_down(
     return Play(True, tuple(melds), tuple(left), points, lay_offs=tuple(lay_offs))
 
 
-def _extensions(meld: tuple[int, ...], counts: dict[int, int]) -> _Found:
+def _extensions(meld: tuple[int, ...], counts: dict[int, int], most: int = 14) -> _Found:
     """Every way to add cards from hand to a meld on the table: by the multiset added, the points
-    it adds and the meld as it becomes (cards at either end of a run, anywhere in a set)."""
+    it adds and the meld as it becomes (cards at either end of a run, anywhere in a set); `most`
+    cards at a time (1: the single lay-offs `legal_actions` lists, in the same order).
+    Only the hand's jokers and cards of the meld's rank (a set) or suit (a run of one suit) can
+    go on it: the answer is kept under those, so a turn's new card rarely asks again."""
+    natural = next((c for c in meld if c), None)
+    if natural is None or not (RUN_SAME_SUIT or (HAS_SET and not HAS_RUN)):
+        fits = tuple(sorted(counts.items()))
+    else:
+        rank, suit = natural >> 2, natural & 3
+        fits = tuple(sorted((c, n) for c, n in counts.items()
+                            if not c or (HAS_SET and c >> 2 == rank) or (HAS_RUN and c & 3 == suit)))
+    key = (meld, fits, most)
+    found = _GROWN.get(key)
+    if found is None:
+        found = _kept(_GROWN, key, _grown_by(meld, dict(fits), most))
+    return found
+
+
+def _grown_by(meld: tuple[int, ...], counts: dict[int, int], most: int) -> _Found:
+    """`_extensions`, worked out."""
     before = _read(meld, False)
     if not before.ok:
         raise ValueError(f"{_show(meld)} is not a valid meld")
@@ -421,7 +478,7 @@ def _extensions(meld: tuple[int, ...], counts: dict[int, int]) -> _Found:
             cards = [c for c in sorted(counts) if c and (rank is None or c >> 2 == rank)
                      for _ in range(counts[c])] + [0] * jokers
             room = (SET_MAX if closed is None else min(SET_MAX, closed)) - len(meld)
-            for size in range(1, min(room, len(cards)) + 1):
+            for size in range(1, min(room, len(cards), most) + 1):
                 grown += [(*meld, *added) for added in sorted(set(itertools.combinations(cards, size)))]
     if HAS_RUN and before.kind == "run":
         # a run grows at its ends: each new place takes the card it needs, or a joker
@@ -435,11 +492,11 @@ def _extensions(meld: tuple[int, ...], counts: dict[int, int]) -> _Found:
         def place(p: int) -> tuple[int, ...]:
             return tuple(c for c in _run_position(p, group) if c in counts) + ((0,) if jokers else ())
 
-        for ahead in range(max(0, start - first) + 1):
+        for ahead in range(min(max(0, start - first), most) + 1):
             head = [place(p) for p in range(start - ahead, start)]
             if not all(head):
                 continue
-            for behind in range(max(0, last - end) + 1):
+            for behind in range(min(max(0, last - end), most - ahead) + 1):
                 if ahead + behind == 0 or len(meld) + ahead + behind > 14:
                     continue
                 tail = [place(p) for p in range(end + 1, end + behind + 1)]
@@ -510,6 +567,20 @@ def min_deadwood(hand: CardsLike, *, discard: bool = False) -> int:
     held = _hand(hand)
     if discard and not held:
         raise ValueError("no card to discard")
+    key = (tuple(sorted(held)), discard)
+    found = _DEADWOOD.get(key)
+    if found is None:
+        found = _kept(_DEADWOOD, key, _least_deadwood(held, discard))
+    return found
+
+
+def _remember_deadwood(hand: Iterable[int], deadwood: int) -> None:
+    """Keeps `min_deadwood(hand)`, found another way (see `greedy_bot`'s discard)."""
+    _kept(_DEADWOOD, (tuple(sorted(hand)), False), deadwood)
+
+
+def _least_deadwood(held: tuple[int, ...], discard: bool) -> int:
+    """`min_deadwood`, worked out."""
     universe = _UNIVERSES.get(False) or _universe(False)
     start = _vector(held)
     if not discard and 0 not in held and _UNIVERSE_ONLY:  # the commonest question, kept quick

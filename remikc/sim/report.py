@@ -36,6 +36,8 @@ def _title(s: SpecStats, per: str) -> str:
 def _rows(results: Sequence[SpecStats]) -> list[tuple[str, Cell]]:
     rows: list[tuple[str, Cell]] = [
         ("games finished", lambda s: _count(s.finished)),
+        ("games capped (--max-deals)", lambda s: _count(Proportion(s.finished.total - s.finished.count,
+                                                                    s.finished.total))),
         ("turns per game", lambda s: _mean(s.turns)),
         ("  median / p90", lambda s: f"{_num(s.turns.median)} / {_num(s.turns.p90)}"),
         ("longest game", lambda s: f"{s.longest.turns} turns (seed {s.longest.seed})"),
@@ -147,6 +149,7 @@ def _spec_json(s: SpecStats) -> Json:
     return {
         "variant": s.variant,
         "finished": _proportion_json(s.finished),
+        "capped": _proportion_json(Proportion(s.finished.total - s.finished.count, s.finished.total)),
         "turns": _distribution_json(s.turns),
         "longest_game": {"turns": s.longest.turns, "seed": s.longest.seed},
         "rounds": _distribution_json(s.rounds),

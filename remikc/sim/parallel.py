@@ -1,0 +1,138 @@
+"""Many games at once: `play_games` spreads the seeds over a `concurrent.futures` executor.
+
+The games are cut into chunks of consecutive seeds; each chunk carries the variant's IR and
+the text of its generated module (a worker shares no files with the caller), is played by
+`remikc.sim.play.run_games` in a worker, and the records come back in seed order, so the
+report is the same whatever the number of workers.  `jobs=1` plays in this process.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from dataclasses import dataclass
+
+from .. import ir
+from ..diagnostics import RemikcError
+from .record import GameRecord
+
+
+def default_jobs() -> int:
+    """The cores this process may run on (the default of `--jobs`)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class WorkerBreach(RemikcError):
+    """An invariant broken in a worker: its report, as `InvariantBreach.render` wrote it there
+    (an exception with its own fields does not travel back between processes)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text.splitlines()[0] if text else "invariant broken")
+        self.text = text
+
+    def render(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Seeds `first`..`first + count - 1` of one variant, and all a worker needs to play them."""
+
+    variant: ir.Variant
+    source: str  # the generated module's text
+    key: str  # its sha256: a worker compiles each module once
+    players: int
+    first: int
+    count: int
+    bot: str
+    max_deals: int
+
+
+_COMPILED: dict[str, object] = {}
+
+
+def play_chunk(chunk: Chunk) -> list[GameRecord] | str:
+    """The games of a chunk, or the report of the invariant one of them broke.  Runs in a worker."""
+    from ..module import load_module
+    from . import play
+
+    compiled = _COMPILED.get(chunk.key)
+    if compiled is None:
+        if len(_COMPILED) >= 8:
+            _COMPILED.clear()
+        module = load_module(f"remikc_sim_{chunk.variant.id}", chunk.source)
+        compiled = _COMPILED[chunk.key] = play.Compiled(chunk.variant, module)
+    try:
+        return play.run_games(compiled, games=chunk.count, players=chunk.players,  # type: ignore[arg-type]
+                              seed=chunk.first, bot=chunk.bot, max_deals=chunk.max_deals)
+    except play.InvariantBreach as breach:
+        return breach.render()
+
+
+def chunks(variant: ir.Variant, source: str, *, games: int, players: int, seed: int, bot: str,
+           jobs: int, max_deals: int) -> list[Chunk]:
+    """The games cut into chunks: about eight per worker (so a slow chunk does not leave the
+    others idle at the end), at most 25 games each (so progress moves)."""
+    size = max(1, min(25, -(-games // (jobs * 8))))
+    key = hashlib.sha256(source.encode("utf-8")).hexdigest()
+    return [Chunk(variant, source, key, players, first, min(size, seed + games - first), bot, max_deals)
+            for first in range(seed, seed + games, size)]
+
+
+def _ignore_ctrl_c() -> None:
+    # Ctrl-C reaches every process of the terminal's group: the main process alone handles it
+    # (one line, exit 130) and ends the workers
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def local_executor(jobs: int) -> Iterator[Executor]:
+    """`jobs` worker processes, started fresh ("spawn": no state of this process leaks in, the
+    same on every platform).  Left by an exception (Ctrl-C, a breach), the games not started
+    are cancelled and the workers ended at once, instead of waiting for every game queued."""
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_ignore_ctrl_c)
+    try:
+        yield pool
+    except BaseException:
+        # the workers first: the pool's own threads then see them gone and stop, where a
+        # shutdown alone would wait for the games already handed out
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+def run_chunks(executor: Executor, work: list[Chunk],
+               progress: Callable[[int], None] | None = None) -> list[GameRecord]:
+    """Every chunk's games, in seed order; `progress(games done)` as chunks come back.  The first
+    breach, in seed order, is raised as `WorkerBreach` once every chunk is in."""
+    futures: list[Future[list[GameRecord] | str]] = [executor.submit(play_chunk, c) for c in work]
+    done = 0
+    for future in _as_done(futures):
+        result = future.result()
+        done += len(result) if not isinstance(result, str) else 0
+        if progress is not None and not isinstance(result, str):
+            progress(done)
+    records: list[GameRecord] = []
+    for future in futures:
+        result = future.result()
+        if isinstance(result, str):
+            raise WorkerBreach(result)
+        records += result
+    return records
+
+
+def _as_done(futures: list[Future[list[GameRecord] | str]]) -> Iterator[Future[list[GameRecord] | str]]:
+    from concurrent.futures import as_completed
+
+    return as_completed(futures)

@@ -1,0 +1,147 @@
+"""How fast `remikc simulate` plays, against the bot as it was before issue 18 made it quicker.
+
+    python tests/bench/bench_simulate.py [--games 12] [--players 3] [--repeat 3] [VARIANT ...]
+    python tests/bench/bench_simulate.py --duel 1000 remik51    # new bot against old ones
+    python tests/bench/bench_simulate.py --jobs 2 remik51         # the parallel speed-up
+
+tests/bench/baseline/<variant>.py are the generated modules of the commit before the issue
+(29a1d76), kept as data: standalone files, loaded with `remikc.module.load_module`.  Both
+modules play the same seeds 1..N, taking turns game by game, through
+`remikc.sim.play.play_game`, which checks every action against the rules either way (the
+old module under today's IR: the rules have not changed), and the benchmark prints games per
+second for each, the median over `--repeat` passes, and their ratio, in CPU time of the
+process (the machine is shared).
+
+`--duel N`: N games at one table, today's greedy bot at one seat (seat i % players in game
+i, so no seat is favoured) and the old bot at the others, refereed by today's module; prints
+the new bot's share of the wins (a tie shared) with its 95% interval, against the fair
+share 1/players.  Each old seat sees its own module's classes through `_adapted`.
+
+`--jobs N`: also times `remikc simulate`'s parallel path (`remikc.sim.parallel`), N worker
+processes against one, on the new bot, in wall time (that is what parallel work saves).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from remikc.build import validator_source
+from remikc.module import load_module
+from remikc.sim.parallel import chunks, local_executor, run_chunks
+from remikc.sim.play import Compiled, load_variant_module, play_game
+from remikc.spec.workspace import Workspace
+
+ROOT = Path(__file__).resolve().parents[2]
+BASELINE = Path(__file__).resolve().parent / "baseline"
+
+
+def _modules(variant_id: str) -> tuple[Compiled, Compiled]:
+    workspace = Workspace()
+    new = load_variant_module(workspace.variant(str(ROOT / "specs" / f"{variant_id}.rules")), workspace)
+    old = load_module(f"baseline_{variant_id}", (BASELINE / f"{variant_id}.py").read_text(encoding="utf-8"))
+    return new, Compiled(new.variant, old)
+
+
+def _rates(old: Compiled, new: Compiled, games: int, players: int) -> tuple[float, float]:
+    """Games per second of this process's CPU time, old and new, the two taking turns game by
+    game (seed by seed), so that a neighbour's load falls on both alike."""
+    spent = [0.0, 0.0]
+    for seed in range(1, games + 1):
+        for side, compiled in enumerate((old, new)):
+            started = time.process_time()
+            play_game(compiled, players=players, seed=seed)
+            spent[side] += time.process_time() - started
+    return games / spent[0], games / spent[1]
+
+
+def _adapted(thing: Any, module: Any) -> Any:
+    """An action or a view of one generated module as the other module's class of the same name
+    (the classes are slotted records; cards are ints either way)."""
+    cls = getattr(module, type(thing).__name__)
+    out = object.__new__(cls)
+    for name in cls.__slots__:
+        setattr(out, name, getattr(thing, name))
+    return out
+
+
+def _duel(new: Compiled, old: Compiled, games: int, players: int) -> tuple[float, float, float]:
+    """Today's bot against old ones: its share of the wins and a 95% interval (normal, over
+    games: each game's share is 1/winners or 0)."""
+    m, o = new.module, old.module
+    shares = []
+    for i in range(games):
+        seed = 1 + i
+        rng = random.Random(seed)
+        mine = i % players
+        game = m.new_game(players, seed)
+        while not game.over:
+            if game.deal_over:
+                game = m.apply(game, m.NextDeal())
+                continue
+            if game.turn > 1000:
+                game = m.abandon_deal(game)
+                continue
+            legal = m.legal_actions(game)
+            seen = m.view(game, game.seat)
+            if game.seat == mine:
+                action = m.BOTS["greedy"](seen, legal, rng)
+            else:
+                theirs = [_adapted(a, o) for a in legal]
+                action = _adapted(o.BOTS["greedy"](_adapted(seen, o), theirs, rng), m)
+            after = m.apply(game, action)
+            assert after, f"seed {seed}: {action} refused: {after}"
+            game = after
+        winners = game.winners()
+        shares.append(1 / len(winners) if mine in winners else 0.0)
+    mean = statistics.fmean(shares)
+    half = 1.96 * statistics.stdev(shares) / math.sqrt(games)
+    return mean, mean - half, mean + half
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("variants", nargs="*", default=["remik51", "karuzela"])
+    parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--duel", type=int, default=0, metavar="N")
+    parser.add_argument("--jobs", type=int, default=0, metavar="N")
+    args = parser.parse_args()
+    print(f"{'variant':<12} {'old games/s':>12} {'new games/s':>12} {'ratio':>7}   "
+          f"({args.players} players, {args.games} games, median of {args.repeat})")
+    for variant_id in args.variants:
+        new, old = _modules(variant_id)
+        pairs = [_rates(old, new, args.games, args.players) for _ in range(args.repeat)]
+        before = statistics.median(p[0] for p in pairs)
+        after = statistics.median(p[1] for p in pairs)
+        ratios = statistics.median(p[1] / p[0] for p in pairs)
+        print(f"{variant_id:<12} {before:>12.2f} {after:>12.2f} {ratios:>6.2f}x", flush=True)
+        if args.jobs > 1:
+            source = validator_source(new.variant, Workspace())
+            walls = {}
+            for jobs in (1, args.jobs):
+                work = chunks(new.variant, source, games=args.games * args.jobs, players=args.players,
+                              seed=1, bot="greedy", jobs=jobs, max_deals=200)
+                started = time.perf_counter()
+                with local_executor(jobs) as executor:
+                    run_chunks(executor, work)
+                walls[jobs] = time.perf_counter() - started
+            print(f"{'':<12} --jobs {args.jobs}: {walls[1] / walls[args.jobs]:.2f}x the speed of --jobs 1 "
+                  f"(wall time, {args.games * args.jobs} games, workers started included)", flush=True)
+        if args.duel:
+            share, low, high = _duel(new, old, args.duel, args.players)
+            print(f"{'':<12} new bot against {args.players - 1} old: wins {share:.3f} "
+                  f"[{low:.3f}, {high:.3f}] of {args.duel} games (fair share {1 / args.players:.3f})",
+                  flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

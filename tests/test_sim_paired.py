@@ -1,0 +1,133 @@
+"""Two variants compared game by game on the same seeds: `remikc.sim.paired`, and the section
+`remikc simulate A B` prints from it."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from remikc.cli import main
+from remikc.sim.paired import paired, t_quantile
+from remikc.sim.record import DealRecord, GameRecord
+
+SPECS = Path(__file__).resolve().parents[1] / "specs"
+
+
+def deal(turns: int, opened: int | None = 3, *, ended: str = "went_out", empty: bool = False) -> DealRecord:
+    return DealRecord(turns=turns, first_open_turn=opened, empty_stock=empty, ended_by=ended,
+                      winners=(0,), scores=(0, 10))
+
+
+def game(seed: int, deals: list[DealRecord], totals: tuple[int, int] = (0, 10),
+         winners: tuple[int, ...] = (0,)) -> GameRecord:
+    return GameRecord(seed=seed, players=2, deals=tuple(deals), totals=totals, winners=winners,
+                      actions=1, finished=True)
+
+
+@pytest.mark.parametrize("p, df, table", [
+    (0.975, 1, 12.706), (0.975, 5, 2.571), (0.975, 30, 2.042), (0.995, 10, 3.169), (0.9995, 3, 12.924)])
+def test_t_quantiles_are_the_tables(p: float, df: int, table: float) -> None:
+    assert t_quantile(p, df) == pytest.approx(table, abs=0.001)
+
+
+def test_identical_games_differ_in_nothing() -> None:
+    games = [game(1, [deal(10), deal(20, ended="handed")]),
+             game(2, [deal(40, None, empty=True)], (25, 5), (1,)), game(3, [deal(30)])]
+    result = paired("a", games, "b", list(games))
+    # 2 players: 9 metrics of the game, a win share per seat, the final-score spread
+    assert len(result.metrics) == 12 and result.level == pytest.approx(1 - 0.05 / 12)
+    for m in result.metrics:
+        assert (m.difference, m.low, m.high) == (0, 0, 0), m.name
+        assert not m.significant
+    assert result.correction == "Bonferroni"
+
+
+def test_paired_differences_by_hand() -> None:
+    # B's games are A's with 2 more turns in the one deal, and B's third game has 2 more still:
+    # differences 2, 2, 4: mean 8/3, sd sqrt(4/3), so the half-width is
+    # t(1 - 0.05/24, 2) * sqrt(4/3) / sqrt(3) = t * 2/3
+    a = [game(1, [deal(10)]), game(2, [deal(20)]), game(3, [deal(30)])]
+    b = [game(1, [deal(12)]), game(2, [deal(22)]), game(3, [deal(34)])]
+    result = paired("a", a, "b", b)
+    turns = next(m for m in result.metrics if m.name == "turns per game")
+    half = t_quantile(1 - 0.05 / 24, 2) * 2 / 3
+    assert turns.difference == pytest.approx(8 / 3)
+    assert (turns.low, turns.high) == pytest.approx((8 / 3 - half, 8 / 3 + half))
+    assert half > 8 / 3 and not turns.significant  # three games: too few, once corrected
+    assert (turns.a, turns.b) == (20, pytest.approx(68 / 3))
+    # the same 2 turns in every game: no spread, a sure difference
+    c = [game(1, [deal(12)]), game(2, [deal(22)]), game(3, [deal(32)])]
+    sure = next(m for m in paired("a", a, "b", c).metrics if m.name == "turns per game")
+    assert (sure.difference, sure.low, sure.high) == (2, 2, 2) and sure.significant
+
+
+def test_undefined_numbers_drop_only_their_pairs() -> None:
+    # game 2 opened in no deal of B: it has no first lay-down turn there; 2 pairs remain
+    a = [game(1, [deal(10, 3)]), game(2, [deal(20, 5)]), game(3, [deal(30, 4)])]
+    b = [game(1, [deal(10, 4)]), game(2, [deal(20, None)]), game(3, [deal(30, 5)])]
+    result = {m.name: m for m in paired("a", a, "b", b).metrics}
+    assert result["first lay-down, turn"].n == 2 and result["first lay-down, turn"].difference == 1
+    assert result["turns per game"].n == 3
+    # deals opened: 1, 0, 1 against 1, 1, 1: mean -1/3
+    assert result["deals opened"].difference == pytest.approx(-1 / 3)
+
+
+def test_seeds_must_match() -> None:
+    with pytest.raises(ValueError, match="same seeds"):
+        paired("a", [game(1, [deal(10)])], "b", [game(2, [deal(10)])])
+
+
+def test_one_game_says_nothing_of_a_difference() -> None:
+    result = {m.name: m for m in paired("a", [game(1, [deal(10)])], "b", [game(1, [deal(12)])]).metrics}
+    assert math.isinf(result["turns per game"].high) and not result["turns per game"].significant
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_simulate_same_spec_twice_is_not_significant_anywhere() -> None:
+    spec = str(SPECS / "remik_podstawowy.rules")
+    code, out, err = run("simulate", spec, spec, "--games", "3", "--players", "2", "--format", "json",
+                         "--jobs", "1", "-q")
+    assert code == 0, err
+    body = json.loads(out)["paired"]
+    assert body["correction"] == "bonferroni" and body["metrics"]
+    for m in body["metrics"]:
+        assert m["difference"] == 0 and m["interval"] == [0, 0] and not m["significant"], m
+
+
+def test_simulate_a_higher_target_surely_lengthens_games(tmp_path: Path) -> None:
+    """remik_podstawowy ends when a total reaches 150; the house rule says 600.  On the same
+    seeds the cards fall the same until the first game ends, and totals only grow (the winner
+    collects): every game of B has at least as many deals as A's, and with 600 points to reach
+    instead of 150 far more of them."""
+    (tmp_path / "remik_podstawowy.rules").write_text(
+        (SPECS / "remik_podstawowy.rules").read_text(encoding="utf-8"), encoding="utf-8")
+    house = tmp_path / "dlugi.rules"
+    house.write_text('variant dlugi extends "remik_podstawowy" {\n  name pl "Długi"\n  name hr "Dugi"\n'
+                     '  game_end {\n    override target 600\n  }\n}\n', encoding="utf-8")
+    code, out, err = run("simulate", str(tmp_path / "remik_podstawowy.rules"), str(house), "--games", "6",
+                         "--players", "2", "--jobs", "1", "-q")
+    assert code == 0, err
+    line = next(line for line in out.splitlines() if line.strip().startswith("deals per game"))
+    assert line.rstrip().endswith(" significant") and "not significant" not in line
+    assert "paired by seed: dlugi − remik_podstawowy" in out and "Bonferroni-corrected over 12 metrics" in out
+
+
+def test_share_intervals_stay_within_a_whole() -> None:
+    # seat 1 wins games 1 and 2 in A, game 1 only in B: differences 0, -1, 0 over three games;
+    # mean -1/3, sd sqrt(1/3), so the half-width t(1 - 0.05/24, 2) * 1/3 is about 5: the
+    # t-interval would reach past both -100 pp and +100 pp
+    a = [game(1, [deal(10)]), game(2, [deal(10)]), game(3, [deal(10)], winners=(1,))]
+    b = [game(1, [deal(10)]), game(2, [deal(10)], winners=(1,)), game(3, [deal(10)], winners=(1,))]
+    seat = next(m for m in paired("a", a, "b", b).metrics if m.name == "seat 1 wins")
+    assert seat.difference == pytest.approx(-1 / 3)
+    assert t_quantile(1 - 0.05 / 24, 2) / 3 > 4 / 3
+    assert (seat.low, seat.high) == (-1.0, 1.0) and not seat.significant

@@ -1,0 +1,139 @@
+"""`remikc simulate --jobs`: the games spread over processes give the same report as one
+process; and the greedy bot's remembered answers are the ones its search would give."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from remikc.cli import main
+from remikc.module import load_module
+from remikc.sim import parallel, play
+from remikc.spec.workspace import Workspace
+
+ROOT = Path(__file__).resolve().parents[1]
+SPEC = str(ROOT / "specs" / "remik_podstawowy.rules")
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_the_same_report_for_one_job_and_two() -> None:
+    """Real games, in this process and in two worker processes: the same seeds, the same report."""
+    reports = []
+    for jobs in ("1", "2"):
+        code, out, err = run("simulate", SPEC, "--games", "4", "--players", "2", "--seed", "7",
+                             "--format", "json", "--jobs", jobs, "-q")
+        assert code == 0, err
+        assert err == ""
+        reports.append(json.loads(out))
+    assert reports[0] == reports[1]
+    assert reports[0]["games"] == 4 and reports[0]["seed"] == 7
+
+
+def test_chunks_cover_every_seed_once_in_order(workspace: Workspace) -> None:
+    variant = workspace.variant(SPEC)
+    work = parallel.chunks(variant, "source", games=103, players=3, seed=11, bot="greedy", jobs=2,
+                           max_deals=200)
+    # 103 games for 2 workers, 8 chunks each: ceil(103 / 16) = 7 games a chunk, 15 chunks
+    assert [c.count for c in work] == [7] * 14 + [5]
+    assert [c.first for c in work] == list(range(11, 114, 7))
+    assert len({c.key for c in work}) == 1
+    big = parallel.chunks(variant, "source", games=10_000, players=3, seed=1, bot="greedy", jobs=2,
+                          max_deals=200)
+    assert {c.count for c in big} == {25}  # at most 25 a chunk, for the progress to move
+
+
+def test_a_breach_in_a_worker_is_reported(workspace: Workspace, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker's breach comes back as its rendered report; the first one in seed order wins."""
+    variant = workspace.variant(SPEC)
+
+    def breaking(compiled, *, games, players, seed, bot, max_deals):  # type: ignore[no-untyped-def]
+        if seed <= 5 < seed + games or seed <= 9 < seed + games:
+            raise play.InvariantBreach("remik_podstawowy", seed, players, bot, [], f"broken near seed {seed}")
+        return []
+
+    monkeypatch.setattr(play, "run_games", breaking)
+    monkeypatch.setattr(parallel, "_COMPILED", {})
+    monkeypatch.setattr("remikc.module.load_module", lambda name, source: None)
+    work = parallel.chunks(variant, "source", games=12, players=2, seed=1, bot="greedy", jobs=2,
+                           max_deals=200)  # chunks of 1 game
+    with ThreadPoolExecutor(2) as executor, pytest.raises(parallel.WorkerBreach) as caught:
+        parallel.run_chunks(executor, work)
+    assert caught.value.render().startswith("invariant broken in remik_podstawowy: broken near seed 5\n")
+
+
+@pytest.mark.parametrize("variant", ["remik51", "karuzela", "remik_klasyczny"])
+def test_remembered_deadwood_is_the_searched_one(variant: str) -> None:
+    """The greedy bot keeps min_deadwood(hand less the card it throws) from its discard search; it
+    must equal what `min_deadwood` works out (the bot's play must not change by it)."""
+    m = load_module(f"deadwood_{variant}", (ROOT / "generated" / variant / "validator.py").read_text("utf-8"))
+    rng = random.Random(18)
+    deck = [c for c in m.CARDS for _ in range(2)] + [0] * 4
+    checked = 0
+    for _ in range(150):
+        hand = tuple(sorted(rng.sample(deck, rng.randint(2, 15))))
+        play_ = m._lay_down(hand, opening=False, objective="deadwood", keep=1)
+        for card in set(play_.left):
+            rest = list(hand)
+            rest.remove(card)
+            kept = sum(m.HAND_VALUE[c] for c in play_.left) - m.HAND_VALUE[card]
+            assert kept == m._least_deadwood(tuple(rest), False), (hand, card)
+            checked += 1
+    assert checked > 150
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_max_deals_caps_games_and_says_so(jobs: str) -> None:
+    """A game the rules have not ended at the cap is reported as capped, not finished."""
+    def simulate(*more: str) -> dict[str, dict[str, float]]:
+        code, out, err = run("simulate", SPEC, "--games", "2", "--players", "2", "--seed", "3",
+                             "--format", "json", "--jobs", jobs, "-q", *more)
+        assert code == 0, err
+        return json.loads(out)["results"][0]  # type: ignore[no-any-return]
+
+    free = simulate()
+    shortest = 2 * free["rounds"]["mean"] - free["rounds"]["max"]  # two games: the other one
+    assert free["finished"]["count"] == 2 and shortest > 1  # both games last more than a deal
+    capped = simulate("--max-deals", "1")
+    assert capped["capped"]["count"] == 2 and capped["finished"]["count"] == 0
+    assert capped["rounds"]["max"] == 1
+    code, out, err = run("simulate", SPEC, "--games", "2", "--players", "2", "--seed", "3",
+                         "--max-deals", "1", "-q", "--jobs", jobs)
+    assert code == 0, err
+    assert "games capped (--max-deals)  2/2 (100.0%)" in re.sub(r" {2,}", "  ", out)
+
+
+def test_max_deals_must_be_positive() -> None:
+    code, out, err = run("simulate", SPEC, "--max-deals", "0")
+    assert code == 2 and out == "" and "--max-deals: must be above 0" in err
+
+
+@pytest.mark.parametrize("variant", ["karuzela", "remik51", "remik_klasyczny"])
+def test_single_card_extensions_are_the_full_search_s(variant: str) -> None:
+    """`_extensions(most=1)`, which `legal_actions` lists lay-offs from where the table may be
+    rearranged, gives exactly the one-card entries of the full search, in its order."""
+    m = load_module(f"grown_{variant}", (ROOT / "generated" / variant / "validator.py").read_text("utf-8"))
+    rng = random.Random(25)
+    deck = [c for c in m.CARDS for _ in range(2)] + [0] * 4
+    tried = 0
+    for _ in range(400):
+        hand = sorted(rng.sample(deck, 12))
+        melds = m.best_melds(hand).melds if 0 not in hand else ()
+        rest = [c for c in deck if c not in hand]
+        for meld in melds:
+            counts = m._counts(tuple(rng.sample(rest, 10)) + (0,) * rng.randint(0, 1))
+            full = {k: v for k, v in m._extensions(tuple(meld), counts).items() if len(k) == 1}
+            one = m._extensions(tuple(meld), counts, most=1)
+            assert list(one.items()) == list(full.items()), (meld, counts)
+            tried += bool(one)
+    assert tried > 50

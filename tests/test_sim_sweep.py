@@ -1,0 +1,98 @@
+"""`remikc sweep`: a rule's values as house variants made in memory, each played."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from remikc.cli import main
+from remikc.sim.sweep import VaryError, grid, load_point, parse_vary
+from remikc.spec.workspace import Workspace
+
+SPECS = Path(__file__).resolve().parents[1] / "specs"
+SPEC = str(SPECS / "remik_podstawowy.rules")
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("text, rule, values", [
+    ("opening.min_points=30..70:10", "opening.min_points", ("30", "40", "50", "60", "70")),
+    ("game_end.target=100..103", "game_end.target", ("100", "101", "102", "103")),
+    ("game_end.target=150,300", "game_end.target", ("150", "300")),
+    ("run.ace=low,high", "run.ace", ("low", "high")),
+])
+def test_vary_values(text: str, rule: str, values: tuple[str, ...]) -> None:
+    vary = parse_vary(text)
+    assert (vary.rule, vary.values) == (rule, values)
+
+
+@pytest.mark.parametrize("text, said", [
+    ("target=100", "the rule as section.key"),
+    ("game_end.target", "expected RULE=VALUES"),
+    ("game_end.target=70..30", "goes up from its first value"),
+    ("game_end.target=30..70:0", "goes up from its first value"),
+    ("game_end.target=1..1000", "at most 100"),
+    ('game_end.target=100,"x"', '`"x"` is not a value'),
+    ("game_end.target=1,1", "given twice"),
+])
+def test_vary_refused(text: str, said: str) -> None:
+    with pytest.raises(VaryError, match=said.replace(".", r"\.").replace('"', '"')):
+        parse_vary(text)
+
+
+def test_a_point_is_a_house_variant_in_memory(workspace: Workspace) -> None:
+    points = grid(SPEC, "remik_podstawowy", [parse_vary("game_end.target=100,200")])
+    assert [p.label for p in points] == ["game_end.target=100", "game_end.target=200"]
+    variants = [load_point(workspace, "remik_podstawowy", p) for p in points]
+    assert [v.game_end.target.value for v in variants if v.game_end.target] == [100, 200]
+    assert all(v.parent == "remik_podstawowy" for v in variants)
+    assert not any(Path(p.path).exists() for p in points)  # nothing written
+
+
+def test_sweep_a_small_grid() -> None:
+    """Target 100 and 200 on the same seeds: the cards fall alike until the first game ends and
+    the winner's total only grows (the winner collects), so no game to 200 has fewer deals."""
+    code, out, err = run("sweep", SPEC, "--vary", "game_end.target=100,200", "--games", "2",
+                         "--players", "2", "--jobs", "1", "-q", "--format", "json")
+    assert code == 0, err
+    body = json.loads(out)
+    assert body["vary"] == [{"rule": "game_end.target", "values": ["100", "200"]}]
+    assert [p["values"] for p in body["points"]] == [{"game_end.target": "100"}, {"game_end.target": "200"}]
+    assert all(p["skipped"] is None for p in body["points"])
+    deals = [next(m for m in p["metrics"] if m["name"] == "deals per game") for p in body["points"]]
+    assert deals[1]["mean"] >= deals[0]["mean"] and all(d["n"] == 2 for d in deals)
+
+
+@pytest.mark.parametrize("vary, said", [
+    ("game_end.targett=100", "unknown rule `targett` in `game_end`"),
+    ("game_end.target=abc", "expected a number"),
+    ("game_end.target=9..1", "goes up from its first value"),
+    ("nonsense", "expected RULE=VALUES"),
+])
+def test_sweep_bad_vary_is_a_usage_error(vary: str, said: str) -> None:
+    code, out, err = run("sweep", SPEC, "--vary", vary, "--games", "2", "-q")
+    assert code == 2 and out == ""
+    assert said in err and "Traceback" not in err
+
+
+def test_sweep_needs_a_vary() -> None:
+    code, _, err = run("sweep", SPEC)
+    assert code == 2 and "--vary" in err
+
+
+def test_a_value_that_breaks_a_check_is_skipped() -> None:
+    """Hands of 30 cards for 2 players need 60 cards; remik_podstawowy plays with one 52-card
+    pack (no jokers): the verifier's deck check fails, and the point is reported, not played."""
+    code, out, err = run("sweep", SPEC, "--vary", "deal.hand=7,30", "--games", "1", "--players", "2",
+                         "--jobs", "1", "-q", "--format", "json")
+    assert code == 0, err
+    points = json.loads(out)["points"]
+    assert points[0]["skipped"] is None and points[0]["metrics"]
+    assert points[1]["skipped"].startswith("breaks deck.enough") and points[1]["metrics"] is None
