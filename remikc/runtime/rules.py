@@ -15,6 +15,9 @@ from typing import Final
 VARIANT_ID: Final[str] = ""
 VARIANT_NAME: Final[str] = ""
 VARIANT_NAMES: Final[dict[str, str]] = {}
+# A digest of the rules' values (not of their comments, names, reasons or the runtime): a saved
+# game is restored only under the same rules, and survives an upgrade of remikc that keeps them.
+RULES_SHA256: Final[str] = ""
 
 # --- what kinds of play the game has -------------------------------------------------------------
 HAS_RUN: Final[bool] = False
