@@ -93,6 +93,7 @@ def _why(v: ir.Variant, show: Mapping[str, str]) -> dict[str, str]:
         "swap_from": at(swap.card_from if swap else None, "joker_swap"),
         "retrieved_joker": at(swap.retrieved_joker if swap else None, "joker_swap"),
         "draws": at(t.draws, "turn"),
+        "first_player_extra": at(v.deal.first_player_extra, "deal"),
         "discards": at(t.discard, "turn"),
         "meld_after_last_draw": at(t.meld_after_last_draw, "turn"),
         "draw_discard": at(t.source(ir.DrawSource.DISCARD_TOP), "turn.draw"),

@@ -6,7 +6,16 @@ import itertools
 from collections.abc import Iterable
 from typing import Any, Final
 
-from .cards import CARDS, Card, SaveError, _check_saved, _saved_bool, _saved_cards, _saved_fields, _saved_int
+from .cards import (
+    CARDS,
+    Card,
+    SaveError,
+    _check_saved,
+    _saved_bool,
+    _saved_cards,
+    _saved_fields,
+    _saved_int,
+)
 from .melds import _read, _show
 from .rules import (
     ACE_HIGH,
