@@ -393,15 +393,15 @@ def check_meld(cards: CardsLike, *, opening: bool = False, kind: str | None = No
 
 def parse_melds(melds: str | Iterable[CardsLike]) -> list[tuple[int, ...]]:
     """Melds as card codes: from a list of melds, or one string with melds separated by
-    `+` or `|` ("J♠ J♥ J♦ + 6♦ 7♦ 8♦")."""
+    `+`, `|` or `,` ("J♠ J♥ J♦ + 6♦ 7♦ 8♦"), as everywhere melds are written (docs/notation.md)."""
     if isinstance(melds, str):
-        return [parse_cards(part) for part in re.split(r"[+|]", melds) if part.strip()]
+        return [parse_cards(part) for part in re.split(r"[+|,]", melds) if part.strip()]
     return [_cards(m) for m in melds]
 
 
 def check_opening(melds: str | Iterable[CardsLike]) -> Verdict:
     """Is this a valid first lay-down?  `melds`: a list of melds, or one string with melds
-    separated by `+` or `|`.  `points` is the total of the melds."""
+    separated by `+`, `|` or `,`.  `points` is the total of the melds."""
     laid = parse_melds(melds)
     why: list[str] = []
     total = 0
