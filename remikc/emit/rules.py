@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -92,6 +93,7 @@ def _why(v: ir.Variant, show: Mapping[str, str]) -> dict[str, str]:
         "swap_from": at(swap.card_from if swap else None, "joker_swap"),
         "retrieved_joker": at(swap.retrieved_joker if swap else None, "joker_swap"),
         "draws": at(t.draws, "turn"),
+        "first_player_extra": at(v.deal.first_player_extra, "deal"),
         "discards": at(t.discard, "turn"),
         "meld_after_last_draw": at(t.meld_after_last_draw, "turn"),
         "draw_discard": at(t.source(ir.DrawSource.DISCARD_TOP), "turn.draw"),
@@ -139,6 +141,22 @@ def _values(v: ir.Variant, show: Mapping[str, str]) -> dict[str, Constant]:
     return out
 
 
+# What does not change the game: names and the words of reasons (which cite spec lines).
+_NOT_RULES = frozenset({"RULES_SHA256", "VARIANT_NAME", "VARIANT_NAMES", "RUN_SIZE_TEXT", "SET_SIZE_TEXT"})
+
+
+def rules_sha256(values: Mapping[str, Constant], conditions: Mapping[str, Code]) -> str:
+    """`sha256:...` of every rule's value and condition, by name: the same for two builds whose
+    rules are the same, whatever their comments, spec lines or remikc release."""
+    digest = hashlib.sha256()
+    for name in sorted(values):
+        if name not in _NOT_RULES and not name.startswith("_WHY_"):
+            digest.update(f"{name}={values[name].value}\n".encode())
+    for name in sorted(conditions):
+        digest.update(f"{name}:{conditions[name]}\n".encode())
+    return "sha256:" + digest.hexdigest()
+
+
 def _conditions(v: ir.Variant) -> dict[str, Code]:
     draws = referee_conditions(v)
     swap = v.joker_swap
@@ -156,6 +174,7 @@ def rules_block(v: ir.Variant, show: Mapping[str, str]) -> Code:
     declared = declarations()
     values = _values(v, show)
     conditions = _conditions(v)
+    values["RULES_SHA256"] = Constant("RULES_SHA256", literal(rules_sha256(values, conditions)), ())
     wanted = [name for name, _ in declared.constants]
     if set(values) != set(wanted) or set(conditions) != {name for name, _ in declared.conditions}:
         raise AssertionError("remikc/runtime/rules.py and remikc/emit/rules.py disagree on the rules: "

@@ -31,6 +31,7 @@ from .rules import (
     _WHY_DRAW_CUT,
     _WHY_DRAW_DISCARD,
     _WHY_DRAWS,
+    _WHY_FIRST_PLAYER_EXTRA,
     _WHY_GOING_OUT,
     _WHY_KNOCKING,
     _WHY_MELD_AFTER_LAST_DRAW,
@@ -84,10 +85,14 @@ from .solver import Meld
 
 # --- applying an action ---------------------------------------------------------------------------
 
-def apply(game: Game, action: Action) -> Game | Refusal:
-    """The game after `action` by the player to move, or a Refusal naming each rule it breaks."""
+def apply(game: Game, action: Action, seat: int | None = None) -> Game | Refusal:
+    """The game after `action` by the player to move, or a Refusal naming each rule it breaks.
+    `seat`: who acts, for a server that takes actions from every seat: an action of a player
+    whose turn it is not is refused (`NextDeal` may come from any seat)."""
     if game.over:
         return Refusal("the game is over")
+    if seat is not None and not isinstance(action, NextDeal) and not game.deal_over and seat != game.seat:
+        return Refusal(f"it is seat {game.seat}'s turn, not seat {seat}'s")
     if isinstance(action, NextDeal):
         if not game.deal_over:
             return Refusal("the deal is not over")
@@ -109,6 +114,11 @@ def apply(game: Game, action: Action) -> Game | Refusal:
 
 def _draw(game: Game, source: str) -> Game | Refusal:
     if game.phase == "play" and not _must_draw_again(game):
+        if game.draws == 0 and game.first_round and game.turn == 1 and FIRST_PLAYER_EXTRA:
+            return Refusal(f"the first player, dealt {FIRST_PLAYER_EXTRA} card(s) more, does not draw on "
+                           f"his first turn: he lays down or discards ({_WHY_FIRST_PLAYER_EXTRA})")
+        if game.draws == 0:
+            return Refusal("nothing is left to draw: the stock has run out, these are the last turns")
         if game.draws >= DRAWS or not DRAWS_UNTIL_MELD:
             return Refusal(f"{DRAWS} card(s) a turn have been drawn ({_WHY_DRAWS})")
         return Refusal(f"a player who has melded draws no more this turn ({_WHY_DRAWS})")
@@ -120,20 +130,20 @@ def _draw(game: Game, source: str) -> Game | Refusal:
     empty = game.empty_stock
     cut = game.cut
     if source == "stock":
-        if not stock:  # the discards but the top card become the stock
-            stock = _shuffled(discards[:-1], game.seed, game.deal, game.turn)
+        # the cut card (stock[0]) is no stock card: only a player who hands may take it, and it
+        # stays under the stock when the discards but the top card become the new stock
+        under = 1 if cut else 0
+        if len(stock) == under:
+            stock = stock[:under] + _shuffled(discards[:-1], game.seed, game.deal, game.turn)
             discards = discards[-1:]
-            cut = False
         card = stock.pop()
-        if len(stock) == 0:
-            cut = False
     elif source == "discard":
         card = discards.pop()
     else:
         card = stock.pop(0)
         cut = False
     last_turns = game.last_turns
-    if not stock:
+    if len(stock) == (1 if cut else 0):
         empty = True
         if STOCK_EMPTY == "last_round" and last_turns is None:
             last_turns = game.players  # everyone, this player too, has one more turn

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Final, cast
+from typing import Any, Final, cast
 
 # --- cards ----------------------------------------------------------------------------
 
@@ -93,3 +93,96 @@ def _card(card: object) -> Card:
     if isinstance(card, int) and (card == 0 or 4 <= card <= 55):
         return Card(card)
     raise ValueError(f"{card!r} is not a card")
+
+
+# --- saved states: the limits of what is read back ---------------------------------------------
+
+SAVE_VERSION: Final[int] = 1
+"""The version of the saved-game format (docs/saved-game.schema.json) that `to_dict` writes."""
+SAVE_MAX_VALUES: Final[int] = 20_000
+"""The most values (dict entries, list items) a saved state may hold: a whole game of two packs
+holds some 1,500; more is not a saved game, and is refused before it is read."""
+_SAVE_MAX_DEPTH: Final[int] = 6
+_SAVE_MAX_TEXT: Final[int] = 2_000
+
+
+class SaveError(ValueError):
+    """A saved game, view or action that cannot be restored here; the message says why."""
+
+
+def _check_saved(data: object) -> None:
+    """Refuse what is too big, too deep or not plain JSON, before reading a field of it: walked
+    with a stack, so no input ends in a RecursionError."""
+    stack: list[tuple[object, int]] = [(data, 0)]
+    count = 0
+    while stack:
+        item, depth = stack.pop()
+        count += 1
+        if count > SAVE_MAX_VALUES:
+            raise SaveError(f"a saved state holds at most {SAVE_MAX_VALUES} values: this one holds more")
+        if depth > _SAVE_MAX_DEPTH:
+            raise SaveError(f"a saved state is nested at most {_SAVE_MAX_DEPTH} levels deep")
+        if isinstance(item, dict):
+            for key, value in item.items():
+                if not isinstance(key, str):
+                    raise SaveError(f"a saved state's keys are strings, not {key!r}")
+                stack.append((value, depth + 1))
+        elif isinstance(item, (list, tuple)):
+            stack.extend((value, depth + 1) for value in item)
+        elif isinstance(item, str):
+            if len(item) > _SAVE_MAX_TEXT:
+                raise SaveError(f"a text of {len(item)} characters in a saved state "
+                                f"(at most {_SAVE_MAX_TEXT})")
+        elif isinstance(item, int):
+            if abs(item) >= 1 << 64:
+                raise SaveError("a number of more than 64 bits in a saved state")
+        elif item is not None:
+            raise SaveError(f"a saved state holds only JSON values, not {type(item).__name__}")
+
+
+def _saved_card(value: object, where: str) -> Card:
+    if not isinstance(value, str):
+        raise SaveError(f"{where}: a card is written as text (`10♥`, `10h`, `JK`), not {value!r}")
+    try:
+        return parse_card(value)
+    except ValueError as error:
+        raise SaveError(f"{where}: {error}") from None
+
+
+def _saved_cards(value: object, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise SaveError(f"{where}: a list of cards, not {value!r}")
+    return tuple(_saved_card(card, f"{where}[{i}]") for i, card in enumerate(value))
+
+
+def _saved_fields(data: object, what: str, keys: Iterable[str]) -> dict[str, Any]:
+    """`data` as the dict of `what`, holding exactly `keys`."""
+    if not isinstance(data, dict):
+        raise SaveError(f"{what}: a dict (a JSON object), not {type(data).__name__}")
+    wanted = set(keys)
+    missing, unknown = sorted(wanted - set(data)), sorted(set(data) - wanted)
+    if missing:
+        raise SaveError(f"{what}: {', '.join(missing)} missing")
+    if unknown:
+        raise SaveError(f"{what}: unknown field(s) {', '.join(map(repr, unknown))}")
+    return data
+
+
+def _saved_int(value: object, where: str, low: int = 0, high: int | None = None) -> int:
+    if type(value) is not int or value < low or (high is not None and value > high):
+        bounds = f"{low} or more" if high is None else f"{low} to {high}"
+        raise SaveError(f"{where}: a whole number {bounds}, not {value!r}")
+    return value
+
+
+def _saved_bool(value: object, where: str) -> bool:
+    if type(value) is not bool:
+        raise SaveError(f"{where}: true or false, not {value!r}")
+    return value
+
+
+def _saved_text(value: object, where: str, choices: Iterable[str | None]) -> Any:
+    allowed = tuple(choices)
+    if value not in allowed or (value is not None and not isinstance(value, str)):
+        raise SaveError(f"{where}: one of {', '.join(map(repr, allowed))}, not {value!r}")
+    return value

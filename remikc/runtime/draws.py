@@ -109,12 +109,12 @@ def _draw_sources(game: Game) -> list[str]:
     if game.sources is not None:
         return game.sources
     out = []
-    if (game.stock or (STOCK_EMPTY == "reshuffle" and len(game.discards) > 1)) \
+    if (len(game.stock) > game.cut or (STOCK_EMPTY == "reshuffle" and len(game.discards) > 1)) \
             and _commitment(game, "stock") is not None:
         out.append("stock")
     if game.discards and game.draws == 0 and _commitment(game, "discard") is not None:
         out.append("discard")
-    if game.cut and len(game.stock) > 1 and game.draws == 0 and _commitment(game, "cut") is not None:
+    if game.cut and game.stock and game.draws == 0 and _commitment(game, "cut") is not None:
         out.append("cut")
     object.__setattr__(game, "sources", out)
     return out

@@ -17,12 +17,38 @@ first of a player's cards may go out only as the rules of going out allow.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final
+import re
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Final
 
-from .cards import Card, CardsLike, _card, _cards
+from .cards import (
+    SAVE_VERSION,
+    Card,
+    CardsLike,
+    SaveError,
+    _card,
+    _cards,
+    _check_saved,
+    _saved_bool,
+    _saved_card,
+    _saved_cards,
+    _saved_fields,
+    _saved_int,
+    _saved_text,
+    parse_card,
+    parse_cards,
+)
 from .melds import _show
-from .rules import LOWEST_WINS, REARRANGE_MIN_FROM_HAND, VARIANT_ID
+from .rules import (
+    JOKERS_BY_PLAYERS,
+    LOWEST_WINS,
+    PACKS_BY_PLAYERS,
+    PLAYERS_MAX,
+    PLAYERS_MIN,
+    REARRANGE_MIN_FROM_HAND,
+    RULES_SHA256,
+    VARIANT_ID,
+)
 from .solver import Meld
 
 # Where the table may be rearranged, a turn lays a whole new table (`Rearrange`).
@@ -48,6 +74,29 @@ class Action:
     def __repr__(self) -> str:
         return f"<{self}>"
 
+    def to_dict(self) -> dict[str, Any]:
+        """`{"action": "discard", "card": "5♠"}` and the like: plain JSON values (docs/validator.md)."""
+        return {"action": _ACTION_NAMES[type(self)], **self._fields()}
+
+    def _fields(self) -> dict[str, Any]:
+        return {}
+
+    @staticmethod
+    def from_dict(data: object) -> Action:
+        """The action `to_dict` wrote; SaveError if `data` is not one."""
+        _check_saved(data)
+        if not isinstance(data, dict) or data.get("action") not in _ACTIONS:
+            raise SaveError(f"an action is a dict whose \"action\" is one of {', '.join(_ACTIONS)}, "
+                            f"not {data!r}")
+        keys, reader = _ACTIONS[data["action"]]
+        fields = _saved_fields(data, f"a {data['action']} action", ("action", *keys))
+        try:
+            return reader(*(fields[k] for k in keys))
+        except SaveError:
+            raise
+        except (ValueError, TypeError) as error:
+            raise SaveError(f"a {data['action']} action: {error}") from None
+
 
 class Draw(Action):
     """Take a card: `source` "stock", "discard" (the top of the discard pile) or "cut" (the cut card
@@ -62,6 +111,9 @@ class Draw(Action):
 
     def _key(self) -> tuple[object, ...]:
         return (self.source,)
+
+    def _fields(self) -> dict[str, Any]:
+        return {"source": self.source}
 
     def __str__(self) -> str:
         return f"draw from the {self.source if self.source != 'cut' else 'cut card'}"
@@ -86,6 +138,11 @@ class Lay(Action):
 
     def _key(self) -> tuple[object, ...]:
         return (self.melds, self.lay_offs, self.swaps)
+
+    def _fields(self) -> dict[str, Any]:
+        return {"melds": [_texts(m) for m in self.melds],
+                "lay_offs": [[i, _texts(c)] for i, c in self.lay_offs],
+                "swaps": [[i, str(Card(c))] for i, c in self.swaps]}
 
     def __str__(self) -> str:
         parts = [f"{Card(c)} for the joker in meld {i + 1}" for i, c in self.swaps]
@@ -112,6 +169,9 @@ class Rearrange(Action):
     def _key(self) -> tuple[object, ...]:
         return (self.table, self.swaps)
 
+    def _fields(self) -> dict[str, Any]:
+        return {"table": [_texts(m) for m in self.table], "swaps": [[str(Card(c)), w] for c, w in self.swaps]}
+
     def __str__(self) -> str:
         swaps = "".join(f"{Card(c)} (from {w}) for its joker; " for c, w in self.swaps)
         return f"rearrange: {swaps}" + " | ".join(_show(m) for m in self.table)
@@ -128,6 +188,9 @@ class Discard(Action):
     def _key(self) -> tuple[object, ...]:
         return (self.card,)
 
+    def _fields(self) -> dict[str, Any]:
+        return {"card": str(self.card)}
+
     def __str__(self) -> str:
         return f"discard {self.card}"
 
@@ -142,6 +205,9 @@ class EndTurn(Action):
 
     def _key(self) -> tuple[object, ...]:
         return (self.knock,)
+
+    def _fields(self) -> dict[str, Any]:
+        return {"knock": self.knock}
 
     def __str__(self) -> str:
         return "knock" if self.knock else "end the turn"
@@ -170,6 +236,20 @@ class Refusal:
 
     def __repr__(self) -> str:
         return f"Refusal({'; '.join(self.reasons)})"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ok": False, "reasons": list(self.reasons)}
+
+    @staticmethod
+    def from_dict(data: object) -> Refusal:
+        """The Refusal `to_dict` wrote; SaveError if `data` is not one."""
+        _check_saved(data)
+        fields = _saved_fields(data, "a refusal", ("ok", "reasons"))
+        reasons = fields["reasons"]
+        if fields["ok"] is not False or not isinstance(reasons, list) \
+                or not all(isinstance(r, str) for r in reasons):
+            raise SaveError(f"a refusal: ok false and a list of reasons, not {data!r}")
+        return Refusal(reasons)
 
 
 # --- the game -------------------------------------------------------------------------------------
@@ -266,6 +346,43 @@ class Game:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Game does not change: apply() returns a new one")
 
+    # pickle and copy.deepcopy build a Game through these, past the __setattr__ that guards it
+    def __getstate__(self) -> dict[str, object]:
+        return {name: getattr(self, name) for name in Game.__slots__ if name != "sources"}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name in Game.__slots__:
+            object.__setattr__(self, name, state.get(name))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole game as plain JSON values, to save it: the format's version, the variant, the
+        hash of its rules, then every field (docs/saved-game.schema.json).  It holds every hand
+        and the stock: a server keeps it; a player gets `view(game, seat).to_dict()`."""
+        out = _header("game")
+        for name, kind in _GAME_FIELDS.items():
+            out[name] = _encode(kind, getattr(self, name))
+        return out
+
+    @staticmethod
+    def from_dict(data: object) -> Game:
+        """The Game `to_dict` wrote.  Refused with a SaveError saying why: a game of another
+        variant or of other rules, another format version, a missing or unknown field, a value of
+        the wrong type or out of range, more copies of a card than the pack holds, or more than
+        SAVE_MAX_VALUES values."""
+        fields = _opened(data, "game", _GAME_FIELDS)
+        players = _saved_int(fields["players"], "a game's players", PLAYERS_MIN, PLAYERS_MAX)
+        game = Game.__new__(Game)
+        for name, kind in _GAME_FIELDS.items():
+            object.__setattr__(game, name, _decode(kind, fields[name], f"a game's {name}", players))
+        object.__setattr__(game, "sources", None)
+        object.__setattr__(game, "hands", tuple(tuple(sorted(h)) for h in game.hands))
+        for name in ("dealer", "seat"):
+            _saved_int(getattr(game, name), f"a game's {name}", 0, players - 1)
+        for meld in game.table:
+            _saved_int(meld.owner, "a table meld's owner", 0, players - 1)
+        _check_pack(game)
+        return game
+
     @property
     def result(self) -> DealResult | None:
         """The last deal's result, once it is over."""
@@ -317,7 +434,267 @@ class View:
         self.must = game.must if mine else ""
         self.owed = game.owed if mine else 0
 
+    def to_dict(self) -> dict[str, Any]:
+        """What the seat sees as plain JSON values, with the same header as a saved game: nothing
+        in it is hidden from that seat (no other hand, no card of the stock)."""
+        out = _header("view")
+        for name, kind in _VIEW_FIELDS.items():
+            out[name] = _encode(kind, getattr(self, name))
+        return out
+
+    @staticmethod
+    def from_dict(data: object) -> View:
+        """The View `to_dict` wrote; SaveError as for `Game.from_dict`."""
+        fields = _opened(data, "view", _VIEW_FIELDS)
+        players = _saved_int(fields["players"], "a view's players", PLAYERS_MIN, PLAYERS_MAX)
+        seen = View.__new__(View)
+        for name, kind in _VIEW_FIELDS.items():
+            setattr(seen, name, _decode(kind, fields[name], f"a view's {name}", players))
+        for name in ("seat", "to_move"):
+            _saved_int(getattr(seen, name), f"a view's {name}", 0, players - 1)
+        return seen
+
 
 def view(game: Game, seat: int) -> View:
     """What the player at `seat` may know of the game."""
     return View(game, seat)
+
+
+# --- saved games, views and actions as plain JSON values ------------------------------------------
+# Each field has a kind saying how it is written: cards as text (`10♥`, `JK`), a pile from the
+# bottom, the stock's top card last (as in the Game).  docs/saved-game.schema.json is the format.
+
+_GAME_FIELDS: Final[dict[str, str]] = {
+    "players": "int", "seed": "seed", "deal": "int", "dealer": "int", "seat": "int", "turn": "int",
+    "totals": "scores", "round_wins": "counts", "results": "results",
+    "hands": "hands", "stock": "cards", "discards": "cards", "cut": "bool", "table": "table",
+    "opened": "flags", "laid": "flags", "started": "flags",
+    "phase": "phase", "first_round": "bool", "draws": "int", "melded": "bool", "opened_now": "bool",
+    "laid_off_now": "bool", "taken": "card?", "cut_taken": "bool", "must": "must", "owed": "int",
+    "empty_stock": "bool", "last_turns": "int?", "first_open_turn": "int?", "deal_over": "bool",
+    "over": "bool",
+}
+_VIEW_FIELDS: Final[dict[str, str]] = {
+    "seat": "int", "players": "int", "hand": "cards", "hand_sizes": "counts", "table": "hands",
+    "discard_top": "card?", "discard_count": "int", "stock_count": "int", "stock_renewed": "bool",
+    "turn": "int", "cut_card": "card?", "opened": "flags", "totals": "scores", "deal": "int",
+    "to_move": "int", "phase": "phase", "draws": "int", "melded": "bool", "taken": "card?", "must": "must",
+    "owed": "int",
+}
+_RESULT_FIELDS: Final[tuple[str, ...]] = ("ended_by", "seat", "winners", "scores", "hands", "opened",
+                                          "with_cut_card")
+_ENDED_BY: Final[tuple[str, ...]] = ("went_out", "handed", "knocked", "stock", "blocked", "stalled")
+_SCORE_LIMIT: Final[int] = 1 << 40
+
+
+def _texts(cards: Iterable[int]) -> list[str]:
+    return [str(Card(c)) for c in cards]
+
+
+def _encode(kind: str, value: Any) -> Any:
+    if kind in ("scores", "counts", "flags"):
+        return list(value)
+    if kind == "card?":
+        return None if value is None else str(Card(value))
+    if kind == "cards":
+        return _texts(value)
+    if kind == "hands":
+        return [_texts(h) for h in value]
+    if kind == "table":
+        return [{"cards": _texts(m.cards), "kind": m.kind, "owner": m.owner, "stands": _texts(m.stands)}
+                for m in value]
+    if kind == "results":
+        return [{"ended_by": r.ended_by, "seat": r.seat, "winners": list(r.winners), "scores": list(r.scores),
+                 "hands": [_texts(h) for h in r.hands], "opened": list(r.opened),
+                 "with_cut_card": r.with_cut_card} for r in value]
+    return value
+
+
+def _listed(value: object, where: str, players: int | None = None) -> list[Any]:
+    if not isinstance(value, list):
+        raise SaveError(f"{where}: a list, not {value!r}")
+    if players is not None and len(value) != players:
+        raise SaveError(f"{where}: one for each of the {players} players, not {len(value)}")
+    return value
+
+
+def _decode(kind: str, value: object, where: str, players: int) -> Any:
+    if kind == "int":
+        return _saved_int(value, where)
+    if kind == "seed":
+        return _saved_int(value, where, -(1 << 63))
+    if kind == "int?":
+        return None if value is None else _saved_int(value, where)
+    if kind == "bool":
+        return _saved_bool(value, where)
+    if kind == "scores":
+        limit = _SCORE_LIMIT
+        return tuple(_saved_int(v, where, -limit, limit) for v in _listed(value, where, players))
+    if kind == "counts":
+        return tuple(_saved_int(v, where) for v in _listed(value, where, players))
+    if kind == "flags":
+        return tuple(_saved_bool(v, where) for v in _listed(value, where, players))
+    if kind == "phase":
+        return _saved_text(value, where, ("draw", "play", "dealt", "wait"))
+    if kind == "must":
+        return _saved_text(value, where, ("", "open", "hand"))
+    if kind == "card?":
+        return None if value is None else _saved_card(value, where)
+    if kind == "cards":
+        return _saved_cards(value, where)
+    if kind == "hands":
+        return tuple(_saved_cards(h, f"{where}[{i}]") for i, h in enumerate(_listed(value, where)))
+    if kind == "table":
+        return tuple(_table_meld(m, f"{where}[{i}]") for i, m in enumerate(_listed(value, where)))
+    if kind == "results":
+        return tuple(_result(r, f"{where}[{i}]", players) for i, r in enumerate(_listed(value, where)))
+    raise AssertionError(kind)
+
+
+def _table_meld(value: object, where: str) -> TableMeld:
+    f = _saved_fields(value, where, ("cards", "kind", "owner", "stands"))
+    return TableMeld(_saved_cards(f["cards"], f"{where}.cards"), _saved_text(f["kind"], f"{where}.kind",
+                     ("set", "run")), _saved_int(f["owner"], f"{where}.owner"),
+                     _saved_cards(f["stands"], f"{where}.stands"))
+
+
+def _result(value: object, where: str, players: int) -> DealResult:
+    f = _saved_fields(value, where, _RESULT_FIELDS)
+    seat = None if f["seat"] is None else _saved_int(f["seat"], f"{where}.seat", 0, players - 1)
+    return DealResult(
+        _saved_text(f["ended_by"], f"{where}.ended_by", _ENDED_BY), seat,
+        tuple(_saved_int(s, f"{where}.winners", 0, players - 1) for s in _listed(f["winners"], where)),
+        _decode("scores", f["scores"], f"{where}.scores", players),
+        tuple(_saved_cards(h, f"{where}.hands") for h in _listed(f["hands"], f"{where}.hands", players)),
+        _decode("flags", f["opened"], f"{where}.opened", players),
+        _saved_bool(f["with_cut_card"], f"{where}.with_cut_card"))
+
+
+def _header(kind: str) -> dict[str, Any]:
+    return {"format": f"remikc {kind}", "version": SAVE_VERSION, "variant": VARIANT_ID, "rules": RULES_SHA256}
+
+
+def _opened(data: object, kind: str, fields: Mapping[str, str]) -> dict[str, Any]:
+    """A saved `kind`'s fields, once its size, format, version, variant and rules are this module's."""
+    _check_saved(data)
+    if not isinstance(data, dict):
+        raise SaveError(f"a saved {kind} is a dict (a JSON object), not {type(data).__name__}")
+    if data.get("format") != f"remikc {kind}":
+        raise SaveError(f"not a saved {kind}: its \"format\" is {data.get('format')!r}, "
+                        f"not 'remikc {kind}'")
+    if data.get("version") != SAVE_VERSION:
+        raise SaveError(f"a saved {kind} of format version {data.get('version')!r}: this module reads "
+                        f"version {SAVE_VERSION}")
+    if data.get("variant") != VARIANT_ID:
+        raise SaveError(f"a {kind} of the variant {data.get('variant')!r}, not {VARIANT_ID!r}: restore it "
+                        "with that variant's module")
+    if data.get("rules") != RULES_SHA256:
+        raise SaveError(f"a {kind} of {VARIANT_ID} played under other rules ({data.get('rules')!r}, not "
+                        f"{RULES_SHA256!r}): it cannot be played on under these")
+    return _saved_fields(data, f"a saved {kind}", ("format", "version", "variant", "rules", *fields))
+
+
+def _check_pack(game: Game) -> None:
+    """No card more often than the pack for this many players holds it."""
+    counts: dict[int, int] = {}
+    piles = (*game.hands, game.stock, game.discards, *(m.cards for m in game.table))
+    for pile in piles:
+        for card in pile:
+            counts[card] = counts.get(card, 0) + 1
+    for code, count in sorted(counts.items()):
+        card = Card(code)
+        held = JOKERS_BY_PLAYERS[game.players] if card == 0 else PACKS_BY_PLAYERS[game.players]
+        if count > held:
+            raise SaveError(f"{count} × {Card(card)} in the saved game: the pack for {game.players} players "
+                            f"holds {held}")
+
+
+_ACTION_NAMES: Final[dict[type[Action], str]] = {
+    Draw: "draw", Lay: "lay", Rearrange: "rearrange", Discard: "discard", EndTurn: "end_turn",
+    NextDeal: "next_deal",
+}
+
+
+def _read_lay(melds: object, lay_offs: object, swaps: object) -> Action:
+    offs = [_listed(p, "a lay-off") for p in _listed(lay_offs, "lay_offs")]
+    swapped = [_listed(p, "a swap") for p in _listed(swaps, "swaps")]
+    if any(len(p) != 2 for p in (*offs, *swapped)):
+        raise SaveError("a lay-off or a swap is a pair: [meld index, cards]")
+    return Lay([_saved_cards(m, "a meld") for m in _listed(melds, "melds")],
+               [(_saved_int(i, "a meld index"), _saved_cards(c, "a lay-off")) for i, c in offs],
+               [(_saved_int(i, "a meld index"), _saved_card(c, "a swap")) for i, c in swapped])
+
+
+def _read_rearrange(table: object, swaps: object) -> Action:
+    pairs = [_listed(p, "a swap") for p in _listed(swaps, "swaps")]
+    if any(len(p) != 2 for p in pairs):
+        raise SaveError("a swap is a pair: [card, 'hand' or 'table']")
+    return Rearrange([_saved_cards(m, "a meld") for m in _listed(table, "table")],
+                     [(_saved_card(c, "a swap"), _saved_text(w, "a swap's source", ("hand", "table")))
+                      for c, w in pairs])
+
+
+def _read_draw(source: object) -> Action:
+    return Draw(_saved_text(source, "a draw's source", ("stock", "discard", "cut")))
+
+
+def _read_discard(card: object) -> Action:
+    return Discard(_saved_card(card, "a discard"))
+
+
+def _read_end_turn(knock: object) -> Action:
+    return EndTurn(_saved_bool(knock, "knock"))
+
+
+def _read_next_deal() -> Action:
+    return NextDeal()
+
+
+# each action's fields, in the order its reader takes them
+_ACTIONS: Final[dict[str, tuple[tuple[str, ...], Callable[..., Action]]]] = {
+    "draw": (("source",), _read_draw), "lay": (("melds", "lay_offs", "swaps"), _read_lay),
+    "rearrange": (("table", "swaps"), _read_rearrange), "discard": (("card",), _read_discard),
+    "end_turn": (("knock",), _read_end_turn), "next_deal": ((), _read_next_deal),
+}
+
+_ON_MELD: Final = re.compile(r"(.+) on meld (\d+)")
+_FOR_JOKER: Final = re.compile(r"(\S+) for the joker in meld (\d+)")
+_SWAPPED: Final = re.compile(r"(\S+) \(from (hand|table)\) for its joker")
+
+
+def parse_action(text: str) -> Action:
+    """The action written as `str(action)` writes it: `draw from the stock`, `discard 5♠`,
+    `lay 8♥ for the joker in meld 2 | 5♠ 5♥ 5♦ | 6♣ on meld 1`, `rearrange: 8♣ (from hand) for its
+    joker; 5♠ 5♥ 5♦ | 6♣ 7♣ 8♣`, `end the turn`, `knock`, `deal the next round`.  Raises
+    ValueError naming what it could not read."""
+    text = " ".join(text.split())
+    simple: dict[str, Action] = {
+        "draw from the stock": Draw("stock"), "draw from the discard": Draw("discard"),
+        "draw from the cut card": Draw("cut"), "end the turn": EndTurn(), "knock": EndTurn(knock=True),
+        "deal the next round": NextDeal(),
+    }
+    if text in simple:
+        return simple[text]
+    if text.startswith("discard "):
+        return Discard(parse_card(text[len("discard "):]))
+    if text == "lay" or text.startswith("lay "):
+        melds: list[tuple[Card, ...]] = []
+        lay_offs: list[tuple[int, tuple[Card, ...]]] = []
+        swaps: list[tuple[int, Card]] = []
+        for part in filter(None, (p.strip() for p in text[3:].split("|"))):
+            if m := _FOR_JOKER.fullmatch(part):
+                swaps.append((int(m[2]) - 1, parse_card(m[1])))
+            elif m := _ON_MELD.fullmatch(part):
+                lay_offs.append((int(m[2]) - 1, parse_cards(m[1])))
+            else:
+                melds.append(parse_cards(part))
+        return Lay(melds, lay_offs, swaps)
+    if text.startswith("rearrange:"):
+        rest = text[len("rearrange:"):].strip()
+        pairs: list[tuple[Card | str, str]] = []
+        while m := _SWAPPED.match(rest):
+            pairs.append((parse_card(m[1]), m[2]))
+            rest = rest[m.end():].lstrip("; ").strip()
+        return Rearrange([parse_cards(p) for p in rest.split("|") if p.strip()], pairs)
+    raise ValueError(f"{text!r} is not an action: write e.g. `draw from the stock`, `lay 5♠ 5♥ 5♦`, "
+                     "`discard 5♠` (see str() of an action)")

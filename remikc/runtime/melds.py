@@ -5,8 +5,22 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterable
+from typing import Any
 
-from .cards import RANKS, Card, CardsLike, _card, _cards, parse_cards
+from .cards import (
+    RANKS,
+    Card,
+    CardsLike,
+    SaveError,
+    _card,
+    _cards,
+    _check_saved,
+    _saved_bool,
+    _saved_fields,
+    _saved_int,
+    _saved_text,
+    parse_cards,
+)
 from .rules import (
     _WHY_ACE,
     _WHY_ACE_TO_ACE,
@@ -107,6 +121,22 @@ class Verdict:
 
     def __bool__(self) -> bool:
         return self.ok
+
+    def to_dict(self) -> dict[str, Any]:
+        """`{"ok", "kind", "points", "reasons"}`: plain JSON values."""
+        return {"ok": self.ok, "kind": self.kind, "points": self.points, "reasons": list(self.reasons)}
+
+    @staticmethod
+    def from_dict(data: object) -> Verdict:
+        """The Verdict `to_dict` wrote; SaveError if `data` is not one."""
+        _check_saved(data)
+        fields = _saved_fields(data, "a verdict", ("ok", "kind", "points", "reasons"))
+        reasons = fields["reasons"]
+        if not isinstance(reasons, list) or not all(isinstance(r, str) for r in reasons):
+            raise SaveError(f"a verdict's reasons: a list of texts, not {reasons!r}")
+        return Verdict(_saved_bool(fields["ok"], "a verdict's ok"),
+                       _saved_text(fields["kind"], "a verdict's kind", ("set", "run", None)),
+                       _saved_int(fields["points"], "a verdict's points", -(1 << 31)), tuple(reasons))
 
     def __repr__(self) -> str:
         if self.ok:
@@ -363,15 +393,15 @@ def check_meld(cards: CardsLike, *, opening: bool = False, kind: str | None = No
 
 def parse_melds(melds: str | Iterable[CardsLike]) -> list[tuple[int, ...]]:
     """Melds as card codes: from a list of melds, or one string with melds separated by
-    `+` or `|` ("J♠ J♥ J♦ + 6♦ 7♦ 8♦")."""
+    `+`, `|` or `,` ("J♠ J♥ J♦ + 6♦ 7♦ 8♦"), as everywhere melds are written (docs/notation.md)."""
     if isinstance(melds, str):
-        return [parse_cards(part) for part in re.split(r"[+|]", melds) if part.strip()]
+        return [parse_cards(part) for part in re.split(r"[+|,]", melds) if part.strip()]
     return [_cards(m) for m in melds]
 
 
 def check_opening(melds: str | Iterable[CardsLike]) -> Verdict:
     """Is this a valid first lay-down?  `melds`: a list of melds, or one string with melds
-    separated by `+` or `|`.  `points` is the total of the melds."""
+    separated by `+`, `|` or `,`.  `points` is the total of the melds."""
     laid = parse_melds(melds)
     why: list[str] = []
     total = 0

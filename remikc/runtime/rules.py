@@ -15,6 +15,9 @@ from typing import Final
 VARIANT_ID: Final[str] = ""
 VARIANT_NAME: Final[str] = ""
 VARIANT_NAMES: Final[dict[str, str]] = {}
+# A digest of the rules' values (not of their comments, names, reasons or the runtime): a saved
+# game is restored only under the same rules, and survives an upgrade of remikc that keeps them.
+RULES_SHA256: Final[str] = ""
 
 # --- what kinds of play the game has -------------------------------------------------------------
 HAS_RUN: Final[bool] = False
@@ -69,6 +72,7 @@ _WHY_DECLARE: Final[str] = ""
 _WHY_DISCARDS: Final[str] = ""
 _WHY_DISCARD_TAKEN: Final[str] = ""
 _WHY_DRAWS: Final[str] = ""
+_WHY_FIRST_PLAYER_EXTRA: Final[str] = ""
 _WHY_DRAW_CUT: Final[str] = ""
 _WHY_DRAW_DISCARD: Final[str] = ""
 _WHY_GOING_OUT: Final[str] = "discard"

@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
-from .cards import CARDS, Card
+from .cards import (
+    CARDS,
+    Card,
+    SaveError,
+    _check_saved,
+    _saved_bool,
+    _saved_cards,
+    _saved_fields,
+    _saved_int,
+)
 from .melds import _read, _show
 from .rules import (
     ACE_HIGH,
@@ -91,6 +100,40 @@ class Play:
 
     def __bool__(self) -> bool:
         return self.ok
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON values: cards as text (`10♥`), melds as lists of cards."""
+        def cards(meld: Iterable[int]) -> list[str]:
+            return [str(Card(c)) for c in meld]
+        return {"ok": self.ok, "melds": [cards(m) for m in self.melds], "left": cards(self.left),
+                "points": self.points, "reasons": list(self.reasons),
+                "lay_offs": [[i, cards(c)] for i, c in self.lay_offs],
+                "table": [cards(m) for m in self.table], "placed": cards(self.placed)}
+
+    @staticmethod
+    def from_dict(data: object) -> Play:
+        """The Play `to_dict` wrote; SaveError if `data` is not one."""
+        _check_saved(data)
+        f = _saved_fields(data, "a play", ("ok", "melds", "left", "points", "reasons", "lay_offs", "table",
+                                           "placed"))
+
+        def melds(value: object, where: str) -> tuple[Meld, ...]:
+            if not isinstance(value, list):
+                raise SaveError(f"{where}: a list of melds, not {value!r}")
+            return tuple(_saved_cards(m, f"{where}[{i}]") for i, m in enumerate(value))
+
+        lay_offs = f["lay_offs"]
+        if not isinstance(lay_offs, list) or not all(isinstance(x, list) and len(x) == 2 for x in lay_offs):
+            raise SaveError(f"a play's lay_offs: a list of [meld index, cards], not {lay_offs!r}")
+        reasons = f["reasons"]
+        if not isinstance(reasons, list) or not all(isinstance(r, str) for r in reasons):
+            raise SaveError(f"a play's reasons: a list of texts, not {reasons!r}")
+        return Play(_saved_bool(f["ok"], "a play's ok"), melds(f["melds"], "a play's melds"),
+                    _saved_cards(f["left"], "a play's left"), _saved_int(f["points"], "a play's points"),
+                    tuple(reasons),
+                    tuple((_saved_int(i, "a lay-off's meld index"), _saved_cards(c, "a lay-off's cards"))
+                          for i, c in lay_offs),
+                    melds(f["table"], "a play's table"), _saved_cards(f["placed"], "a play's placed"))
 
     def __repr__(self) -> str:
         if not self.ok:

@@ -544,13 +544,14 @@ def may_draw(enc: Encoder, source: ir.DrawSource, at: DrawPosition) -> z3.BoolRe
     promise_hand = z3.And(enc.boolean(v.handing is not None), z3.Not(at.laid), allowed(n, n))
     if source is ir.DrawSource.STOCK:
         reshuffle = v.stock_empty.value is ir.StockEmpty.RESHUFFLE
-        left = z3.Or(at.stock > 0, z3.And(enc.boolean(reshuffle), at.discards > 1))
+        # The cut card under the stock is no stock card: only a player who hands takes it.
+        left = z3.Or(at.stock > z3.If(at.cut, 1, 0), z3.And(enc.boolean(reshuffle), at.discards > 1))
         return z3.And(when, left, z3.Or(freely, promise_open))
     keeps = z3.Or(freely, z3.And(promise_open, at.opens_with[source]),
                   z3.And(promise_hand, at.hands_with[source]))
     if source is ir.DrawSource.DISCARD_TOP:
         return z3.And(at.drawn == 0, at.discards > 0, keeps)
-    return z3.And(at.drawn == 0, at.cut, at.stock > 1, keeps)
+    return z3.And(at.drawn == 0, at.cut, at.stock > 0, keeps)
 
 
 @dataclass(frozen=True)

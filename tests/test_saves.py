@@ -1,0 +1,358 @@
+"""Saved games: a Game, View, action, Verdict, Play and Refusal written as plain JSON values and read
+back (`to_dict` / `from_dict`), pickled and deep-copied; actions read back from their own text;
+saved states of another variant, other rules, another version, impossible cards or too big
+refused with a message that says why.
+
+The round trip is checked at every step of seeded games under every variant's referee: the state
+written, sent through `json`, read back and written again is the same, and the restored game
+offers the same actions and plays on the same.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+import random
+import re
+import sys
+import types
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from remikc.build import load_module, validator_source
+from remikc.spec.workspace import Workspace
+
+ROOT = Path(__file__).resolve().parent.parent
+VARIANTS = ("remik51", "remik51_domowy", "remik_klasyczny", "remik_podstawowy", "remik_podstawowy_as",
+            "karuzela")
+
+_MODULES: dict[str, types.ModuleType] = {}
+
+
+@pytest.fixture(scope="module")
+def modules(workspace: Workspace, load: Callable[[str], Any]) -> dict[str, types.ModuleType]:
+    if not _MODULES:
+        for variant_id in VARIANTS:
+            _MODULES[variant_id] = load_module(f"saves_{variant_id}",
+                                               validator_source(load(variant_id), workspace))
+    return _MODULES
+
+
+def _round_trip(m: types.ModuleType, game: Any) -> dict[str, Any]:
+    """`game` saved, through JSON, restored and saved again: the same dict, the same actions."""
+    saved = game.to_dict()
+    text = json.dumps(saved, ensure_ascii=False)
+    restored = m.Game.from_dict(json.loads(text))
+    assert restored.to_dict() == saved
+    legal = m.legal_actions(game)
+    assert m.legal_actions(restored) == legal
+    for action in legal:
+        assert m.parse_action(str(action)) == action, str(action)
+        assert m.Action.from_dict(json.loads(json.dumps(action.to_dict()))) == action
+    for seat in range(game.players):
+        seen = m.view(game, seat).to_dict()
+        assert m.View.from_dict(json.loads(json.dumps(seen))).to_dict() == seen
+    return saved
+
+
+def _play_and_round_trip(m: types.ModuleType, seed: int, steps: int) -> int:
+    """A seeded game: the greedy bot on even seeds, played to the end of its first deal and into
+    the next; the random bot on odd seeds (its deals run long), for `steps` actions.  Every state
+    goes through `_round_trip`, and the restored game, given the same action, gives the same next
+    state.  Returns the number of actions played."""
+    rng = random.Random(seed)
+    players = m.PLAYERS_MIN + seed % (m.PLAYERS_MAX - m.PLAYERS_MIN + 1)
+    game = m.new_game(players, seed)
+    bot = m.BOTS["greedy" if seed % 2 == 0 else "random"]
+    played = 0
+    deals = 0
+    while not game.over and played < steps and deals < 2:
+        saved = _round_trip(m, game)
+        action = bot(m.view(game, game.seat), m.legal_actions(game), rng)
+        after = m.apply(game, action)
+        assert after, after
+        again = m.apply(m.Game.from_dict(saved), m.Action.from_dict(action.to_dict()))
+        assert again.to_dict() == after.to_dict()
+        deals += isinstance(action, m.NextDeal)
+        game = after
+        played += 1
+    _round_trip(m, game)
+    return played
+
+
+@pytest.mark.parametrize("variant_id", VARIANTS)
+def test_round_trip_at_every_step_of_20_games(modules: dict[str, types.ModuleType], variant_id: str) -> None:
+    m = modules[variant_id]
+    played = sum(_play_and_round_trip(m, seed, steps=90) for seed in range(20))
+    assert played > 20 * 30  # the games were played, not refused at the first step
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant_id", VARIANTS)
+def test_round_trip_soak_1000_games(modules: dict[str, types.ModuleType], variant_id: str) -> None:
+    m = modules[variant_id]
+    for seed in range(1000):
+        _play_and_round_trip(m, 10_000 + seed, steps=400)
+
+
+# --- pickle, deepcopy, JSON of every object ------------------------------------------------------
+
+def test_pickle_and_deepcopy_of_a_game(modules: dict[str, types.ModuleType],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    m = modules["remik51"]
+    monkeypatch.setitem(sys.modules, m.__name__, m)  # as an app imports the module: by name
+    game = m.new_game(3, 7)
+    game = m.apply(game, m.legal_actions(game)[0])
+    for copied in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game), copy.copy(game)):
+        assert copied is not game
+        assert copied.to_dict() == game.to_dict()
+        assert m.legal_actions(copied) == m.legal_actions(game)
+        with pytest.raises(AttributeError, match="does not change"):
+            copied.seat = 2
+    seen = m.view(game, 1)
+    assert pickle.loads(pickle.dumps(seen)).to_dict() == seen.to_dict()
+    verdict = m.check_meld("Q♥ K♥ A♥ 2♥")
+    assert pickle.loads(pickle.dumps(verdict)).reasons == verdict.reasons
+
+
+def test_a_saved_game_by_hand(modules: dict[str, types.ModuleType]) -> None:
+    """A stacked remik51 deal: seat 1, the first player, holds 15 cards and does not draw."""
+    m = modules["remik51"]
+    game = m.new_game(2, 0, hands=["7♥ 7♦ 7♣ 10♥ 10♦ 10♣ Q♠ K♠ A♠ 2♣ 3♦ 4♥ 5♠ 6♣",
+                                   "8♥ 8♦ 8♣ J♥ J♦ J♣ 2♠ 3♠ 4♠ 5♦ 6♦ 9♥ 9♣ K♦ A♣"],
+                      stock="2♥ 3♥", first_discard=None, cut_card="5♣")
+    saved = game.to_dict()
+    assert {k: saved[k] for k in ("format", "version", "variant", "players", "seat", "phase")} == {
+        "format": "remikc game", "version": 1, "variant": "remik51", "players": 2, "seat": 1, "phase": "play"}
+    assert saved["rules"] == m.RULES_SHA256 and re.fullmatch(r"sha256:[0-9a-f]{64}", saved["rules"])
+    # the stock from the bottom: the cut card under it, then 3♥, and 2♥, the top, last
+    assert saved["stock"] == ["5♣", "3♥", "2♥"] and saved["cut"] is True
+    assert saved["hands"][1] == ["A♣", "2♠", "3♠", "4♠", "5♦", "6♦", "8♥", "8♦", "8♣", "9♥", "9♣",
+                                 "J♥", "J♦", "J♣", "K♦"]
+    # plain JSON: ASCII-escaped too
+    assert m.Game.from_dict(json.loads(json.dumps(saved))).to_dict() == saved
+    restored = m.Game.from_dict(saved)
+    assert all(type(c) is m.Card for c in restored.stock)
+
+
+def test_a_view_holds_nothing_its_seat_may_not_see(modules: dict[str, types.ModuleType]) -> None:
+    m = modules["remik51"]
+    hands = ["7♥ 7♦ 7♣ 10♥ 10♦ 10♣ Q♠ K♠ A♠ 2♣ 3♦ 4♥ 5♠ 6♣",
+             "8♥ 8♦ 8♣ J♥ J♦ J♣ 2♠ 3♠ 4♠ 5♦ 6♦ 9♥ 9♣ K♦ A♣"]
+    game = m.new_game(2, 0, hands=hands, stock="2♥ 3♥", cut_card="5♣")
+    # the same game, but for seat 0's hand and the stock's order
+    other = m.new_game(2, 0, hands=["2♥ 3♥ 7♣ 10♥ 10♦ 10♣ Q♠ K♠ A♠ 2♣ 3♦ 4♥ 5♠ 6♣", hands[1]],
+                       stock="7♥ 7♦", cut_card="5♣")
+    seen = m.view(game, 1).to_dict()
+    assert seen == m.view(other, 1).to_dict()
+    assert "hands" not in seen and "stock" not in seen
+    assert seen["hand_sizes"] == [14, 15] and seen["stock_count"] == 3
+    assert seen["cut_card"] == "5♣"  # it lies face up under the stock
+    text = json.dumps(seen, ensure_ascii=False)
+    assert "7♥" not in text and "2♥" not in text
+    assert m.view(game, 0).to_dict() != m.view(other, 0).to_dict()
+
+
+def test_verdicts_plays_and_refusals_as_dicts(modules: dict[str, types.ModuleType]) -> None:
+    m = modules["remik51"]
+    refused = m.check_meld("Q♥ K♥ A♥ 2♥")
+    data = json.loads(json.dumps(refused.to_dict()))
+    assert data["ok"] is False and data["kind"] is None and len(data["reasons"]) == 1
+    assert m.Verdict.from_dict(data).reasons == refused.reasons
+    # seed 000: a run of 7♥ 8♥ 9♥ counts 7 + 8 + 9
+    assert m.check_meld("7♥ 8♥ 9♥").to_dict() == {"ok": True, "kind": "run", "points": 24, "reasons": []}
+    play = m.best_opening("6♠ 7♠ 8♠ 10♦ 10♣ 10♥ 2♣ 5♦ 9♥ K♣ 3♠ 4♥ Q♦ J♣ 7♦")
+    saved = json.loads(json.dumps(play.to_dict()))
+    assert saved["points"] == 51  # 6 + 7 + 8 + 3 x 10
+    assert repr(m.Play.from_dict(saved)) == repr(play)
+    refusal = m.apply(m.new_game(2, 0), m.Discard("A♠"))
+    if not refusal:  # A♠ may be in the first player's hand; any refusal will do
+        refusal = m.apply(m.new_game(2, 0), m.Draw("cut"))
+    assert not refusal
+    assert m.Refusal.from_dict(json.loads(json.dumps(refusal.to_dict()))).reasons == refusal.reasons
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("draw from the stock", ("Draw", {"source": "stock"})),
+    ("draw from the cut card", ("Draw", {"source": "cut"})),
+    ("discard 10h", ("Discard", {"card": "10♥"})),
+    ("lay 8♥ for the joker in meld 2 | 5♠ 5♥ 5♦ | 6♣ 7♣ on meld 1",
+     ("Lay", {"melds": [["5♠", "5♥", "5♦"]], "lay_offs": [[0, ["6♣", "7♣"]]], "swaps": [[1, "8♥"]]})),
+    ("rearrange: 8♣ (from hand) for its joker; 5♠ 5♥ 5♦ | 6♣ 7♣ 8♣",
+     ("Rearrange", {"table": [["5♠", "5♥", "5♦"], ["6♣", "7♣", "8♣"]], "swaps": [["8♣", "hand"]]})),
+    ("knock", ("EndTurn", {"knock": True})),
+    ("end the turn", ("EndTurn", {"knock": False})),
+    ("deal the next round", ("NextDeal", {})),
+])
+def test_actions_read_back_from_their_text(modules: dict[str, types.ModuleType], text: str,
+                                           expected: tuple[str, dict[str, Any]]) -> None:
+    m = modules["karuzela"]
+    action = m.parse_action(text)
+    data = action.to_dict()
+    assert (type(action).__name__, {k: v for k, v in data.items() if k != "action"}) == expected
+    assert m.parse_action(str(action)) == action
+    assert m.Action.from_dict(data) == action
+
+
+@pytest.mark.parametrize("text", ["draw from the moon", "discard Z♠", "lay 5♠ 5♥ | on meld x", "fold"])
+def test_an_action_that_is_not_one_is_refused(modules: dict[str, types.ModuleType], text: str) -> None:
+    with pytest.raises(ValueError, match="not"):
+        modules["karuzela"].parse_action(text)
+
+
+# --- bad saved states ----------------------------------------------------------------------------
+
+def _saved(m: types.ModuleType) -> dict[str, Any]:
+    game = m.new_game(2, 3)
+    return json.loads(json.dumps(game.to_dict()))
+
+
+def _edited(saved: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    return {**saved, **changes}
+
+
+def test_a_game_of_another_variant_is_refused(modules: dict[str, types.ModuleType]) -> None:
+    saved = _saved(modules["remik51"])
+    with pytest.raises(modules["karuzela"].SaveError,
+                       match="a game of the variant 'remik51', not 'karuzela': restore it with that variant"):
+        modules["karuzela"].Game.from_dict(saved)
+
+
+def test_a_game_under_other_rules_is_refused(modules: dict[str, types.ModuleType]) -> None:
+    m = modules["remik51"]
+    with pytest.raises(m.SaveError, match="played under other rules"):
+        m.Game.from_dict(_edited(_saved(m), rules="sha256:" + "0" * 64))
+
+
+def test_the_rules_hash_follows_the_rules_not_their_comments(modules: dict[str, types.ModuleType],
+                                                             tmp_path: Path) -> None:
+    """Comments, blank lines (so every spec line moves) and quoted sources do not change the
+    hash; a rule's value does (seed 000's 51-point opening raised to 60)."""
+    text = (ROOT / "specs" / "remik51.rules").read_text(encoding="utf-8")
+
+    def hash_of(spec: str) -> str:
+        (tmp_path / "remik51.rules").write_text(spec, encoding="utf-8")
+        source = validator_source(Workspace().variant(str(tmp_path / "remik51.rules")), Workspace())
+        found = re.search(r'^RULES_SHA256: Final\[str\] = "(sha256:[0-9a-f]{64})"$', source, re.M)
+        assert found
+        return found[1]
+
+    assert hash_of(text) == modules["remik51"].RULES_SHA256
+    assert hash_of("# a comment\n\n\n" + text.replace("min_points 51", "min_points 51   # moved")) \
+        == modules["remik51"].RULES_SHA256
+    assert "min_points 51" in text
+    assert hash_of(text.replace("min_points 51", "min_points 60")) != modules["remik51"].RULES_SHA256
+    # every variant has its own rules
+    assert len({m.RULES_SHA256 for m in modules.values()}) == len(VARIANTS)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"version": 2}, "a saved game of format version 2: this module reads version 1"),
+    ({"format": "remikc view"}, "not a saved game: its \"format\" is 'remikc view'"),
+    ({"seat": 7}, "a game's seat: a whole number 0 to 1, not 7"),
+    ({"seat": True}, "a game's seat: a whole number 0 or more, not True"),
+    ({"players": 9}, "a game's players: a whole number 2 to 5, not 9"),
+    ({"phase": "sleep"}, "a game's phase: one of 'draw', 'play', 'dealt', 'wait', not 'sleep'"),
+    ({"opened": [False]}, "a game's opened: one for each of the 2 players, not 1"),
+    ({"stock": ["Z♠"]}, "a game's stock\\[0\\]: 'Z♠' is not a card"),
+    ({"hands": "A♠"}, "a game's hands: a list, not 'A♠'"),
+    ({"cheat": 1}, "a saved game: unknown field\\(s\\) 'cheat'"),
+])
+def test_an_edited_game_is_refused(modules: dict[str, types.ModuleType], change: dict[str, Any],
+                                   message: str) -> None:
+    m = modules["remik51"]
+    with pytest.raises(m.SaveError, match=message):
+        m.Game.from_dict(_edited(_saved(m), **change))
+
+
+def test_a_missing_field_is_named(modules: dict[str, types.ModuleType]) -> None:
+    m = modules["remik51"]
+    saved = _saved(m)
+    del saved["discards"]
+    with pytest.raises(m.SaveError, match="a saved game: discards missing"):
+        m.Game.from_dict(saved)
+
+
+def test_more_copies_of_a_card_than_the_pack_holds_are_refused(modules: dict[str, types.ModuleType]) -> None:
+    """Remik 51 plays with two packs and four jokers (specs/remik51.rules, deck): a third A♠ or a
+    fifth joker cannot be; Karuzela for two players, one pack and one joker: a second A♠ cannot."""
+    m = modules["remik51"]
+    saved = _saved(m)
+    hands = [list(h) for h in saved["hands"]]
+    hands[0] += ["A♠", "A♠", "A♠"]
+    with pytest.raises(m.SaveError, match=r"(3|4|5) × A♠ in the saved game: the pack for 2 players holds 2"):
+        m.Game.from_dict(_edited(saved, hands=hands))
+    hands = [list(h) for h in saved["hands"]]
+    hands[1] += ["JK"] * 5
+    with pytest.raises(m.SaveError, match=r"\d+ × JK in the saved game: the pack for 2 players holds 4"):
+        m.Game.from_dict(_edited(saved, hands=hands))
+    k = modules["karuzela"]
+    saved = _saved(k)
+    hands = [list(h) for h in saved["hands"]]
+    hands[0] += ["A♠", "A♠"]
+    with pytest.raises(k.SaveError, match=r"(2|3) × A♠ in the saved game: the pack for 2 players holds 1"):
+        k.Game.from_dict(_edited(saved, hands=hands))
+
+
+def test_an_oversized_or_deep_or_foreign_state_is_refused(modules: dict[str, types.ModuleType]) -> None:
+    m = modules["remik51"]
+    saved = _saved(m)
+    with pytest.raises(m.SaveError, match="holds at most 20000 values"):
+        m.Game.from_dict(_edited(saved, stock=["A♠"] * 30_000))
+    deep: Any = []
+    for _ in range(100_000):  # deeper than Python's recursion limit: still an error, not a crash
+        deep = [deep]
+    with pytest.raises(m.SaveError, match="nested at most 6 levels"):
+        m.Game.from_dict(_edited(saved, table=deep))
+    with pytest.raises(m.SaveError, match="only JSON values, not set"):
+        m.Game.from_dict(_edited(saved, opened={False}))
+    with pytest.raises(m.SaveError, match="a text of 5000 characters"):
+        m.Game.from_dict(_edited(saved, phase="x" * 5000))
+    with pytest.raises(m.SaveError, match="a saved game is a dict"):
+        m.Game.from_dict([saved])
+    with pytest.raises(m.SaveError, match="a saved view"):
+        m.View.from_dict(saved)
+    assert issubclass(m.SaveError, ValueError)
+
+
+# --- the documented format and examples ----------------------------------------------------------
+
+def test_saved_games_and_views_follow_the_schema(modules: dict[str, types.ModuleType]) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((ROOT / "docs" / "saved-game.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    checker = jsonschema.Draft202012Validator(schema)
+    for variant_id, m in modules.items():
+        rng = random.Random(variant_id)
+        game = m.new_game(m.PLAYERS_MAX, 5)
+        for _ in range(150):
+            if game.over:
+                break
+            for state in (game.to_dict(), m.view(game, 0).to_dict(), m.view(game, game.seat).to_dict()):
+                checker.validate(state)
+            game = m.apply(game, m.BOTS["random"](m.view(game, game.seat), m.legal_actions(game), rng))
+    # the schema refuses what from_dict refuses by type: an unknown field, a card that is not one
+    saved = _saved(modules["remik51"])
+    assert not checker.is_valid(_edited(saved, cheat=1))
+    assert not checker.is_valid(_edited(saved, stock=["Z♠"]))
+
+
+def test_the_docs_example_of_saving_a_game_runs(workspace: Workspace, load: Callable[[str], Any],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    import doctest
+
+    m = load_module("validator", validator_source(load("remik51"), workspace))
+    monkeypatch.setitem(sys.modules, "validator", m)
+    doc = (ROOT / "docs" / "validator.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## Saving a game"):]
+    start = section.index("```python\n") + 10
+    example = section[start:section.index("\n```", start)]
+    test = doctest.DocTestParser().get_doctest(example, {}, "docs/validator.md", "docs/validator.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
+    assert len(test.examples) >= 8
