@@ -1,4 +1,10 @@
-"""Shared fixtures: the project's specs, loaded once per test session."""
+"""Shared fixtures (the project's specs, loaded once per test session) and the two markers:
+
+- `slow`: a test that takes seconds to minutes (Z3 over whole specs, builds, subprocess
+  round trips, long random samples).  The README's test command and CI run them;
+  `pytest -m "not slow"` leaves them out: the loop to run while working.
+- `soak`: a budget of many minutes (thousands of positions or games), also `slow`.  Skipped
+  unless `--soak` is given: `pytest --soak -m soak` runs only those."""
 
 from __future__ import annotations
 
@@ -11,6 +17,46 @@ from remikc.spec.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "specs"
+
+
+# Where the slow tests are, by node id prefix: whole modules whose every test runs Z3 over
+# whole specs, builds a package or plays many games, and single tests elsewhere.  Kept here,
+# in one list, so `-m "not slow"` stays a fast loop without a decorator on each test.
+SLOW = (
+    "tests/test_verify.py",
+    "tests/test_mutations.py",
+    "tests/test_schemas.py",
+    "tests/test_package.py",
+    "tests/test_packaged.py",
+    "tests/test_conformance.py",
+    "tests/test_structural_kinds.py",
+    "tests/test_turn_conformance.py",
+    "tests/test_limits.py",
+    "tests/test_sim_paired.py",
+    "tests/test_sim_parallel.py",
+    "tests/test_sim_sweep.py",
+    "tests/test_fuzz.py",
+    "tests/test_validator.py::test_build_is_deterministic",
+    "tests/test_validator.py::test_generated_code_passes_mypy_strict_and_ruff",
+    "tests/test_validator.py::test_generated_is_a_fresh_build",
+    "tests/test_rulebooks.py::test_examples_do_not_depend_on_the_model_z3_returns",
+)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--soak", action="store_true", help="run the soak budgets (tests marked `soak`)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    skip_soak = pytest.mark.skip(reason="a soak budget, many minutes: run with --soak")
+    soak = config.getoption("--soak")
+    for item in items:
+        if item.get_closest_marker("soak"):
+            item.add_marker(pytest.mark.slow)
+            if not soak:
+                item.add_marker(skip_soak)
+        elif item.nodeid.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")

@@ -91,7 +91,7 @@ def test_round_trip_at_every_step_of_20_games(modules: dict[str, types.ModuleTyp
     assert played > 20 * 30  # the games were played, not refused at the first step
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("variant_id", VARIANTS)
 def test_round_trip_soak_1000_games(modules: dict[str, types.ModuleType], variant_id: str) -> None:
     m = modules[variant_id]

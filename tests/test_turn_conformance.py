@@ -14,7 +14,7 @@ conditional source binds him to) is read from the referee's solver, which the me
 conformance tests hold to the verifier; everything else is the verifier's own reading.
 
 Every seed spec is checked, and house variants (made through `extends`) that switch each
-scoring and draw rule on and off.  CI runs a short budget; `pytest -m slow` the large one.
+scoring and draw rule on and off.  CI runs a short budget; `pytest --soak -m soak` the large one.
 """
 
 from __future__ import annotations
@@ -189,12 +189,12 @@ def test_played_deals_score_as_the_verifier_says(variant):
     assert _check_played_deals(variant, BUDGET["games"]) >= BUDGET["games"]
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 def test_deal_scores_agree_with_the_verifier_at_length(variant):
     _check_scores(variant, SLOW["scores"])
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 def test_played_deals_score_as_the_verifier_says_at_length(variant):
     assert _check_played_deals(variant, SLOW["games"]) >= SLOW["games"]
 
@@ -286,6 +286,6 @@ def test_draws_agree_with_the_verifier(variant):
     _check_draws(variant, BUDGET["draws"])
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 def test_draws_agree_with_the_verifier_at_length(variant):
     _check_draws(variant, SLOW["draws"])
