@@ -8,6 +8,7 @@ lives.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -72,7 +73,11 @@ def outputs(paths: list[str], out: Path) -> Build:
             v = result.variant
             source = validator_source(v, run.workspace)
             files[out / v.id / "validator.py"] = source
-            books, wrong = rulebooks(v, run.workspace, load_module(v.id, source))
+            # the house variants of `v` among the specs given: its rulebook names them
+            children = sorted((r.variant for r in run.results
+                               if r.variant is not None and r.variant.parent == v.id),
+                              key=lambda child: child.id)
+            books, wrong = rulebooks(v, run.workspace, load_module(v.id, source), children)
             problems += wrong
             for name, text in books.items():
                 files[out / v.id / name] = text
@@ -81,8 +86,8 @@ def outputs(paths: list[str], out: Path) -> Build:
     return Build(files, problems, run.workspace.sources, warnings)
 
 
-def rulebooks(v: ir.Variant, workspace: Workspace, module: VariantModule
-              ) -> tuple[dict[str, str], list[Diagnostic]]:
+def rulebooks(v: ir.Variant, workspace: Workspace, module: VariantModule,
+              children: Sequence[ir.Variant] = ()) -> tuple[dict[str, str], list[Diagnostic]]:
     """The rulebooks of `v`, their examples found by the solver and checked by `module`, the
     variant's own generated validator: an example it does not confirm stops the build."""
     found = examples(v)
@@ -96,7 +101,7 @@ def rulebooks(v: ir.Variant, workspace: Workspace, module: VariantModule
     sources = [shown(p) for p in reversed(lineage_files(v))]
     books = {}
     for code in LANGUAGES:
-        book = rulebook(v, language(code), found, parent, shown(v.source))
+        book = rulebook(v, language(code), found, parent, shown(v.source), children)
         books[f"rulebook.{code}.md"] = to_markdown(book, sources)
         books[f"rulebook.{code}.html"] = to_html(book, sources)
     return books, wrong

@@ -47,7 +47,7 @@ def _section_lines(section: Section, rules: dict[str, ir.Rule[object]], indent: 
         return lines
     for entry in section.entries:
         if isinstance(entry, Section):
-            if entry.kind in ("examples", "not_modelled"):
+            if entry.kind in ("examples", "not_modelled", "wording"):
                 continue
             inner = _section_lines(entry, rules, indent + 1)
             if inner:
