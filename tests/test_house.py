@@ -213,3 +213,29 @@ def test_generated_rulebooks_carry_notes_and_variations() -> None:
     assert "<h2>Varijante</h2>" in hr and "<h3>Remi 51 (kućna pravila)</h3>" in hr
     house = (generated / "remik51_domowy" / "rulebook.pl.md").read_text(encoding="utf-8")
     assert "> **Uwaga domowa:** Dlatego jokera nie trzyma się na ręce do końca." in house
+
+
+def test_a_section_note_closes_the_part_that_says_most_of_its_rules(tmp_path: Path) -> None:
+    """`turn.direction` is said with the deal, but a note on `turn` belongs with the turn."""
+    workspace, path = _load(tmp_path, '''  turn {
+    direction clockwise
+    note pl "O turze."
+    note hr "O potezu."
+  }
+  deal {
+    note pl "O rozdaniu."
+    note hr "O dijeljenju."
+  }
+  values {
+    note pl A "As za jeden."
+    note hr A "As za jedan."
+  }
+''')
+    book = rulebook(workspace.variant(path), language("pl"))
+    where = {b.text: (s.key, i == len(s.blocks) - 1) for s in book.sections
+             for i, b in enumerate(s.blocks) if isinstance(b, HouseNote)}
+    assert where == {"O turze.": ("turn", True), "O rozdaniu.": ("deal", True),
+                     "As za jeden.": ("players", True)}  # the table of values ends it
+    players = next(s for s in book.sections if s.key == "players")
+    at = next(i for i, b in enumerate(players.blocks) if isinstance(b, HouseNote))
+    assert "values.A" in getattr(players.blocks[at - 1], "rules", ())  # after the table of values

@@ -666,17 +666,22 @@ def _place_notes(w: _Writer, sections: Sequence[Section]
 
 
 def _home(sections: Sequence[Section], place: str) -> tuple[int, int] | None:
-    """(section, block after which) a note on `place` stands; None for the whole game."""
+    """(section, block after which) a note on `place` stands; None for the whole game.  A
+    rule's note follows the first block stating the rule; a spec section's closes the part of
+    the rulebook that states most of its rules (`turn.direction` is said with the deal, but a
+    note on `turn` belongs with the turn)."""
     if not place:
         return None
     for i, section in enumerate(sections):
         for j, block in enumerate(section.blocks):
-            said = _block_rules(block)
-            if place in said:
+            if place in _block_rules(block):
                 return (i, j)
-            if any(rule.startswith(place + ".") for rule in said):
-                return (i, len(section.blocks))
-    return None
+    counts = [len({rule for block in section.blocks for rule in _block_rules(block)
+                   if rule.startswith(place + ".")}) for section in sections]
+    if not any(counts):
+        return None
+    best = counts.index(max(counts))
+    return (best, len(sections[best].blocks))
 
 
 def _variations(w: _Writer, children: Sequence[ir.Variant]) -> tuple[Variation, ...]:
