@@ -11,7 +11,7 @@ from remikc.diagnostics import Severity, SpecError
 from remikc.emit.rulebook import HouseNote, rulebook, to_html, to_markdown
 from remikc.spec.workspace import Workspace
 from remikc.wording import language
-from remikc.wording.keys import OUT, table
+from remikc.wording.keys import OUT, placeholders, table
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = (Path(__file__).parent / "specs" / "malformed" / "base.rules").read_text(encoding="utf-8")
@@ -149,7 +149,12 @@ def test_keys_doc_is_made_from_the_catalogue() -> None:
     """docs/wording-keys.md is what `python -m remikc.wording.keys` makes of the catalogues
     today: a key renamed there must be renamed in the doc too."""
     assert OUT.read_text(encoding="utf-8") == table(), "run: python -m remikc.wording.keys"
-    assert "| `deal.hand` | `{n:card_acc}` |  | Każdy gracz dostaje {n:card_acc}. |" in table()
+    rows = [line.split(" | ")[0].removeprefix("| ") for line in table().splitlines()[12:]]
+    assert rows == [f"`{key}`" for key in language("pl").messages]  # every key, once, in order
+    # a sentence in plural forms: its placeholders from all the forms, and marked `plural`
+    key, forms = next((k, m) for k, m in language("pl").messages.items() if not isinstance(m, str))
+    assert f"| `{key}` | " + " ".join(f"`{p}`" for p in placeholders(forms)) + " | plural |" in table()
+    assert placeholders({"one": "jedna {x:card}", "other": "{n:card} {x:card}"}) == ["{x:card}", "{n:card}"]
     assert set(language("pl").messages) == set(language("hr").messages)
 
 
