@@ -42,9 +42,12 @@ def _need(tool: str | None, what: str) -> str:
 
 def _browser(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     chromium = _need(BROWSER, "chromium")
-    command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-               "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}", *args]
-    return subprocess.run(command, capture_output=True, text=True, timeout=180, check=False)
+    # --no-sandbox: CI runs as root; a home of its own: nothing of the user's profile is read
+    command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+               "--hide-scrollbars", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}", *args]
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config"),
+           "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    return subprocess.run(command, capture_output=True, text=True, timeout=180, check=False, env=env)
 
 
 # --- on a phone and on a desk ---------------------------------------------------------------
