@@ -179,3 +179,18 @@ def test_pdf_build_through_weasyprint(tmp_path: Path) -> None:
     for pdf in pdfs:
         assert pdf.read_bytes() == (tmp_path / "b" / pdf.relative_to(tmp_path / "a")).read_bytes()
         assert half_full_problems(pdf_pages(pdf)) == []
+
+
+def test_pdf_without_the_extra_says_what_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    import sys
+
+    from remikc.cli import main
+
+    monkeypatch.setitem(sys.modules, "weasyprint", None)  # `import weasyprint` fails
+    out = tmp_path / "out"
+    assert main(["build", "--pdf", "--out", str(out), str(ROOT / "specs" / "remik51.rules")]) == 2
+    err = capsys.readouterr().err
+    assert "--pdf needs WeasyPrint" in err and "pip install 'remikc[pdf]'" in err
+    assert not out.exists()  # refused before any work, nothing written
+    assert main(["build", "--pdf", "--check", str(ROOT / "specs" / "remik51.rules")]) == 2
