@@ -244,3 +244,24 @@ def test_a_section_note_closes_the_part_that_says_most_of_its_rules(tmp_path: Pa
     players = next(s for s in book.sections if s.key == "players")
     at = next(i for i, b in enumerate(players.blocks) if isinstance(b, HouseNote))
     assert "values.A" in getattr(players.blocks[at - 1], "rules", ())  # after the table of values
+
+
+def test_a_house_variant_removes_a_parents_note(tmp_path: Path) -> None:
+    base = BASE.replace('  name hr "Baza"\n', '  name hr "Baza"\n  note pl "Babcia."\n  note hr "Baka."\n'
+                        ).replace("  scoring {\n", '  scoring {\n    note pl method "Po staremu."\n'
+                                  '    note hr method "Po starom."\n', 1)
+    (tmp_path / "a").mkdir()
+    workspace, path = _load(tmp_path / "a", '  remove note pl\n  scoring {\n    remove note hr method\n  }\n',
+                            base)
+    v = workspace.variant(path)
+    assert sorted((n.place, n.language) for n in v.notes) == [("", "hr"), ("scoring.method", "pl")]
+    for body, message in [
+        ('  remove note pl\n  note pl "Znowu."\n', "removed and given again in the same file"),
+        ('  deal {\n    remove note pl\n  }\n', "nothing to remove: no parent gives the note `deal` in `pl`"),
+    ]:
+        (tmp_path / "b").mkdir(exist_ok=True)
+        workspace, path = _load(tmp_path / "b", body, base)
+        with pytest.raises(SpecError) as caught:
+            workspace.variant(path)
+        assert [(d.code, message in d.message) for d in caught.value.diagnostics] == [("E019", True)], \
+            caught.value.diagnostics

@@ -42,6 +42,7 @@ class FileRules:
     # house notes and own wordings, each with where its `override` stands, if it does
     notes: tuple[tuple[ir.HouseNote, Span | None], ...] = ()
     wording: tuple[tuple[ir.Wording, Span | None], ...] = ()
+    removed_notes: tuple[tuple[tuple[str, str], Span], ...] = ()  # `remove note pl [<rule>]`
 
     @property
     def id(self) -> str:
@@ -56,7 +57,7 @@ def bind(spec: syntax.Spec) -> FileRules:
     return FileRules(spec, walker.names, walker.rules, walker.sections, tuple(walker.examples),
                      tuple(walker.checks), tuple(walker.not_modelled), walker.removed,
                      walker.removed_checks, walker.dropped_checks, tuple(walker.notes),
-                     tuple(walker.wording))
+                     tuple(walker.wording), tuple(walker.removed_notes))
 
 
 class _Walker:
@@ -74,6 +75,7 @@ class _Walker:
         self.dropped_checks: dict[str, tuple[str, Span]] = {}
         self.notes: list[tuple[ir.HouseNote, Span | None]] = []
         self.wording: list[tuple[ir.Wording, Span | None]] = []
+        self.removed_notes: list[tuple[tuple[str, str], Span]] = []
 
     def report(self, bad: Bad) -> None:
         self.problems.add(error(bad.code, bad.message, bad.span, hint=bad.hint))
@@ -202,6 +204,16 @@ class _Walker:
         if item.override is not None:
             raise Bad("`override remove` says two things: write `remove <name>`", item.override,
                       code="E019")
+        if (len(atoms) in (3, 4) and isinstance(atoms[1], syntax.Word) and atoms[1].text == "note"
+                and schema.kind in ("rules", "values")):
+            place = house.removed_note(schema, atoms[2:])
+            first = next((span for p, span in self.removed_notes if p == place), None)
+            if first is not None:
+                self.problems.add(_twice(f"remove note {place[1]} {place[0] or '(the variant)'}",
+                                         item.span, first))
+                return
+            self.removed_notes.append((place, item.span))
+            return
         if (len(atoms) == 3 and isinstance(atoms[1], syntax.Word) and atoms[1].text == "check"
                 and isinstance(atoms[2], syntax.Text) and not schema.id):
             title = atoms[2].value

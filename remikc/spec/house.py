@@ -45,6 +45,12 @@ def read_note(section: Section, item: syntax.Setting, origin: str) -> ir.HouseNo
     return ir.HouseNote(language, place, text.value, item.span, origin)
 
 
+def removed_note(section: Section, atoms: Sequence[syntax.Atom]) -> Place:
+    """`remove note pl` or `remove note pl <rule>`: the (place, language) of a parent's note."""
+    language = read_language(atoms[0])
+    return (_rule(section, atoms[1]) if len(atoms) == 2 else section.id, language)
+
+
 def read_language(atom: syntax.Atom) -> str:
     word = value_readers.show(atom)
     if not isinstance(atom, syntax.Word) or word not in LANGUAGES:
@@ -185,12 +191,27 @@ def _show(wanted: dict[str, str]) -> str:
 
 # --- merging along `extends` ---------------------------------------------------------
 
-def merge_own(files: Sequence[tuple[str, Sequence[tuple[Place, object, Span, Span | None]]]],
+def merge_own(files: Sequence[tuple[str, Sequence[tuple[Place, object, Span, Span | None]],
+                                   Sequence[tuple[Place, Span]]]],
               what: str, problems: Collector) -> dict[Place, object]:
     """Notes or wordings from base to leaf: a house variant replaces its parent's only with
-    `override`, and `override` on one no parent gives is an error, as for rules."""
+    `override`, and `override` on one no parent gives is an error, as for rules; `remove`
+    (notes: `remove note pl [<rule>]`) drops a parent's."""
     merged: dict[Place, tuple[object, Span, str]] = {}
-    for depth, (file_id, items) in enumerate(files):
+    for depth, (file_id, items, removals) in enumerate(files):
+        given = {place for place, *_ in items}
+        for place, span in removals:
+            shown = f"{what} `{place[0] or 'of the variant'}` in `{place[1]}`"
+            if place not in merged:
+                why = f"`{file_id}` extends no variant" if depth == 0 else f"no parent gives the {shown}"
+                problems.add(error("E019", f"nothing to remove: {why}", span,
+                                   hint="delete the `remove` line"))
+            elif place in given:
+                problems.add(error("E019", f"the {shown} is removed and given again in the same file",
+                                   span, hint="to change it, write `override` before it instead"))
+                del merged[place]  # one slip, one error: the line giving it is not also reported
+            else:
+                del merged[place]
         for place, value, span, override in items:
             before = merged.get(place)
             shown = f"{what} `{place[0] or 'of the variant'}` in `{place[1]}`"

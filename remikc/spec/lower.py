@@ -105,9 +105,9 @@ def lower(chain: Sequence[FileRules]) -> ir.Variant:
             problems.add(error("E016", f"`{leaf.id}` has no name in `{language}`", header,
                                hint=f'add `name {language} "..."`; names are not inherited'))
     _require(S.SCHEMA, rules, sections, header, problems)
-    notes = house.merge_own([(f.id, [((n.place, n.language), n, n.span, o) for n, o in f.notes])
-                             for f in chain], "note", problems)
-    wording = house.merge_own([(f.id, [((w.key, w.language), w, w.span, o) for w, o in f.wording])
+    notes = house.merge_own([(f.id, [((n.place, n.language), n, n.span, o) for n, o in f.notes],
+                              f.removed_notes) for f in chain], "note", problems)
+    wording = house.merge_own([(f.id, [((w.key, w.language), w, w.span, o) for w, o in f.wording], ())
                                for f in chain], "wording", problems)
     problems.raise_if_errors()
 
