@@ -27,6 +27,10 @@ def skeleton(name: str, parent: ir.Variant, parent_path: str) -> str:
     ]
     for language in LANGUAGES:
         out.append(f'  name {language} "{parent.name(language)} ({name})"')
+    # the house's own words for the rulebooks, in every language (docs/dsl.md, "House notes")
+    out += ["", "  # Notes for your rulebooks, one per language (also in a section, or on a rule):"]
+    out += [f'  # note {language} "..."' for language in LANGUAGES]
+    out.append("")
     rules = {rule.id: rule for rule in parent.rules}
     out.extend(_section_lines(SCHEMA, rules, indent=1))
     if parent.checks:
