@@ -8,6 +8,7 @@ lives.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,6 +30,9 @@ class Build:
     problems: list[Diagnostic]
     sources: dict[str, str]
     warnings: list[Diagnostic] = field(default_factory=list)  # to show; they stop nothing
+    # `build --pdf`: each rulebook as an A4 PDF; not compared by `build --check` (their bytes
+    # depend on the fonts of the machine, remikc/emit/pdf.py)
+    pdfs: dict[Path, bytes] = field(default_factory=dict)
 
 
 def lineage_files(variant: ir.Variant) -> list[str]:
@@ -59,9 +63,9 @@ def validator_source(variant: ir.Variant, workspace: Workspace) -> str:
     return emit_validator(variant, texts, {path: shown(path) for path in files})
 
 
-def outputs(paths: list[str], out: Path) -> Build:
+def outputs(paths: list[str], out: Path, *, pdf: bool = False) -> Build:
     """Every generated file of the variants under `paths`: the validator and, in each
-    language, the rulebook as Markdown and as HTML."""
+    language, the rulebook as Markdown and as HTML (and, with `pdf`, as an A4 PDF)."""
     run = check_paths(paths)
     problems = [d for d in run.unique_diagnostics() if d.severity is Severity.ERROR]
     warnings = [d for d in run.unique_diagnostics() if d.severity is not Severity.ERROR]
@@ -72,17 +76,27 @@ def outputs(paths: list[str], out: Path) -> Build:
             v = result.variant
             source = validator_source(v, run.workspace)
             files[out / v.id / "validator.py"] = source
-            books, wrong = rulebooks(v, run.workspace, load_module(v.id, source))
+            # the house variants of `v` among the specs given: its rulebook names them
+            children = sorted((r.variant for r in run.results
+                               if r.variant is not None and r.variant.parent == v.id),
+                              key=lambda child: child.id)
+            books, wrong = rulebooks(v, run.workspace, load_module(v.id, source), children)
             problems += wrong
             for name, text in books.items():
                 files[out / v.id / name] = text
     if problems:
         files = {}
-    return Build(files, problems, run.workspace.sources, warnings)
+    pdfs = {}
+    if pdf:
+        from .emit.pdf import to_pdf
+
+        pdfs = {path.with_suffix(".pdf"): to_pdf(text) for path, text in files.items()
+                if path.suffix == ".html"}
+    return Build(files, problems, run.workspace.sources, warnings, pdfs)
 
 
-def rulebooks(v: ir.Variant, workspace: Workspace, module: VariantModule
-              ) -> tuple[dict[str, str], list[Diagnostic]]:
+def rulebooks(v: ir.Variant, workspace: Workspace, module: VariantModule,
+              children: Sequence[ir.Variant] = ()) -> tuple[dict[str, str], list[Diagnostic]]:
     """The rulebooks of `v`, their examples found by the solver and checked by `module`, the
     variant's own generated validator: an example it does not confirm stops the build."""
     found = examples(v)
@@ -96,7 +110,7 @@ def rulebooks(v: ir.Variant, workspace: Workspace, module: VariantModule
     sources = [shown(p) for p in reversed(lineage_files(v))]
     books = {}
     for code in LANGUAGES:
-        book = rulebook(v, language(code), found, parent, shown(v.source))
+        book = rulebook(v, language(code), found, parent, shown(v.source), children)
         books[f"rulebook.{code}.md"] = to_markdown(book, sources)
         books[f"rulebook.{code}.html"] = to_html(book, sources)
     return books, wrong
@@ -151,8 +165,9 @@ def stale(build: Build, out: Path, *, whole: bool) -> list[str]:
             found.append(f"{path}: out of date")
     if whole and out.exists():
         for path in sorted(p for p in out.rglob("*") if p.is_file()):
-            # tool caches (__pycache__, .ruff_cache, .mypy_cache) are not part of the build
-            if path not in build.files and not any(
+            # tool caches (__pycache__, .ruff_cache, .mypy_cache) are not part of the build,
+            # nor are PDFs (`build --pdf`), whose bytes depend on the machine's fonts
+            if path not in build.files and path.suffix != ".pdf" and not any(
                     part == "__pycache__" or part.startswith(".") for part in path.relative_to(out).parts):
                 found.append(f"{path}: not produced by the build")
     return found

@@ -165,6 +165,9 @@ def _parser() -> argparse.ArgumentParser:
                        help="output folder (default: generated)")
     build.add_argument("--check", action="store_true",
                        help="write nothing; exit 1 and name the files a fresh build would change")
+    build.add_argument("--pdf", action="store_true",
+                       help="also write each rulebook as an A4 PDF (rulebook.pl.pdf, ...) through "
+                       "WeasyPrint: pip install 'remikc[pdf]'; not compared by --check")
 
     explain = command("explain", "judge cards under a variant, with the rules used")
     explain.add_argument("spec", metavar="SPEC", help=SPEC_HELP)
@@ -661,9 +664,20 @@ def _build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     _need_paths(paths)
     _need_folder("--out", args.out, "generated")
     target = Path(args.out)
+    if args.pdf and args.check:
+        raise UsageError("remikc: --check compares the text files only; PDFs depend on the "
+                         "machine's fonts: drop --pdf")
+    if args.pdf:
+        from .emit.pdf import NoPdfRenderer, to_pdf
+
+        try:
+            to_pdf("<p></p>")  # the renderer is there before the solver's work, not after
+        except NoPdfRenderer as exc:
+            print(exc, file=err)
+            return USAGE
     if not args.check:
         check_folder(target)  # before the solver's work, not after
-    built = outputs(paths, target)
+    built = outputs(paths, target, pdf=args.pdf)
     if built.warnings:
         print(render_all(built.warnings, built.sources, _colour(err)) + "\n", file=err)
     if built.problems:
@@ -681,8 +695,11 @@ def _build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                   f"{len(built.files)} file(s) up to date", file=out)
         return FINDINGS if found else OK
     changed = write_files(built.files)
+    for path, data in sorted(built.pdfs.items()):
+        write_atomic(path, data)
     if not args.quiet:
-        print(f"built {len(built.files)} file(s) in {target}, {changed} changed", file=out)
+        pdfs = f" and {len(built.pdfs)} PDF(s)" if built.pdfs else ""
+        print(f"built {len(built.files)} file(s){pdfs} in {target}, {changed} changed", file=out)
     return OK
 
 

@@ -439,6 +439,35 @@ class NotModelled:
     reason: str
     span: Span
     origin: str
+    # `option pl "..." because "..."`: a choice the seed offers (a value "by agreement"), in
+    # that language's words; the rulebook of that language names it under its variations
+    language: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HouseNote:
+    """`note pl "..."`: a house's own words in one language, printed where `place` is said:
+    "" the whole game, a section id (`scoring`, `turn.draw`) or a rule id
+    (`scoring.joker_in_hand`)."""
+
+    language: str
+    place: str
+    text: str
+    span: Span
+    origin: str
+
+
+@dataclass(frozen=True, slots=True)
+class Wording:
+    """`wording { pl "scoring.went_out" "..." }`: a catalogue sentence in a spec's own words;
+    `forms` holds one text per plural category of `n` where the spec gives them."""
+
+    language: str
+    key: str
+    text: str
+    span: Span
+    origin: str
+    forms: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -470,6 +499,8 @@ class Variant:
     checks: tuple[Check, ...] = ()
     not_modelled: tuple[NotModelled, ...] = ()
     dropped_checks: tuple[DroppedCheck, ...] = ()  # built-in checks removed, by check id
+    notes: tuple[HouseNote, ...] = ()  # inherited unless a house variant overrides them
+    wording: tuple[Wording, ...] = ()  # likewise
     rules: tuple[Rule[object], ...] = field(default=(), repr=False)  # every rule, by id
 
     def name(self, language: str) -> str:

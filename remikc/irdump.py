@@ -91,8 +91,19 @@ def to_json(variant: ir.Variant) -> str:
             for c in variant.checks
         ],
         "not_modelled": [
-            {"quote": n.quote, "reason": n.reason, "at": _place(n.span), "from": n.origin}
+            {"quote": n.quote, "reason": n.reason, "at": _place(n.span), "from": n.origin,
+             "option": n.language}
             for n in variant.not_modelled
+        ],
+        "notes": [
+            {"language": n.language, "place": n.place, "text": n.text, "at": _place(n.span),
+             "from": n.origin}
+            for n in variant.notes
+        ],
+        "wording": [
+            {"language": w.language, "key": w.key, "text": w.text, "forms": dict(w.forms) or None,
+             "at": _place(w.span), "from": w.origin}
+            for w in variant.wording
         ],
     }
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"

@@ -27,6 +27,10 @@ def skeleton(name: str, parent: ir.Variant, parent_path: str) -> str:
     ]
     for language in LANGUAGES:
         out.append(f'  name {language} "{parent.name(language)} ({name})"')
+    # the house's own words for the rulebooks, in every language (docs/dsl.md, "House notes")
+    out += ["", "  # Notes for your rulebooks, one per language (also in a section, or on a rule):"]
+    out += [f'  # note {language} "..."' for language in LANGUAGES]
+    out.append("")
     rules = {rule.id: rule for rule in parent.rules}
     out.extend(_section_lines(SCHEMA, rules, indent=1))
     if parent.checks:
@@ -47,7 +51,7 @@ def _section_lines(section: Section, rules: dict[str, ir.Rule[object]], indent: 
         return lines
     for entry in section.entries:
         if isinstance(entry, Section):
-            if entry.kind in ("examples", "not_modelled"):
+            if entry.kind in ("examples", "not_modelled", "wording"):
                 continue
             inner = _section_lines(entry, rules, indent + 1)
             if inner:

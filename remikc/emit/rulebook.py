@@ -49,7 +49,25 @@ class Steps:
     items: tuple[Sentence, ...]
 
 
-Block = Sentence | Example | Table | Steps
+@dataclass(frozen=True)
+class HouseNote:
+    """A house's own words (`note pl "..."`), printed where they belong; they state no rule."""
+
+    text: str
+    label: str
+
+
+Block = Sentence | Example | Table | Steps | HouseNote
+
+
+@dataclass(frozen=True)
+class Variation:
+    """A house variant of this game (its changes, one sentence each), or, `not_modelled`, the
+    options the seed names that this spec leaves out."""
+
+    title: str
+    items: tuple[Sentence, ...]
+    not_modelled: bool = False
 
 
 @dataclass(frozen=True)
@@ -72,6 +90,9 @@ class Rulebook:
     # (`assumed "..." other "..."`); printed after the sections, in the spec's words
     readings: tuple[Sentence, ...] = ()
     readings_title: str = ""
+    notes: tuple[HouseNote, ...] = ()  # the house's notes on the whole game, after the intro
+    variations: tuple[Variation, ...] = ()  # the last section: "Odmiany" / "Varijante"
+    variations_title: str = ""
 
     def sentences(self) -> list[Sentence]:
         """Every sentence, wherever it stands (steps, differences and tables count too)."""
@@ -82,6 +103,8 @@ class Rulebook:
                     out.append(block)
                 elif isinstance(block, Steps):
                     out.extend(block.items)
+                elif isinstance(block, HouseNote):
+                    continue  # the house's words, not a rule of the game
                 elif isinstance(block, Table) and block.row_rules:
                     out += [Sentence(": ".join(row), rules, block.assumed)
                             for row, rules in zip(block.rows, block.row_rules, strict=True)]
@@ -144,8 +167,12 @@ def _kind(w: _Writer, play: Play) -> str:
 
 
 def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
-             parent: ir.Variant | None = None, source: str = "") -> Rulebook:
-    """The whole rulebook of `v`; `examples` from the solver (None: no examples)."""
+             parent: ir.Variant | None = None, source: str = "",
+             children: Sequence[ir.Variant] = ()) -> Rulebook:
+    """The whole rulebook of `v`; `examples` from the solver (None: no examples); `children`:
+    the house variants of `v` to name under its variations."""
+    lang = lang.with_wording({o.key: dict(o.forms) if o.forms else o.text
+                              for o in v.wording if o.language == lang.code})
     w = _Writer(v, lang)
     e = examples or Examples()
     sections = [
@@ -171,8 +198,11 @@ def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
     intro = (Sentence(lang.say("intro", source=source or v.source)),)
     readings = tuple(Sentence(lang.say("reading", rule=r.id, other=r.other), (r.id,), True)
                      for r in v.rules if r.other)
+    placed, notes = _place_notes(w, sections)
+    variations = _variations(w, children)
     return Rulebook(lang.code, v.id, lang.say("title", name=name), intro, _differences(w, parent),
-                    tuple(sections), lang.say("footnote"), readings, lang.say("section.readings"))
+                    placed, lang.say("footnote"), readings, lang.say("section.readings"),
+                    notes, variations, lang.say("section.variations") if variations else "")
 
 
 # --- sections --------------------------------------------------------------------------
@@ -599,6 +629,87 @@ def _rule_sentence(w: _Writer, v: ir.Variant, rule_id: str) -> str:
     return rule_id
 
 
+# --- the house's own words and the variations ---------------------------------------------
+
+def _block_rules(block: Block) -> set[str]:
+    if isinstance(block, Steps):
+        return {rule for item in block.items for rule in item.rules}
+    if isinstance(block, Table):
+        return {*block.rules, *(rule for row in block.row_rules for rule in row)}
+    if isinstance(block, HouseNote):
+        return set()
+    return set(block.rules)
+
+
+def _place_notes(w: _Writer, sections: Sequence[Section]
+                 ) -> tuple[tuple[Section, ...], tuple[HouseNote, ...]]:
+    """The sections with each house note where its place is said: a rule's after the block
+    that states the rule, a section's at the end of the part that states its first rule.
+    Notes on the whole game (or on a place this rulebook never states) come back apart."""
+    label = w.lang.say("note.label")
+    after: dict[tuple[int, int], list[HouseNote]] = {}
+    loose: list[HouseNote] = []
+    for note in (n for n in w.v.notes if n.language == w.lang.code):
+        where = _home(sections, note.place)
+        if where is None:
+            loose.append(HouseNote(note.text, label))
+        else:
+            after.setdefault(where, []).append(HouseNote(note.text, label))
+    placed = []
+    for i, section in enumerate(sections):
+        blocks: list[Block] = []
+        for j, block in enumerate(section.blocks):
+            blocks += [block, *after.get((i, j), ())]
+        blocks += after.get((i, len(section.blocks)), [])
+        placed.append(Section(section.key, section.title, tuple(blocks)))
+    return tuple(placed), tuple(loose)
+
+
+def _home(sections: Sequence[Section], place: str) -> tuple[int, int] | None:
+    """(section, block after which) a note on `place` stands; None for the whole game.  A
+    rule's note follows the first block stating the rule; a spec section's closes the part of
+    the rulebook that states most of its rules (`turn.direction` is said with the deal, but a
+    note on `turn` belongs with the turn)."""
+    if not place:
+        return None
+    for i, section in enumerate(sections):
+        for j, block in enumerate(section.blocks):
+            if place in _block_rules(block):
+                return (i, j)
+    counts = [len({rule for block in section.blocks for rule in _block_rules(block)
+                   if rule.startswith(place + ".")}) for section in sections]
+    if not any(counts):
+        return None
+    best = counts.index(max(counts))
+    return (best, len(sections[best].blocks))
+
+
+def _variations(w: _Writer, children: Sequence[ir.Variant]) -> tuple[Variation, ...]:
+    """Each house variant of this game with its changes, one sentence each; then the options
+    the seed names that the spec leaves out (`option pl "..."` under `not_modelled`)."""
+    from ..verify.diff import rule_changes
+
+    out = []
+    for child in children:
+        items = []
+        for change in rule_changes(w.v, child):
+            if child.rule(change.rule) is None:
+                text = w.lang.say("difference.removed", before=_rule_sentence(w, w.v, change.rule))
+                items.append(Sentence(text, (change.rule,)))
+            else:
+                rule = child.rule(change.rule)
+                items.append(Sentence(_rule_sentence(w, child, change.rule), (change.rule,),
+                                      bool(rule and rule.assumed)))
+        if items:
+            out.append(Variation(child.name(w.lang.code), tuple(items)))
+    options = tuple(Sentence(w.lang.say("variation.option", quote=n.quote))
+                    for n in w.v.not_modelled
+                    if n.language == w.lang.code and n.origin == w.v.id)
+    if options:
+        out.append(Variation(w.lang.say("variation.options"), options, not_modelled=True))
+    return tuple(out)
+
+
 # --- rendering -----------------------------------------------------------------------------
 
 def to_markdown(book: Rulebook, sources: Sequence[str]) -> str:
@@ -617,4 +728,5 @@ def to_html(book: Rulebook, sources: Sequence[str]) -> str:
     return template.render(book=book, sources=tuple(sources), kinds=_KINDS)
 
 
-_KINDS = {"Sentence": Sentence, "Example": Example, "Table": Table, "Steps": Steps}
+_KINDS = {"Sentence": Sentence, "Example": Example, "Table": Table, "Steps": Steps,
+          "HouseNote": HouseNote}

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from .. import ir
 from ..cards import Card
 from ..diagnostics import Collector, Diagnostic, Note, Span, did_you_mean, error
-from . import author_checks, syntax, value_readers
+from . import author_checks, house, syntax, value_readers
 from .schema import LANGUAGES, LOOKUP, RANK_KEYS, SCHEMA, Key, Section, value_rule_id
 from .value_readers import Args, Bad
 
@@ -39,6 +39,10 @@ class FileRules:
     removed_checks: dict[str, Span]  # a parent's check title -> the `remove check` line
     # a built-in check id -> the reason and the `remove check "<id>" because "<reason>"` line
     dropped_checks: dict[str, tuple[str, Span]] = field(default_factory=dict)
+    # house notes and own wordings, each with where its `override` stands, if it does
+    notes: tuple[tuple[ir.HouseNote, Span | None], ...] = ()
+    wording: tuple[tuple[ir.Wording, Span | None], ...] = ()
+    removed_notes: tuple[tuple[tuple[str, str], Span], ...] = ()  # `remove note pl [<rule>]`
 
     @property
     def id(self) -> str:
@@ -52,7 +56,8 @@ def bind(spec: syntax.Spec) -> FileRules:
     walker.problems.raise_if_errors()
     return FileRules(spec, walker.names, walker.rules, walker.sections, tuple(walker.examples),
                      tuple(walker.checks), tuple(walker.not_modelled), walker.removed,
-                     walker.removed_checks, walker.dropped_checks)
+                     walker.removed_checks, walker.dropped_checks, tuple(walker.notes),
+                     tuple(walker.wording), tuple(walker.removed_notes))
 
 
 class _Walker:
@@ -68,6 +73,9 @@ class _Walker:
         self.removed: dict[str, Span] = {}
         self.removed_checks: dict[str, Span] = {}
         self.dropped_checks: dict[str, tuple[str, Span]] = {}
+        self.notes: list[tuple[ir.HouseNote, Span | None]] = []
+        self.wording: list[tuple[ir.Wording, Span | None]] = []
+        self.removed_notes: list[tuple[tuple[str, str], Span]] = []
 
     def report(self, bad: Bad) -> None:
         self.problems.add(error(bad.code, bad.message, bad.span, hint=bad.hint))
@@ -80,6 +88,11 @@ class _Walker:
                 self.subsection(schema, item)
             elif isinstance(item, syntax.Check):
                 self.check(schema, item)
+            elif (isinstance(item.key, syntax.Word) and item.key.text == "note"
+                  and schema.kind in ("rules", "values")):
+                self.guard(lambda line: self.note(schema, line), item)
+            elif schema.kind == "wording":
+                self.guard(self.own_wording, item)
             elif isinstance(item.key, syntax.Word) and item.key.text == "remove":
                 self.guard(lambda line: self.remove(schema, line), item)
             elif schema.kind == "values":
@@ -191,6 +204,16 @@ class _Walker:
         if item.override is not None:
             raise Bad("`override remove` says two things: write `remove <name>`", item.override,
                       code="E019")
+        if (len(atoms) in (3, 4) and isinstance(atoms[1], syntax.Word) and atoms[1].text == "note"
+                and schema.kind in ("rules", "values")):
+            place = house.removed_note(schema, atoms[2:])
+            first = next((span for p, span in self.removed_notes if p == place), None)
+            if first is not None:
+                self.problems.add(_twice(f"remove note {place[1]} {place[0] or '(the variant)'}",
+                                         item.span, first))
+                return
+            self.removed_notes.append((place, item.span))
+            return
         if (len(atoms) == 3 and isinstance(atoms[1], syntax.Word) and atoms[1].text == "check"
                 and isinstance(atoms[2], syntax.Text) and not schema.id):
             title = atoms[2].value
@@ -269,6 +292,25 @@ class _Walker:
                 value = ir.CardValue(rank, (), face=True)
             self.put(value_rule_id(rank), value, item)
 
+    # --- a house's own words (spec/house.py) -----------------------------------------
+
+    def note(self, schema: Section, item: syntax.Setting) -> None:
+        note = house.read_note(schema, item, self.origin)
+        first = next((n for n, _ in self.notes if (n.place, n.language) == (note.place, note.language)), None)
+        if first is not None:
+            self.problems.add(_twice(f"note {note.language} {note.place or '(the variant)'}", item.span,
+                                     first.span))
+            return
+        self.notes.append((note, item.override))
+
+    def own_wording(self, item: syntax.Setting) -> None:
+        own = house.read_wording(item, self.origin)
+        first = next((w for w, _ in self.wording if (w.key, w.language) == (own.key, own.language)), None)
+        if first is not None:
+            self.problems.add(_twice(f"wording {own.language} \"{own.key}\"", item.span, first.span))
+            return
+        self.wording.append((own, item.override))
+
     # --- lists ---------------------------------------------------------------------
 
     def example(self, item: syntax.Setting) -> None:
@@ -308,11 +350,17 @@ class _Walker:
         _no_clauses(item)
         atoms = [a for g in item.groups for a in g]
         shape = 'expected `"<what the seed says>" because "<why it is left out>"`'
+        language = None
+        if len(atoms) == 5 and isinstance(atoms[0], syntax.Word) and atoms[0].text == "option":
+            # `option pl "..." because "..."`: a choice the seed offers, named in the rulebook
+            language = house.read_language(atoms[1])
+            atoms = atoms[2:]
         if (len(atoms) != 3 or not isinstance(atoms[0], syntax.Text)
                 or not (isinstance(atoms[1], syntax.Word) and atoms[1].text == "because")
                 or not isinstance(atoms[2], syntax.Text)):
             raise Bad(shape, item.span)
-        self.not_modelled.append(ir.NotModelled(atoms[0].value, atoms[2].value, item.span, self.origin))
+        self.not_modelled.append(ir.NotModelled(atoms[0].value, atoms[2].value, item.span, self.origin,
+                                                language))
 
 
 def _no_clauses(item: syntax.Setting) -> None:

@@ -15,6 +15,7 @@ from typing import TypeVar, cast
 
 from .. import ir
 from ..diagnostics import Collector, Note, Span, did_you_mean, error
+from . import house
 from . import schema as S
 from .bind import FileRules
 from .schema import Key, Section
@@ -104,9 +105,15 @@ def lower(chain: Sequence[FileRules]) -> ir.Variant:
             problems.add(error("E016", f"`{leaf.id}` has no name in `{language}`", header,
                                hint=f'add `name {language} "..."`; names are not inherited'))
     _require(S.SCHEMA, rules, sections, header, problems)
+    notes = house.merge_own([(f.id, [((n.place, n.language), n, n.span, o) for n, o in f.notes],
+                              f.removed_notes) for f in chain], "note", problems)
+    wording = house.merge_own([(f.id, [((w.key, w.language), w, w.span, o) for w, o in f.wording], ())
+                               for f in chain], "wording", problems)
     problems.raise_if_errors()
 
     variant = _build(chain, rules)
+    variant = replace(variant, notes=tuple(cast("ir.HouseNote", n) for n in notes.values()),
+                      wording=tuple(cast("ir.Wording", w) for w in wording.values()))
     from .consistency import check_consistency
 
     problems.extend(check_consistency(variant))

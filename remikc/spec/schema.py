@@ -39,7 +39,7 @@ class Section:
     id: str
     entries: tuple[Entry, ...]
     optional: bool = False
-    kind: str = "rules"  # "rules" | "values" | "examples" | "not_modelled"
+    kind: str = "rules"  # "rules" | "values" | "examples" | "not_modelled" | "wording"
 
     @property
     def name(self) -> str:
@@ -192,6 +192,7 @@ SCHEMA = _section(
              SCORING_UNDERCUT, SCORING_TIE, SCORING_ALL_OUT),
     _section("game_end", GAME_END_WINNER, GAME_END_TARGET, GAME_END_ROUNDS, GAME_END_TARGET_BONUS,
              GAME_END_ROUND_WIN_BONUS),
+    _section("wording", kind="wording", optional=True),
     _section("examples", kind="examples", optional=True),
     _section("not_modelled", kind="not_modelled", optional=True),
 )

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from .. import ir
 from ..diagnostics import Diagnostic, Note, Span, SpecError, did_you_mean, error, warning
 from .bind import FileRules, bind
+from .house import one_language_notes
 from .lower import lower
 from .parser import parse
 
@@ -284,6 +285,8 @@ class Workspace:
         if cached is None:
             try:
                 cached = lower(self.chain(path))
+                # a note in one language only is worth saying, and stops nothing
+                self._warnings[path] += tuple(one_language_notes(cached.notes))
             except SpecError as exc:
                 cached = exc
             self._variants[path] = cached

@@ -35,6 +35,18 @@ class Language:
         """CLDR plural category: `one`, `few`, `many` or `other`."""
         return str(self._locale.plural_form(abs(n)))
 
+    def categories(self) -> tuple[str, ...]:
+        """The plural categories this language's numbers fall in, `other` last."""
+        tags = self._locale.plural_form.tags
+        order = ("zero", "one", "two", "few", "many")
+        return (*(t for t in order if t in tags), "other")
+
+    def with_wording(self, own: Mapping[str, Message]) -> Language:
+        """This language with some messages in a spec's own words (`wording { ... }`)."""
+        if not own:
+            return self
+        return Language(self.code, self.nouns, {**self.messages, **own})
+
     def count(self, n: int, noun: str) -> str:
         """`22 karty`: a number and the noun in the form that number takes."""
         forms = self.nouns[noun]

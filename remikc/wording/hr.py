@@ -341,4 +341,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "term.stock.means": "zatvorene karte iz kojih se vuče",
 }
 
+# The house's own words and the variations (issue 20): kept apart for an easy merge.
+MESSAGES.update({
+    "note.label": "Kućna napomena",
+    "section.variations": "Varijante",
+    "variation.options": "Izvorni tekst navodi i ovo (ta pravila to ne obuhvaćaju)",
+    "variation.option": "„{quote}” — nije obuhvaćeno ovim pravilima.",
+})
+
 LANGUAGE = Language("hr", NOUNS, MESSAGES)

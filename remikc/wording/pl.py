@@ -362,4 +362,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "term.stock.means": "zakryte karty, z których się dobiera",
 }
 
+# The house's own words and the variations (issue 20): kept apart for an easy merge.
+MESSAGES.update({
+    "note.label": "Uwaga domowa",
+    "section.variations": "Odmiany",
+    "variation.options": "Tekst źródłowy podaje też (tych możliwości te zasady nie obejmują)",
+    "variation.option": "„{quote}” — nie ujęte w tych zasadach.",
+})
+
 LANGUAGE = Language("pl", NOUNS, MESSAGES)

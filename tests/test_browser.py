@@ -1,0 +1,196 @@
+"""The HTML rulebooks in a real browser: on a phone and on a desk, and printed.
+
+Every rulebook in generated/ is loaded by headless Chromium at 400 px and at 1200 px, and
+nothing may stick out sideways (a page wider than the screen scrolls sideways on a phone);
+then printed to PDF by Chromium, where every page must be A4 and every page but the last at
+least half full (measured from the PDF: the lowest word on the page, by `pdftotext -bbox`).
+The PDFs `remikc build --pdf` writes through WeasyPrint are held to the same rules.
+
+Without Chromium or poppler-utils these tests skip, saying why; when `CI` is set they fail
+instead, since .ci/run installs both.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = sorted((ROOT / "generated").glob("*/rulebook.*.html"))
+WIDTHS = (400, 1200)
+A4 = (595.28, 841.89)  # points
+BROWSER = next((found for name in ("chromium", "chromium-browser", "google-chrome")
+                if (found := shutil.which(name))), None)
+
+
+def _need(tool: str | None, what: str) -> str:
+    """The tool's path; else a skip with the reason, or a failure on CI, which installs it."""
+    if tool is None:
+        reason = f"{what} is not installed (Debian: apt-get install {what}); .ci/run installs it"
+        if os.environ.get("CI"):
+            pytest.fail(f"CI is set but {reason}")
+        pytest.skip(reason)
+    return tool
+
+
+def _browser(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    chromium = _need(BROWSER, "chromium")
+    # --no-sandbox: CI runs as root; a home of its own: nothing of the user's profile is read
+    command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+               "--hide-scrollbars", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}", *args]
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config"),
+           "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    return subprocess.run(command, capture_output=True, text=True, timeout=180, check=False, env=env)
+
+
+# --- on a phone and on a desk ---------------------------------------------------------------
+
+# Each rulebook in an iframe of the given width (`srcdoc`: same origin, so the script may look
+# inside); once all have loaded, the script writes what sticks out into the page.
+_HARNESS = """<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>
+{frames}
+<pre id="result">waiting</pre>
+<script>
+window.addEventListener("load", () => {{
+  const out = [];
+  for (const frame of document.querySelectorAll("iframe")) {{
+    const doc = frame.contentDocument.documentElement;
+    const width = doc.clientWidth;
+    const wide = [...frame.contentDocument.querySelectorAll("body *")]
+      .filter(e => e.getBoundingClientRect().right > width + 0.5)
+      .map(e => e.tagName + ": " + e.textContent.slice(0, 60));
+    out.push({{page: frame.dataset.page, width: +frame.dataset.width,
+              client: width, scroll: doc.scrollWidth, wide: wide.slice(0, 3)}});
+  }}
+  document.getElementById("result").textContent = JSON.stringify(out);
+}});
+</script></body></html>"""
+
+
+def test_no_rulebook_scrolls_sideways_on_a_phone_or_a_desk(tmp_path: Path) -> None:
+    assert PAGES, "no HTML rulebooks in generated/: run `remikc build specs/`"
+    frames = "\n".join(
+        f'<iframe data-page="{page.relative_to(ROOT)}" data-width="{width}" '
+        f'style="width:{width}px;height:700px;border:0;display:block" '
+        f'srcdoc="{html.escape(page.read_text(encoding="utf-8"), quote=True)}"></iframe>'
+        for page in PAGES for width in WIDTHS)
+    harness = tmp_path / "harness.html"
+    harness.write_text(_HARNESS.format(frames=frames), encoding="utf-8")
+    run = _browser(tmp_path, "--virtual-time-budget=20000", "--dump-dom", harness.as_uri())
+    found = re.search(r'<pre id="result">(.*?)</pre>', run.stdout, re.S)
+    assert found and found.group(1) != "waiting", f"the page did not report: {run.stderr[-2000:]}"
+    results = json.loads(html.unescape(found.group(1)))
+    assert len(results) == len(PAGES) * len(WIDTHS)
+    assert {r["width"] for r in results} == set(WIDTHS)
+    assert all(r["client"] == r["width"] for r in results)  # the frame really was that wide
+    overflowing = [r for r in results if r["scroll"] > r["client"]]
+    assert not overflowing, "\n".join(
+        f"{r['page']} at {r['width']} px: {r['scroll']} px wide ({'; '.join(r['wide'])})"
+        for r in overflowing)
+
+
+def test_the_measure_sees_a_page_that_does_stick_out(tmp_path: Path) -> None:
+    """The harness itself: a run of cards that may not wrap is reported at 400 px."""
+    page = PAGES[0].read_text(encoding="utf-8").replace(
+        "<body>", '<body><p style="white-space:nowrap">' + "A♠ 2♠ 3♠ 4♠ 5♠ 6♠ " * 12 + "</p>", 1)
+    frames = (f'<iframe data-page="wide" data-width="400" style="width:400px;height:300px" '
+              f'srcdoc="{html.escape(page, quote=True)}"></iframe>')
+    harness = tmp_path / "harness.html"
+    harness.write_text(_HARNESS.format(frames=frames), encoding="utf-8")
+    run = _browser(tmp_path, "--virtual-time-budget=10000", "--dump-dom", harness.as_uri())
+    found = re.search(r'<pre id="result">(.*?)</pre>', run.stdout, re.S)
+    assert found, run.stderr[-2000:]
+    (result,) = json.loads(html.unescape(found.group(1)))
+    assert result["scroll"] > result["client"] == 400
+
+
+# --- printed ----------------------------------------------------------------------------------
+
+def pdf_pages(pdf: Path) -> list[tuple[float, float, float, float]]:
+    """Each page of `pdf`: width, height, the top of its highest word, the bottom of its lowest
+    (points from the top; a page without words has both 0)."""
+    pdftotext = _need(shutil.which("pdftotext"), "poppler-utils")
+    text = subprocess.run([pdftotext, "-bbox", str(pdf), "-"], capture_output=True, text=True,
+                          timeout=60, check=True).stdout
+    pages = []
+    for match in re.finditer(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', text, re.S):
+        words = [(float(a), float(b)) for a, b in
+                 re.findall(r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)"',
+                            match.group(3))]
+        top = min((w[0] for w in words), default=0.0)
+        bottom = max((w[1] for w in words), default=0.0)
+        pages.append((float(match.group(1)), float(match.group(2)), top, bottom))
+    return pages
+
+
+def half_full_problems(pages: list[tuple[float, float, float, float]]) -> list[str]:
+    """A4, and every page but the last filled at least half way down its printable area (the
+    area taken as from the highest first word of any page to as far from the foot)."""
+    problems = [f"page {i}: {w:.1f} x {h:.1f} pt, not A4" for i, (w, h, _, _) in enumerate(pages, 1)
+                if abs(w - A4[0]) > 1 or abs(h - A4[1]) > 1]
+    margin = min(top for _, _, top, _ in pages)
+    for i, (_, height, _, bottom) in enumerate(pages[:-1], 1):
+        filled = (bottom - margin) / (height - 2 * margin)
+        if filled < 0.5:
+            problems.append(f"page {i} of {len(pages)} is only {filled:.0%} full")
+    return problems
+
+
+def test_half_full_rule_reads_a_pdf(tmp_path: Path) -> None:
+    """The rule itself: A4 pages filled to the foot pass, a page a quarter full does not."""
+    full = [(595.28, 841.89, 45.0, 790.0)] * 2 + [(595.28, 841.89, 45.0, 100.0)]
+    assert half_full_problems(full) == []
+    gap = [(595.28, 841.89, 45.0, 790.0), (595.28, 841.89, 45.0, 230.0), (595.28, 841.89, 45.0, 700.0)]
+    assert half_full_problems(gap) == ["page 2 of 3 is only 25% full"]
+    letter = [(612.0, 792.0, 45.0, 700.0)]
+    assert half_full_problems(letter) == ["page 1: 612.0 x 792.0 pt, not A4"]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[str(p.relative_to(ROOT / "generated")) for p in PAGES])
+def test_printed_by_the_browser_on_a4_with_no_half_empty_page(tmp_path: Path, page: Path) -> None:
+    pdf = tmp_path / "printed.pdf"
+    run = _browser(tmp_path, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri())
+    assert pdf.exists(), run.stderr[-2000:]
+    pages = pdf_pages(pdf)
+    assert pages and all(bottom > 0 for *_, bottom in pages), "a page without text"
+    assert half_full_problems(pages) == []
+
+
+def test_pdf_build_through_weasyprint(tmp_path: Path) -> None:
+    """`remikc build --pdf`: one A4 PDF per rulebook language, the same bytes twice."""
+    pytest.importorskip("weasyprint", reason="the `pdf` extra is not installed: pip install 'remikc[pdf]'")
+    from remikc.cli import main
+
+    spec = ROOT / "specs" / "remik51_domowy.rules"
+    parent = ROOT / "specs" / "remik51.rules"
+    for out in ("a", "b"):
+        assert main(["build", "--pdf", "--quiet", "--out", str(tmp_path / out), str(parent), str(spec)]) == 0
+    pdfs = sorted((tmp_path / "a").rglob("*.pdf"))
+    assert [p.relative_to(tmp_path / "a").as_posix() for p in pdfs] == [
+        "remik51/rulebook.hr.pdf", "remik51/rulebook.pl.pdf",
+        "remik51_domowy/rulebook.hr.pdf", "remik51_domowy/rulebook.pl.pdf"]
+    for pdf in pdfs:
+        assert pdf.read_bytes() == (tmp_path / "b" / pdf.relative_to(tmp_path / "a")).read_bytes()
+        assert half_full_problems(pdf_pages(pdf)) == []
+
+
+def test_pdf_without_the_extra_says_what_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    import sys
+
+    from remikc.cli import main
+
+    monkeypatch.setitem(sys.modules, "weasyprint", None)  # `import weasyprint` fails
+    out = tmp_path / "out"
+    assert main(["build", "--pdf", "--out", str(out), str(ROOT / "specs" / "remik51.rules")]) == 2
+    err = capsys.readouterr().err
+    assert "--pdf needs WeasyPrint" in err and "pip install 'remikc[pdf]'" in err
+    assert not out.exists()  # refused before any work, nothing written
+    assert main(["build", "--pdf", "--check", str(ROOT / "specs" / "remik51.rules")]) == 2
