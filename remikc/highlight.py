@@ -113,6 +113,9 @@ def textmate() -> dict[str, Any]:
             {"match": r"(" + t.word + r")\s*(\{)",
              "captures": {"1": {"name": "entity.name.section.remikc-rules"},
                           "2": {"name": "punctuation.section.block.begin.remikc-rules"}}},
+            {"match": r"\b(variant)\s+(" + t.word + ")",
+             "captures": {"1": {"name": "storage.type.remikc-rules"},
+                          "2": {"name": "entity.name.type.remikc-rules"}}},
             {"name": "storage.type.remikc-rules",
              "match": alternatives(("variant", "extends", "check", "override"))},
             {"name": "keyword.other.remikc-rules", "match": alternatives(t.keywords)},
@@ -127,6 +130,7 @@ def textmate() -> dict[str, Any]:
             {"name": "variable.language.remikc-rules", "match": alternatives(v.special_words())},
             {"name": "constant.other.card.remikc-rules", "match": r"[\w]*[" + SUITS + "]" + end},
             {"name": "punctuation.remikc-rules", "match": r"[{}(),:;]"},
+            {"name": "variable.other.remikc-rules", "match": t.word},
         ],
     }
 
