@@ -129,7 +129,8 @@ def textmate() -> dict[str, Any]:
             {"name": "constant.language.remikc-rules", "match": alternatives(v.value_words())},
             {"name": "variable.language.remikc-rules", "match": alternatives(v.special_words())},
             {"name": "constant.other.card.remikc-rules", "match": r"[\w]*[" + SUITS + "]" + end},
-            {"name": "punctuation.remikc-rules", "match": r"[{}(),:;]"},
+            {"name": "punctuation.remikc-rules",
+             "match": "|".join(re.escape(p) for p in t.punctuation if p != "..")},
             {"name": "variable.other.remikc-rules", "match": t.word},
         ],
     }
