@@ -361,3 +361,29 @@ def test_without_pygls_the_command_says_how_to_install_it(monkeypatch):
     err = io.StringIO()
     assert main(["lsp"], io.StringIO(), err) == 2
     assert "pip install 'remikc[lsp]'" in err.getvalue()
+
+
+# --- the analysis behind the server, without a server -------------------------------------
+
+def test_a_remove_line_leads_to_what_the_parent_gives(folder):
+    from remikc.lsp import analysis
+
+    path = folder / "bez_grup.rules"
+    text = ('variant bez_grup extends "remik_podstawowy" {\n  name pl "B"\n  name hr "B"\n'
+            "  remove set\n}\n")
+    documents = {str(path): text}
+    span = analysis.definition(str(path), documents, 3, 10)
+    # remik_podstawowy opens `set {` on its line 39, the name at column 3
+    assert span is not None
+    assert (Path(span.file).name, span.line, span.column) == ("remik_podstawowy.rules", 39, 3)
+
+
+def test_completion_after_when_offers_the_facts_a_condition_tests():
+    from remikc.lsp import analysis
+
+    text = "variant v {\n  joker_swap {\n    allowed when opened and \n  }\n}\n"
+    labels = [c.label for c in analysis.completions("v.rules", text, 2, len("    allowed when opened and "))]
+    assert labels == ["first_round", "opened", "opens_this_turn", "handing"]
+    # half a line written, no `}` yet: the section is still known
+    assert [c.label for c in analysis.completions("v.rules", "variant v {\n  deck {\n    ", 2, 4)] == [
+        "standard", "jokers"]

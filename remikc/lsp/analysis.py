@@ -152,13 +152,12 @@ def named(text: str, line: int, column: int) -> Named | None:
         return None
     word, _, end = found
     where = context(text, line, end)
-    if not where.in_variant or where.before:
+    # a rule's name starts its line; after `remove` it names what the parent gives
+    if not where.in_variant or where.before not in ((), ("remove",)):
         return None
     section_id = where.section_id
     full = f"{section_id}.{word}" if section_id else word
     entry: Key[object] | Section | None = vocabulary.key(full) or vocabulary.section(full)
-    if entry is None and section_id == "" and word == "remove":
-        return None
     return Named(full, entry) if entry is not None else None
 
 
@@ -349,9 +348,9 @@ def _show(atom: syntax.Atom) -> str:
 # --- definition ----------------------------------------------------------------------------
 
 def definition(path: str, documents: Mapping[str, str], line: int, column: int) -> Span | None:
-    """Where the parent chain writes the rule under the cursor (an `override`, or a rule that
-    a house variant writes again): the nearest ancestor that writes it.  On `extends "x"`: the
-    parent's `variant` line."""
+    """Where the parent chain writes the rule under the cursor (an `override`, a rule that a
+    house variant writes again, or what a `remove` line drops): the nearest ancestor that
+    writes it.  On `extends "x"`: the parent's `variant` line."""
     text = documents[path]
     row = text.split("\n")[line] if line < len(text.split("\n")) else ""
     space = workspace(documents)
@@ -361,7 +360,7 @@ def definition(path: str, documents: Mapping[str, str], line: int, column: int) 
         return None
     if re.match(r"\s*variant\b", row) and "extends" in row and len(chain) > 1:
         return chain[-2].spec.id.span
-    rest = re.match(r"\s*override\s+(\w+)", row)
+    rest = re.match(r"\s*(?:override|remove)\s+(\w+)", row)
     if rest is not None and column < rest.start(1):
         column = rest.start(1)  # on `override`: the rule it overrides
     target = named(text, line, column)
