@@ -30,9 +30,11 @@ class Terminals:
     text: str  # the STRING pattern (a quoted text)
     comment: str
     operators: tuple[str, ...]  # `<=`, `+`, ... (COMPARE, ADD_OP)
+    others: tuple[str, ...] = ()  # the patterns of any other token a grammar defines
 
 
 _ALTERNATIVES = re.compile(r"^\(\?:([\w|]+)\)$|^([\w|]+)$")
+_SYMBOLS = re.compile(r"^\(\?:(?:\\?[^\w\s|()\\]){1,3}(?:\|(?:\\?[^\w\s|()\\]){1,3})*\)$")
 
 
 @functools.cache
@@ -40,6 +42,7 @@ def terminals() -> Terminals:
     keywords: set[str] = set()
     punctuation: set[str] = set()
     operators: list[str] = []
+    others: list[str] = []
     patterns: dict[str, str] = {}
     for terminal in _lark().terminals:
         pattern = terminal.pattern
@@ -51,13 +54,15 @@ def terminals() -> Terminals:
             (keywords if value.isalpha() else punctuation).add(value)
         elif (words := _ALTERNATIVES.match(value)) is not None:
             keywords.update((words.group(1) or words.group(2)).split("|"))  # QUANTIFIER
-        elif terminal.name not in ("NUMBER", "WORD", "STRING"):
-            # COMPARE, ADD_OP: alternatives of escaped symbols
+        elif _SYMBOLS.match(value):
+            # COMPARE, ADD_OP: alternatives of (escaped) symbols
             body = value.removeprefix("(?:").removesuffix(")")
             operators.extend(re.sub(r"\\(.)", r"\1", alt) for alt in body.split("|"))
+        elif terminal.name not in ("NUMBER", "WORD", "STRING"):
+            others.append(value)  # a token a later grammar adds: highlighted as it is matched
     return Terminals(tuple(sorted(keywords)), tuple(sorted(punctuation, key=lambda p: (-len(p), p))),
                      patterns["NUMBER"], patterns["WORD"], patterns["STRING"], patterns["COMMENT"],
-                     tuple(sorted(operators, key=lambda o: (-len(o), o))))
+                     tuple(sorted(operators, key=lambda o: (-len(o), o))), tuple(others))
 
 
 def sections() -> tuple[str, ...]:
