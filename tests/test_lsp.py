@@ -387,3 +387,13 @@ def test_completion_after_when_offers_the_facts_a_condition_tests():
     # half a line written, no `}` yet: the section is still known
     assert [c.label for c in analysis.completions("v.rules", "variant v {\n  deck {\n    ", 2, 4)] == [
         "standard", "jokers"]
+
+
+def test_completion_in_the_special_sections_offers_ranks_and_kinds_of_example():
+    from remikc import ir
+    from remikc.lsp import analysis
+
+    values = [c.label for c in analysis.completions("v.rules", "variant v {\n  values {\n    ", 2, 4)]
+    assert values == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "joker"]
+    examples = [c.label for c in analysis.completions("v.rules", "variant v {\n  examples {\n    ", 2, 4)]
+    assert "lay_off" in examples and "invalid" in examples and len(examples) == len(ir.ExampleKind)

@@ -278,6 +278,11 @@ def _flags() -> list[Completion]:
 
 def _statements(section_id: str) -> list[Completion]:
     out: list[Completion] = []
+    kind = vocabulary.section(section_id)
+    if kind is not None and kind.kind == "values":  # a line starts with the ranks it prices
+        return [Completion(rank, "rule", "a rank's value") for rank in (*vocabulary.ranks(), "joker")]
+    if kind is not None and kind.kind == "examples":
+        return [Completion(k.value, "rule", "a kind of example") for k in ir.ExampleKind]
     for entry in vocabulary.entries(section_id):
         if isinstance(entry, Section):
             out.append(Completion(entry.name, "section", f"section `{entry.id}`",
