@@ -105,9 +105,10 @@ def _bug(file: str, what: str) -> Any:
 
 
 def _unplaced(node: Any) -> Any:
-    """A syntax tree with every span and file name taken out: what the file says."""
+    """A syntax tree with every span and file name taken out: what the file says.  A span
+    becomes a mark, not nothing: `Setting.override` is a span, and `override` is meant."""
     if isinstance(node, Span):
-        return None
+        return "at"
     if isinstance(node, tuple):
         return tuple(_unplaced(n) for n in node)
     if dataclasses.is_dataclass(node) and not isinstance(node, type):
