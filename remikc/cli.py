@@ -258,6 +258,26 @@ def _parser() -> argparse.ArgumentParser:
     sweep.add_argument("--format", choices=("text", "json"), default="text",
                        help="`text` for people (default); `json` for tools (docs/simulate.md)")
 
+    fmt = command("fmt", "lay spec files out in the one canonical layout (docs/dsl.md, \"Layout\")",
+                  "Rewrite spec files in the canonical layout, keeping every comment and quoted\n"
+                  "text; a file with syntax errors is left as it is and its errors are shown.")
+    fmt.add_argument("paths", nargs="+", metavar="PATH",
+                     help=f"{SUFFIX} files, or folders searched for them; `-` reads a spec from "
+                          "standard input and writes it, laid out, to standard output")
+    fmt.add_argument("--check", action="store_true",
+                     help="write nothing; exit 1 and name the files that would change")
+    fmt.add_argument("--diff", action="store_true",
+                     help="write nothing; print what would change as a unified diff")
+
+    lsp = command("lsp", "run the language server for editors, on standard input and output",
+                  "Run the remikc language server (LSP) over standard input and output, for\n"
+                  "an editor to start: live errors, hover, completion, outline, go to\n"
+                  "definition, quick fixes and formatting.  Needs `pip install 'remikc[lsp]'`.",
+                  spec=False)
+    lsp.add_argument("--stdio", action="store_true",
+                     help="talk over standard input and output (the default and only way; "
+                          "accepted because editors often pass it)")
+
     completion = command("completion", "print a shell completion script",
                          "Print a completion script for bash, zsh or tcsh, e.g.\n"
                          "  remikc completion bash > ~/.local/share/bash-completion/completions/remikc\n"
@@ -354,7 +374,8 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: BinaryIO |
         started = time.perf_counter()
         command = {"check": _check, "ir": _ir, "new": _new, "diff": _diff, "build": _build,
                    "explain": _explain, "simulate": _simulate, "sweep": _sweep, "list": _list,
-                   "completion": _completion, "cache": _cache}[args.command]
+                   "completion": _completion, "cache": _cache, "fmt": _fmt,
+                   "lsp": _lsp}[args.command]
         code = command(args, out, err)
         if args.verbose:
             print(f"remikc: {args.command} took {time.perf_counter() - started:.2f} s", file=err)
@@ -374,7 +395,7 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: BinaryIO |
 
 
 # where each command reads specs: the arguments that may be `-`
-_SPEC_ARGUMENTS = {"check": ("paths",), "ir": ("spec",), "explain": ("spec",),
+_SPEC_ARGUMENTS = {"check": ("paths",), "fmt": ("paths",), "ir": ("spec",), "explain": ("spec",),
                    "diff": ("first", "second"), "simulate": ("spec", "second")}
 
 
@@ -700,6 +721,71 @@ def _build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not args.quiet:
         pdfs = f" and {len(built.pdfs)} PDF(s)" if built.pdfs else ""
         print(f"built {len(built.files)} file(s){pdfs} in {target}, {changed} changed", file=out)
+    return OK
+
+
+def _fmt(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """`remikc fmt`: each file laid out (remikc/fmt.py), written back atomically if it
+    changed; `-` to standard output.  A file that does not parse is left as it is."""
+    import difflib
+
+    from .fmt import format_text
+    from .spec.workspace import find_specs
+
+    _need_paths(args.paths, args.given)
+    if any(is_packaged(p) or p.rstrip("/") == PACKAGED for p in args.paths):
+        raise UsageError("remikc: the seed variants shipped with remikc are not formatted in place: "
+                         "`remikc new` copies one to change")
+    files, skipped = find_specs(list(args.paths))
+    _skipped(skipped, err)
+    if not files:
+        raise UsageError(f"remikc: no {SUFFIX} files in {' '.join(args.paths)}")
+    workspace = _workspace(args)
+    problems: list[Diagnostic] = []
+    changed = []
+    for path in files:
+        try:
+            text = workspace.read(path)
+            laid_out = format_text(text, path)
+        except SpecError as exc:
+            problems += exc.diagnostics
+            continue
+        if path in args.given and not (args.check or args.diff):
+            out.write(laid_out)  # `-`: the text goes to standard output, changed or not
+            continue
+        if laid_out == text:
+            continue
+        changed.append(path)
+        if args.diff:
+            out.writelines(difflib.unified_diff(text.splitlines(keepends=True),
+                                                laid_out.splitlines(keepends=True), path, path))
+        elif args.check:
+            print(f"would reformat {path}", file=out)
+        else:
+            write_atomic(path, laid_out)
+            if not args.quiet:
+                print(f"formatted {path}", file=out)
+    if problems:
+        print(render_all(problems, workspace.sources, _colour(err)), file=err)
+        print(f"remikc: {len({d.span.file for d in problems if d.span})} file(s) left as they are: "
+              "fix their errors first", file=err)
+    if not args.quiet and not args.given:
+        verb = "would change" if args.check or args.diff else "formatted"
+        # after a diff, on stderr: stdout holds the diff alone, for `patch` to read
+        print(f"{len(files)} file(s): {len(changed)} {verb}", file=err if args.diff else out)
+    return FINDINGS if problems or (args.check and changed) else OK
+
+
+def _lsp(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """`remikc lsp`: the language server (remikc/lsp/), if its optional dependency is there."""
+    import importlib.util
+
+    if importlib.util.find_spec("pygls") is None:
+        raise UsageError("remikc: `remikc lsp` needs pygls 2, an optional dependency: "
+                         "pip install 'remikc[lsp]'")
+    from .lsp import serve
+
+    serve()
     return OK
 
 

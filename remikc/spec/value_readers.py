@@ -171,6 +171,11 @@ def _one_of(words: Sequence[str]) -> str:
     return quoted[0] if len(quoted) == 1 else "one of " + ", ".join(quoted)
 
 
+WORDS: dict[object, tuple[str, ...]] = {}
+"""The values a reader takes that are words (`low or high`, `any`, `always`), by reader: for
+completion in editors and for highlighting (remikc/spec/vocabulary.py)."""
+
+
 def choice(enum: type[E]) -> Reader[E]:
     """One of an enum's values, written as its words (`low or high`)."""
 
@@ -187,6 +192,7 @@ def choice(enum: type[E]) -> Reader[E]:
         raise Bad(f"`{written}` is not a value of `{args.rule}`; expected {_one_of(expected)}",
                   _atoms_span(atoms, args.span), hint=did_you_mean(written, expected))
 
+    WORDS[read] = tuple(str(m.value) for m in enum)
     return read
 
 
@@ -219,6 +225,7 @@ def limit(low: int, high: int) -> Reader[int | None]:
             return None
         return _number_in(atom, low, high, f"a number from {low} to {high}, or `any`")
 
+    WORDS[read] = ("any",)
     return read
 
 
@@ -239,6 +246,9 @@ def draws(args: Args) -> ir.Draws:
         return ir.Draws(_number_in(atoms[0], 2, 5), until_meld=True)
     raise Bad("expected a number of draws, e.g. `1`, or `3 until meld`",
               _atoms_span([a for g in args.cases for a in g], args.span))
+
+
+WORDS[draws] = ("1", "2 until meld", "3 until meld")
 
 
 # --- conditions --------------------------------------------------------------------
@@ -265,6 +275,7 @@ def condition(args: Args) -> ir.Condition:
 
 
 _FLAGS = [f.value for f in ir.Flag]
+WORDS[condition] = ("always", "never", *(f"when {flag}" for flag in _FLAGS))
 
 
 def _condition(expr: syntax.Expr) -> ir.Condition:
