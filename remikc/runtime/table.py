@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from .cards import Card, CardsLike, _cards
 from .melds import _common_deck, _read, _show
+from .reasons import Reason, _because
 from .rules import (
     AMBIGUOUS,
     HAS_RUN,
@@ -52,20 +53,20 @@ def best_play(table: Iterable[CardsLike], hand: CardsLike) -> Play:
         if not _read(meld, False).ok:
             raise ValueError(f"{_show(meld)} is not a valid meld")
     held = _cards(hand)
-    why: list[str] = []
+    why: list[Reason] = []
     _common_deck(tuple(c for meld in on_table for c in meld) + held, why)
     if why:
-        raise ValueError("; ".join(why))
+        raise ValueError("; ".join(map(str, why)))
     least = REARRANGE_MIN_FROM_HAND
     if least is None:
         return Play(False, left=_as_cards(held), table=tuple(map(_as_cards, on_table)), reasons=(
-            "this game does not let a player rearrange the table",))
+            _because("rearrange.not_allowed"),))
     new_table = _new_table(on_table, held, AMBIGUOUS == "declared")
     if new_table is None:  # a declared joker would end where it may not: keep its meld as it is
         new_table = _new_table(on_table, held, True, keep_jokers=True)
     if new_table is None:
         return Play(False, left=_as_cards(held), table=tuple(map(_as_cards, on_table)),
-                    reasons=("the table as it is holds no valid melds",))
+                    reasons=(_because("solver.table_invalid"),))
     left = list(_as_cards(held))
     laid: list[int] = [c for meld in new_table for c in meld]
     for meld in on_table:
@@ -76,9 +77,8 @@ def best_play(table: Iterable[CardsLike], hand: CardsLike) -> Play:
         left.remove(card)
     if len(placed) < least:
         return Play(False, left=_as_cards(held), table=tuple(map(_as_cards, on_table)), reasons=(
-            f"{len(placed)} card(s) from hand fit the table; a turn adds at least {least}"
-            + (" (swapping a joker is not tried: see check_joker_swap)" if HAS_SWAP and any(
-                0 in meld for meld in on_table) else ""),))
+            _because("solver.too_few", placed=len(placed), least=least,
+                     form="swap" if HAS_SWAP and any(0 in meld for meld in on_table) else "plain"),))
     points = sum(_read(meld, False).points for meld in new_table)
     return Play(True, left=tuple(left), points=points, table=new_table, placed=placed)
 
