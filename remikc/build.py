@@ -15,6 +15,7 @@ from . import ir
 from .cards import Card, format_cards
 from .diagnostics import Diagnostic, Severity, error
 from .driver import check_paths
+from .emit.package import emit_package
 from .emit.rulebook import rulebook, to_html, to_markdown
 from .emit.validator import emit_validator
 from .module import VariantModule, load_module
@@ -60,8 +61,9 @@ def validator_source(variant: ir.Variant, workspace: Workspace) -> str:
 
 
 def outputs(paths: list[str], out: Path) -> Build:
-    """Every generated file of the variants under `paths`: the validator and, in each
-    language, the rulebook as Markdown and as HTML."""
+    """Every generated file of the variants under `paths`: the validator, the package that
+    imports it by the variant's name, and, in each language, the rulebook as Markdown and as
+    HTML."""
     run = check_paths(paths)
     problems = [d for d in run.unique_diagnostics() if d.severity is Severity.ERROR]
     warnings = [d for d in run.unique_diagnostics() if d.severity is not Severity.ERROR]
@@ -72,6 +74,7 @@ def outputs(paths: list[str], out: Path) -> Build:
             v = result.variant
             source = validator_source(v, run.workspace)
             files[out / v.id / "validator.py"] = source
+            files[out / v.id / "__init__.py"] = emit_package(v)
             books, wrong = rulebooks(v, run.workspace, load_module(v.id, source))
             problems += wrong
             for name, text in books.items():

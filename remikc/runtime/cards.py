@@ -102,7 +102,7 @@ def _cards(cards: CardsLike, name: str = "cards") -> tuple[Card, ...]:
     if type(cards) is tuple:
         given: tuple[object, ...] = cards
     elif isinstance(cards, (int, bytes, bytearray, memoryview)) or not hasattr(cards, "__iter__"):
-        raise TypeError(f"{name}: cards as a text (\"10♥ Q♠ JK\") or an iterable of Cards and texts, "
+        raise TypeError(f"{name}: cards as a text (\"10♥ Q♠ JK\") or an iterable of Cards, texts and codes, "
                         f"not {type(cards).__name__}")
     else:
         given = tuple(cards)
