@@ -386,14 +386,20 @@ def check_meld(cards: CardsLike, *, opening: bool = False, kind: str | None = No
 
 # --- openings ------------------------------------------------------------------------------
 
-def parse_melds(melds: str | Iterable[CardsLike]) -> list[tuple[int, ...]]:
+def parse_melds(melds: str | Iterable[CardsLike]) -> list[tuple[Card, ...]]:
     """Melds as card codes: from a list of melds, or one string with melds separated by
     `+`, `|` or `,` ("J♠ J♥ J♦ + 6♦ 7♦ 8♦"), as everywhere melds are written (docs/notation.md)."""
+    return _melds(melds, "melds")
+
+
+def _melds(melds: str | Iterable[CardsLike], name: str) -> list[tuple[Card, ...]]:
+    """`parse_melds`, naming the argument `name` in a TypeError."""
     if isinstance(melds, str):
         return [parse_cards(part) for part in re.split(r"[+|,]", melds) if part.strip()]
     if isinstance(melds, (int, bytes, bytearray)) or not hasattr(melds, "__iter__"):
-        raise TypeError(f"melds: a text or a list of melds, not {type(melds).__name__}")
-    return [_cards(m, "melds") for m in melds]
+        raise TypeError(f"{name}: melds as a text (\"5♠ 5♥ 5♦ + 6♣ 7♣ 8♣\") or a list of melds, "
+                        f"not {type(melds).__name__}")
+    return [_cards(m, name) for m in melds]
 
 
 def check_opening(melds: str | Iterable[CardsLike]) -> Verdict:

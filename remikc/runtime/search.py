@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Final, TypeVar
 
 from .cards import Card, CardsLike, _cards
-from .melds import _common_deck, _read, _show
+from .melds import _common_deck, _melds, _read, _show
 from .reasons import Reason, _because
 from .rules import (
     ACE_HIGH,
@@ -309,7 +309,7 @@ def _counts(cards: tuple[int, ...]) -> dict[int, int]:
 
 def _hand(cards: CardsLike) -> tuple[int, ...]:
     """The cards, or ValueError where no deck of this game could deal them."""
-    held = _cards(cards)
+    held = _cards(cards, "hand")
     if 0 in held or len(set(held)) < len(held):
         why: list[Reason] = []
         _common_deck(held, why)
@@ -531,7 +531,7 @@ def best_melds(hand: CardsLike, *, table: Iterable[CardsLike] | None = None, ope
     stay in hand (1 for a player who still has to discard)."""
     if keep < 0:
         raise ValueError(f"keep must be 0 or more, not {keep}")
-    on_table = tuple(_cards(meld) for meld in table or ())
+    on_table = tuple(_melds(table or (), "table"))
     held = _hand(hand)
     why: list[Reason] = []
     _common_deck(held + tuple(c for meld in on_table for c in meld), why)  # one deck holds them all

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .cards import Card, CardsLike, _cards
-from .melds import _common_deck, _read, _show
+from .melds import _common_deck, _melds, _read, _show
 from .reasons import Reason, _because
 from .rules import (
     AMBIGUOUS,
@@ -48,11 +48,11 @@ def best_play(table: Iterable[CardsLike], hand: CardsLike) -> Play:
     fits or the game does not allow rearranging.  Where jokers are declared, a table joker keeps
     the card it stands for (it may move, as that card); a set whose joker could stand for more
     than one card, or a meld that reads both as a set and as a run, stays as it is."""
-    on_table = tuple(_cards(meld) for meld in table)
+    on_table = tuple(_melds(table, "table"))
     for meld in on_table:
         if not _read(meld, False).ok:
             raise ValueError(f"{_show(meld)} is not a valid meld")
-    held = _cards(hand)
+    held = _cards(hand, "hand")
     why: list[Reason] = []
     _common_deck(tuple(c for meld in on_table for c in meld) + held, why)
     if why:
