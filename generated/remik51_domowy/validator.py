@@ -7,7 +7,8 @@ Runtime sha256:f4373db2703097742c6a3475a29610122e38d54f25b04dc6731dbc476062bb78
 
 Depends on the Python standard library only.  Cards are written `10♥ Q♠ A♣ JK`
 (or `10h Qs Ac JK`).  Every check answers with a `Verdict`; a refusal lists
-each broken rule in plain words with its rule id and spec line.  The solver
+each broken rule as a `Reason`: a stable code, the rule id, the spec line, its
+parameters, and `message(lang)` in English, Polish or Croatian.  The solver
 (`best_melds`, `best_opening`, `min_deadwood`, `best_play`) answers with the
 best lay-down the same rules allow, as a `Play`.  The referee (`new_game`,
 `legal_actions`, `apply`, `view`) plays whole games.
