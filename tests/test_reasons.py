@@ -79,6 +79,9 @@ def test_the_docs_table_lists_every_code_once():
 def test_every_message_words_in_every_language(modules: Callable[[str], types.ModuleType]) -> None:
     m = modules("remik51")
     assert m.LANGUAGES == ("en", "pl", "hr")
+    # the build writes the catalogue whole (long texts in parts of a line each)
+    assert m._REASONS == {lang: {key: texts[i] for key, texts in REASONS.items()}
+                          for i, lang in enumerate(LANGUAGES)}
     for key, texts in REASONS.items():
         code, _, form = key.partition("/")
         if code == "in":
