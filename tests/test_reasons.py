@@ -80,8 +80,9 @@ def test_every_message_words_in_every_language(modules: Callable[[str], types.Mo
     m = modules("remik51")
     assert m.LANGUAGES == ("en", "pl", "hr")
     # the build writes the catalogue whole (long texts in parts of a line each)
-    assert m._REASONS == {lang: {key: texts[i] for key, texts in REASONS.items()}
-                          for i, lang in enumerate(LANGUAGES)}
+    catalogue = {lang: {key: texts[i] for key, texts in REASONS.items()} for i, lang in enumerate(LANGUAGES)}
+    written = m._REASONS
+    assert written == catalogue
     for key, texts in REASONS.items():
         code, _, form = key.partition("/")
         if code == "in":

@@ -126,8 +126,9 @@ def _card(card: object, name: str = "card") -> Card:
 
 
 def _not_a_code(code: int, name: str) -> str:
-    return (f"{name}: {code} is no card's code (0 is the joker, rank * 4 + suit from 4 to 55 a "
-            "natural card)")[:300]
+    shown = code if abs(code) < 10**12 else "a number that large"  # str() of a huge int fails
+    return (f"{name}: {shown} is no card's code (0 is the joker, rank * 4 + suit from 4 to 55 a "
+            "natural card)")
 
 
 def _not_a_card(card: object, name: str) -> str:
