@@ -16,6 +16,7 @@ from . import ir
 from .cards import Card, format_cards
 from .diagnostics import Diagnostic, Severity, error
 from .driver import check_paths
+from .emit.package import emit_package
 from .emit.rulebook import rulebook, to_html, to_markdown
 from .emit.validator import emit_validator
 from .module import VariantModule, load_module
@@ -64,8 +65,9 @@ def validator_source(variant: ir.Variant, workspace: Workspace) -> str:
 
 
 def outputs(paths: list[str], out: Path, *, pdf: bool = False) -> Build:
-    """Every generated file of the variants under `paths`: the validator and, in each
-    language, the rulebook as Markdown and as HTML (and, with `pdf`, as an A4 PDF)."""
+    """Every generated file of the variants under `paths`: the validator, the package that
+    imports it by the variant's name, and, in each language, the rulebook as Markdown and as
+    HTML (and, with `pdf`, as an A4 PDF)."""
     run = check_paths(paths)
     problems = [d for d in run.unique_diagnostics() if d.severity is Severity.ERROR]
     warnings = [d for d in run.unique_diagnostics() if d.severity is not Severity.ERROR]
@@ -76,6 +78,7 @@ def outputs(paths: list[str], out: Path, *, pdf: bool = False) -> Build:
             v = result.variant
             source = validator_source(v, run.workspace)
             files[out / v.id / "validator.py"] = source
+            files[out / v.id / "__init__.py"] = emit_package(v)
             # the house variants of `v` among the specs given: its rulebook names them
             children = sorted((r.variant for r in run.results
                                if r.variant is not None and r.variant.parent == v.id),

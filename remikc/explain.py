@@ -11,6 +11,7 @@ from .cards import Card, CardError, format_cards, parse_cards
 from .diagnostics import Diagnostic, RemikcError, Span, error
 from .emit.constants import cite
 from .module import VariantModule
+from .runtime.reasons import Reason
 from .spec.schema import value_rule_id
 
 
@@ -159,11 +160,19 @@ def _judge(variant: ir.Variant, module: VariantModule, melds: list[tuple[Card, .
         shown = format_cards(cards)
         kind = verdict.kind or ("set" if len(ranks - {0}) <= 1 else "run")  # what the cards look like
         prefixes = (f"{kind}.", *(("jokers.",) if 0 in ranks else ()))
-    return Explanation(variant, shown, mode, verdict.ok, verdict.kind, verdict.points, verdict.reasons,
-                       _rules(variant, prefixes, ranks))
+    return Explanation(variant, shown, mode, verdict.ok, verdict.kind, verdict.points,
+                       tuple(map(_cited, verdict.reasons)), _rules(variant, prefixes, ranks))
+
+
+def _cited(reason: Reason) -> str:
+    """A reason for the spec's author: its words, then the rule and the spec line it comes from
+    (a module's own `str(reason)` shows no file path: its readers are players)."""
+    where = ", ".join(part for part in (reason.rule, reason.line) if part)
+    return f"{reason} ({where})" if where else str(reason)
 
 
 def _advice(module: VariantModule, cards: str) -> Advice:
     best, opening = module.best_melds(cards), module.best_opening(cards)
     return Advice(tuple(module._show(m) for m in best.melds), best.points, module.min_deadwood(cards),
-                  tuple(module._show(m) for m in opening.melds), opening.points, tuple(opening.reasons))
+                  tuple(module._show(m) for m in opening.melds), opening.points,
+                  tuple(map(_cited, opening.reasons)))

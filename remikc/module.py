@@ -20,6 +20,7 @@ from .runtime.cards import Card as _Card
 from .runtime.cards import CardsLike
 from .runtime.game import Action, Refusal, View
 from .runtime.melds import Verdict
+from .runtime.reasons import Reason as _Reason
 from .runtime.solver import Play
 
 Bot = Callable[[View, list[Action], random.Random], Action]
@@ -38,8 +39,11 @@ class VariantModule(Protocol):
     REMOVE_FROM_TABLE: bool
     RETRIEVED_JOKER: str | None
     BOTS: Mapping[str, Bot]
+    LANGUAGES: tuple[str, ...]
     @property
     def Card(self) -> type[_Card]: ...
+    @property
+    def Reason(self) -> type[_Reason]: ...
     @property
     def NextDeal(self) -> type[_game.NextDeal]: ...
     # saved games (docs/validator.md, "Saving a game")

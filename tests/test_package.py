@@ -149,7 +149,7 @@ def test_installed_from_the_wheel_it_works_from_an_empty_folder(installed, tmp_p
     assert played.stdout.startswith("2 games, 2 players, seed 1")
 
     built = remikc_run("build", "specs/moj.rules")
-    assert built.stdout.startswith("built 5 file(s) in generated")
+    assert built.stdout.startswith("built 6 file(s) in generated")  # the module, its package, 4 rulebooks
     validator = work / "generated" / "moj" / "validator.py"
     source = validator.read_text(encoding="utf-8")
     assert "Spec: specs/moj.rules <- remikc:specs/remik51.rules\n" in source

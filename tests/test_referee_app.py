@@ -28,7 +28,9 @@ def _deal(r51: types.ModuleType, stock: str = "4♥ 2♥ 3♥ 4♠") -> Any:
 def test_an_action_out_of_turn_is_refused(r51: types.ModuleType) -> None:
     g = _deal(r51)
     answer = r51.apply(g, r51.Discard("9♥"), seat=0)
-    assert not answer and answer.reasons == ("it is seat 1's turn, not seat 0's",)
+    assert not answer and [(r.code, r.params) for r in answer.reasons] == [
+        ("turn.not_yours", {"to_move": 1, "seat": 0})]
+    assert str(answer.reasons[0]) == "it is seat 1's turn, not seat 0's"
     g = r51.apply(g, r51.Discard("9♥"), seat=1)
     assert g and g.seat == 0
     assert not r51.apply(g, r51.Draw("stock"), seat=1)
@@ -41,11 +43,16 @@ def test_the_first_players_draw_is_refused_saying_why(r51: types.ModuleType) -> 
     g = _deal(r51)
     answer = r51.apply(g, r51.Draw("stock"))
     assert not answer
-    assert answer.reasons == ("the first player, dealt 1 card(s) more, does not draw on his first turn: he "
-                              "lays down or discards (deal.first_player_extra, specs/remik51.rules:25)",)
+    (why,) = answer.reasons
+    assert (why.code, why.rule, why.params) == ("draw.first_player", "deal.first_player_extra", {"extra": 1})
+    assert why.line == "specs/remik51.rules:25"
+    assert str(why) == ("the first player, dealt 1 card more, does not draw on his first turn: he lays down "
+                        "or discards")
     # a second draw later in a turn is still told so
     g = r51.apply(r51.apply(g, r51.Discard("9♥")), r51.Draw("stock"))
-    assert r51.apply(g, r51.Draw("stock")).reasons[0].startswith("1 card(s) a turn have been drawn")
+    again = r51.apply(g, r51.Draw("stock")).reasons[0]
+    assert (again.code, again.rule, str(again)) == (
+        "draw.enough", "turn.draws", "a turn draws 1 card, and they have been drawn")
 
 
 def test_the_cut_card_is_never_dealt_as_a_stock_card(r51: types.ModuleType) -> None:

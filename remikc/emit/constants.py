@@ -34,6 +34,8 @@ class Constant:
         notes = "".join(f"# {line}\n" for s in self.sources
                         for line in textwrap.wrap(comment(s), 96, break_on_hyphens=False))
         head = f"{identifier(self.name)}: {annotation} = "
+        if "\n" in self.value:  # laid out by its emitter (remikc/emit/reasons.py)
+            return Code(f"{notes}{head}{self.value}\n")
         if len(head) + len(self.value) <= 100:
             return Code(f"{notes}{head}{self.value}\n")
         # too long for a line: a tuple's items packed, a dict's one to a line

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from importlib import resources
 
 from .. import ir
-from .constants import Constant, condition, constants, where
+from .constants import Constant, condition, constants
+from .reasons import reason_words
 from .referee import referee_conditions, referee_constants
 from .render import environment
 from .safe import Code, identifier, literal
@@ -39,25 +40,22 @@ def declarations() -> Declarations:
     return Declarations(names, functions)
 
 
-def _size_text(size: ir.Range) -> str:
-    if size.high is None:
-        return f"{size.low} or more cards"
-    if size.high == size.low:
-        return f"{size.low} cards"
-    return f"{size.low} to {size.high} cards"
+def _why(v: ir.Variant, show: Mapping[str, str]) -> dict[str, tuple[str, str | None]]:
+    """How each reason names its rule: `("run.wrap", "specs/remik51.rules:67")`, the rule id and
+    the spec line; a rule the game does not have names its section and no line (the runtime
+    never gives that reason)."""
 
+    def line(rule: ir.Rule[object]) -> str:
+        return f"{show.get(rule.span.file, rule.span.file)}:{rule.span.line}"
 
-def _why(v: ir.Variant, show: Mapping[str, str]) -> dict[str, str]:
-    """How each reason names its rule: `run.wrap, specs/remik51.rules:67`; a rule the game does
-    not have names its section (the runtime never gives that reason)."""
-
-    def at(rule: ir.Rule[object] | None, fallback: str) -> str:
-        return fallback if rule is None else where(rule, show)
-
-    def section(name: str, rule: ir.Rule[object] | None) -> str:
+    def at(rule: ir.Rule[object] | None,
+           fallback: str | tuple[str, str | None]) -> tuple[str, str | None]:
         if rule is None:
-            return name
-        return f"{name}, {show.get(rule.span.file, rule.span.file)}:{rule.span.line}"
+            return (fallback, None) if isinstance(fallback, str) else fallback
+        return (rule.id, line(rule))
+
+    def section(name: str, rule: ir.Rule[object] | None) -> tuple[str, str | None]:
+        return (name, None) if rule is None else (name, line(rule))
 
     jokers, run, set_, opening = v.jokers, v.run, v.set, v.opening
     swap, t = v.joker_swap, v.turn
@@ -72,7 +70,7 @@ def _why(v: ir.Variant, show: Mapping[str, str]) -> dict[str, str]:
                                   "jokers"),
         "min_natural": at(jokers.min_natural if jokers else None, "jokers"),
         "ambiguous": at(jokers.ambiguous or jokers.declare if jokers else None,
-                        "a meld that reads both ways"),
+                        "jokers"),
         "lay_off": at(t.lay_off, "turn"),
         "going_out": at(v.going_out.by, "going_out"),
         "handing_lay_off": at(v.handing.lay_off if v.handing else None, "handing"),
@@ -123,8 +121,6 @@ def _values(v: ir.Variant, show: Mapping[str, str]) -> dict[str, Constant]:
     add("HAS_SWAP", v.joker_swap is not None, "a joker on the table may be swapped for its card")
     for constant in (*constants(v, show), *referee_constants(v, show)):
         out[constant.name] = constant
-    add("RUN_SIZE_TEXT", _size_text(v.run.size.value) if v.run else "")
-    add("SET_SIZE_TEXT", _size_text(v.set.size.value) if v.set else "")
     swap = v.joker_swap
     add("SWAP_FROM_TABLE", bool(swap and swap.card_from.value is ir.SwapFrom.HAND_OR_TABLE))
     add("COMMON_MIN", max(1, v.jokers.min_natural.value if v.jokers else 1),
@@ -138,11 +134,12 @@ def _values(v: ir.Variant, show: Mapping[str, str]) -> dict[str, Constant]:
     add("HANDING_LAY_OFF", bool(v.handing is None or v.handing.lay_off.value))
     for key, text in _why(v, show).items():
         add(f"_WHY_{key.upper()}", text)
+    out.update(reason_words())
     return out
 
 
 # What does not change the game: names and the words of reasons (which cite spec lines).
-_NOT_RULES = frozenset({"RULES_SHA256", "VARIANT_NAME", "VARIANT_NAMES", "RUN_SIZE_TEXT", "SET_SIZE_TEXT"})
+_NOT_RULES = frozenset({"RULES_SHA256", "VARIANT_NAME", "VARIANT_NAMES", "_REASONS", "_NOUNS", "_PLURALS"})
 
 
 def rules_sha256(values: Mapping[str, Constant], conditions: Mapping[str, Code]) -> str:

@@ -22,8 +22,11 @@ from .game import (
     Rearrange,
     Refusal,
     TableMeld,
+    _check_pack,
+    _own_game,
 )
 from .melds import _read, _show, check_joker_swap, check_lay_off, check_opening, hand_value
+from .reasons import Reason, _because
 from .rules import (
     _WHY_DECLARE,
     _WHY_DISCARD_TAKEN,
@@ -88,17 +91,19 @@ from .solver import Meld
 def apply(game: Game, action: Action, seat: int | None = None) -> Game | Refusal:
     """The game after `action` by the player to move, or a Refusal naming each rule it breaks.
     `seat`: who acts, for a server that takes actions from every seat: an action of a player
-    whose turn it is not is refused (`NextDeal` may come from any seat)."""
+    whose turn it is not is refused (`NextDeal` may come from any seat).  A game of another
+    variant's module is a TypeError."""
+    _own_game(game)
     if game.over:
-        return Refusal("the game is over")
+        return Refusal(_because("game.over"))
     if seat is not None and not isinstance(action, NextDeal) and not game.deal_over and seat != game.seat:
-        return Refusal(f"it is seat {game.seat}'s turn, not seat {seat}'s")
+        return Refusal(_because("turn.not_yours", to_move=game.seat, seat=seat))
     if isinstance(action, NextDeal):
         if not game.deal_over:
-            return Refusal("the deal is not over")
+            return Refusal(_because("deal.not_over"))
         return _deal(game)
     if game.deal_over:
-        return Refusal("the deal is over: deal the next round (NextDeal)")
+        return Refusal(_because("deal.over"))
     if isinstance(action, Draw):
         return _draw(game, action.source)
     if isinstance(action, Lay):
@@ -109,19 +114,18 @@ def apply(game: Game, action: Action, seat: int | None = None) -> Game | Refusal
         return _discard(game, action.card)
     if isinstance(action, EndTurn):
         return _end_turn(game, action.knock)
-    return Refusal(f"{action!r} is not an action of this game")
+    return Refusal(_because("action.unknown", action=repr(action)))
 
 
 def _draw(game: Game, source: str) -> Game | Refusal:
     if game.phase == "play" and not _must_draw_again(game):
         if game.draws == 0 and game.first_round and game.turn == 1 and FIRST_PLAYER_EXTRA:
-            return Refusal(f"the first player, dealt {FIRST_PLAYER_EXTRA} card(s) more, does not draw on "
-                           f"his first turn: he lays down or discards ({_WHY_FIRST_PLAYER_EXTRA})")
+            return Refusal(_because("draw.first_player", _WHY_FIRST_PLAYER_EXTRA, extra=FIRST_PLAYER_EXTRA))
         if game.draws == 0:
-            return Refusal("nothing is left to draw: the stock has run out, these are the last turns")
+            return Refusal(_because("draw.nothing_left"))
         if game.draws >= DRAWS or not DRAWS_UNTIL_MELD:
-            return Refusal(f"{DRAWS} card(s) a turn have been drawn ({_WHY_DRAWS})")
-        return Refusal(f"a player who has melded draws no more this turn ({_WHY_DRAWS})")
+            return Refusal(_because("draw.enough", _WHY_DRAWS, draws=DRAWS))
+        return Refusal(_because("draw.after_meld", _WHY_DRAWS))
     if source not in _draw_sources(game):
         return Refusal(_why_not_draw(game, source))
     must = _commitment(game, source) or ""
@@ -155,39 +159,38 @@ def _draw(game: Game, source: str) -> Game | Refusal:
         taken=card if source == "discard" else game.taken, cut_taken=game.cut_taken or source == "cut")
 
 
-def _why_not_draw(game: Game, source: str) -> str:
+def _why_not_draw(game: Game, source: str) -> Reason:
     if source == "stock":
-        return "the stock is empty and cannot be renewed"
+        return _because("draw.stock_empty")
     if source == "discard":
         if not game.discards:
-            return "the discard pile is empty"
+            return _because("draw.discard_empty")
         if game.draws:
-            return "only the first card of a turn may come from the discard pile"
-        return f"the top of the discard pile may not be taken now ({_WHY_DRAW_DISCARD})"
-    return f"the cut card may not be taken now ({_WHY_DRAW_CUT})"
+            return _because("draw.discard_second")
+        return _because("draw.discard_not_now", _WHY_DRAW_DISCARD)
+    return _because("draw.cut_not_now", _WHY_DRAW_CUT)
 
 
-def _take(hand: list[int], cards: Iterable[int], why: list[str]) -> None:
+def _take(hand: list[int], cards: Iterable[int], why: list[Reason]) -> None:
     for card in cards:
         if card in hand:
             hand.remove(card)
         else:
-            why.append(f"{Card(card)} is not in the hand")
+            why.append(_because("hand.missing", card=str(Card(card))))
 
 
 def _lay(game: Game, action: Lay) -> Game | Refusal:
     if _REARRANGE:
-        return Refusal("melds go down by rearranging the table (Rearrange)")
-    why: list[str] = []
+        return Refusal(_because("lay.use_rearrange"))
+    why: list[Reason] = []
     if game.phase != "play":
-        return Refusal("draw first")
+        return Refusal(_because("turn.draw_first"))
     if not _may_meld_now(game):
         if not DRAWS_UNTIL_MELD:
-            return Refusal(f"draw {DRAWS} cards first ({_WHY_DRAWS})")
-        return Refusal(f"a player who drew his last card may not meld this turn "
-                       f"({_WHY_MELD_AFTER_LAST_DRAW})")
+            return Refusal(_because("turn.draw_more", _WHY_DRAWS, draws=DRAWS))
+        return Refusal(_because("turn.meld_after_last_draw", _WHY_MELD_AFTER_LAST_DRAW))
     if not (action.melds or action.lay_offs or action.swaps):
-        return Refusal("the lay-down is empty")
+        return Refusal(_because("lay.empty"))
     seat = game.seat
     first_round, opened = _flags(game)
     handing = game.must == "hand"
@@ -197,13 +200,13 @@ def _lay(game: Game, action: Lay) -> Game | Refusal:
     # joker swaps: the card from hand takes the joker's place, the joker comes to hand
     for index, card in action.swaps:
         if not 0 <= index < len(table):
-            why.append(f"there is no meld {index + 1} on the table")
+            why.append(_because("table.no_meld", number=index + 1))
             continue
         m = table[index]
         verdict = check_joker_swap(m.cards, Card(card), opened=opened, first_round=first_round,
                                    handing=handing, kind=m.kind)
         if not verdict.ok:
-            why += [f"swap on meld {index + 1}: {r}" for r in verdict.reasons]
+            why += [r._within("swap", meld_number=index + 1) for r in verdict.reasons]
             continue
         _take(hand, (card,), why)
         cards = list(m.cards)
@@ -228,7 +231,7 @@ def _lay(game: Game, action: Lay) -> Game | Refusal:
     for meld in action.melds:
         verdict = _read(meld, opening)
         if not verdict.ok:
-            why += [f"meld {_show(meld)}: {r}" for r in verdict.reasons]
+            why += [r._within("new_meld", meld_cards=_show(meld)) for r in verdict.reasons]
         else:
             new_melds.append(TableMeld(meld, cast("str", verdict.kind), seat))
     if RETRIEVED_JOKER == "new_meld_now" or RETRIEVED_JOKER == "play_now":
@@ -241,27 +244,25 @@ def _lay(game: Game, action: Lay) -> Game | Refusal:
         owed = max(0, owed - laid_off.count(0))
     for index, added in action.lay_offs:
         if not 0 <= index < len(table):
-            why.append(f"there is no meld {index + 1} on the table")
+            why.append(_because("table.no_meld", number=index + 1))
             continue
         m = table[index]
         verdict = check_lay_off(m.cards, added, opened=now_opened, first_round=first_round,
                                 handing=handing, kind=m.kind,
                                 empties_hand=not hand and DISCARDS > 0)
         if not verdict.ok:
-            why += [f"lay-off on meld {index + 1}: {r}" for r in verdict.reasons]
+            why += [r._within("lay_off", meld_number=index + 1) for r in verdict.reasons]
             continue
         grown = _grown(m.cards, added, m.kind)
         table[index] = TableMeld(grown, m.kind, m.owner)
     if not hand and DISCARDS and GOING_OUT == "discard":
-        why.append(f"the last card must be discarded ({_WHY_GOING_OUT})")
+        why.append(_because("going_out.discard", _WHY_GOING_OUT))
     if hand and DISCARDS and not DISCARD_TAKEN_CARD and all(c == game.taken for c in hand):
-        why.append(f"{_show(hand)} would be left, and the card just taken may not be discarded "
-                   f"({_WHY_DISCARD_TAKEN})")
+        why.append(_because("discard.taken_only", _WHY_DISCARD_TAKEN, cards=_show(hand)))
     if handing and len(hand) > DISCARDS:
-        why.append(f"the card taken binds the player to hand: to lay all his cards down at once "
-                   f"({_WHY_DRAW_CUT})")
+        why.append(_because("handing.all_at_once", _WHY_DRAW_CUT))
     if owed and RETRIEVED_JOKER == "new_meld_now" and action.swaps and not why:
-        why.append(f"the retrieved joker must go into a new meld now ({_WHY_RETRIEVED_JOKER})")
+        why.append(_because("joker.new_meld_now", _WHY_RETRIEVED_JOKER))
     if why:
         return Refusal(why)
     hands = list(game.hands)
@@ -318,34 +319,33 @@ def _stands(meld: Meld, kind: str, wanted: list[int]) -> tuple[int, ...] | None:
 
 def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:
     if not _REARRANGE:
-        return Refusal("this game does not let a player rearrange the table")
+        return Refusal(_because("rearrange.not_allowed"))
     if game.phase != "play":
-        return Refusal("draw first")
+        return Refusal(_because("turn.draw_first"))
     if not _may_meld_now(game):
         if not DRAWS_UNTIL_MELD:
-            return Refusal(f"draw {DRAWS} cards first ({_WHY_DRAWS})")
-        return Refusal(f"a player who drew his last card may not meld this turn "
-                       f"({_WHY_MELD_AFTER_LAST_DRAW})")
+            return Refusal(_because("turn.draw_more", _WHY_DRAWS, draws=DRAWS))
+        return Refusal(_because("turn.meld_after_last_draw", _WHY_MELD_AFTER_LAST_DRAW))
     seat = game.seat
     first_round, opened = _flags(game)
-    why: list[str] = []
+    why: list[Reason] = []
     old = [c for m in game.table for c in m.cards]
     new = [c for m in action.table for c in m]
     hand: list[int] = list(game.hands[seat])
     declared = sorted(c for m in game.table for c in m.stands)
     for card, where in action.swaps:
         if not _may_swap(first_round, opened, False, False):
-            why.append(f"a joker may not be taken now ({_WHY_SWAP_ALLOWED})")
+            why.append(_because("swap.not_now", _WHY_SWAP_ALLOWED))
         if card not in declared:
-            why.append(f"no joker on the table stands for {Card(card)}")
+            why.append(_because("swap.no_joker_on_table", card=str(Card(card))))
             continue
         declared.remove(card)
         if where == "table" and not SWAP_FROM_TABLE:
-            why.append(f"the card must come from the player's hand ({_WHY_SWAP_FROM})")
+            why.append(_because("swap.from_hand", _WHY_SWAP_FROM))
         elif where == "table" and card not in old:
-            why.append(f"{Card(card)} is not on the table")
+            why.append(_because("swap.not_on_table", card=str(Card(card))))
         elif not _takes_place(game.table, card, action.table):
-            why.append(f"{Card(card)} must take its joker's place, in the joker's meld")
+            why.append(_because("swap.place", card=str(Card(card))))
     # the table's cards stay (unless the rules let them go); the rest comes from hand
     rest = list(new)
     gone = []
@@ -355,18 +355,17 @@ def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:
         else:
             gone.append(card)
     if gone and not REMOVE_FROM_TABLE:
-        why.append(f"{_show(gone)} would leave the table; no card may be taken from it "
-                   f"({_WHY_REARRANGE_REMOVE})")
+        why.append(_because("rearrange.remove", _WHY_REARRANGE_REMOVE, cards=_show(gone)))
     _take(hand, rest, why)
     hand += gone
     least = cast("int", REARRANGE_MIN_FROM_HAND)
     if len(rest) < least:
-        why.append(f"{len(rest)} card(s) from hand; a turn adds at least {least} ({_WHY_REARRANGE_MIN})")
+        why.append(_because("rearrange.min", _WHY_REARRANGE_MIN, given=len(rest), least=least))
     melds = []
     for meld in action.table:
         verdict = _read(meld, False)
         if not verdict.ok:
-            why += [f"meld {_show(meld)}: {r}" for r in verdict.reasons]
+            why += [r._within("new_meld", meld_cards=_show(meld)) for r in verdict.reasons]
         else:
             melds.append((meld, cast("str", verdict.kind)))
     if why:
@@ -392,13 +391,12 @@ def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:
         if card in laid and where == "hand":
             laid.remove(card)
         elif where == "hand":
-            return Refusal(f"{Card(card)} is to come from hand, and the hand does not lay it")
+            return Refusal(_because("swap.not_laid", card=str(Card(card))))
     for card in laid:
         if card in wanted and _takes_place(game.table, card, action.table):
             wanted.remove(card)
     if wanted:
-        return Refusal(f"a joker on the table stands for {_show(wanted)} and must keep standing for it "
-                       f"unless that card takes its place ({_WHY_DECLARE})")
+        return Refusal(_because("joker.keeps_card", _WHY_DECLARE, cards=_show(wanted)))
     hands = list(game.hands)
     hands[seat] = _sorted(hand)
     after = game._copy(hands=tuple(hands), table=tuple(table), melded=True,
@@ -450,35 +448,35 @@ def _set_matches(meld: Meld, wanted: list[int]) -> int:
     return min(meld.count(0), sum(1 for c in set(wanted) if c in free))
 
 
-def _turn_can_end(game: Game) -> str | None:
+def _turn_can_end(game: Game) -> Reason | None:
     """Why the turn may not end yet, or None."""
     if game.phase != "play":
-        return "draw first"
+        return _because("turn.draw_first")
     if _must_draw_again(game):
         if not DRAWS_UNTIL_MELD:
-            return f"{DRAWS} cards are drawn a turn: draw again ({_WHY_DRAWS})"
-        return f"nothing was melded: draw again ({_WHY_DRAWS})"
+            return _because("turn.draw_again", _WHY_DRAWS, draws=DRAWS)
+        return _because("turn.draw_until_meld", _WHY_DRAWS)
     if game.owed:
-        return f"the retrieved joker must be played this turn ({_WHY_RETRIEVED_JOKER})"
+        return _because("joker.play_now", _WHY_RETRIEVED_JOKER)
     if game.must == "open" and not game.opened[game.seat]:
-        return f"the card taken binds the player to open this turn ({_WHY_DRAW_DISCARD})"
+        return _because("turn.must_open", _WHY_DRAW_DISCARD)
     if game.must == "hand" and len(game.hands[game.seat]) > DISCARDS:
-        return f"the card taken binds the player to hand this turn ({_WHY_DRAW_CUT})"
+        return _because("turn.must_hand", _WHY_DRAW_CUT)
     return None
 
 
 def _discard(game: Game, card: int) -> Game | Refusal:
     if not DISCARDS:
-        return Refusal("this game has no discard: end the turn (EndTurn)")
+        return Refusal(_because("discard.none"))
     why = []
     blocked = _turn_can_end(game)
     if blocked:
         why.append(blocked)
     hand: list[int] = list(game.hands[game.seat])
     if card not in hand:
-        why.append(f"{Card(card)} is not in the hand")
+        why.append(_because("hand.missing", card=str(Card(card))))
     if not DISCARD_TAKEN_CARD and card == game.taken:
-        why.append(f"{Card(card)} was just taken from the discard pile ({_WHY_DISCARD_TAKEN})")
+        why.append(_because("discard.just_taken", _WHY_DISCARD_TAKEN, card=str(Card(card))))
     if why:
         return Refusal(why)
     hand.remove(card)
@@ -492,18 +490,17 @@ def _discard(game: Game, card: int) -> Game | Refusal:
 
 def _end_turn(game: Game, knock: bool) -> Game | Refusal:
     if DISCARDS:
-        return Refusal(f"the turn ends with a discard ({_WHY_DISCARDS})")
+        return Refusal(_because("turn.ends_with_discard", _WHY_DISCARDS))
     blocked = _turn_can_end(game)
     if blocked:
         return Refusal(blocked)
     if knock:
         most = KNOCK_MAX
         if most is None:
-            return Refusal("this game has no knocking")
+            return Refusal(_because("knock.none"))
         points = _hand_points(game.hands[game.seat])
         if points > most:
-            return Refusal(f"the hand counts {points}; a player knocks with {most} or less "
-                           f"({_WHY_KNOCKING})")
+            return Refusal(_because("knock.too_many", _WHY_KNOCKING, points=points, most=most))
         return _end_deal(game, "knocked", game.seat)
     return _next_turn(game)
 
@@ -552,17 +549,21 @@ def new_game(players: int, seed: int = 0, *, hands: Iterable[CardsLike] | None =
     if not PLAYERS_MIN <= players <= PLAYERS_MAX:
         raise ValueError(f"{VARIANT_NAME} is for {PLAYERS_MIN} to {PLAYERS_MAX} players, not {players}")
     if hands is not None:
-        dealt = [_sorted(_cards(h)) for h in hands]
+        if isinstance(hands, str) or not hasattr(hands, "__iter__"):
+            raise TypeError(f"hands: one hand (cards) for each seat, not {type(hands).__name__}")
+        dealt = [_sorted(_cards(h, "hands")) for h in hands]
         if len(dealt) != players:
             raise ValueError(f"{len(dealt)} hands for {players} players")
-        pile = list(reversed(_cards(stock)))
+        pile = list(reversed(_cards(stock, "stock")))
         cut = cut_card is not None
         if cut:
-            pile.insert(0, _card(cut_card))
+            pile.insert(0, _card(cut_card, "cut_card"))
+        turned = (_card(first_discard, "first_discard"),) if first_discard is not None else ()
         game = new_game(players, seed)
         game = game._copy(deal=1, dealer=0, totals=(0,) * players, round_wins=(0,) * players, results=(),
-                          hands=tuple(dealt), stock=tuple(pile), cut=cut,
-                          discards=(_card(first_discard),) if first_discard is not None else ())
+                          hands=tuple(dealt), stock=tuple(pile), cut=cut, discards=turned)
+        # a stacked deck is still this game's deck: no card more often than its packs hold it
+        _check_pack(game, "the stacked deck", ValueError)
         first = 0 if DEALER_PLAYS_FIRST else 1 % players
         return _begin(game._copy(turn=0, started=(False,) * players), first,
                       skip_draw=FIRST_PLAYER_EXTRA > 0)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any, Final, cast
+from typing import Any, ClassVar, Final, cast
+
+from .rules import VARIANT_ID
 
 # --- cards ----------------------------------------------------------------------------
 
@@ -15,9 +17,23 @@ _ASCII_SUITS: Final[str] = "shdc"
 
 class Card(int):
     """A card as a small int: rank * 4 + suit for a natural card (rank 1..13 for A..K,
-    suit 0..3 for ♠ ♥ ♦ ♣), 0 for a joker."""
+    suit 0..3 for ♠ ♥ ♦ ♣), 0 for a joker.  `Card("10♥")` reads the notation; `Card(41)`
+    takes a card's code, and refuses an int that is no card's (ValueError).  Each variant's
+    module has its own Card: another module's is refused (TypeError), its text is not."""
 
     __slots__ = ()
+    _VARIANT: ClassVar[str] = VARIANT_ID
+
+    def __new__(cls, card: int | str) -> Card:  # noqa: PYI034, RUF100 (a Card is final)
+        if type(card) is int and (card == 0 or 4 <= card <= 55):
+            return int.__new__(cls, card)
+        if isinstance(card, str):
+            return parse_card(card)
+        if type(card) is Card:
+            return card
+        if type(card) is int:
+            raise ValueError(_not_a_code(card, "card"))
+        raise TypeError(_not_a_card(card, "card"))
 
     @property
     def rank(self) -> int | None:
@@ -42,6 +58,8 @@ JOKER: Final[Card] = Card(0)
 CARDS: Final[tuple[Card, ...]] = tuple(
     Card(rank * 4 + suit) for rank in range(1, 14) for suit in range(4)
 )
+# The unchecked way to a Card, for the runtime's own codes (hot paths): _CARD[code].
+_CARD: Final[tuple[Card, ...]] = tuple(int.__new__(Card, code) for code in range(56))
 
 
 def _names() -> dict[str, Card]:
@@ -75,24 +93,50 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 CardsLike = str | Iterable[Card | str]
 
 
-def _cards(cards: CardsLike) -> tuple[int, ...]:
+def _cards(cards: CardsLike, name: str = "cards") -> tuple[Card, ...]:
+    """`cards` as this module's Cards: a text (`"10♥ Q♠ JK"`), or an iterable of Cards, card
+    texts and cards' codes (the ints `Card(code)` takes).  Anything else is a TypeError naming
+    the argument `name`; an int that is no card's code, or a text that is no card, a ValueError."""
     if isinstance(cards, str):
         return parse_cards(cards)
-    given = cards if type(cards) is tuple else tuple(cards)
+    if type(cards) is tuple:
+        given: tuple[object, ...] = cards
+    elif isinstance(cards, (int, bytes, bytearray, memoryview)) or not hasattr(cards, "__iter__"):
+        raise TypeError(f"{name}: cards as a text (\"10♥ Q♠ JK\") or an iterable of Cards, texts and codes, "
+                        f"not {type(cards).__name__}")
+    else:
+        given = tuple(cards)
     for card in given:
         if type(card) is not Card:
-            return tuple(_card(c) for c in given)
+            return tuple(_card(c, name) for c in given)
     return cast("tuple[Card, ...]", given)
 
 
-def _card(card: object) -> Card:
+def _card(card: object, name: str = "card") -> Card:
+    """`card` as this module's Card: a Card, a card's text or its code; anything else a TypeError."""
     if type(card) is Card:
         return card
     if isinstance(card, str):
         return parse_card(card)
-    if isinstance(card, int) and (card == 0 or 4 <= card <= 55):
-        return Card(card)
-    raise ValueError(f"{card!r} is not a card")
+    if type(card) is int:
+        if card == 0 or 4 <= card <= 55:
+            return _CARD[card]
+        raise ValueError(_not_a_code(card, name))
+    raise TypeError(_not_a_card(card, name))
+
+
+def _not_a_code(code: int, name: str) -> str:
+    shown = code if abs(code) < 10**12 else "a number that large"  # str() of a huge int fails
+    return (f"{name}: {shown} is no card's code (0 is the joker, rank * 4 + suit from 4 to 55 a "
+            "natural card)")
+
+
+def _not_a_card(card: object, name: str) -> str:
+    if isinstance(card, int) and type(card).__name__ == "Card":
+        other = getattr(type(card), "_VARIANT", "?")
+        return (f"{name}: {card!r} is a Card of another variant's module ({other}), not of "
+                f"{VARIANT_ID}'s: give its text {str(card)!r} or this module's Card")
+    return f"{name}: a Card or a card's text (\"10♥\", \"JK\"), not {type(card).__name__} {card!r}"[:300]
 
 
 # --- saved states: the limits of what is read back ---------------------------------------------

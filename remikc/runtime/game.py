@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from .cards import (
     SAVE_VERSION,
@@ -39,6 +39,7 @@ from .cards import (
     parse_cards,
 )
 from .melds import _show
+from .reasons import Reason, _reasons_from
 from .rules import (
     JOKERS_BY_PLAYERS,
     LOWEST_WINS,
@@ -223,33 +224,33 @@ class NextDeal(Action):
 
 
 class Refusal:
-    """`apply`'s answer to an action the rules do not allow: falsy, with `reasons`."""
+    """`apply`'s answer to an action the rules do not allow: falsy, with `reasons`, each a
+    `Reason` (a stable code, the rule id, the spec line, its parameters; `message(lang)`)."""
 
     __slots__ = ("reasons",)
     ok: Final = False
 
-    def __init__(self, reasons: str | Iterable[str]) -> None:
-        self.reasons = (reasons,) if isinstance(reasons, str) else tuple(reasons)
+    def __init__(self, reasons: Reason | Iterable[Reason]) -> None:
+        self.reasons: tuple[Reason, ...] = (reasons,) if isinstance(reasons, Reason) else tuple(reasons)
 
     def __bool__(self) -> bool:
         return False
 
     def __repr__(self) -> str:
-        return f"Refusal({'; '.join(self.reasons)})"
+        return f"Refusal({'; '.join(map(str, self.reasons))})"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"ok": False, "reasons": list(self.reasons)}
+        """`{"ok": false, "reasons": [...]}`, each reason a dict (`Reason.to_dict`)."""
+        return {"ok": False, "reasons": [r.to_dict() for r in self.reasons]}
 
     @staticmethod
     def from_dict(data: object) -> Refusal:
         """The Refusal `to_dict` wrote; SaveError if `data` is not one."""
         _check_saved(data)
         fields = _saved_fields(data, "a refusal", ("ok", "reasons"))
-        reasons = fields["reasons"]
-        if fields["ok"] is not False or not isinstance(reasons, list) \
-                or not all(isinstance(r, str) for r in reasons):
-            raise SaveError(f"a refusal: ok false and a list of reasons, not {data!r}")
-        return Refusal(reasons)
+        if fields["ok"] is not False:
+            raise SaveError(f"a refusal: ok false, not {fields['ok']!r}")
+        return Refusal(_reasons_from(fields["reasons"], "a refusal's reasons"))
 
 
 # --- the game -------------------------------------------------------------------------------------
@@ -301,6 +302,7 @@ class Game:
         "opened", "opened_now", "over", "owed", "phase", "players", "results", "round_wins", "seat",
         "seed", "sources", "started", "stock", "table", "taken", "totals", "turn",
     )
+    _VARIANT: ClassVar[str] = VARIANT_ID
 
     players: int
     seed: int
@@ -456,8 +458,21 @@ class View:
 
 
 def view(game: Game, seat: int) -> View:
-    """What the player at `seat` may know of the game."""
+    """What the player at `seat` (0 to players - 1) may know of the game; another seat is a
+    ValueError, a game of another variant's module a TypeError."""
+    _own_game(game)
+    if type(seat) is not int or not 0 <= seat < game.players:
+        raise ValueError(f"seat: 0 to {game.players - 1} in a game of {game.players} players, not {seat!r}")
     return View(game, seat)
+
+
+def _own_game(game: object) -> None:
+    """Refuse what is not a Game of this module: another variant's game, or no game at all."""
+    if type(game) is not Game:
+        if type(game).__name__ == "Game":
+            other = getattr(type(game), "_VARIANT", "?")
+            raise TypeError(f"game: a game of {other}, not of {VARIANT_ID}: play it with {other}'s module")
+        raise TypeError(f"game: a Game, not {type(game).__name__}")
 
 
 # --- saved games, views and actions as plain JSON values ------------------------------------------
@@ -594,7 +609,7 @@ def _opened(data: object, kind: str, fields: Mapping[str, str]) -> dict[str, Any
     return _saved_fields(data, f"a saved {kind}", ("format", "version", "variant", "rules", *fields))
 
 
-def _check_pack(game: Game) -> None:
+def _check_pack(game: Game, what: str = "the saved game", error: type[ValueError] = SaveError) -> None:
     """No card more often than the pack for this many players holds it."""
     counts: dict[int, int] = {}
     piles = (*game.hands, game.stock, game.discards, *(m.cards for m in game.table))
@@ -605,8 +620,8 @@ def _check_pack(game: Game) -> None:
         card = Card(code)
         held = JOKERS_BY_PLAYERS[game.players] if card == 0 else PACKS_BY_PLAYERS[game.players]
         if count > held:
-            raise SaveError(f"{count} × {Card(card)} in the saved game: the pack for {game.players} players "
-                            f"holds {held}")
+            raise error(f"{count} × {Card(card)} in {what}: the pack for {game.players} players "
+                        f"holds {held}")
 
 
 _ACTION_NAMES: Final[dict[type[Action], str]] = {

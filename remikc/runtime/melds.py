@@ -11,7 +11,6 @@ from .cards import (
     RANKS,
     Card,
     CardsLike,
-    SaveError,
     _card,
     _cards,
     _check_saved,
@@ -21,6 +20,7 @@ from .cards import (
     _saved_text,
     parse_cards,
 )
+from .reasons import Reason, _because, _reasons_from
 from .rules import (
     _WHY_ACE,
     _WHY_ACE_TO_ACE,
@@ -74,13 +74,11 @@ from .rules import (
     RUN_MIN,
     RUN_SAME_SUIT,
     RUN_SIZE_OPEN,
-    RUN_SIZE_TEXT,
     RUN_VALUE,
     SET_CLOSED_AT,
     SET_DISTINCT_SUITS,
     SET_MAX,
     SET_MIN,
-    SET_SIZE_TEXT,
     SET_VALUE,
     SWAP_FROM_TABLE,
     WRAP,
@@ -92,7 +90,8 @@ from .rules import (
 
 class Verdict:
     """What the rules say: `ok`, the meld's `kind` ("set", "run" or None), its `points`,
-    and for a refusal the `reasons`, each naming its rule and spec line."""
+    and for a refusal the `reasons`: each a `Reason` with a stable code, the rule id, the spec
+    line and its parameters, worded by `reason.message(lang)`."""
 
     __slots__ = ("_meld", "_reasons", "kind", "ok", "points")
 
@@ -101,7 +100,7 @@ class Verdict:
         ok: bool,
         kind: str | None,
         points: int,
-        reasons: tuple[str, ...] = (),
+        reasons: tuple[Reason, ...] = (),
         meld: tuple[tuple[int, ...], bool, str | None] | None = None,
     ) -> None:
         self.ok = ok
@@ -111,7 +110,7 @@ class Verdict:
         self._meld = meld  # a refused meld, whether laid when opening, the kind asked for
 
     @property
-    def reasons(self) -> tuple[str, ...]:
+    def reasons(self) -> tuple[Reason, ...]:
         """Every rule a refusal breaks.  For a meld they are worked out when first asked for:
         a program that only wants yes or no does not pay for the words."""
         if self._meld is not None:
@@ -123,55 +122,56 @@ class Verdict:
         return self.ok
 
     def to_dict(self) -> dict[str, Any]:
-        """`{"ok", "kind", "points", "reasons"}`: plain JSON values."""
-        return {"ok": self.ok, "kind": self.kind, "points": self.points, "reasons": list(self.reasons)}
+        """`{"ok", "kind", "points", "reasons"}`: plain JSON values, each reason a dict
+        (`Reason.to_dict`)."""
+        return {"ok": self.ok, "kind": self.kind, "points": self.points,
+                "reasons": [r.to_dict() for r in self.reasons]}
 
     @staticmethod
     def from_dict(data: object) -> Verdict:
         """The Verdict `to_dict` wrote; SaveError if `data` is not one."""
         _check_saved(data)
         fields = _saved_fields(data, "a verdict", ("ok", "kind", "points", "reasons"))
-        reasons = fields["reasons"]
-        if not isinstance(reasons, list) or not all(isinstance(r, str) for r in reasons):
-            raise SaveError(f"a verdict's reasons: a list of texts, not {reasons!r}")
+        reasons = _reasons_from(fields["reasons"], "a verdict's reasons")
         return Verdict(_saved_bool(fields["ok"], "a verdict's ok"),
                        _saved_text(fields["kind"], "a verdict's kind", ("set", "run", None)),
-                       _saved_int(fields["points"], "a verdict's points", -(1 << 31)), tuple(reasons))
+                       _saved_int(fields["points"], "a verdict's points", -(1 << 31)), reasons)
 
     def __repr__(self) -> str:
         if self.ok:
             return f"Verdict(ok, {self.kind}, {self.points} points)"
-        return f"Verdict(refused: {'; '.join(self.reasons)})"
+        return f"Verdict(refused: {'; '.join(map(str, self.reasons))})"
 
 
 # --- melds ---------------------------------------------------------------------------------
 
-def _common(cards: tuple[int, ...], n: int, opening: bool, why: list[str] | None) -> bool:
+def _common(cards: tuple[int, ...], n: int, opening: bool, why: list[Reason] | None) -> bool:
     """What every meld must satisfy, set or run: jokers and the cards the deck has."""
     jokers = cards.count(0)
     ok = n >= 1
     if not ok and why is not None:
-        why.append("a meld needs cards")
+        why.append(_because("meld.empty"))
     if HAS_JOKERS:
         limit = JOKERS_PER_MELD_AT_OPENING if opening else JOKERS_PER_MELD
         if limit is not None and jokers > limit:
             if why is None:
                 return False
             ok = False
-            rule = _WHY_JOKER_LIMIT_OPENING if opening else _WHY_JOKER_LIMIT
-            when = " when opening" if opening else ""
-            why.append(f"{jokers} jokers in one meld; at most {limit}{when} ({rule})")
+            if opening:
+                why.append(_because("meld.jokers_opening", _WHY_JOKER_LIMIT_OPENING, jokers=jokers,
+                                    limit=limit))
+            else:
+                why.append(_because("meld.jokers", _WHY_JOKER_LIMIT, jokers=jokers, limit=limit))
         if n - jokers < MIN_NATURAL:
             if why is None:
                 return False
             ok = False
-            why.append(f"a meld needs {MIN_NATURAL} natural {'card' if MIN_NATURAL == 1 else 'cards'} "
-                       f"besides its jokers ({_WHY_MIN_NATURAL})")
+            why.append(_because("meld.natural", _WHY_MIN_NATURAL, least=MIN_NATURAL))
     if jokers > DECK_JOKERS:
         if why is None:
             return False
         ok = False
-        why.append(f"{jokers} joker(s), the deck has {DECK_JOKERS} ({_WHY_DECK_JOKERS})")
+        why.append(_because("deck.jokers", _WHY_DECK_JOKERS, jokers=jokers, deck=DECK_JOKERS))
     naturals = n - jokers
     # Within one meld a card can only repeat where a suit rule already refuses it (then it is
     # only a reason, never the deciding test), but for A..A's two aces, which `_run` counts.
@@ -182,12 +182,12 @@ def _common(cards: tuple[int, ...], n: int, opening: bool, why: list[str] | None
                 if why is None:
                     return False
                 ok = False
-                why.append(f"{Card(card)} {cards.count(card)} times, the deck has {COPIES} "
-                           f"of each card ({_WHY_COPIES})")
+                why.append(_because("deck.copies", _WHY_COPIES, card=str(Card(card)),
+                                    times=cards.count(card), copies=COPIES))
     return ok
 
 
-def _run(cards: tuple[int, ...], n: int, why: list[str] | None) -> int:
+def _run(cards: tuple[int, ...], n: int, why: list[Reason] | None) -> int:
     """The points of the cards read as a run (listed in order), or -1 if they are not one.
 
     The first natural card fixes the start: rank r at index k starts the run r - k
@@ -209,42 +209,40 @@ def _run(cards: tuple[int, ...], n: int, why: list[str] | None) -> int:
         ok = False
         if RUN_SIZE_OPEN:
             if n < RUN_MIN:  # above RUN_MAX the next reason says why
-                why.append(f"a run of {_cards_text(n)}; runs have {RUN_SIZE_TEXT} ({_WHY_RUN_SIZE})")
+                why.append(_because("run.size", _WHY_RUN_SIZE, n=n, low=RUN_MIN, high=None, form="open"))
         else:
-            why.append(f"a run of {_cards_text(n)}; runs have {RUN_SIZE_TEXT} ({_WHY_RUN_SIZE})")
+            why.append(_because("run.size", _WHY_RUN_SIZE, n=n, low=RUN_MIN, high=RUN_MAX, form="range"))
     if n > 14 or (n == 14 and start != 1):
         if why is None:
             return -1
         ok = False
-        if ACE_TO_ACE:
-            why.append(f"a run of {n} cards holds a rank twice; only A..A holds its ace twice ({_WHY_RUN})")
-        else:
-            why.append(f"a run of {n} cards holds a rank twice; a run has at most 13 ({_WHY_RUN})")
+        why.append(_because("run.rank_twice", _WHY_RUN, n=n,
+                            form="ace_to_ace" if ACE_TO_ACE else "at_most_13"))
     if not WRAP and end > 14:
         if why is None:
             return -1
         ok = False
-        why.append(f"not a run: it would go round the corner after the king ({_WHY_WRAP})")
+        why.append(_because("run.wrap", _WHY_WRAP))
     if not ACE_HIGH and end > 13:
         if why is None:
             return -1
         ok = False
-        why.append(f"the ace only comes before the 2, not after the king ({_WHY_ACE})")
+        why.append(_because("run.ace_not_high", _WHY_ACE))
     if not ACE_LOW and start == 1:
         if why is None:
             return -1
         ok = False
-        why.append(f"the ace only comes after the king, not before the 2 ({_WHY_ACE})")
+        why.append(_because("run.ace_not_low", _WHY_ACE))
     if not ACE_TO_ACE and start == 1 and n == 14:
         if why is None:
             return -1
         ok = False
-        why.append(f"no run goes from ace to ace ({_WHY_ACE_TO_ACE})")
+        why.append(_because("run.ace_to_ace", _WHY_ACE_TO_ACE))
     if n == 14 and COPIES < 2 and cards[0] and cards[0] == cards[13]:
         if why is None:
             return -1
         ok = False
-        why.append(f"{Card(cards[0])} twice, the deck has {COPIES} of each card ({_WHY_COPIES})")
+        why.append(_because("deck.copies", _WHY_COPIES, card=str(Card(cards[0])), times=2, copies=COPIES))
     # Walk the run: `wanted` is the code of the card each position holds (rank * 4 + suit),
     # round from the ace after the king (code 52 + suit) to the 2.
     wanted = (start if start <= 13 else start - 13) * 4 + suit
@@ -253,9 +251,9 @@ def _run(cards: tuple[int, ...], n: int, why: list[str] | None) -> int:
             if why is None:
                 return -1
             if ok:  # the first card out of place says enough
-                belongs = Card(wanted) if RUN_SAME_SUIT else RANKS[(wanted >> 2) - 1]
-                why.append(f"not a run: {Card(card)} stands where {belongs} belongs "
-                           f"({_WHY_RUN_ORDER})")
+                belongs = str(Card(wanted)) if RUN_SAME_SUIT else RANKS[(wanted >> 2) - 1]
+                why.append(_because("run.order", _WHY_RUN_ORDER, card=str(Card(card)), belongs=belongs,
+                                    form="card" if RUN_SAME_SUIT else "rank"))
             ok = False
         wanted = wanted + 4 if wanted < 52 else wanted - 48
     if not ok:
@@ -268,7 +266,7 @@ def _run(cards: tuple[int, ...], n: int, why: list[str] | None) -> int:
             if not cards[i]:
                 points += fixed - RUN_VALUE[start + i]
     return points
-def _set(cards: tuple[int, ...], n: int, why: list[str] | None) -> int:
+def _set(cards: tuple[int, ...], n: int, why: list[Reason] | None) -> int:
     """The points of the cards read as a set, or -1 if they are not one."""
     k = 0
     while k < n and not cards[k]:
@@ -279,7 +277,7 @@ def _set(cards: tuple[int, ...], n: int, why: list[str] | None) -> int:
         if why is None:
             return -1
         ok = False
-        why.append(f"a set of {_cards_text(n)}; sets have {SET_SIZE_TEXT} ({_WHY_SET_SIZE})")
+        why.append(_because("set.size", _WHY_SET_SIZE, n=n, low=SET_MIN, high=SET_MAX, form="range"))
     suits = 0
     naturals = 0
     for card in cards:
@@ -289,14 +287,15 @@ def _set(cards: tuple[int, ...], n: int, why: list[str] | None) -> int:
                 if why is None:
                     return -1
                 if ok:
-                    why.append(f"not a set: {Card(card)} is not a {RANKS[rank - 1]} ({_WHY_SET_RANK})")
+                    why.append(_because("set.rank", _WHY_SET_RANK, card=str(Card(card)),
+                                        rank=RANKS[rank - 1]))
                 ok = False
             suits |= 1 << (card & 3)
     if SET_DISTINCT_SUITS and (n > 4 or suits.bit_count() < naturals):
         if why is None:
             return -1
         ok = False
-        why.append(f"a set holds no two cards of one suit ({_WHY_SET_SUITS})")
+        why.append(_because("set.suits", _WHY_SET_SUITS))
     if not ok:
         return -1
     value = SET_VALUE[rank]
@@ -331,8 +330,8 @@ def _read(cards: tuple[int, ...], opening: bool, kind: str | None = None) -> Ver
         if AMBIGUOUS == "set":
             return Verdict(True, "set", set_)
         if AMBIGUOUS == "refused":
-            both = (f"{_show(cards)} reads both as a set ({set_} points) and as a run ({run} points); "
-                    f"the rules do not say which ({_WHY_AMBIGUOUS})")
+            both = _because("meld.ambiguous", _WHY_AMBIGUOUS, cards=_show(cards), set_points=set_,
+                            run_points=run)
             return Verdict(False, None, 0, (both,))
         # "run", or "declared": the player names the cards; pass kind="set" for the other
     if run >= 0:
@@ -346,11 +345,11 @@ def _refuse(cards: tuple[int, ...], opening: bool, kind: str | None = None) -> V
     return Verdict(False, None, 0, meld=(cards, opening, kind))
 
 
-def _reasons(cards: tuple[int, ...], opening: bool, kind: str | None) -> tuple[str, ...]:
+def _reasons(cards: tuple[int, ...], opening: bool, kind: str | None) -> tuple[Reason, ...]:
     """Every rule the cards break, explained as the meld they look like (a set when the
     natural cards share a rank, a run otherwise) or as the kind the caller named."""
     n = len(cards)
-    why: list[str] = []
+    why: list[Reason] = []
     _common(cards, n, opening, why)
     if kind is None:
         kind = "set" if len({c >> 2 for c in cards if c}) <= 1 else "run"
@@ -361,18 +360,14 @@ def _reasons(cards: tuple[int, ...], opening: bool, kind: str | None) -> tuple[s
             _run(cards, n, why)
     elif HAS_SET:
         if kind == "run":
-            why.append("this game has no runs")
+            why.append(_because("meld.no_runs"))
         else:
             _set(cards, n, why)
     else:
         if kind == "set":
-            why.append("the cards are all of one rank, and this game has no sets")
+            why.append(_because("meld.no_sets"))
         _run(cards, n, why)
-    return tuple(why) or (f"{_show(cards)} is no meld",)
-
-
-def _cards_text(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return tuple(why) or (_because("meld.none", cards=_show(cards)),)
 
 
 def _show(cards: Iterable[int]) -> str:
@@ -391,25 +386,33 @@ def check_meld(cards: CardsLike, *, opening: bool = False, kind: str | None = No
 
 # --- openings ------------------------------------------------------------------------------
 
-def parse_melds(melds: str | Iterable[CardsLike]) -> list[tuple[int, ...]]:
+def parse_melds(melds: str | Iterable[CardsLike]) -> list[tuple[Card, ...]]:
     """Melds as card codes: from a list of melds, or one string with melds separated by
     `+`, `|` or `,` ("J♠ J♥ J♦ + 6♦ 7♦ 8♦"), as everywhere melds are written (docs/notation.md)."""
+    return _melds(melds, "melds")
+
+
+def _melds(melds: str | Iterable[CardsLike], name: str) -> list[tuple[Card, ...]]:
+    """`parse_melds`, naming the argument `name` in a TypeError."""
     if isinstance(melds, str):
         return [parse_cards(part) for part in re.split(r"[+|,]", melds) if part.strip()]
-    return [_cards(m) for m in melds]
+    if isinstance(melds, (int, bytes, bytearray)) or not hasattr(melds, "__iter__"):
+        raise TypeError(f"{name}: melds as a text (\"5♠ 5♥ 5♦ + 6♣ 7♣ 8♣\") or a list of melds, "
+                        f"not {type(melds).__name__}")
+    return [_cards(m, name) for m in melds]
 
 
 def check_opening(melds: str | Iterable[CardsLike]) -> Verdict:
     """Is this a valid first lay-down?  `melds`: a list of melds, or one string with melds
     separated by `+`, `|` or `,`.  `points` is the total of the melds."""
     laid = parse_melds(melds)
-    why: list[str] = []
+    why: list[Reason] = []
     total = 0
     runs_without_jokers = 0
     for number, meld in enumerate(laid, start=1):
         verdict = _read(meld, True)
         if not verdict.ok:
-            why += [f"meld {number} ({_show(meld)}): {reason}" for reason in verdict.reasons]
+            why += [r._within("meld", meld_number=number, meld_cards=_show(meld)) for r in verdict.reasons]
             continue
         total += verdict.points
         if verdict.kind == "run" and 0 not in meld:
@@ -419,30 +422,30 @@ def check_opening(melds: str | Iterable[CardsLike]) -> Verdict:
         _common_deck(everything, why)
     if HAS_OPENING:
         if len(laid) < OPENING_MIN_MELDS:
-            why.append(f"{len(laid)} meld(s); an opening needs {OPENING_MIN_MELDS} "
-                       f"({_WHY_OPENING_MIN_MELDS})")
+            why.append(_because("opening.melds", _WHY_OPENING_MIN_MELDS, melds=len(laid),
+                                least=OPENING_MIN_MELDS))
         if not why and total < OPENING_MIN_POINTS:
-            why.append(f"{total} points; an opening needs {OPENING_MIN_POINTS} "
-                       f"({_WHY_OPENING_MIN_POINTS})")
+            why.append(_because("opening.points", _WHY_OPENING_MIN_POINTS, points=total,
+                                least=OPENING_MIN_POINTS))
         if not why and OPENING_CLEAN_RUN and not runs_without_jokers:
-            why.append(f"an opening needs a run without a joker ({_WHY_OPENING_CLEAN_RUN})")
+            why.append(_because("opening.clean_run", _WHY_OPENING_CLEAN_RUN))
     else:
         if not laid:
-            why.append("an opening lays down at least one meld")
+            why.append(_because("opening.empty"))
     if why:
         return Verdict(False, None, 0, tuple(why))
     return Verdict(True, None, total)
 
 
-def _common_deck(cards: tuple[int, ...], why: list[str]) -> None:
+def _common_deck(cards: tuple[int, ...], why: list[Reason]) -> None:
     """The deck's limits over several melds laid together."""
     jokers = cards.count(0)
     if jokers > DECK_JOKERS:
-        why.append(f"{jokers} joker(s), the deck has {DECK_JOKERS} ({_WHY_DECK_JOKERS})")
+        why.append(_because("deck.jokers", _WHY_DECK_JOKERS, jokers=jokers, deck=DECK_JOKERS))
     for card in sorted(set(cards)):
         if card and cards.count(card) > COPIES:
-            why.append(f"{Card(card)} {cards.count(card)} times, the deck has {COPIES} "
-                       f"of each card ({_WHY_COPIES})")
+            why.append(_because("deck.copies", _WHY_COPIES, card=str(Card(card)), times=cards.count(card),
+                                copies=COPIES))
 
 
 # --- hands ---------------------------------------------------------------------------------
@@ -451,14 +454,14 @@ def hand_value(cards: CardsLike, *, opened: bool = True) -> int:
     """What the cards left in hand count at the end of a round (before any doubling).
     Cards no deck of this game could deal (a joker where there are none, a card more often
     than the deck has it) raise ValueError."""
+    held = _cards(cards)  # read first: cards that are no cards are refused, opened or not
     flat = NOT_OPENED
     if not opened and flat is not None:
         return flat
-    held = _cards(cards)
-    why: list[str] = []
+    why: list[Reason] = []
     _common_deck(held, why)
     if why:  # no such hand: a caller's bug, not a count
-        raise ValueError("; ".join(why))
+        raise ValueError("; ".join(map(str, why)))
     return sum(HAND_VALUE[c] for c in held)
 
 
@@ -479,24 +482,23 @@ def check_lay_off(
     or anywhere in a set, given in any order.  `empties_hand`: these are the player's last
     cards.  `kind`: what the meld on the table was declared to be, as for `check_meld`.
     The verdict is for the meld as it would become."""
-    on_table = _cards(meld)
+    on_table = _cards(meld, "meld")
     added = _cards(cards)
-    why: list[str] = []
+    why: list[Reason] = []
     if not _may_lay_off(first_round, opened, opens_this_turn, handing):
-        why.append(f"laying off is not allowed now ({_WHY_LAY_OFF})")
+        why.append(_because("lay_off.not_now", _WHY_LAY_OFF))
     if HANDING_FORBIDS_LAY_OFF and handing:
-        why.append(f"a player who hands may not lay off ({_WHY_HANDING_LAY_OFF})")
+        why.append(_because("lay_off.handing", _WHY_HANDING_LAY_OFF))
     if empties_hand and LAST_CARD_BY_DISCARD_ONLY:
-        why.append(f"the last card must be discarded, not laid off ({_WHY_GOING_OUT})")
+        why.append(_because("going_out.discard", _WHY_GOING_OUT))
     before = _read(on_table, False, kind)
     if not before.ok:
-        why.append(f"{_show(on_table)} is not a valid meld")
+        why.append(_because("meld.invalid", cards=_show(on_table)))
         return Verdict(False, None, 0, tuple(why))
     if HAS_SET:
         closed = SET_CLOSED_AT
         if before.kind == "set" and closed is not None and len(on_table) >= closed:
-            why.append(f"a set of {len(on_table)} is closed: nothing more may be added "
-                       f"({_WHY_SET_CLOSED_AT})")
+            why.append(_because("set.closed", _WHY_SET_CLOSED_AT, n=len(on_table)))
     if why:
         return Verdict(False, None, 0, tuple(why))
     # The player hands the cards over in any order (up to six are tried in every order, more
@@ -506,8 +508,8 @@ def check_lay_off(
             after = _read((*order[:k], *on_table, *order[k:]), False, before.kind)
             if after.ok:
                 return after
-    return Verdict(False, None, 0,
-                   (f"{_show(added)} does not extend {_show(on_table)} as a {before.kind}",))
+    return Verdict(False, None, 0, (_because("lay_off.no_fit", cards=_show(added), meld=_show(on_table),
+                                             form=before.kind),))
 
 
 def check_joker_swap(
@@ -524,21 +526,21 @@ def check_joker_swap(
     """May `card` take the place of a joker in `meld`?  It must be the card the joker stands
     for; the verdict is for the meld with the card in the joker's place.  `kind`: what the
     meld on the table was declared to be, as for `check_meld`."""
-    on_table = _cards(meld)
-    real = _card(card)
-    why: list[str] = []
+    on_table = _cards(meld, "meld")
+    real = _card(card, "card")
+    why: list[Reason] = []
     if real.is_joker:
-        why.append("a joker is taken by laying the card it stands for, not another joker")
+        why.append(_because("swap.joker"))
     if HAS_SWAP:
         if not _may_swap(first_round, opened, opens_this_turn, handing):
-            why.append(f"a joker may not be taken now ({_WHY_SWAP_ALLOWED})")
+            why.append(_because("swap.not_now", _WHY_SWAP_ALLOWED))
         if from_table and not SWAP_FROM_TABLE:
-            why.append(f"the card must come from the player's hand ({_WHY_SWAP_FROM})")
+            why.append(_because("swap.from_hand", _WHY_SWAP_FROM))
     else:
-        why.append("this game has no joker swap")
+        why.append(_because("swap.none"))
     before = _read(on_table, False, kind)
     if not before.ok:
-        why.append(f"{_show(on_table)} is not a valid meld")
+        why.append(_because("meld.invalid", cards=_show(on_table)))
     if why:
         return Verdict(False, None, 0, tuple(why))
     for i, held in enumerate(on_table):
@@ -547,4 +549,4 @@ def check_joker_swap(
         after = _read((*on_table[:i], real, *on_table[i + 1:]), False, before.kind)
         if after.ok:
             return after
-    return Verdict(False, None, 0, (f"no joker in {_show(on_table)} stands for {Card(real)}",))
+    return Verdict(False, None, 0, (_because("swap.no_joker_for", meld=_show(on_table), card=str(real)),))

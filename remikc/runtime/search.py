@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from typing import Final, TypeVar
 
 from .cards import Card, CardsLike, _cards
-from .melds import _common_deck, _read, _show
+from .melds import _common_deck, _melds, _read, _show
+from .reasons import Reason, _because
 from .rules import (
     ACE_HIGH,
     ACE_LOW,
@@ -308,12 +309,12 @@ def _counts(cards: tuple[int, ...]) -> dict[int, int]:
 
 def _hand(cards: CardsLike) -> tuple[int, ...]:
     """The cards, or ValueError where no deck of this game could deal them."""
-    held = _cards(cards)
+    held = _cards(cards, "hand")
     if 0 in held or len(set(held)) < len(held):
-        why: list[str] = []
+        why: list[Reason] = []
         _common_deck(held, why)
         if why:
-            raise ValueError("; ".join(why))
+            raise ValueError("; ".join(map(str, why)))
     return held
 
 
@@ -530,12 +531,12 @@ def best_melds(hand: CardsLike, *, table: Iterable[CardsLike] | None = None, ope
     stay in hand (1 for a player who still has to discard)."""
     if keep < 0:
         raise ValueError(f"keep must be 0 or more, not {keep}")
-    on_table = tuple(_cards(meld) for meld in table or ())
+    on_table = tuple(_melds(table or (), "table"))
     held = _hand(hand)
-    why: list[str] = []
+    why: list[Reason] = []
     _common_deck(held + tuple(c for meld in on_table for c in meld), why)  # one deck holds them all
     if why:
-        raise ValueError("; ".join(why))
+        raise ValueError("; ".join(map(str, why)))
     return _lay_down(held, table=on_table, opening=opening, objective="points", keep=keep)
 
 
@@ -549,15 +550,11 @@ def best_opening(hand: CardsLike) -> Play:
                      clean_run=_OPEN_CLEAN)
     left = tuple(sorted((Card(c) for c in held), key=lambda c: c or _JOKERS))
     if not play.ok or not play.melds:
-        wants = [f"{_OPEN_MELDS} meld(s)"]
-        if _OPEN_CLEAN:
-            wants.append("a run without a joker")
-        if keep:
-            wants.append("a card kept to discard")
-        return Play(False, left=left, reasons=(f"no lay-down of these cards has {' and '.join(wants)}",))
+        form = "_".join(["clean"] * bool(_OPEN_CLEAN) + ["keep"] * bool(keep)) or "plain"
+        return Play(False, left=left, reasons=(_because("solver.no_opening", melds=_OPEN_MELDS, form=form),))
     if play.points < _OPEN_POINTS:
         return Play(False, left=left, reasons=(
-            f"the best lay-down is worth {play.points} points; an opening needs {_OPEN_POINTS}",))
+            _because("solver.opening_points", points=play.points, least=_OPEN_POINTS),))
     return play
 
 

@@ -17,6 +17,7 @@ from .cards import (
     _saved_int,
 )
 from .melds import _read, _show
+from .reasons import Reason, _reasons_from
 from .rules import (
     ACE_HIGH,
     ACE_LOW,
@@ -84,7 +85,7 @@ class Play:
         melds: tuple[Meld, ...] = (),
         left: Meld = (),
         points: int = 0,
-        reasons: tuple[str, ...] = (),
+        reasons: tuple[Reason, ...] = (),
         lay_offs: tuple[tuple[int, Meld], ...] = (),
         table: tuple[Meld, ...] = (),
         placed: Meld = (),
@@ -106,7 +107,7 @@ class Play:
         def cards(meld: Iterable[int]) -> list[str]:
             return [str(Card(c)) for c in meld]
         return {"ok": self.ok, "melds": [cards(m) for m in self.melds], "left": cards(self.left),
-                "points": self.points, "reasons": list(self.reasons),
+                "points": self.points, "reasons": [r.to_dict() for r in self.reasons],
                 "lay_offs": [[i, cards(c)] for i, c in self.lay_offs],
                 "table": [cards(m) for m in self.table], "placed": cards(self.placed)}
 
@@ -125,19 +126,17 @@ class Play:
         lay_offs = f["lay_offs"]
         if not isinstance(lay_offs, list) or not all(isinstance(x, list) and len(x) == 2 for x in lay_offs):
             raise SaveError(f"a play's lay_offs: a list of [meld index, cards], not {lay_offs!r}")
-        reasons = f["reasons"]
-        if not isinstance(reasons, list) or not all(isinstance(r, str) for r in reasons):
-            raise SaveError(f"a play's reasons: a list of texts, not {reasons!r}")
+        reasons = _reasons_from(f["reasons"], "a play's reasons")
         return Play(_saved_bool(f["ok"], "a play's ok"), melds(f["melds"], "a play's melds"),
                     _saved_cards(f["left"], "a play's left"), _saved_int(f["points"], "a play's points"),
-                    tuple(reasons),
+                    reasons,
                     tuple((_saved_int(i, "a lay-off's meld index"), _saved_cards(c, "a lay-off's cards"))
                           for i, c in lay_offs),
                     melds(f["table"], "a play's table"), _saved_cards(f["placed"], "a play's placed"))
 
     def __repr__(self) -> str:
         if not self.ok:
-            return f"Play(none: {'; '.join(self.reasons)})"
+            return f"Play(none: {'; '.join(map(str, self.reasons))})"
         shown = [_show(meld) for meld in self.table or self.melds]
         shown += [f"+{_show(cards)} on meld {index + 1}" for index, cards in self.lay_offs]
         return f"Play({' | '.join(shown) or 'no meld'}; {self.points} points; left {_show(self.left) or '-'})"

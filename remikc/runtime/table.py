@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .cards import Card, CardsLike, _cards
-from .melds import _common_deck, _read, _show
+from .melds import _common_deck, _melds, _read, _show
+from .reasons import Reason, _because
 from .rules import (
     AMBIGUOUS,
     HAS_RUN,
@@ -47,25 +48,25 @@ def best_play(table: Iterable[CardsLike], hand: CardsLike) -> Play:
     fits or the game does not allow rearranging.  Where jokers are declared, a table joker keeps
     the card it stands for (it may move, as that card); a set whose joker could stand for more
     than one card, or a meld that reads both as a set and as a run, stays as it is."""
-    on_table = tuple(_cards(meld) for meld in table)
+    on_table = tuple(_melds(table, "table"))
     for meld in on_table:
         if not _read(meld, False).ok:
             raise ValueError(f"{_show(meld)} is not a valid meld")
-    held = _cards(hand)
-    why: list[str] = []
+    held = _cards(hand, "hand")
+    why: list[Reason] = []
     _common_deck(tuple(c for meld in on_table for c in meld) + held, why)
     if why:
-        raise ValueError("; ".join(why))
+        raise ValueError("; ".join(map(str, why)))
     least = REARRANGE_MIN_FROM_HAND
     if least is None:
         return Play(False, left=_as_cards(held), table=tuple(map(_as_cards, on_table)), reasons=(
-            "this game does not let a player rearrange the table",))
+            _because("rearrange.not_allowed"),))
     new_table = _new_table(on_table, held, AMBIGUOUS == "declared")
     if new_table is None:  # a declared joker would end where it may not: keep its meld as it is
         new_table = _new_table(on_table, held, True, keep_jokers=True)
     if new_table is None:
         return Play(False, left=_as_cards(held), table=tuple(map(_as_cards, on_table)),
-                    reasons=("the table as it is holds no valid melds",))
+                    reasons=(_because("solver.table_invalid"),))
     left = list(_as_cards(held))
     laid: list[int] = [c for meld in new_table for c in meld]
     for meld in on_table:
@@ -76,9 +77,8 @@ def best_play(table: Iterable[CardsLike], hand: CardsLike) -> Play:
         left.remove(card)
     if len(placed) < least:
         return Play(False, left=_as_cards(held), table=tuple(map(_as_cards, on_table)), reasons=(
-            f"{len(placed)} card(s) from hand fit the table; a turn adds at least {least}"
-            + (" (swapping a joker is not tried: see check_joker_swap)" if HAS_SWAP and any(
-                0 in meld for meld in on_table) else ""),))
+            _because("solver.too_few", placed=len(placed), least=least,
+                     form="swap" if HAS_SWAP and any(0 in meld for meld in on_table) else "plain"),))
     points = sum(_read(meld, False).points for meld in new_table)
     return Play(True, left=tuple(left), points=points, table=new_table, placed=placed)
 

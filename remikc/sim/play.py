@@ -116,13 +116,13 @@ def play_game(compiled: Compiled, *, players: int, seed: int, bot: str = "greedy
                 tried = m.apply(game, other)
                 if isinstance(tried, Refusal) or not tried:
                     raise breach(f"legal_actions lists {other}, and apply refuses it: "
-                                 f"{'; '.join(cast(Refusal, tried).reasons)}")
+                                 f"{'; '.join(map(str, cast(Refusal, tried).reasons))}")
         action = choose(m.view(game, game.seat), legal, rng)
         trace.append(f"seat {game.seat}: {action}")
         applied = m.apply(game, action)
         if not applied:
             raise breach(f"the referee refused the bot's {action}: "
-                         f"{'; '.join(cast(Refusal, applied).reasons)}")
+                         f"{'; '.join(map(str, cast(Refusal, applied).reasons))}")
         after = _played(applied)
         actions += 1
         turns.saw(game, action)

@@ -1,0 +1,204 @@
+"""The generated API validates what it is given (issue 24, item 5), and variants live side by side
+(issue 17): each numbered defect of 24.5 has a test here that failed before and passes now."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+import types
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from remikc.build import load_module, validator_source
+from remikc.emit.package import API
+from remikc.spec.workspace import Workspace
+
+ROOT = Path(__file__).resolve().parent.parent
+GENERATED = ROOT / "generated"
+_MODULES: dict[str, types.ModuleType] = {}
+
+
+@pytest.fixture(scope="module")
+def modules(workspace: Workspace, load: Callable[[str], Any]) -> Callable[[str], types.ModuleType]:
+    def get(variant_id: str) -> types.ModuleType:
+        if variant_id not in _MODULES:
+            source = validator_source(load(variant_id), workspace)
+            _MODULES[variant_id] = load_module(f"api_{variant_id}", source)
+        return _MODULES[variant_id]
+    return get
+
+
+# --- 24.5: a Card is a card --------------------------------------------------------------------
+
+@pytest.mark.parametrize("code", [1, 2, 3, 56, 999, -4, pytest.param(10**5000, id="5001-digits")])
+def test_a_card_is_not_made_from_an_int_that_is_no_cards_code(modules, code: int) -> None:
+    # was: Card(1..3) printed as K♥ K♦ K♣; Card(999) an IndexError later
+    m = modules("remik51")
+    shown = code if code < 10**12 else "a number that large"
+    with pytest.raises(ValueError, match=f"{shown} is no card's code"):
+        m.Card(code)
+    with pytest.raises(ValueError, match=f"cards: {shown} is no card's code"):
+        m.check_meld([code, code, code])
+
+
+def test_cards_codes_and_texts_make_the_same_card(modules) -> None:
+    m = modules("remik51")
+    # rank * 4 + suit: 10♥ is 10 * 4 + 1
+    assert m.Card(41) == m.Card("10♥") == m.parse_card("10h") and str(m.Card(41)) == "10♥"
+    assert m.Card(0).is_joker and m.Card(m.Card("JK")) is m.JOKER
+    assert m.check_meld([m.Card("7♥"), "8♥", 9 * 4 + 1]).points == 7 + 8 + 9  # seed 000: face values
+
+
+def test_the_set_of_three_kings_made_of_bad_codes_is_refused(modules) -> None:
+    # was: Card(1..3) made an "ok" set worth 0
+    m = modules("remik51")
+    with pytest.raises(ValueError):
+        m.check_meld([m.Card(1), m.Card(2), m.Card(3)])
+
+
+def test_bytes_are_not_cards(modules) -> None:
+    # was: check_meld(b'\x04\x05\x06') an ok set worth 30
+    m = modules("remik51")
+    with pytest.raises(TypeError, match=r"^cards: .*not bytes"):
+        m.check_meld(b"\x04\x05\x06")
+    with pytest.raises(TypeError, match=r"^hand: "):
+        m.best_melds(bytearray(b"\x04\x05\x06"))
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.check_meld([999]),
+    lambda m: m.hand_value([999]),
+    lambda m: m.best_melds([999, 4, 8]),
+    lambda m: m.min_deadwood([999]),
+    lambda m: m.check_lay_off("5♠ 6♠ 7♠", [999]),
+    lambda m: m.check_joker_swap("5♠ JK 7♠", 999),
+    lambda m: m.apply(m.new_game(2, 0), m.Discard(999)),
+])
+def test_a_code_that_is_no_card_is_a_value_error_not_an_index_error(modules, call) -> None:
+    # was: IndexError from check_meld, hand_value, best_melds and apply(g, Discard(...))
+    with pytest.raises(ValueError, match="999 is no card's code"):
+        call(modules("remik51"))
+
+
+@pytest.mark.parametrize(("call", "argument"), [
+    (lambda m: m.check_meld(5), "cards"),
+    (lambda m: m.check_meld(None), "cards"),
+    (lambda m: m.check_meld([5.0, "6♠", "7♠"]), "cards"),
+    (lambda m: m.check_opening(7), "melds"),
+    (lambda m: m.check_lay_off(3.5, "6♠"), "meld"),
+    (lambda m: m.check_lay_off("3♠ 4♠ 5♠", {"6♠": 1}.items()), "cards"),
+    (lambda m: m.check_joker_swap("5♠ JK 7♠", ["6♠"]), "card"),
+    (lambda m: m.hand_value(object()), "cards"),
+    (lambda m: m.best_melds("5♠ 6♠ 7♠", table=5), "table"),
+    (lambda m: m.best_play(["5♠ 6♠ 7♠"], 8), "hand"),
+    (lambda m: m.new_game(2, hands=5), "hands"),
+    (lambda m: m.new_game(2, hands=["A♠", b"\x04"]), "hands"),
+    (lambda m: m.new_game(2, hands=["A♠", "2♠"], stock=7), "stock"),
+    (lambda m: m.new_game(2, hands=["A♠", "2♠"], first_discard=4.0), "first_discard"),
+    (lambda m: m.new_game(2, hands=["A♠", "2♠"], cut_card=[4]), "cut_card"),
+    (lambda m: m.Card(4.0), "card"),
+])
+def test_anything_else_is_a_type_error_naming_the_argument(modules, call, argument: str) -> None:
+    with pytest.raises(TypeError, match=f"^{argument}: "):
+        call(modules("remik51"))
+
+
+def test_hand_value_reads_the_cards_before_counting_an_unopened_hand(modules) -> None:
+    # was: hand_value("Z♦ Z♦", opened=False) returned 100
+    m = modules("remik51")
+    with pytest.raises(ValueError, match="'Z♦' is not a card"):
+        m.hand_value("Z♦ Z♦", opened=False)
+    assert m.hand_value("2♠", opened=False) == 100  # seed 000: "zostanie mu zapisane +100"
+
+
+# --- 24.5: the referee checks the game it is given -------------------------------------------------
+
+def test_a_stacked_deck_is_checked_against_the_deck(modules) -> None:
+    # was: new_game(hands=...) accepted five A♠ and six jokers.  Remik 51's deck is two packs and
+    # four jokers (specs/remik51.rules: assumed, 000 does not name the deck)
+    m = modules("remik51")
+    with pytest.raises(ValueError, match="5 × A♠ in the stacked deck: the pack for 2 players holds 2"):
+        m.new_game(2, hands=["A♠ A♠ A♠ 2♣", "A♠ A♠ 3♣"])
+    with pytest.raises(ValueError, match="6 × JK in the stacked deck: the pack for 2 players holds 4"):
+        m.new_game(2, hands=["JK JK JK", "JK JK 3♣"], stock="JK 5♥")
+    assert m.new_game(2, hands=["A♠ A♠ JK JK", "JK JK 3♣"])  # as many as the deck has: dealt
+    # Remik podstawowy: "Użyj standardowej talii 52 kart" (seed 002): one pack, no jokers
+    basic = modules("remik_podstawowy")
+    with pytest.raises(ValueError, match="2 × 7♦ in the stacked deck"):
+        basic.new_game(2, hands=["7♦ 8♦", "9♣"], first_discard="7♦")
+    with pytest.raises(ValueError, match="1 × JK in the stacked deck: the pack for 2 players holds 0"):
+        basic.new_game(2, hands=["7♦ 8♦", "9♣"], cut_card="JK")
+
+
+def test_apply_and_view_refuse_a_game_of_another_variant(modules) -> None:
+    # was: a remik51 apply accepted a Karuzela game
+    r51, kz = modules("remik51"), modules("karuzela")
+    game = kz.new_game(2, 1)
+    with pytest.raises(TypeError, match=r"^game: a game of karuzela, not of remik51"):
+        r51.apply(game, r51.Draw("stock"))
+    with pytest.raises(TypeError, match=r"^game: a game of karuzela, not of remik51"):
+        r51.view(game, 0)
+    with pytest.raises(TypeError, match=r"^game: a Game, not dict"):
+        r51.apply(game.to_dict(), r51.Draw("stock"))
+    assert kz.apply(game, kz.Draw("stock"))  # its own module plays it
+
+
+@pytest.mark.parametrize("seat", [-1, 2, 3, "0", 1.0, None])
+def test_view_refuses_a_seat_that_is_not_at_the_table(modules, seat: object) -> None:
+    # was: view(game, -1) returned the last seat's hand, view(game, players) an IndexError
+    m = modules("remik51")
+    game = m.new_game(2, 1)
+    with pytest.raises(ValueError, match=r"^seat: 0 to 1 in a game of 2 players"):
+        m.view(game, seat)
+    assert m.view(game, 1).seat == 1
+
+
+def test_the_hot_path_keeps_its_unchecked_constructor(modules) -> None:
+    m = modules("remik51")
+    # the runtime's own codes become Cards through a table, never through Card's checks
+    assert len(m._CARD) == 56 and all(type(c) is m.Card and int(c) == i for i, c in enumerate(m._CARD))
+    hand = m.new_game(2, 3).hands[1]
+    assert all(type(card) is m.Card for card in hand)
+
+
+# --- 17: modules side by side ------------------------------------------------------------------
+
+def test_every_package_offers_the_same_api() -> None:
+    for folder in sorted(p for p in GENERATED.iterdir() if (p / "validator.py").is_file()):
+        text = (folder / "__init__.py").read_text(encoding="utf-8")
+        assert all(f"    {name},\n" in text and f'    "{name}",\n' in text for name in API), folder.name
+        module = (folder / "validator.py").read_text(encoding="utf-8")
+        for name in API:  # each defined in the module, not only imported
+            assert f"\ndef {name}(" in module or f"\nclass {name}" in module or f"\n{name}: " in module \
+                or f"\n{name} = " in module, (folder.name, name)
+
+
+def test_two_variants_in_one_process_by_name() -> None:
+    """A fresh interpreter with generated/ on its path imports two variants by name, plainly."""
+    script = textwrap.dedent("""
+        import sys
+        sys.path.insert(0, sys.argv[1])
+        import karuzela
+        import remik51
+        assert remik51.VARIANT_ID == "remik51" and karuzela.VARIANT_ID == "karuzela"
+        # seed 000: Q K A is 10 + 10 + 10 in Remik 51; seed 003: aces count 1 in Karuzela
+        assert remik51.check_meld("Q♥ K♥ A♥").points == 30
+        assert karuzela.check_meld("Q♥ K♥ A♥").points == 21
+        assert remik51.Card is not karuzela.Card and remik51.Game is not karuzela.Game
+        try:
+            karuzela.check_meld([remik51.Card("5♥"), "6♥", "7♥"])
+        except TypeError as error:
+            assert "another variant's module (remik51), not of karuzela's" in str(error), error
+        else:
+            raise AssertionError("a Card of remik51 judged by karuzela")
+        assert karuzela.check_meld([str(remik51.Card("5♥")), "6♥", "7♥"]).ok
+        assert sorted(remik51.__all__) == sorted(karuzela.__all__)
+        print("ok")
+    """)
+    done = subprocess.run([sys.executable, "-c", script, str(GENERATED)], capture_output=True, text=True,
+                          timeout=120, cwd=ROOT / "tests")
+    assert done.returncode == 0 and done.stdout == "ok\n", done.stderr
