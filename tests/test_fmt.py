@@ -323,7 +323,7 @@ def test_every_sentence_of_the_grammar_formats_to_the_same_syntax_tree(text):
     assert _unplaced(parse(once, "g.rules")) == _unplaced(before)
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(respaced())
 def test_layout_never_changes_the_rules_soak(case):
