@@ -16,6 +16,7 @@ from .cards import Card, format_cards
 from .diagnostics import Diagnostic, Severity, error
 from .driver import check_paths
 from .emit.rulebook import rulebook, to_html, to_markdown
+from .emit.taught import taught
 from .emit.validator import emit_validator
 from .module import VariantModule, load_module
 from .spec.workspace import Workspace, is_packaged, parent_path
@@ -93,10 +94,16 @@ def rulebooks(v: ir.Variant, workspace: Workspace, module: VariantModule
     parent = None
     if v.parent is not None:
         parent = workspace.variant(parent_path(v.source, v.parent))
+    ids = (v.id,) + ((parent.id,) if parent is not None else ())
+    lessons, refused = taught(v, ids, module)
+    wrong += [error("E040", f"the rulebook example {text} does not hold under the generated "
+                    f"validator of `{v.id}`", v.players.span,
+                    hint="an example in the spec or a scripted deal the rules now refuse: fix it")
+              for text in refused]
     sources = [shown(p) for p in reversed(lineage_files(v))]
     books = {}
     for code in LANGUAGES:
-        book = rulebook(v, language(code), found, parent, shown(v.source))
+        book = rulebook(v, language(code), found, parent, shown(v.source), lessons)
         books[f"rulebook.{code}.md"] = to_markdown(book, sources)
         books[f"rulebook.{code}.html"] = to_html(book, sources)
     return books, wrong
