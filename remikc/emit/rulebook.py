@@ -286,7 +286,8 @@ def _cards(w: _Writer) -> tuple[Block, ...]:
     standard, jokers = v.deck.standard, v.deck.jokers
     if standard.value.uniform and jokers.value.uniform:
         packs, jokers_n = standard.value.cases[0][1], jokers.value.cases[0][1]
-        w.add("deck", standard, jokers, packs=_deck(w, packs, jokers_n), total=52 * packs + jokers_n)
+        w.add("deck" if jokers_n else "deck.plain", standard, jokers, packs=_deck(w, packs, jokers_n),
+              total=52 * packs + jokers_n)
     else:
         cases = [w.lang.say("deck.case", players=_range(r),
                             deck=_deck(w, standard.value.at(r.low), jokers.value.at(r.low)))
@@ -436,10 +437,25 @@ def _turn(w: _Writer, t: Taught) -> tuple[Block, ...]:
     w.blocks.append(Steps(tuple(steps)))
     if t.rearrange is not None and turn.rearrange is not None:
         table, hand, after = t.rearrange
-        w.add("example.rearrange.before", table=_melds_text(w, table), hand=w.cards(hand))
-        note = w.lang.say("example.rearrange.after", hand=w.cards(hand))
+        glue = f" {w.lang.say('word.and')} "
+        w.add("example.rearrange.before", table=glue.join(w.cards(m) for m in table), hand=w.cards(hand))
+        moved = _moved(table, after)
+        note = w.lang.say("example.rearrange.after", hand=w.cards(hand),
+                          moved=glue.join(w.cards(c) for c in moved))
         w.blocks.append(Example(_melds_text(w, after), note, ("turn.rearrange.min_from_hand",)))
     return w.take()
+
+
+def _moved(before: tuple[str, ...], after: tuple[str, ...]) -> list[str]:
+    """The table's cards that changed meld: each meld goes on as the new meld holding most
+    of its cards; its other cards moved."""
+    moved: list[str] = []
+    new = [m.split() for m in after]
+    for meld in before:
+        cards = meld.split()
+        kept = max(new, key=lambda m: sum(m.count(c) for c in cards))
+        moved += [c for c in cards if c not in kept]
+    return moved
 
 
 def _melds_text(w: _Writer, melds: Iterable[str]) -> str:
@@ -664,7 +680,7 @@ def _scored_deal(w: _Writer, deal: ScoredDeal) -> None:
     """A scripted deal as the referee played and scored it: what each player did, then each
     player's score with its arithmetic."""
     lang = w.lang
-    w.add("example.deal")
+    w.add(f"example.deal.{deal.ended_by}" if lang.has(f"example.deal.{deal.ended_by}") else "example.deal")
     steps = []
     for order, actions in deal.turns:
         said = [_action(w, a) for a in actions]
@@ -733,14 +749,14 @@ def _arithmetic(w: _Writer, deal: ScoredDeal, seat: ScoredSeat, method: ir.Metho
         if times != 1:
             text = f"({' + '.join(map(str, others))}) × {times} = {sum(others) * times}"
         bonus = seat.score - sum(others) * times
-        return text + (lang.say("how.bonus", n=bonus) if bonus else "")
+        return text + (lang.say("how.bonus", n=bonus, total=seat.score) if bonus else "")
     mine = hands[seat.order]
     parts = [f"({hands[o]} − {mine})" for o in sorted(hands) if o != seat.order]
     diff = sum(hands[o] - mine for o in hands if o != seat.order) * times
     text = " + ".join(parts) + f" = {diff}"
     bonus = seat.score - diff
     if bonus:
-        text += lang.say("how.bonus", n=bonus)
+        text += lang.say("how.bonus", n=bonus, total=seat.score)
     return text
 
 

@@ -57,10 +57,10 @@ SCENES: dict[str, tuple[Scene, ...]] = {
     # Player 1 goes "remika" in his first turn: the others' cards count for him, doubled.
     "remik_podstawowy": (Scene(3, (
         "2♥ 5♦ 9♣ K♠ Q♦ 4♣ 7♠",
-        "3♠ 4♠ 5♠ 6♠ 10♥ 10♦ 10♣",
+        "3♠ 4♠ 5♠ K♣ 10♥ 10♦ 10♣",
         "A♦ 6♥ 8♣ J♠ 2♣ 3♦ 9♥",
-    ), "7♥ Q♣ 4♥", (
-        "draw from the stock", "lay 3♠ 4♠ 5♠ 6♠ | 10♥ 10♦ 10♣", "discard 7♥",
+    ), "6♠ Q♣ 4♥", (
+        "draw from the stock", "lay 3♠ 4♠ 5♠ 6♠ | 10♥ 10♦ 10♣", "discard K♣",
     ), first_discard="K♥"),),
     # Karuzela, undercut: player 3 knocks with 4 points, player 2 has 2: player 2 wins the
     # differences and the undercut bonus.  Then a deal won by laying out every card.

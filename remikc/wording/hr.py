@@ -70,6 +70,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                            "najviše.",
     # cards
     "deck": "Karte: {packs}, ukupno {total:card}.",
+    "deck.plain": "Karte: {packs}.",
     "deck.by_players": "Karte: {cases}.",
     "deck.case": "za {players} igrača {deck}",
     "deck.packs": {"one": "1 špil (52 karte)", "few": "{n} špila po 52 karte",
@@ -132,6 +133,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "source.discard_top": "s vrha hrpe odbačenih karata (kartu koju je odbacio igrač prije tebe)",
     "source.cut_card": "ispod špila (kartu koja je ondje stavljena pri sječenju)",
     "word.or": "ili",
+    "word.and": "i",
     "turn.draw.discard_top": {"one": "Uzmi gornju kartu s hrpe odbačenih karata.",
                               "other": "Uzmi {n:card_acc} s hrpe odbačenih karata."},
     "turn.draw.none": "U ovoj se igri ne kupuje.",
@@ -151,8 +153,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.when.cut_card.handing": "Kartu ispod špila smiješ uzeti umjesto obične samo ako u tom potezu "
                                   "kreneš u handiranje (vidi „Kraj dijeljenja”).",
     "turn.when.stock": "Sa špila smiješ kupovati samo {when}.",
-    "turn.no_meld_after_last_draw": "Tko je kupio treću, posljednju kartu, u tom potezu više ništa ne "
-                                    "izlaže.",
+    "turn.no_meld_after_last_draw": "Tko je morao kupiti {n}. kartu, u tom potezu više ništa ne izlaže.",
     "turn.meld.opening": "Ako možeš i želiš, izloži na stol valjane grupe (prvo izlaganje je otvaranje) i "
                          "dodaj karte grupama koje već leže.",
     "turn.meld": "Ako možeš i želiš, izloži na stol valjane grupe i dodaj karte grupama koje već leže.",
@@ -202,7 +203,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "run.ace.low": "As je najniža karta: niz smije početi asom (A-2-3), ali as ne smije doći iza kralja.",
     "run.ace.high": "As je najviša karta: smije doći iza kralja (Q-K-A), ali ne ispred dvojke.",
     "run.ace.low_or_high": "As smije početi niz (A-2-3) ili ga završiti, iza kralja (Q-K-A).",
-    "run.wrap.forbidden": "Niz ipak ne smije prijeći preko asa: nakon kralja i asa ne možete postaviti "
+    "run.wrap.forbidden": "Niz ne smije prijeći preko asa: nakon kralja i asa ne možete postaviti "
                           "dvojku.",
     "run.wrap.allowed": "Niz smije prijeći preko asa: nakon kralja i asa smije doći dvojka (K-A-2).",
     "run.ace_to_ace.allowed": "Iznimka je puni niz od asa do asa: 14 karata, A-2-…-K-A.",
@@ -339,6 +340,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "scoring.all_out_bonus": "Tko pobijedi izloživši sve svoje karte, dobiva {n:point} nagrade.",
     "example.round": "Primjer: dijeljenje je završio igrač 1.",
     "example.deal": "Primjer dijeljenja, odigranog od početka do kraja:",
+    "example.deal.handed": "Primjer: dijeljenje završava handiranjem.",
+    "example.deal.went_out": "Primjer: netko izloži sve karte.",
+    "example.deal.knocked": "Primjer: netko kucne, ali drugi igrač ima manje bodova.",
     "deal.turn": "Igrač {n}: {actions}.",
     "act.draw.stock": "kupi kartu sa špila",
     "act.draw.discard": "uzme kartu s hrpe odbačenih karata",
@@ -353,15 +357,17 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "how.handed_cut": "handirao je s kartom ispod špila",
     "how.not_opened": "nije se otvorio: {n}",
     "how.hand": "u ruci {n:point}",
-    "how.bonus": " + {n} nagrade",
+    "how.bonus": "; + {n} nagrade = {total}",
     "round.player": "Igrač {n}",
     "round.went_out": "završio je dijeljenje",
     "round.who": "Igrač",
     "round.left": "Karte u ruci",
     "round.how": "Račun",
     "round.score": "Rezultat",
-    "example.rearrange.before": "Primjer: na stolu leži {table}, a ti u ruci imaš {hand}.",
-    "example.rearrange.after": "stol nakon preslagivanja — dodano iz ruke: {hand}",
+    "example.rearrange.before": "Primjer: na stolu leže {table}, a ti u ruci imaš {hand}. Nijedna od "
+                                "tih karata ne pristaje grupama kakve jesu — ali stol možeš "
+                                "presložiti:",
+    "example.rearrange.after": "{moved} mijenjaju grupu, {hand} izlaze iz ruke",
     # end of the game
     "game_end.target": "Igra završava kad nečiji rezultat dosegne {n:point} ili više.",
     "game_end.rounds": "Igra traje {n:deal}.",

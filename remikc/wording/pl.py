@@ -69,6 +69,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                            "najwięcej.",
     # cards
     "deck": "Karty: {packs}, razem {total:card}.",
+    "deck.plain": "Karty: {packs}.",
     "deck.by_players": "Karty: {cases}.",
     "deck.case": "przy {players} graczach {deck}",
     "deck.packs": {"one": "1 talia (52 karty)", "few": "{n} talie po 52 karty",
@@ -129,6 +130,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "source.discard_top": "z wierzchu stosu kart odrzuconych (kartę odrzuconą przez poprzedniego gracza)",
     "source.cut_card": "spod stosu do dobierania (kartę położoną tam przy przekładaniu)",
     "word.or": "albo",
+    "word.and": "i",
     "turn.draw.discard_top": {"one": "Weź wierzchnią kartę ze stosu kart odrzuconych.",
                               "other": "Weź {n:card_acc} ze stosu kart odrzuconych."},
     "turn.draw.none": "W tej grze nie dobiera się kart.",
@@ -149,8 +151,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.when.cut_card.handing": "Kartę leżącą pod stosem możesz wziąć zamiast zwykłej tylko wtedy, gdy "
                                   "w tej turze robisz remika (patrz „Koniec rozdania”).",
     "turn.when.stock": "Ze stosu do dobierania wolno dobierać tylko {when}.",
-    "turn.no_meld_after_last_draw": "Kto dobrał trzecią, ostatnią kartę, w tej turze już nic nie "
-                                    "wykłada.",
+    "turn.no_meld_after_last_draw": "Kto musiał dobrać {n}. kartę, w tej turze już nic nie wykłada.",
     "turn.meld.opening": "Jeśli możesz i chcesz, wyłóż na stół prawidłowe układy (pierwsze wyłożenie to "
                          "otwarcie) i dołóż karty do układów, które już leżą.",
     "turn.meld": "Jeśli możesz i chcesz, wyłóż na stół prawidłowe układy i dołóż karty do układów, które "
@@ -200,7 +201,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                    "stać po królu.",
     "run.ace.high": "As jest najwyższą kartą: może stać po królu (Q-K-A), ale nie przed dwójką.",
     "run.ace.low_or_high": "As może zaczynać sekwens (A-2-3) albo go kończyć, po królu (Q-K-A).",
-    "run.wrap.forbidden": "Sekwens nie może jednak przejść przez asa: po królu i asie nie można położyć "
+    "run.wrap.forbidden": "Sekwens nie może przejść przez asa: po królu i asie nie można położyć "
                           "dwójki.",
     "run.wrap.allowed": "Sekwens może przejść przez asa: po królu i asie może leżeć dwójka (K-A-2).",
     "run.ace_to_ace.allowed": "Wyjątkiem jest pełny sekwens od asa do asa: 14 kart, A-2-…-K-A.",
@@ -352,6 +353,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "scoring.all_out_bonus": "Kto wygra, wykładając wszystkie swoje karty, dostaje {n:point} premii.",
     "example.round": "Przykład: rozdanie zakończył gracz 1.",
     "example.deal": "Przykład rozdania, rozegranego od początku do końca:",
+    "example.deal.handed": "Przykład: rozdanie kończy się remikiem.",
+    "example.deal.went_out": "Przykład: ktoś wykłada wszystkie karty.",
+    "example.deal.knocked": "Przykład: ktoś puka, ale inny gracz ma mniej punktów.",
     "deal.turn": "Gracz {n}: {actions}.",
     "act.draw.stock": "dobiera kartę ze stosu",
     "act.draw.discard": "bierze kartę ze stosu kart odrzuconych",
@@ -366,15 +370,17 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "how.handed_cut": "zrobił remika z kartą spod stosu",
     "how.not_opened": "nie otworzył się: {n}",
     "how.hand": "na ręce {n:point}",
-    "how.bonus": " + {n} premii",
+    "how.bonus": "; + {n} premii = {total}",
     "round.player": "Gracz {n}",
     "round.went_out": "zakończył rozdanie",
     "round.who": "Gracz",
     "round.left": "Karty na ręce",
     "round.how": "Rachunek",
     "round.score": "Wynik",
-    "example.rearrange.before": "Przykład: na stole leży {table}, a ty masz na ręce {hand}.",
-    "example.rearrange.after": "stół po przełożeniu — dołożone z ręki: {hand}",
+    "example.rearrange.before": "Przykład: na stole leżą {table}, a ty masz na ręce {hand}. Żadna z "
+                                "tych kart nie pasuje do układów takich, jakie są — ale możesz je "
+                                "przełożyć:",
+    "example.rearrange.after": "{moved} zmieniają układ, {hand} schodzą z ręki",
     # end of the game
     "game_end.target": "Gra kończy się, gdy czyjś wynik dojdzie do {n:point} lub więcej.",
     "game_end.rounds": "Gra trwa {n:deal}.",
