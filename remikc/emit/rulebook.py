@@ -192,6 +192,8 @@ def _flags(c: ir.Condition) -> list[str] | None:
         return [c.flag.value]
     if isinstance(c, ir.AnyOf) and all(isinstance(item, ir.Is) for item in c.items):
         return [item.flag.value for item in c.items if isinstance(item, ir.Is)]
+    if isinstance(c, ir.IsNot) and isinstance(c.item, ir.Is):
+        return ["not", c.item.flag.value]
     return None
 
 
@@ -483,7 +485,7 @@ def _melds(w: _Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
     if v.run is not None:
         r = v.run
         suit = "run.suit.same" if r.suit.value is ir.RunSuit.SAME else "run.suit.any"
-        w.add("run", r.size, r.suit, size=_size(w, r.size.value), suit=w.lang.say(suit))
+        w.add("run", r.size, r.suit, size=_size(w, r.size.value, "size.n"), suit=w.lang.say(suit))
         w.add(f"run.ace.{r.ace.value.name.lower()}", r.ace)
         w.add(f"run.wrap.{'allowed' if r.wrap.value else 'forbidden'}", r.wrap)
         if r.ace_to_ace is not None:
@@ -518,14 +520,15 @@ def _taught(w: _Writer, meld: tuple[str, str, int | None, bool], rules: tuple[st
     return Example(w.cards(cards), note, rules)
 
 
-def _size(w: _Writer, size: ir.Range) -> str:
+def _size(w: _Writer, size: ir.Range, key: str = "size") -> str:
+    """How many cards: `size.*` with the noun (`co najmniej 3 karty`), `size.n.*` without."""
     if size.high is None:
-        return w.lang.say("size.at_least", n=size.low)
+        return w.lang.say(f"{key}.at_least", n=size.low)
     if size.high == size.low:
-        return w.lang.say("size.exactly", n=size.low)
+        return w.lang.say(f"{key}.exactly", n=size.low)
     if size.high == size.low + 1:
-        return w.lang.say("size.either", low=size.low, n=size.high)
-    return w.lang.say("size.between", low=size.low, n=size.high)
+        return w.lang.say(f"{key}.either", low=size.low, n=size.high)
+    return w.lang.say(f"{key}.between", low=size.low, n=size.high)
 
 
 def _example(w: _Writer, play: Play, rules: tuple[str, ...]) -> Example:

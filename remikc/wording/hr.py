@@ -149,6 +149,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "tebe. U svom prvom krugu smiješ je slobodno uzeti ako ti odgovara. U svakom sljedećem krugu, ako "
         "uzmeš kartu odande, moraš se u istom potezu otvoriti. Nakon otvaranja slobodno uzimaš kartu s bilo "
         "koje hrpe.",
+    "turn.when.discard_top.not+first_round": "Umjesto toga smiješ uzeti gornju kartu s hrpe odbačenih "
+                                             "karata — onu koju je odbacio igrač prije tebe — ali ne u "
+                                             "svom prvom potezu.",
     "turn.when.cut_card": "Kartu ispod špila smiješ uzeti umjesto obične samo {when}.",
     "turn.when.cut_card.handing": "Kartu ispod špila smiješ uzeti umjesto obične samo ako u tom potezu "
                                   "kreneš u handiranje (vidi „Kraj dijeljenja”).",
@@ -197,9 +200,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "set.suits.any": "bilo kojeg znaka",
     "set.closed_at": "Komplet od {n:card} naziva se zatvorenim: u njega se ne mogu dodavati više "
                      "karata.",
-    "run": "Niz čine {size} {suit}, poredane uzlazno, jedna za drugom.",
-    "run.suit.same": "istog znaka",
-    "run.suit.any": "bilo kojeg znaka",
+    "run": "Niz čine {suit} poredane uzlazno, jedna za drugom; mora ih biti {size}.",
+    "run.suit.same": "karte istog znaka",
+    "run.suit.any": "karte bilo kojeg znaka",
     "run.ace.low": "As je najniža karta: niz smije početi asom (A-2-3), ali as ne smije doći iza kralja.",
     "run.ace.high": "As je najviša karta: smije doći iza kralja (Q-K-A), ali ne ispred dvojke.",
     "run.ace.low_or_high": "As smije početi niz (A-2-3) ili ga završiti, iza kralja (Q-K-A).",
@@ -212,6 +215,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "size.exactly": "točno {n:card}",
     "size.either": "{low} ili {n:card}",
     "size.between": "od {low} do {n:card}",
+    "size.n.at_least": "najmanje {n}",
+    "size.n.exactly": "točno {n}",
+    "size.n.either": "{low} ili {n}",
+    "size.n.between": "od {low} do {n}",
     "kind.run": "niz",
     "kind.set": "komplet",
     "example.meld": "{kind} za {n:point}",

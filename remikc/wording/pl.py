@@ -147,6 +147,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "poprzedni gracz. W pierwszej turze wolno to zrobić bez warunków. Później, dopóki się nie "
         "otworzysz, kto weźmie tę kartę, musi się w tej samej turze otworzyć. Po otwarciu dobierasz z "
         "którego stosu chcesz.",
+    "turn.when.discard_top.not+first_round": "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart "
+                                             "odrzuconych — tę, którą odrzucił poprzedni gracz — ale nie "
+                                             "w swojej pierwszej turze.",
     "turn.when.cut_card": "Kartę spod stosu możesz wziąć zamiast zwykłej tylko {when}.",
     "turn.when.cut_card.handing": "Kartę leżącą pod stosem możesz wziąć zamiast zwykłej tylko wtedy, gdy "
                                   "w tej turze robisz remika (patrz „Koniec rozdania”).",
@@ -194,9 +197,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "set.suits.distinct": "każda w innym kolorze (w grupie nie może być dwóch kart tego samego koloru)",
     "set.suits.any": "w dowolnych kolorach",
     "set.closed_at": "Grupa, która ma już {n:card_acc}, jest zamknięta: nie można do niej nic dołożyć.",
-    "run": "Sekwens to {size} {suit} ułożone po kolei, rosnąco.",
-    "run.suit.same": "w jednym kolorze",
-    "run.suit.any": "w dowolnych kolorach",
+    "run": "W sekwensie leżą po kolei, rosnąco, {suit}; musi ich być {size}.",
+    "run.suit.same": "karty jednego koloru",
+    "run.suit.any": "karty w dowolnych kolorach",
     "run.ace.low": "As jest najniższą kartą: sekwens może się od niego zaczynać (A-2-3), ale as nie może "
                    "stać po królu.",
     "run.ace.high": "As jest najwyższą kartą: może stać po królu (Q-K-A), ale nie przed dwójką.",
@@ -210,6 +213,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "size.exactly": "dokładnie {n:card}",
     "size.either": "{low} lub {n:card}",
     "size.between": "od {low} do {n} kart",
+    "size.n.at_least": "co najmniej {n}",
+    "size.n.exactly": "dokładnie {n}",
+    "size.n.either": "{low} lub {n}",
+    "size.n.between": "od {low} do {n}",
     "kind.run": "sekwens",
     "kind.set": "grupa",
     "example.meld": "{kind} za {n:point}",
