@@ -88,9 +88,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "card.joker": "Džoker",
     "value.face": "koliko piše na karti",
     "value.as_replaced": "koliko i karta koju zamjenjuje",
-    "value.in.low_run": "{points} u nizu A-2-3",
-    "value.in.high_run": "{points} u nizu Q-K-A",
-    "value.in.set": "{points} u kompletu",
+    "value.in.low_run": "{points} kad leži ispred dvojke (A-2-3)",
+    "value.in.high_run": "{points} kad leži iza kralja (Q-K-A)",
+    "value.in.set": "{points} uz karte istog broja",
     "value.in.hand": "{points} u ruci",
     "value.places": "{places}, inače {otherwise}",
     # the deal

@@ -87,9 +87,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "card.joker": "Joker",
     "value.face": "tyle, ile oczek",
     "value.as_replaced": "tyle, ile karta, którą zastępuje",
-    "value.in.low_run": "{points} w sekwensie A-2-3",
-    "value.in.high_run": "{points} w sekwensie Q-K-A",
-    "value.in.set": "{points} w grupie",
+    "value.in.low_run": "{points}, gdy leży przed dwójką (A-2-3)",
+    "value.in.high_run": "{points}, gdy leży po królu (Q-K-A)",
+    "value.in.set": "{points}, gdy leży z kartami tego samego numeru",
     "value.in.hand": "{points} na ręce",
     "value.places": "{places}, poza tym {otherwise}",
     # the deal
