@@ -199,7 +199,7 @@ def test_every_seed_example_is_in_the_book_and_holds(workspace, variant):
     v = workspace.variant(str(SPECS / f"{variant}.rules"))
     module = load_module(v.id, validator_source(v, workspace))
     parent = (v.parent,) if v.parent else ()
-    lessons, wrong = taught(v, (v.id, *parent), module)
+    _, wrong = taught(v, (v.id, *parent), module)
     assert wrong == []
     text = _text(variant, "pl")
     for e in v.examples:
