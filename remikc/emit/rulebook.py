@@ -423,7 +423,8 @@ def _turn(w: _Writer, t: Taught) -> tuple[Block, ...]:
             steps.append(_when(w, f"turn.when.{source.value}", rule))
     if turn.meld_after_last_draw is not None and not turn.meld_after_last_draw.value:
         steps.append(w.say("turn.no_meld_after_last_draw", turn.meld_after_last_draw, n=draws.count))
-    steps.append(w.say("turn.meld.opening" if v.opening else "turn.meld"))
+    if not draws.until_meld:  # a turn that draws until it melds has said when to lay down
+        steps.append(w.say("turn.meld.opening" if v.opening else "turn.meld"))
     if turn.rearrange is not None:
         r = turn.rearrange
         remove = "allowed" if r.remove_from_table.value else "forbidden"
@@ -603,9 +604,8 @@ def _lay_off(w: _Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
     if not shown and e.lay_off is not None:
         meld, card, after_play = e.lay_off
         shown = [(format_cards(meld), str(card), format_cards(after_play.cards), after_play.points)]
-    for meld_text, card_text, after, points in shown:
-        note = (w.lang.say("example.lay_off.points", after=w.cards(after), n=points) if _scores_melds(v)
-                else w.lang.say("example.lay_off", after=w.cards(after)))
+    for meld_text, card_text, after, _ in shown:  # what a meld is worth after it grows counts for nothing
+        note = w.lang.say("example.lay_off", after=w.cards(after))
         w.blocks.append(Example(f"{w.cards(meld_text)} + {w.cards(card_text)}", note, ("turn.lay_off",)))
     return w.take()
 

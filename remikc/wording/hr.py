@@ -17,8 +17,8 @@ NOUNS = {
 
 MESSAGES: dict[str, str | dict[str, str]] = {
     "title": "{name} — pravila igre",
-    "footnote.assumed": "* Tekst iz kojeg potječu ova pravila to ne određuje; navodimo običaj koji smo "
-                        "uzeli. Ako igrate drukčije, dogovorite se prije igre.",
+    "footnote.assumed": "* Tekst iz kojeg potječu ova pravila to ne određuje; navodimo uobičajeno "
+                        "pravilo. Ako igrate drukčije, dogovorite se prije igre.",
     "footnote.reading": "† Izvornu rečenicu ovdje se može shvatiti na dva načina; uzeli smo jedan, a drugi "
                         "navodimo na kraju. Dogovorite se prije igre.",
     "section.readings": "Dogovorite se prije igre",
@@ -277,7 +277,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lay_off.when": "Grupama na stolu — i tuđima — smiješ dodavati svoje karte, ali samo {when}.",
     "lay_off.when.opened": "Nakon otvaranja smiješ dodavati svoje karte grupama na stolu, i tuđima.",
     "example.lay_off": "nastaje {after}",
-    "example.lay_off.points": "nastaje {after}, za {n:point}",
     "swap.always": "Džokera iz grupe smiješ uzeti tako da na njegovo mjesto staviš kartu koju on "
                    "predstavlja.",
     "swap.never": "Džokeri na stolu ne smiju se mijenjati.",
@@ -307,7 +306,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "handing.opening_rules.apply": "Grupe izložene pri handiranju moraju ispuniti uvjete otvaranja.",
     "handing.opening_rules.waived": "Grupe izložene pri handiranju ne moraju ispuniti uvjete otvaranja.",
     "knocking": "Nakon svog poteza igrač kojem karte u ruci zajedno vrijede najviše {n:point} smije "
-                "kucnuti (doslovno kucne o stol): dijeljenje odmah završava i slijedi bodovanje.",
+                "kucnuti, lupnuvši o stol: dijeljenje odmah završava i slijedi bodovanje.",
     "stock.reshuffle": "Kad u špilu nestane karata, promiješaju se odbačene karte — osim gornje, koja ostaje "
                        "na mjestu — i od njih se složi novi špil.",
     "stock.last_round": "Kad se špil potroši, a nitko nije kucnuo, svaki igrač — i onaj koji je kupio "
@@ -319,8 +318,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "scoring.winner_collects": "Nakon dijeljenja pobjednik dobiva bodove za sve karte koje su ostale u "
                                "rukama ostalih igrača.",
     "scoring.differences": "Dijeljenje dobiva igrač kojem je u ruci ostalo najmanje bodova — ne mora to biti "
-                           "onaj koji je kucnuo. On dobiva razliku između bodova svakog od ostalih igrača "
-                           "i svojih; sve se razlike zbrajaju.",
+                           "onaj koji je kucnuo. On dobiva zbroj razlika između bodova svakog od ostalih "
+                           "igrača i svojih.",
     "scoring.went_out": "Igrač koji je završio dijeljenje dobiva {n:point}.",
     "scoring.handed": "Ako je handirao, dobiva {n:point}.",
     "scoring.handed_with_cut_card": "Ako je handirao s kartom ispod špila, dobiva {n:point}.",

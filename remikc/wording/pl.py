@@ -18,8 +18,8 @@ NOUNS = {
 
 MESSAGES: dict[str, str | dict[str, str]] = {
     "title": "{name} — zasady gry",
-    "footnote.assumed": "* Tekst, z którego pochodzą te zasady, tego nie określa; podajemy zwyczaj, który "
-                        "przyjęliśmy. Jeśli gracie inaczej, ustalcie to przed grą.",
+    "footnote.assumed": "* Tekst, z którego pochodzą te zasady, tego nie określa; podajemy przyjęty przez "
+                        "nas zwyczaj. Jeśli gracie inaczej, ustalcie to przed grą.",
     "footnote.reading": "† Zdanie źródłowe można tu rozumieć na dwa sposoby; przyjęliśmy jeden z nich, drugi "
                         "podajemy na końcu. Ustalcie to przed grą.",
     "section.readings": "Do ustalenia przed grą",
@@ -112,13 +112,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "other": "Gracz, który zaczyna, dostaje o {n:card_acc} więcej. W pierwszej turze nie dobiera, "
                  "tylko od razu odrzuca kartę, której nie potrzebuje.",
     },
-    "deal.first_discard.face_up": "Resztę kart kładzie się zakrytą na środku stołu: to stos do dobierania. "
-                                  "Jego wierzchnią kartę odwraca się i kładzie obok — od niej zaczyna się "
-                                  "stos kart odrzuconych.",
-    "deal.first_discard.none": "Resztę kart kładzie się zakrytą na środku stołu: to stos do dobierania. "
-                               "Stos kart odrzuconych zaczyna się od pierwszej odrzuconej karty.",
-    "deal.first_discard.no_pile": "Resztę kart kładzie się zakrytą na środku stołu: to stos do "
-                                  "dobierania. W tej grze nie odrzuca się kart.",
+    "deal.first_discard.face_up": "Pozostałe karty kładzie się na środku stołu koszulkami do góry: to stos "
+                                  "do dobierania. Jego wierzchnią kartę odwraca się i kładzie obok — od "
+                                  "niej zaczyna się stos kart odrzuconych.",
+    "deal.first_discard.none": "Pozostałe karty kładzie się na środku stołu koszulkami do góry: to stos do "
+                               "dobierania. Stos kart odrzuconych zaczyna się od pierwszej odrzuconej "
+                               "karty.",
+    "deal.first_discard.no_pile": "Pozostałe karty kładzie się na środku stołu koszulkami do góry: to stos "
+                                  "do dobierania. W tej grze nie odrzuca się kart.",
     "deal.cut_card": "Gracz, który przekłada talię, bierze z niej jedną kartę i kładzie ją odkrytą pod "
                      "stosem do dobierania, pod wszystkimi kartami, tak by każdy ją widział.",
     # the turn
@@ -146,7 +147,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart odrzuconych — tę, którą odrzucił "
         "poprzedni gracz. W pierwszej turze wolno to zrobić bez warunków. Później, dopóki się nie "
         "otworzysz, kto weźmie tę kartę, musi się w tej samej turze otworzyć. Po otwarciu dobierasz z "
-        "którego stosu chcesz.",
+        "dowolnego stosu.",
     "turn.when.discard_top.not+first_round": "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart "
                                              "odrzuconych — tę, którą odrzucił poprzedni gracz — ale nie "
                                              "w swojej pierwszej turze.",
@@ -286,7 +287,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lay_off.when.opened": "Po otwarciu możesz dokładać swoje karty do układów leżących na stole, także "
                            "cudzych.",
     "example.lay_off": "powstaje {after}",
-    "example.lay_off.points": "powstaje {after}, za {n:point}",
     "swap.always": "Jokera leżącego w układzie możesz zabrać, kładąc na jego miejsce kartę, którą on "
                    "zastępuje.",
     "swap.never": "Jokerów leżących na stole nie wolno wymieniać.",
@@ -309,16 +309,15 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                   "wykładając je, dokładając albo odrzucając ostatnią.",
     "handing": "Kto w jednej turze wyłoży naraz wszystkie karty, choć wcześniej nic nie wykładał, robi "
                "remika.",
-    "handing.keep_discard": "Kto w jednej turze wyłoży naraz wszystkie swoje układy, choć wcześniej nic "
-                            "nie wykładał, tak że zostanie mu tylko jedna karta do odrzucenia, robi "
-                            "remika. Nie ma przy tym znaczenia, z którego stosu dobrał kartę.",
+    "handing.keep_discard": "Kto w jednej turze wyłoży naraz wszystkie karty oprócz ostatniej, którą "
+                            "odrzuca, a wcześniej nic nie wykładał, robi remika. Nie ma przy tym "
+                            "znaczenia, z którego stosu dobrał kartę.",
     "handing.lay_off.forbidden": "Robiąc remika, nie wolno dokładać swoich kart do cudzych układów.",
     "handing.lay_off.allowed": "Robiąc remika, wolno też dokładać karty do cudzych układów.",
     "handing.opening_rules.apply": "Układy wyłożone przy remiku muszą spełniać warunki otwarcia.",
     "handing.opening_rules.waived": "Układy wyłożone przy remiku nie muszą spełniać warunków otwarcia.",
     "knocking": "Po swojej turze gracz, którego karty na ręce są warte razem najwyżej {n:point}, może "
-                "zapukać (dosłownie stuka w stół): rozdanie od razu się kończy i następuje liczenie "
-                "punktów.",
+                "zapukać, stukając w stół: rozdanie od razu się kończy i następuje liczenie punktów.",
     "stock.reshuffle": "Gdy w stosie do dobierania zabraknie kart, tasuje się stos kart odrzuconych — bez "
                        "wierzchniej karty, która zostaje na miejscu — i kładzie jako nowy stos do "
                        "dobierania.",
@@ -331,8 +330,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "scoring.winner_collects": "Po rozdaniu zwycięzca dostaje punkty za wszystkie karty, które zostały na "
                                "rękach pozostałych graczy.",
     "scoring.differences": "Rozdanie wygrywa gracz, któremu na ręce zostało najmniej punktów — nie musi "
-                           "to być ten, kto zapukał. Dostaje on różnicę między punktami każdego z "
-                           "pozostałych graczy a swoimi; wszystkie różnice się sumuje.",
+                           "to być ten, kto zapukał. Dostaje on sumę różnic między punktami każdego "
+                           "z pozostałych graczy a swoimi.",
     "scoring.went_out": "Kto zakończył rozdanie, dostaje {n:point}.",
     "scoring.handed": "Kto zakończył rozdanie remikiem, dostaje {n:point}.",
     "scoring.handed_with_cut_card": "Kto zrobił remika z kartą spod stosu, dostaje {n:point}.",
@@ -389,7 +388,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                 "przełożyć:",
     "example.rearrange.after": "{moved} zmieniają układ, {hand} schodzą z ręki",
     # end of the game
-    "game_end.target": "Gra kończy się, gdy czyjś wynik dojdzie do {n:point} lub więcej.",
+    "game_end.target": "Gra kończy się, gdy czyjś wynik osiągnie {n:point} lub więcej.",
     "game_end.rounds": "Gra trwa {n:deal}.",
     "game_end.rounds_cap": "Gra kończy się najpóźniej po {n:deal}.",
     "game_end.target_bonus": "Gracz, który osiągnął ten wynik (albo każdy z graczy, którzy go osiągnęli), "
