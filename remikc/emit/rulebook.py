@@ -351,9 +351,15 @@ def _values_table(w: _Writer) -> Table:
         joker = v.values.joker.value
         points = joker.points or 0
         text = w.lang.say("value.as_replaced") if joker.as_replaced else w.lang.count(points, "point")
+        in_hand = v.scoring.joker_in_hand
+        if not _scores_melds(v) and in_hand is not None:  # a meld counts for nothing: only the hand
+            text = w.lang.say("value.joker_in_hand", points=w.lang.count(in_hand.value, "point"))
+            row_rules.append((v.values.joker.id, in_hand.id))
+            row_assumed.append(bool(in_hand.assumed))
+        else:
+            row_rules.append((v.values.joker.id,))
+            row_assumed.append(bool(v.values.joker.assumed))
         rows.append((w.lang.say("card.joker"), text))
-        row_rules.append((v.values.joker.id,))
-        row_assumed.append(bool(v.values.joker.assumed))
     return Table((w.lang.say("table.card"), w.lang.say("table.points")), tuple(rows),
                  tuple(r.id for r in rules), any(row_assumed), tuple(row_rules), tuple(row_assumed))
 
@@ -839,10 +845,14 @@ def _differences(w: _Writer, parent: ir.Variant | None) -> tuple[Sentence, ...]:
         mine = w.v.rule(change.rule)
         theirs = parent.rule(change.rule)
         before = _rule_sentence(w, parent, change.rule) if theirs else w.lang.say("difference.none")
+        now = _rule_sentence(w, w.v, change.rule) if mine is not None else ""
         if mine is None:  # removed: say what no longer holds
             text = w.lang.say("difference.removed", before=before)
+        elif change.rule.startswith("values.") and ": " in now and ": " in before:  # a row of the table
+            card, worth = now.split(": ", 1)
+            text = w.lang.say("difference.value", card=card, now=worth, before=before.split(": ", 1)[1])
         else:
-            text = w.lang.say("difference", now=_rule_sentence(w, w.v, change.rule), before=before)
+            text = w.lang.say("difference", now=now, before=before)
         out.append(Sentence(text, (change.rule,), bool(mine and mine.assumed)))
     return tuple(out)
 

@@ -44,6 +44,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                                    "samo gleda.",
     "differences": "Ova se inačica od igre {parent} razlikuje samo u ovome:",
     "difference": "{now} (U osnovnoj igri: {before})",
+    "difference.value": "Karta {card} vrijedi {now} (u osnovnoj igri: {before}).",
     "difference.removed": "Ne vrijedi: {before}",
     "difference.none": "tog pravila nema.",
     # sections
@@ -88,6 +89,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "card.joker": "Džoker",
     "value.face": "koliko piše na karti",
     "value.as_replaced": "koliko i karta koju zamjenjuje",
+    "value.joker_in_hand": "{points} ako ostane u ruci",
     "value.in.low_run": "{points} kad leži ispred dvojke (A-2-3)",
     "value.in.high_run": "{points} kad leži iza kralja (Q-K-A)",
     "value.in.set": "{points} uz karte istog broja",

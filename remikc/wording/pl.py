@@ -43,6 +43,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                                    "tylko się ogląda.",
     "differences": "Ta odmiana różni się od gry {parent} tylko tym:",
     "difference": "{now} (W grze podstawowej: {before})",
+    "difference.value": "Karta {card} jest warta {now} (w grze podstawowej: {before}).",
     "difference.removed": "Nie obowiązuje: {before}",
     "difference.none": "tej zasady nie ma.",
     # sections
@@ -87,6 +88,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "card.joker": "Joker",
     "value.face": "tyle, ile oczek",
     "value.as_replaced": "tyle, ile karta, którą zastępuje",
+    "value.joker_in_hand": "{points}, jeśli zostanie na ręce",
     "value.in.low_run": "{points}, gdy leży przed dwójką (A-2-3)",
     "value.in.high_run": "{points}, gdy leży po królu (Q-K-A)",
     "value.in.set": "{points}, gdy leży z kartami tego samego numeru",
