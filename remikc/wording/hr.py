@@ -105,17 +105,17 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.direction.counterclockwise": "Igra se suprotno od smjera kazaljke na satu.",
     "deal.extra": {
         "one": "Igrač koji igra prvi počinje s {total:card_acc}, jednom više od ostalih. U prvom potezu ne "
-               "kupuje, nego odmah odbacuje jednu kartu koja mu ne treba.",
+               "kupuje — tu kartu već ima — i potez završava tako da odbaci jednu kartu koja mu ne treba.",
         "few": "Igrač koji igra prvi počinje s {total:card_acc}, s {n} više od ostalih. U prvom potezu ne "
-               "kupuje, nego odmah odbacuje jednu kartu koja mu ne treba.",
+               "kupuje i potez završava tako da odbaci jednu kartu koja mu ne treba.",
         "other": "Igrač koji igra prvi počinje s {total:card_acc}, s {n} više od ostalih. U prvom potezu "
-                 "ne kupuje, nego odmah odbacuje jednu kartu koja mu ne treba.",
+                 "ne kupuje i potez završava tako da odbaci jednu kartu koja mu ne treba.",
     },
     "deal.extra.by_players": {
-        "one": "Igrač koji igra prvi dobiva jednu kartu više. U prvom potezu ne kupuje, nego odmah odbacuje "
-               "jednu kartu koja mu ne treba.",
-        "other": "Igrač koji igra prvi dobiva {n:card_acc} više. U prvom potezu ne kupuje, nego odmah "
-                 "odbacuje jednu kartu koja mu ne treba.",
+        "one": "Igrač koji igra prvi dobiva jednu kartu više. U prvom potezu ne kupuje — tu kartu već ima — "
+               "i potez završava tako da odbaci jednu kartu koja mu ne treba.",
+        "other": "Igrač koji igra prvi dobiva {n:card_acc} više. U prvom potezu ne kupuje i potez završava "
+                 "tako da odbaci jednu kartu koja mu ne treba.",
     },
     "deal.first_discard.face_up": "Ostale se karte stave licem prema dolje na sredinu stola: to je špil "
                                   "za kupovanje. Gornja se karta okrene i stavi pokraj njega — s njom "
@@ -349,7 +349,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "example.round": "Primjer: dijeljenje je završio igrač 1.",
     "example.deal": "Primjer dijeljenja, odigranog od početka do kraja:",
     "example.deal.handed": "Primjer: dijeljenje završava handiranjem.",
-    "example.deal.went_out": "Primjer: netko izloži sve karte.",
+    "example.deal.went_out": "Primjer: netko se riješi svih karata.",
     "example.deal.knocked": "Primjer: netko kucne, ali drugi igrač ima manje bodova.",
     "deal.turn": "Igrač {n}: {actions}.",
     "act.draw.stock": "kupi kartu sa špila",

@@ -104,15 +104,16 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.direction.counterclockwise": "Kolejka idzie przeciwnie do ruchu wskazówek zegara.",
     "deal.extra": {
         "one": "Gracz, który zaczyna, dostaje jedną kartę więcej, czyli {total:card_acc}. W pierwszej "
-               "turze nie dobiera, tylko od razu odrzuca kartę, której nie potrzebuje.",
+               "turze nie dobiera — tę kartę już ma — i kończy turę, odrzucając kartę, której nie "
+               "potrzebuje.",
         "other": "Gracz, który zaczyna, dostaje o {n:card_acc} więcej, czyli {total:card_acc}. W pierwszej "
-                 "turze nie dobiera, tylko od razu odrzuca kartę, której nie potrzebuje.",
+                 "turze nie dobiera i kończy ją, odrzucając kartę, której nie potrzebuje.",
     },
     "deal.extra.by_players": {
-        "one": "Gracz, który zaczyna, dostaje jedną kartę więcej. W pierwszej turze nie dobiera, tylko od "
-               "razu odrzuca kartę, której nie potrzebuje.",
-        "other": "Gracz, który zaczyna, dostaje o {n:card_acc} więcej. W pierwszej turze nie dobiera, "
-                 "tylko od razu odrzuca kartę, której nie potrzebuje.",
+        "one": "Gracz, który zaczyna, dostaje jedną kartę więcej. W pierwszej turze nie dobiera — tę kartę "
+               "już ma — i kończy turę, odrzucając kartę, której nie potrzebuje.",
+        "other": "Gracz, który zaczyna, dostaje o {n:card_acc} więcej. W pierwszej turze nie dobiera i "
+                 "kończy ją, odrzucając kartę, której nie potrzebuje.",
     },
     "deal.first_discard.face_up": "Pozostałe karty kładzie się na środku stołu koszulkami do góry: to stos "
                                   "do dobierania. Jego wierzchnią kartę odwraca się i kładzie obok — od "
@@ -362,7 +363,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "example.round": "Przykład: rozdanie zakończył gracz 1.",
     "example.deal": "Przykład rozdania, rozegranego od początku do końca:",
     "example.deal.handed": "Przykład: rozdanie kończy się remikiem.",
-    "example.deal.went_out": "Przykład: ktoś wykłada wszystkie karty.",
+    "example.deal.went_out": "Przykład: ktoś pozbywa się wszystkich kart.",
     "example.deal.knocked": "Przykład: ktoś puka, ale inny gracz ma mniej punktów.",
     "deal.turn": "Gracz {n}: {actions}.",
     "act.draw.stock": "dobiera kartę ze stosu",
