@@ -19,7 +19,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "title": "{name} — pravila igre",
     "footnote.assumed": "* Tekst iz kojeg potječu ova pravila to ne određuje; navodimo uobičajeno "
                         "pravilo. Ako igrate drukčije, dogovorite se prije igre.",
-    "footnote.reading": "† Izvornu rečenicu ovdje se može shvatiti na dva načina; uzeli smo jedan, a drugi "
+    "footnote.reading": "† Izvorna se rečenica ovdje može shvatiti na dva načina; uzeli smo jedan, a drugi "
                         "navodimo na kraju. Dogovorite se prije igre.",
     "section.readings": "Dogovorite se prije igre",
     "reading": "{said} Drugo čitanje: {other}",
@@ -200,18 +200,16 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "set": "Komplet čine {size} istog broja ili iste slike, {suits}.",
     "set.suits.distinct": "svaka drugog znaka (komplet ne smije imati dvije karte istog znaka)",
     "set.suits.any": "bilo kojeg znaka",
-    "set.closed_at": "Komplet od {n:card} naziva se zatvorenim: u njega se ne mogu dodavati više "
-                     "karata.",
+    "set.closed_at": "Komplet od {n:card} je zatvoren: u njega se više ne može dodati nijedna karta.",
     "run": "Niz čine {suit} poredane uzlazno, jedna za drugom; mora ih biti {size}.",
     "run.suit.same": "karte istog znaka",
     "run.suit.any": "karte bilo kojeg znaka",
     "run.ace.low": "As je najniža karta: niz smije početi asom (A-2-3), ali as ne smije doći iza kralja.",
     "run.ace.high": "As je najviša karta: smije doći iza kralja (Q-K-A), ali ne ispred dvojke.",
     "run.ace.low_or_high": "As smije početi niz (A-2-3) ili ga završiti, iza kralja (Q-K-A).",
-    "run.wrap.forbidden": "Niz ne smije prijeći preko asa: nakon kralja i asa ne možete postaviti "
-                          "dvojku.",
+    "run.wrap.forbidden": "Niz ne smije prijeći preko asa: nakon kralja i asa ne može doći dvojka.",
     "run.wrap.allowed": "Niz smije prijeći preko asa: nakon kralja i asa smije doći dvojka (K-A-2).",
-    "run.ace_to_ace.allowed": "Iznimka je puni niz od asa do asa: 14 karata, A-2-…-K-A.",
+    "run.ace_to_ace.allowed": "Dopušten je i puni niz od asa do asa: 14 karata, A-2-…-K-A.",
     "run.ace_to_ace.forbidden": "Niz ne smije istodobno početi i završiti asom.",
     "size.at_least": "najmanje {n:card}",
     "size.exactly": "točno {n:card}",

@@ -211,7 +211,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "run.wrap.forbidden": "Sekwens nie może przejść przez asa: po królu i asie nie można położyć "
                           "dwójki.",
     "run.wrap.allowed": "Sekwens może przejść przez asa: po królu i asie może leżeć dwójka (K-A-2).",
-    "run.ace_to_ace.allowed": "Wyjątkiem jest pełny sekwens od asa do asa: 14 kart, A-2-…-K-A.",
+    "run.ace_to_ace.allowed": "Dozwolony jest też pełny sekwens od asa do asa: 14 kart, A-2-…-K-A.",
     "run.ace_to_ace.forbidden": "Sekwens nie może zaczynać się i kończyć asem jednocześnie.",
     "size.at_least": "co najmniej {n:card}",
     "size.exactly": "dokładnie {n:card}",
