@@ -333,3 +333,23 @@ def test_a_book_without_lessons_still_reads(workspace):
     plain = replace(v, examples=())
     text = to_markdown(rulebook(plain, language("pl"), examples(plain), None, "x", Taught()), ["x"])
     assert "Przykład: rozdanie zakończył gracz 1." in text
+
+
+def test_every_base_game_has_a_scored_deal(workspace):
+    """A worked scoring example per variant: each base game has its scenes, and a house
+    variant plays its base game's under its own rules."""
+    for variant in VARIANTS:
+        v = workspace.variant(str(SPECS / f"{variant}.rules"))
+        assert v.parent is not None or variant in SCENES, variant
+        section = _sections(_text(variant, "pl"))["Punktacja"]
+        assert "| Rachunek |" in section, variant
+
+
+def test_jokers_are_written_out_even_when_declared(workspace):
+    """Display only: `JK` is the notation; the book writes the word, and a declared joker
+    (`JK=5♥`, issue 17) with the card it stands for."""
+    from remikc.emit.rulebook import _Writer
+
+    v = workspace.variant(str(SPECS / "karuzela.rules"))
+    assert _Writer(v, language("pl")).cards("5♠ JK=5♥ JK") == "5♠ Joker (5♥) Joker"
+    assert _Writer(v, language("hr")).cards("7♥ JK 9♥") == "7♥ Džoker 9♥"
