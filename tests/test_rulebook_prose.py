@@ -56,7 +56,8 @@ def test_polish_wording_defects_stay_fixed(variant):
     # "ważne układy" (important), not "prawidłowe" (valid)
     assert "ważn" not in text
     # "Po rozdaniu pozostałym graczom dopisuje się" read as "after the cards are dealt"
-    assert "pozostałym graczom dopisuje" not in text
+    assert "pozostałym graczom dopisuje" not in text and "Po rozdaniu" not in text
+    assert "po rozdaniu" not in text
     assert "się podwaja" not in text and "liczy się 20" not in text
     # the filled-in template list "— ale tylko: a; albo b; albo c"
     assert "tylko:" not in text and "; albo " not in text
@@ -71,6 +72,7 @@ def test_croatian_wording_defects_stay_fixed(variant):
     assert "skupin" not in text  # seed 004 says "grupa"
     assert "D-K-A" not in text and not re.search(r"\bJK\b", text)
     assert "Uzmi jednu kartu s vrha" not in text  # 004: "kupiti kartu"
+    assert "akon dijeljenja" not in text  # "after the dealing", not "when the deal is over"
 
 
 def test_the_seeds_own_words():

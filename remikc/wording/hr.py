@@ -65,8 +65,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "goal.discard": "Cilj igre je riješiti se svih karata.",
     "goal.discard_or_table": "Cilj igre je riješiti se svih karata.",
     "goal.table": "Cilj igre je izložiti na stol sve svoje karte.",
-    "goal.winner.lowest": "Karte koje nakon dijeljenja ostanu u ruci donose kaznene bodove; pobjeđuje onaj "
-                          "tko ih na kraju ima najmanje.",
+    "goal.winner.lowest": "Karte koje na kraju dijeljenja ostanu u ruci donose kaznene bodove; "
+                          "pobjeđuje onaj tko ih na kraju ima najmanje.",
     "goal.winner.highest": "Za dobivena dijeljenja dobivaju se bodovi; pobjeđuje onaj tko ih na kraju ima "
                            "najviše.",
     # cards
@@ -154,8 +154,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.when.discard_top.not+first_round": "Umjesto toga smiješ uzeti gornju kartu s hrpe odbačenih "
                                              "karata — onu koju je odbacio igrač prije tebe — ali ne u "
                                              "svom prvom potezu.",
-    "turn.when.cut_card": "Kartu ispod špila smiješ uzeti umjesto obične samo {when}.",
-    "turn.when.cut_card.handing": "Kartu ispod špila smiješ uzeti umjesto obične samo ako u tom potezu "
+    "turn.when.cut_card": "Kartu ispod špila smiješ uzeti umjesto karte s vrha samo {when}.",
+    "turn.when.cut_card.handing": "Kartu ispod špila smiješ uzeti umjesto karte s vrha samo ako u tom potezu "
                                   "kreneš u handiranje (vidi „Kraj dijeljenja”).",
     "turn.when.stock": "Sa špila smiješ kupovati samo {when}.",
     "turn.no_meld_after_last_draw": "Tko je morao kupiti {n}. kartu, u tom potezu više ništa ne izlaže.",
@@ -313,9 +313,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                         "posljednju kartu — ima još jedan potez za izlaganje. Zatim se zbrajaju karte u "
                         "rukama: dijeljenje dobiva igrač s najmanjim zbrojem.",
     # scoring
-    "scoring.penalties": "Nakon dijeljenja ostalim se igračima zbrajaju karte koje su im ostale u ruci, po "
-                         "vrijednostima iz tablice.",
-    "scoring.winner_collects": "Nakon dijeljenja pobjednik dobiva bodove za sve karte koje su ostale u "
+    "scoring.penalties": "Kad dijeljenje završi, ostalim se igračima zbrajaju karte koje su im ostale u "
+                         "ruci, po vrijednostima iz tablice.",
+    "scoring.winner_collects": "Kad dijeljenje završi, pobjednik dobiva bodove za sve karte koje su ostale u "
                                "rukama ostalih igrača.",
     "scoring.differences": "Dijeljenje dobiva igrač kojem je u ruci ostalo najmanje bodova — ne mora to biti "
                            "onaj koji je kucnuo. On dobiva zbroj razlika između bodova svakog od ostalih "

@@ -64,8 +64,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "goal.discard": "Celem gry jest pozbycie się wszystkich kart z ręki.",
     "goal.discard_or_table": "Celem gry jest pozbycie się wszystkich kart z ręki.",
     "goal.table": "Celem gry jest wyłożenie na stół wszystkich swoich kart.",
-    "goal.winner.lowest": "Za karty, które po rozdaniu zostają na ręce, zapisuje się punkty karne; grę "
-                          "wygrywa ten, kto na końcu ma ich najmniej.",
+    "goal.winner.lowest": "Za karty, które na koniec rozdania zostają na ręce, zapisuje się punkty "
+                          "karne; grę wygrywa ten, kto na końcu ma ich najmniej.",
     "goal.winner.highest": "Za wygrane rozdania zdobywa się punkty; grę wygrywa ten, kto na końcu ma ich "
                            "najwięcej.",
     # cards
@@ -154,9 +154,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.when.discard_top.not+first_round": "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart "
                                              "odrzuconych — tę, którą odrzucił poprzedni gracz — ale nie "
                                              "w swojej pierwszej turze.",
-    "turn.when.cut_card": "Kartę spod stosu możesz wziąć zamiast zwykłej tylko {when}.",
-    "turn.when.cut_card.handing": "Kartę leżącą pod stosem możesz wziąć zamiast zwykłej tylko wtedy, gdy "
-                                  "w tej turze robisz remika (patrz „Koniec rozdania”).",
+    "turn.when.cut_card": "Kartę spod stosu możesz wziąć zamiast karty z wierzchu tylko {when}.",
+    "turn.when.cut_card.handing": "Kartę leżącą pod stosem możesz wziąć zamiast karty z wierzchu tylko "
+                                  "wtedy, gdy w tej turze robisz remika (patrz „Koniec rozdania”).",
     "turn.when.stock": "Ze stosu do dobierania wolno dobierać tylko {when}.",
     "turn.no_meld_after_last_draw": "Kto musiał dobrać {n}. kartę, w tej turze już nic nie wykłada.",
     "turn.meld.opening": "Jeśli możesz i chcesz, wyłóż na stół prawidłowe układy (pierwsze wyłożenie to "
@@ -328,10 +328,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                         "ten, który wziął ostatnią kartę — ma jeszcze jedną turę na wykładanie. Potem "
                         "liczy się karty na rękach: rozdanie wygrywa gracz z najmniejszą sumą.",
     # scoring
-    "scoring.penalties": "Po rozdaniu każdy gracz dolicza sobie wartość kart, które zostały mu na ręce "
-                         "(według tabeli wartości).",
-    "scoring.winner_collects": "Po rozdaniu zwycięzca dostaje punkty za wszystkie karty, które zostały na "
-                               "rękach pozostałych graczy.",
+    "scoring.penalties": "Gdy rozdanie się skończy, każdy z pozostałych graczy dolicza sobie wartość kart, "
+                         "które zostały mu na ręce (według tabeli wartości).",
+    "scoring.winner_collects": "Gdy rozdanie się skończy, zwycięzca dostaje punkty za wszystkie karty, które "
+                               "zostały na rękach pozostałych graczy.",
     "scoring.differences": "Rozdanie wygrywa gracz, któremu na ręce zostało najmniej punktów — nie musi "
                            "to być ten, kto zapukał. Dostaje on sumę różnic między punktami każdego "
                            "z pozostałych graczy a swoimi.",
