@@ -13,7 +13,7 @@ from pathlib import Path
 
 from . import ir
 from .cards import Card, format_cards
-from .diagnostics import Diagnostic, Severity, error
+from .diagnostics import Diagnostic, Severity, error, warning
 from .driver import check_paths
 from .emit.rulebook import rulebook, to_html, to_markdown
 from .emit.taught import taught
@@ -73,8 +73,9 @@ def outputs(paths: list[str], out: Path) -> Build:
             v = result.variant
             source = validator_source(v, run.workspace)
             files[out / v.id / "validator.py"] = source
-            books, wrong = rulebooks(v, run.workspace, load_module(v.id, source))
-            problems += wrong
+            books, said = rulebooks(v, run.workspace, load_module(v.id, source))
+            problems += [d for d in said if d.severity is Severity.ERROR]
+            warnings += [d for d in said if d.severity is not Severity.ERROR]
             for name, text in books.items():
                 files[out / v.id / name] = text
     if problems:
@@ -85,7 +86,8 @@ def outputs(paths: list[str], out: Path) -> Build:
 def rulebooks(v: ir.Variant, workspace: Workspace, module: VariantModule
               ) -> tuple[dict[str, str], list[Diagnostic]]:
     """The rulebooks of `v`, their examples found by the solver and checked by `module`, the
-    variant's own generated validator: an example it does not confirm stops the build."""
+    variant's own generated validator: an example it does not confirm stops the build (E040);
+    a scripted deal it does not play is left out with a warning (W003)."""
     found = examples(v)
     wrong = [error("E040", f"the rulebook example {text} does not hold under the generated "
                    f"validator of `{v.id}`", v.players.span,
@@ -95,11 +97,14 @@ def rulebooks(v: ir.Variant, workspace: Workspace, module: VariantModule
     if v.parent is not None:
         parent = workspace.variant(parent_path(v.source, v.parent))
     ids = (v.id,) + ((parent.id,) if parent is not None else ())
-    lessons, refused = taught(v, ids, module)
-    wrong += [error("E040", f"the rulebook example {text} does not hold under the generated "
+    lessons, refused, unplayed = taught(v, ids, module)
+    wrong += [error("E040", f"the example {text} in the spec does not hold under the generated "
                     f"validator of `{v.id}`", v.players.span,
-                    hint="an example in the spec or a scripted deal the rules now refuse: fix it")
+                    hint="the spec's `examples` and its rules disagree: fix the example or the rule")
               for text in refused]
+    wrong += [warning("W003", f"the rulebook's scored deal ({text}) does not play under these rules",
+                      v.players.span, hint="the rulebook shows the solver's scored round instead")
+              for text in unplayed]
     sources = [shown(p) for p in reversed(lineage_files(v))]
     books = {}
     for code in LANGUAGES:

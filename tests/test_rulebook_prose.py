@@ -201,8 +201,8 @@ def test_every_seed_example_is_in_the_book_and_holds(workspace, variant):
     v = workspace.variant(str(SPECS / f"{variant}.rules"))
     module = load_module(v.id, validator_source(v, workspace))
     parent = (v.parent,) if v.parent else ()
-    _, wrong = taught(v, (v.id, *parent), module)
-    assert wrong == []
+    _, wrong, unplayed = taught(v, (v.id, *parent), module)
+    assert wrong == [] and unplayed == []
     text = _text(variant, "pl")
     for e in v.examples:
         if e.origin != v.id:
@@ -230,22 +230,39 @@ def test_the_seed_examples_say_what_the_seeds_say():
     assert "`3♣ 4♣ 5♣ + 6♣ 7♣` — powstaje 3♣ 4♣ 5♣ 6♣ 7♣" in _text("remik_podstawowy", "pl")
 
 
-def test_a_wrong_seed_example_or_scene_stops_the_build(workspace, monkeypatch):
+def test_a_wrong_seed_example_stops_the_build_a_scene_is_only_left_out(workspace, monkeypatch):
     from dataclasses import replace
 
     v = workspace.variant(str(SPECS / "remik51.rules"))
     module = load_module(v.id, validator_source(v, workspace))
     first = v.examples[0]
     lying = ir.Example(ir.ExampleKind.RUN, first.melds, first.span, v.id, 999)
-    _, wrong = taught(replace(v, examples=(lying,)), (v.id,), module)
+    _, wrong, _ = taught(replace(v, examples=(lying,)), (v.id,), module)
     assert wrong and "run" in wrong[0]
     # a scene the referee refuses (a hand of one card for a 15-card deal)
     monkeypatch.setitem(SCENES, "remik51", (Scene(3, ("2♥", "3♥", "4♥"), "", ("discard 2♥",)),))
     deals, refused = scored_deals(("remik51",), module)
     assert deals == () and refused
-    # inherited by a house variant, the same scene is only left out
+    # inherited by a house variant, the same scene is left out without a word
     deals, refused = scored_deals(("remik51_domowy", "remik51"), module)
     assert deals == () and refused == []
+
+
+def test_a_spec_whose_rules_refuse_the_shipped_deal_still_builds(tmp_path):
+    """A copy of remik51 asking 60 to open: its own 51-point example goes, and the shipped
+    deal (player 2 opens with 51) no longer plays: a warning, and the solver's round."""
+    from remikc.build import outputs
+
+    text = (SPECS / "remik51.rules").read_text(encoding="utf-8")
+    text = text.replace("    min_points 51\n", "    min_points 60\n")
+    text = "\n".join(line for line in text.splitlines() if "worth 51" not in line) + "\n"
+    spec = tmp_path / "remik51.rules"
+    spec.write_text(text, encoding="utf-8")
+    built = outputs([str(spec)], tmp_path / "out")
+    assert built.problems == []
+    assert [d.code for d in built.warnings] == ["W003"]
+    book = built.files[tmp_path / "out" / "remik51" / "rulebook.pl.md"]
+    assert "Przykład: rozdanie zakończył gracz 1." in book and "| Rachunek |" not in book
 
 
 @pytest.mark.parametrize("variant", ["karuzela", "remik_podstawowy", "remik_podstawowy_as"])

@@ -8,7 +8,9 @@
 - where the table may be rearranged, the new table `best_play` finds for a hand that fits only
   by moving a card from one meld to another.
 
-An example the module does not confirm is returned in words: the build stops with E040.
+A spec example the module does not confirm is returned in words: the build stops with E040.
+A scripted deal it refuses is returned too: the build warns (W003) and the book shows the
+solver's scored round instead.
 """
 
 from __future__ import annotations
@@ -24,7 +26,11 @@ REARRANGE_TABLE: tuple[str, ...] = ("7♥ 8♥ 9♥ 10♥", "7♠ 7♦ 7♣")
 REARRANGE_HAND = "8♠ 9♠"
 
 
-def taught(v: ir.Variant, ids: tuple[str, ...], module: VariantModule) -> tuple[Taught, list[str]]:
+def taught(v: ir.Variant, ids: tuple[str, ...], module: VariantModule
+           ) -> tuple[Taught, list[str], list[str]]:
+    """The lessons, the spec's own examples the module refuses (errors: the spec must change),
+    and the scripted deals it refuses (shipped with remikc for the seed variants: a spec that
+    changes those rules loses the deal, and the book shows the solver's example instead)."""
     wrong: list[str] = []
     melds: list[tuple[str, str, int | None, bool]] = []
     openings: list[tuple[tuple[str, ...], int]] = []
@@ -52,14 +58,13 @@ def taught(v: ir.Variant, ids: tuple[str, ...], module: VariantModule) -> tuple[
             else:
                 lay_offs.append((cards[0], str(e.card), grown, points))
     deals, refused = scored_deals(ids, module)
-    wrong += refused
     rearrange = None
     if getattr(module, "REARRANGE_MIN_FROM_HAND", None) is not None:
         play = module.best_play(REARRANGE_TABLE, REARRANGE_HAND)
         if play.ok and not play.left:
             table = tuple(" ".join(str(c) for c in m) for m in play.table)
             rearrange = (REARRANGE_TABLE, REARRANGE_HAND, table)
-    return Taught(tuple(melds), tuple(openings), tuple(lay_offs), deals, rearrange), wrong
+    return Taught(tuple(melds), tuple(openings), tuple(lay_offs), deals, rearrange), wrong, refused
 
 
 def _judge(e: ir.Example, cards: list[str], module: VariantModule) -> tuple[bool, str]:
