@@ -372,3 +372,12 @@ def test_jokers_are_written_out_even_when_declared(workspace):
     v = workspace.variant(str(SPECS / "karuzela.rules"))
     assert _Writer(v, language("pl")).cards("5♠ JK=5♥ JK") == "5♠ Joker (5♥) Joker"
     assert _Writer(v, language("hr")).cards("7♥ JK 9♥") == "7♥ Džoker 9♥"
+
+
+def test_karuzela_examples_name_what_a_joker_stands_for():
+    """003: "Kiedy gracz używa jokera, musi powiedzieć, jaką kartę reprezentuje": the book's
+    jokers say it; Remik 51's jokers stand for their place and say nothing."""
+    karuzela = _text("karuzela", "pl")
+    assert "`7♥ 8♥ 9♥ Joker (10♥)` — sekwens" in karuzela
+    assert "`7♥ Joker (8♥) 9♥ ← 8♥`" in karuzela
+    assert "Joker (" not in _text("remik51", "pl")

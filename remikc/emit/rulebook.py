@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from .. import ir
-from ..cards import Card, format_cards
+from ..cards import RANK_NAMES, SUIT_SYMBOLS, Card, format_cards
 from ..verify.witness import Examples, Play
 from ..wording import Language
 
@@ -538,10 +538,26 @@ def _size(w: _Writer, size: ir.Range, key: str = "size") -> str:
     return w.lang.say(f"{key}.between", low=size.low, n=size.high)
 
 
+def _declared(w: _Writer, cards: Cards, run: bool) -> str:
+    """A run's cards with each joker's card named where the player must name it (`JK=10♥`):
+    the book teaches what the player says."""
+    j = w.v.jokers
+    naturals = [(i, c) for i, c in enumerate(cards) if not c.is_joker]
+    if not run or j is None or j.declare.value is not ir.Declare.RANK_AND_SUIT or not naturals:
+        return w.cards(cards)
+    at, first = naturals[0]
+    tokens = []
+    for i, c in enumerate(cards):
+        rank = (first.rank - 1 + i - at) % 13  # a run's ranks follow its first natural card
+        tokens.append(f"JK={RANK_NAMES[rank]}{SUIT_SYMBOLS[first.suit]}" if c.is_joker else str(c))
+    return w.cards(" ".join(tokens))
+
+
 def _example(w: _Writer, play: Play, rules: tuple[str, ...]) -> Example:
+    shown = _declared(w, play.cards, play.kind == "run")
     if not _scores_melds(w.v):
-        return Example(w.cards(play.cards), _kind(w, play), rules)
-    return Example(w.cards(play.cards), w.lang.say("example.meld", kind=_kind(w, play), n=play.points), rules)
+        return Example(shown, _kind(w, play), rules)
+    return Example(shown, w.lang.say("example.meld", kind=_kind(w, play), n=play.points), rules)
 
 
 def _jokers(w: _Writer, e: Examples) -> tuple[Block, ...]:
@@ -630,7 +646,7 @@ def _swap(w: _Writer, e: Examples) -> None:
     w.add(f"swap.retrieved.{swap.retrieved_joker.value.value}", swap.retrieved_joker)
     if e.swap is not None:
         meld, card, after = e.swap
-        w.blocks.append(Example(f"{w.cards(meld)} ← {card}",
+        w.blocks.append(Example(f"{_declared(w, meld, after.kind == 'run')} ← {card}",
                                 w.lang.say("example.swap", cards=w.cards(after.cards)),
                                 ("joker_swap.allowed",)))
 

@@ -355,9 +355,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "scoring.undercut_bonus": "Jeśli zwycięzcą nie jest ten, kto zapukał, zwycięzca dostaje jeszcze "
                               "{n:point} premii za podcięcie.",
     "scoring.tie_with_knocker.others_win": "Jeśli ten, kto zapukał, ma tyle samo punktów co inny gracz, "
-                                           "wygrywa ten drugi i dostaje premię za podcięcie. Przy remisie "
-                                           "z kilkoma graczami każdy z nich liczy punkty jak zwycięzca i "
-                                           "każdy dostaje premię.",
+                                           "wygrywa ten drugi i dostaje premię za podcięcie. Jeśli remisuje "
+                                           "z kilkoma graczami naraz, każdy z nich liczy punkty jak "
+                                           "zwycięzca i każdy dostaje premię.",
     "scoring.tie_with_knocker.knocker_wins": "Przy remisie z tym, kto zapukał, wygrywa ten, kto zapukał.",
     "scoring.all_out_bonus": "Kto wygra, wykładając wszystkie swoje karty, dostaje {n:point} premii.",
     "example.round": "Przykład: rozdanie zakończył gracz 1.",
@@ -387,7 +387,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "round.how": "Rachunek",
     "round.score": "Wynik",
     "example.rearrange.before": "Przykład: na stole leżą {table}, a ty masz na ręce {hand}. Żadna z "
-                                "tych kart nie pasuje do układów takich, jakie są — ale możesz je "
+                                "tych kart nie pasuje do układów takich, jakie są — ale układy można "
                                 "przełożyć:",
     "example.rearrange.after": "{moved} zmieniają układ, {hand} schodzą z ręki",
     # end of the game
