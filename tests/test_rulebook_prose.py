@@ -381,3 +381,12 @@ def test_karuzela_examples_name_what_a_joker_stands_for():
     assert "`7♥ 8♥ 9♥ Joker (10♥)` — sekwens" in karuzela
     assert "`7♥ Joker (8♥) 9♥ ← 8♥`" in karuzela
     assert "Joker (" not in _text("remik51", "pl")
+
+
+def test_the_docs_excerpt_is_the_book():
+    """docs/rulebooks.md shows an excerpt of remik51's Polish book: every line of it is there."""
+    doc = (ROOT / "docs" / "rulebooks.md").read_text(encoding="utf-8")
+    excerpt = doc.split("An excerpt of `generated/remik51/rulebook.pl.md`:\n\n```\n")[1].split("```")[0]
+    book = _md("remik51", "pl")
+    missing = [line for line in excerpt.splitlines() if line and line != "..." and line not in book]
+    assert missing == []

@@ -104,8 +104,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.direction.clockwise": "Igra se u smjeru kazaljke na satu.",
     "turn.direction.counterclockwise": "Igra se suprotno od smjera kazaljke na satu.",
     "deal.extra": {
-        "one": "Igrač koji igra prvi počinje s {total:card_acc}, jednom više od ostalih. U prvom potezu ne "
-               "kupuje — tu kartu već ima — i potez završava tako da odbaci jednu kartu koja mu ne treba.",
+        "one": "Igrač koji igra prvi počinje s {total:card_acc} (ostali imaju jednu manje). U prvom potezu "
+               "ne kupuje — tu kartu već ima — i potez završava tako da odbaci jednu kartu koja mu ne "
+               "treba.",
         "few": "Igrač koji igra prvi počinje s {total:card_acc}, s {n} više od ostalih. U prvom potezu ne "
                "kupuje i potez završava tako da odbaci jednu kartu koja mu ne treba.",
         "other": "Igrač koji igra prvi počinje s {total:card_acc}, s {n} više od ostalih. U prvom potezu "

@@ -123,13 +123,13 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                "karty.",
     "deal.first_discard.no_pile": "Pozostałe karty kładzie się na środku stołu koszulkami do góry: to stos "
                                   "do dobierania. W tej grze nie odrzuca się kart.",
-    "deal.cut_card": "Gracz, który przekłada talię, bierze z niej jedną kartę i kładzie ją odkrytą pod "
-                     "stosem do dobierania, pod wszystkimi kartami, tak by każdy ją widział.",
+    "deal.cut_card": "Gracz, który przekłada talię, bierze z niej jedną kartę i kładzie ją odkrytą na "
+                     "samym spodzie stosu do dobierania, tak by każdy ją widział.",
     # the turn
-    "turn.draw.stock": {"one": "Dobierz jedną kartę z wierzchu stosu do dobierania.",
-                        "other": "Dobierz {n:card_acc} z wierzchu stosu do dobierania."},
-    "turn.draw.from": {"one": "Dobierz jedną kartę: {sources}.",
-                       "other": "Dobierz {n:card_acc}: {sources}."},
+    "turn.draw.stock": {"one": "Weź jedną kartę z wierzchu stosu do dobierania.",
+                        "other": "Weź {n:card_acc} z wierzchu stosu do dobierania."},
+    "turn.draw.from": {"one": "Weź jedną kartę: {sources}.",
+                       "other": "Weź {n:card_acc}: {sources}."},
     "source.stock": "z wierzchu stosu do dobierania",
     "source.discard_top": "z wierzchu stosu kart odrzuconych (kartę odrzuconą przez poprzedniego gracza)",
     "source.cut_card": "spod stosu do dobierania (kartę położoną tam przy przekładaniu)",
@@ -138,9 +138,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.draw.discard_top": {"one": "Weź wierzchnią kartę ze stosu kart odrzuconych.",
                               "other": "Weź {n:card_acc} ze stosu kart odrzuconych."},
     "turn.draw.none": "W tej grze nie dobiera się kart.",
-    "turn.draws.until_meld": "Dobierz kartę ze stosu do dobierania; jeśli możesz i chcesz, wyłóż karty. "
-                             "Jeśli niczego nie wyłożysz, dobierz następną — w jednej turze najwyżej "
-                             "{n:card_acc}.",
+    "turn.draws.until_meld": "Weź kartę ze stosu do dobierania i — jeśli możesz i chcesz — wyłóż karty. "
+                             "Jeśli nic nie wyłożysz, weź następną; w jednej turze najwyżej {n:card_acc}.",
     "turn.never.discard_top": "Ze stosu kart odrzuconych się nie dobiera.",
     "turn.never.stock": "Ze stosu do dobierania się nie dobiera.",
     "turn.never.cut_card": "Karty spod stosu nie wolno brać.",
@@ -149,8 +148,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.when.discard_top.first_round+opened+opens_this_turn":
         "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart odrzuconych — tę, którą odrzucił "
         "poprzedni gracz. W pierwszej turze wolno to zrobić bez warunków. Później, dopóki się nie "
-        "otworzysz, kto weźmie tę kartę, musi się w tej samej turze otworzyć. Po otwarciu dobierasz z "
-        "dowolnego stosu.",
+        "otworzysz, możesz ją wziąć tylko wtedy, gdy w tej samej turze się otworzysz. Po otwarciu "
+        "dobierasz z dowolnego stosu.",
     "turn.when.discard_top.not+first_round": "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart "
                                              "odrzuconych — tę, którą odrzucił poprzedni gracz — ale nie "
                                              "w swojej pierwszej turze.",
