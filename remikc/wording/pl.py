@@ -157,7 +157,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.when.cut_card.handing": "Kartę leżącą pod stosem możesz wziąć zamiast karty z wierzchu tylko "
                                   "wtedy, gdy w tej turze robisz remika (patrz „Koniec rozdania”).",
     "turn.when.stock": "Ze stosu do dobierania wolno dobierać tylko {when}.",
-    "turn.no_meld_after_last_draw": "Kto musiał dobrać {n}. kartę, w tej turze już nic nie wykłada.",
+    "turn.no_meld_after_last_draw": "Kto wziął {n}. kartę, w tej turze już nic nie wykłada.",
     "turn.meld.opening": "Jeśli możesz i chcesz, wyłóż na stół prawidłowe układy (pierwsze wyłożenie to "
                          "otwarcie) i dołóż karty do układów, które już leżą.",
     "turn.meld": "Jeśli możesz i chcesz, wyłóż na stół prawidłowe układy i dołóż karty do układów, które "
