@@ -14,10 +14,11 @@ from pathlib import Path
 
 from . import ir
 from .cards import Card, format_cards
-from .diagnostics import Diagnostic, Severity, error
+from .diagnostics import Diagnostic, Severity, error, warning
 from .driver import check_paths
 from .emit.package import emit_package
 from .emit.rulebook import rulebook, to_html, to_markdown
+from .emit.taught import taught
 from .emit.validator import emit_validator
 from .module import VariantModule, load_module
 from .spec.workspace import Workspace, is_packaged, parent_path
@@ -83,8 +84,9 @@ def outputs(paths: list[str], out: Path, *, pdf: bool = False) -> Build:
             children = sorted((r.variant for r in run.results
                                if r.variant is not None and r.variant.parent == v.id),
                               key=lambda child: child.id)
-            books, wrong = rulebooks(v, run.workspace, load_module(v.id, source), children)
-            problems += wrong
+            books, said = rulebooks(v, run.workspace, load_module(v.id, source), children)
+            problems += [d for d in said if d.severity is Severity.ERROR]
+            warnings += [d for d in said if d.severity is not Severity.ERROR]
             for name, text in books.items():
                 files[out / v.id / name] = text
     if problems:
@@ -101,7 +103,8 @@ def outputs(paths: list[str], out: Path, *, pdf: bool = False) -> Build:
 def rulebooks(v: ir.Variant, workspace: Workspace, module: VariantModule,
               children: Sequence[ir.Variant] = ()) -> tuple[dict[str, str], list[Diagnostic]]:
     """The rulebooks of `v`, their examples found by the solver and checked by `module`, the
-    variant's own generated validator: an example it does not confirm stops the build."""
+    variant's own generated validator: an example it does not confirm stops the build (E040);
+    a scripted deal it does not play is left out with a warning (W004)."""
     found = examples(v)
     wrong = [error("E040", f"the rulebook example {text} does not hold under the generated "
                    f"validator of `{v.id}`", v.players.span,
@@ -110,10 +113,19 @@ def rulebooks(v: ir.Variant, workspace: Workspace, module: VariantModule,
     parent = None
     if v.parent is not None:
         parent = workspace.variant(parent_path(v.source, v.parent))
+    ids = (v.id,) + ((parent.id,) if parent is not None else ())
+    lessons, refused, unplayed = taught(v, ids, module)
+    wrong += [error("E040", f"the example {text} in the spec does not hold under the generated "
+                    f"validator of `{v.id}`", v.players.span,
+                    hint="the spec's `examples` and its rules disagree: fix the example or the rule")
+              for text in refused]
+    wrong += [warning("W004", f"the rulebook's scored deal ({text}) does not play under these rules",
+                      v.players.span, hint="the rulebook shows the solver's scored round instead")
+              for text in unplayed]
     sources = [shown(p) for p in reversed(lineage_files(v))]
     books = {}
     for code in LANGUAGES:
-        book = rulebook(v, language(code), found, parent, shown(v.source), children)
+        book = rulebook(v, language(code), found, parent, shown(v.source), lessons, children)
         books[f"rulebook.{code}.md"] = to_markdown(book, sources)
         books[f"rulebook.{code}.html"] = to_html(book, sources)
     return books, wrong

@@ -590,8 +590,8 @@ _NOUNS: Final[dict[str, dict[str, dict[str, str]]]] = {
         "card_acc": {"one": "kartu", "few": "karte", "other": "karata"},
         "point": {"one": "bod", "few": "boda", "other": "bodova"},
         "joker": {"one": "džoker", "few": "džokera", "other": "džokera"},
-        "meld": {"one": "skupina", "few": "skupine", "other": "skupina"},
-        "deal": {"one": "partiju", "few": "partije", "other": "partija"},
+        "meld": {"one": "grupa", "few": "grupe", "other": "grupa"},
+        "deal": {"one": "dijeljenje", "few": "dijeljenja", "other": "dijeljenja"},
     },
 }
 # the plural category of 0..199: zero one two few many other (x)

@@ -38,6 +38,7 @@ def environment(kind: Kind = "python") -> jinja2.Environment:
     env.filters["docstring"] = safe.docstring
     env.filters["identifier"] = safe.identifier
     env.filters["html_comment"] = safe.html_comment
+    env.filters["front_matter"] = safe.front_matter
     return env
 
 

@@ -16,6 +16,7 @@ one comment); the Markdown rulebook escapes every interpolated value with
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 
@@ -105,6 +106,17 @@ def markdown(value: object) -> str:
     if isinstance(value, Markup):
         return str(value)
     return _MARKDOWN_SPECIAL.sub(r"\\\1", _unprintable_escaped(str(value)))
+
+
+# Characters a JSON string may hold that Markdown would read as markup: written as \u escapes.
+_FRONT_MATTER_SPECIAL = str.maketrans({ch: f"\\u{ord(ch):04x}" for ch in "<>&*_[]`|~!#-"})
+
+
+def front_matter(value: object) -> Markup:
+    """`value` for a Markdown front matter line: one JSON string (which YAML reads as a
+    double-quoted scalar), all ASCII, with every character Markdown would read as markup
+    escaped, so nothing in it can end the front matter or become an element."""
+    return Markup(json.dumps(str(value), ensure_ascii=True).translate(_FRONT_MATTER_SPECIAL))
 
 
 def html_comment(value: object) -> Markup:

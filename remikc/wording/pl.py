@@ -1,5 +1,6 @@
-"""Polish: the words of the rulebooks, in the terms of seed 000 (sekwens, grupa,
-otwarcie, joker, wyłożenie).  Counted nouns have one form per CLDR category
+"""Polish: the words of the rulebooks, in the terms of the Polish seeds (sekwens, grupa,
+układ, otwarcie, joker, dokładanie; "remik" for laying everything down at once, as 002
+says "idzie remika").  Counted nouns have one form per CLDR category
 (one / few / many): 1 karta, 2 karty, 5 kart, 22 karty."""
 
 from __future__ import annotations
@@ -17,48 +18,80 @@ NOUNS = {
 
 MESSAGES: dict[str, str | dict[str, str]] = {
     "title": "{name} — zasady gry",
-    "intro": "Zasady ułożone przez remikc na podstawie specyfikacji {source}.",
-    "footnote": "* Założenie: tekst źródłowy tej zasady nie podaje, wartość przyjęto w specyfikacji.",
-    "section.readings": "Inne odczytania tekstu źródłowego",
-    "reading": "{rule}: tekst źródłowy można też odczytać inaczej (słowami specyfikacji): {other}",
+    "footnote.assumed": "* Tekst, z którego pochodzą te zasady, tego nie określa; podajemy przyjęty przez "
+                        "nas zwyczaj. Jeśli gracie inaczej, ustalcie to przed grą.",
+    "footnote.reading": "† Zdanie źródłowe można tu rozumieć na dwa sposoby; przyjęliśmy jeden z nich, drugi "
+                        "podajemy na końcu. Ustalcie to przed grą.",
+    "section.readings": "Do ustalenia przed grą",
+    "reading": "{said} Inaczej: {other}",
+    "other.unknown": "zdanie źródłowe można też odczytać inaczej.",
+    "other.remik51.deal.cut_card": "karta leży zakryta, jak cały stos, i nikt jej nie zna, dopóki ktoś "
+                                   "nie zrobi z nią remika.",
+    "other.remik51.jokers.per_meld_at_opening": "układ ma tylko jednego jokera wtedy, gdy pierwszy raz "
+                                                "trafia na stół, w dowolnej chwili gry; później można do "
+                                                "niego dołożyć kolejne.",
+    "other.remik51.jokers.declare": "kto kładzie jokera, mówi, jaką kartę on zastępuje (numer i kolor).",
+    "other.remik51.joker_swap.allowed": "jokera można wymienić w każdej chwili, także przed otwarciem.",
+    "other.remik51.joker_swap.retrieved_joker": "zabranego jokera można zatrzymać i wyłożyć w nowym "
+                                                "układzie później.",
+    "other.remik51.turn.draw.cut_card": "karta spod stosu zostaje tam także po przetasowaniu kart "
+                                        "odrzuconych i czeka pod nowym stosem.",
+    "other.remik51.game_end.target": "gra to jedno rozdanie: kończy się, gdy ktoś odrzuci ostatnią kartę.",
+    "other.karuzela.run.ace_to_ace": "zakaz „skręcania z rogu” obejmuje każdy sekwens z asem na obu "
+                                     "końcach, także A–A.",
+    "other.remik_klasyczny.turn.draw.discard_top": "dobiera się tylko z zakrytego stosu; odkrytą kartę "
+                                                   "tylko się ogląda.",
     "differences": "Ta odmiana różni się od gry {parent} tylko tym:",
-    "difference": "{now} (Zamiast: {before})",
+    "difference": "{now} (W grze podstawowej: {before})",
+    "difference.value": "Karta {card} jest warta {now} (w grze podstawowej: {before}).",
     "difference.removed": "Nie obowiązuje: {before}",
     "difference.none": "tej zasady nie ma.",
     # sections
-    "section.players": "Gracze i karty",
-    "section.deal": "Rozdanie kart",
-    "section.goal": "Cel gry",
+    "section.about": "O grze",
+    "section.cards": "Karty i ich wartość",
+    "section.melds": "Układy",
+    "section.deal": "Rozdanie",
     "section.turn": "Przebieg tury",
-    "section.melds": "Układy: grupy i sekwensy",
-    "section.jokers": "Jokery",
     "section.opening": "Otwarcie",
     "section.lay_off": "Dokładanie kart",
-    "section.lay_off_swap": "Dokładanie kart i wymiana jokera",
-    "section.going_out": "Zakończenie rozdania",
-    "section.stock": "Gdy skończą się karty w stosie",
+    "section.lay_off_jokers": "Dokładanie kart i jokery",
+    "section.going_out": "Koniec rozdania",
     "section.scoring": "Punktacja",
     "section.game_end": "Koniec gry",
     "section.glossary": "Słowniczek",
-    # players and cards
-    "players": "Gra jest dla {low}–{high} graczy.",
-    "deck": "Do gry potrzeba: {packs}.",
-    "deck.by_players": "Do gry potrzeba: {cases}.",
-    "deck.case": "przy {players} graczach — {deck}",
-    "deck.packs": {"one": "{n} talia po 52 karty", "few": "{n} talie po 52 karty",
+    # about the game
+    "players": "W grze bierze udział od {low} do {high} graczy.",
+    "goal.discard": "Celem gry jest pozbycie się wszystkich kart z ręki.",
+    "goal.discard_or_table": "Celem gry jest pozbycie się wszystkich kart z ręki.",
+    "goal.table": "Celem gry jest wyłożenie na stół wszystkich swoich kart.",
+    "goal.winner.lowest": "Za karty, które na koniec rozdania zostają na ręce, zapisuje się punkty "
+                          "karne; grę wygrywa ten, kto na końcu ma ich najmniej.",
+    "goal.winner.highest": "Za wygrane rozdania zdobywa się punkty; grę wygrywa ten, kto na końcu ma ich "
+                           "najwięcej.",
+    # cards
+    "deck": "Karty: {packs}, razem {total:card}.",
+    "deck.plain": "Karty: {packs}.",
+    "deck.by_players": "Karty: {cases}.",
+    "deck.case": "przy {players} graczach {deck}",
+    "deck.packs": {"one": "1 talia (52 karty)", "few": "{n} talie po 52 karty",
                    "many": "{n} talii po 52 karty", "other": "{n} talii po 52 karty"},
     "deck.with_jokers": "{packs} i {n:joker}",
     "deck.no_jokers": "{packs}, bez jokerów",
+    "legend": "Karty zapisujemy tak, jak są nadrukowane: A — as, K — król, Q — dama, J — walet; kolory: "
+              "♥ kier, ♦ karo, ♣ trefl, ♠ pik.",
+    "legend.jokers": "Karty zapisujemy tak, jak są nadrukowane: A — as, K — król, Q — dama, J — walet; "
+                     "kolory: ♥ kier, ♦ karo, ♣ trefl, ♠ pik. Jokera piszemy słowem: Joker.",
     "table.card": "Karta",
     "table.points": "Punkty",
     "table.term": "Pojęcie",
     "table.means": "Znaczenie",
     "card.joker": "Joker",
-    "value.face": "tyle, ile liczba na karcie",
-    "value.as_replaced": "tyle, co karta, którą zastępuje",
-    "value.in.low_run": "{points} w sekwensie A-2-3",
-    "value.in.high_run": "{points} w sekwensie D-K-A",
-    "value.in.set": "{points} w grupie",
+    "value.face": "tyle, ile oczek",
+    "value.as_replaced": "tyle, ile karta, którą zastępuje",
+    "value.joker_in_hand": "{points}, jeśli zostanie na ręce",
+    "value.in.low_run": "{points}, gdy leży przed dwójką (A-2-3)",
+    "value.in.high_run": "{points}, gdy leży po królu (Q-K-A)",
+    "value.in.set": "{points}, gdy leży z kartami tego samego numeru",
     "value.in.hand": "{points} na ręce",
     "value.places": "{places}, poza tym {otherwise}",
     # the deal
@@ -66,280 +99,312 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "deal.hand.by_players": "Każdy gracz dostaje {cases}.",
     "deal.hand.case": "{n:card_acc} przy {players} graczach",
     "deal.first_player.dealer": "Grę zaczyna rozdający.",
-    "deal.first_player.left_of_dealer": "Grę zaczyna gracz siedzący po lewej stronie rozdającego.",
-    "turn.direction.clockwise": "Gra toczy się zgodnie z ruchem wskazówek zegara.",
-    "turn.direction.counterclockwise": "Gra toczy się przeciwnie do ruchu wskazówek zegara.",
+    "deal.first_player.left_of_dealer": "Grę zaczyna gracz siedzący na lewo od rozdającego.",
+    "turn.direction.clockwise": "Kolejka idzie zgodnie z ruchem wskazówek zegara.",
+    "turn.direction.counterclockwise": "Kolejka idzie przeciwnie do ruchu wskazówek zegara.",
     "deal.extra": {
-        "one": "Gracz, który zaczyna, dostaje o jedną kartę więcej — razem {total:card_acc} — i zamiast "
-               "dobierać, od razu odrzuca jedną kartę, której nie potrzebuje.",
-        "other": "Gracz, który zaczyna, dostaje o {n:card_acc} więcej — razem {total:card_acc} — i zamiast "
-                 "dobierać, od razu odrzuca jedną kartę, której nie potrzebuje.",
+        "one": "Gracz, który zaczyna, dostaje jedną kartę więcej, czyli {total:card_acc}. W pierwszej "
+               "turze nie dobiera — tę kartę już ma — i kończy turę, odrzucając kartę, której nie "
+               "potrzebuje.",
+        "other": "Gracz, który zaczyna, dostaje o {n:card_acc} więcej, czyli {total:card_acc}. W pierwszej "
+                 "turze nie dobiera i kończy ją, odrzucając kartę, której nie potrzebuje.",
     },
     "deal.extra.by_players": {
-        "one": "Gracz, który zaczyna, dostaje o jedną kartę więcej i zamiast dobierać, od razu odrzuca "
-               "jedną kartę, której nie potrzebuje.",
-        "other": "Gracz, który zaczyna, dostaje o {n:card_acc} więcej i zamiast dobierać, od razu "
-                 "odrzuca jedną kartę, której nie potrzebuje.",
+        "one": "Gracz, który zaczyna, dostaje jedną kartę więcej. W pierwszej turze nie dobiera — tę kartę "
+               "już ma — i kończy turę, odrzucając kartę, której nie potrzebuje.",
+        "other": "Gracz, który zaczyna, dostaje o {n:card_acc} więcej. W pierwszej turze nie dobiera i "
+                 "kończy ją, odrzucając kartę, której nie potrzebuje.",
     },
-    "deal.first_discard.face_up": "Pozostałe karty kładzie się zakryte na środku stołu jako stos do "
-                                  "dobierania. Jego wierzchnią kartę odwraca się i kładzie obok: od niej "
-                                  "zaczyna się stos kart odrzuconych.",
-    "deal.first_discard.none": "Pozostałe karty kładzie się zakryte na środku stołu jako stos do "
-                               "dobierania; stos kart odrzuconych zaczyna pierwsza odrzucona karta.",
-    "deal.first_discard.no_pile": "Pozostałe karty kładzie się zakryte na środku stołu jako stos do "
-                                  "dobierania. W tej grze nie odrzuca się kart.",
-    "deal.cut_card": "Gracz, który przekłada talię, dobiera jedną kartę i kładzie ją pod wszystkimi "
-                     "pozostałymi kartami stosu.",
-    # the goal
-    "goal.discard": "Celem gry jest pozbycie się wszystkich kart.",
-    "goal.discard_or_table": "Celem gry jest pozbycie się wszystkich kart.",
-    "goal.table": "Celem gry jest wyłożenie wszystkich swoich kart na stół.",
-    "goal.winner.lowest": "Za karty, które zostają na ręce, liczy się punkty: wygrywa ten, kto ma ich "
-                          "na koniec najmniej.",
-    "goal.winner.highest": "Wygrywa ten, kto na koniec gry ma najwięcej punktów.",
+    "deal.first_discard.face_up": "Pozostałe karty kładzie się na środku stołu koszulkami do góry: to stos "
+                                  "do dobierania. Jego wierzchnią kartę odwraca się i kładzie obok — od "
+                                  "niej zaczyna się stos kart odrzuconych.",
+    "deal.first_discard.none": "Pozostałe karty kładzie się na środku stołu koszulkami do góry: to stos do "
+                               "dobierania. Stos kart odrzuconych zaczyna się od pierwszej odrzuconej "
+                               "karty.",
+    "deal.first_discard.no_pile": "Pozostałe karty kładzie się na środku stołu koszulkami do góry: to stos "
+                                  "do dobierania. W tej grze nie odrzuca się kart.",
+    "deal.cut_card": "Gracz, który przekłada talię, bierze z niej jedną kartę i kładzie ją odkrytą na "
+                     "samym spodzie stosu do dobierania, tak by każdy ją widział.",
     # the turn
-    "turn.draw.stock": {"one": "Dobierz jedną kartę z wierzchu zakrytego stosu.",
-                        "other": "Dobierz {n:card_acc} z wierzchu zakrytego stosu."},
-    "turn.draw.from": {"one": "Dobierz jedną kartę: {sources}.",
-                       "other": "Dobierz {n:card_acc}: {sources}."},
-    "source.stock": "z wierzchu zakrytego stosu",
-    "source.discard_top": "z wierzchu stosu kart odrzuconych (kartę odrzuconą przez gracza przed tobą)",
-    "source.cut_card": "spod stosu (kartę położoną tam przy przekładaniu)",
+    "turn.draw.stock": {"one": "Weź jedną kartę z wierzchu stosu do dobierania.",
+                        "other": "Weź {n:card_acc} z wierzchu stosu do dobierania."},
+    "turn.draw.from": {"one": "Weź jedną kartę: {sources}.",
+                       "other": "Weź {n:card_acc}: {sources}."},
+    "source.stock": "z wierzchu stosu do dobierania",
+    "source.discard_top": "z wierzchu stosu kart odrzuconych (kartę odrzuconą przez poprzedniego gracza)",
+    "source.cut_card": "spod stosu do dobierania (kartę położoną tam przy przekładaniu)",
     "word.or": "albo",
+    "word.and": "i",
     "turn.draw.discard_top": {"one": "Weź wierzchnią kartę ze stosu kart odrzuconych.",
                               "other": "Weź {n:card_acc} ze stosu kart odrzuconych."},
     "turn.draw.none": "W tej grze nie dobiera się kart.",
-    "turn.draws.until_meld": "Dobierz jedną kartę z wierzchu zakrytego stosu i, jeśli chcesz, wyłóż "
-                             "układy. Jeśli nic nie wyłożysz, dobierz następną — najwyżej "
-                             "{n:card_acc} w jednej turze.",
-    "turn.never.discard_top": "Ze stosu kart odrzuconych nie wolno dobierać.",
-    "turn.never.stock": "Z zakrytego stosu nie wolno dobierać.",
+    "turn.draws.until_meld": "Weź kartę ze stosu do dobierania i — jeśli możesz i chcesz — wyłóż karty. "
+                             "Jeśli nic nie wyłożysz, weź następną; w jednej turze najwyżej {n:card_acc}.",
+    "turn.never.discard_top": "Ze stosu kart odrzuconych się nie dobiera.",
+    "turn.never.stock": "Ze stosu do dobierania się nie dobiera.",
     "turn.never.cut_card": "Karty spod stosu nie wolno brać.",
-    "turn.when.discard_top": "Zamiast tego wolno wziąć wierzchnią kartę ze stosu kart odrzuconych — "
-                             "odrzuconą przez gracza przed tobą — ale tylko: {when}.",
-    "turn.when.cut_card": "Kartę leżącą pod stosem wolno wziąć (zamiast zwykłej karty) tylko: {when}.",
-    "turn.when.stock": "Z zakrytego stosu wolno dobierać tylko: {when}.",
-    "turn.no_meld_after_last_draw": "Kto dobrał ostatnią, {n}. kartę, w tej turze nie może już "
-                                    "wykładać.",
-    "turn.meld.opening": "Możesz wyłożyć na stół ważne układy; pierwsze wyłożenie to otwarcie.",
-    "turn.meld": "Możesz wyłożyć na stół ważne układy.",
+    "turn.when.discard_top": "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart odrzuconych — tę, "
+                             "którą odrzucił poprzedni gracz — ale tylko {when}.",
+    "turn.when.discard_top.first_round+opened+opens_this_turn":
+        "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart odrzuconych — tę, którą odrzucił "
+        "poprzedni gracz. W pierwszej turze wolno to zrobić bez warunków. Później, dopóki się nie "
+        "otworzysz, możesz ją wziąć tylko wtedy, gdy w tej samej turze się otworzysz. Po otwarciu "
+        "dobierasz z dowolnego stosu.",
+    "turn.when.discard_top.not+first_round": "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart "
+                                             "odrzuconych — tę, którą odrzucił poprzedni gracz — ale nie "
+                                             "w swojej pierwszej turze.",
+    "turn.when.cut_card": "Kartę spod stosu możesz wziąć zamiast karty z wierzchu tylko {when}.",
+    "turn.when.cut_card.handing": "Kartę leżącą pod stosem możesz wziąć zamiast karty z wierzchu tylko "
+                                  "wtedy, gdy w tej turze robisz remika (patrz „Koniec rozdania”).",
+    "turn.when.stock": "Ze stosu do dobierania wolno dobierać tylko {when}.",
+    "turn.no_meld_after_last_draw": "Kto wziął {n}. kartę, w tej turze już nic nie wykłada.",
+    "turn.meld.opening": "Jeśli możesz i chcesz, wyłóż na stół prawidłowe układy (pierwsze wyłożenie to "
+                         "otwarcie) i dołóż karty do układów, które już leżą.",
+    "turn.meld": "Jeśli możesz i chcesz, wyłóż na stół prawidłowe układy i dołóż karty do układów, które "
+                 "już leżą.",
     "turn.rearrange.forbidden": {
-        "one": "Układy na stole wolno przestawiać i łączyć na nowo, jeśli dołożysz do nich co najmniej "
-               "jedną kartę z ręki. Nie wolno zabrać żadnej karty ze stołu, a na koniec tury wszystkie "
-               "karty na stole muszą tworzyć ważne układy.",
-        "other": "Układy na stole wolno przestawiać i łączyć na nowo, jeśli dołożysz do nich co najmniej "
-                 "{n:card_acc} z ręki. Nie wolno zabrać żadnej karty ze stołu, a na koniec tury "
-                 "wszystkie karty na stole muszą tworzyć ważne układy.",
+        "one": "Układy na stole możesz przekładać i łączyć na nowo, jeśli dołożysz do nich co najmniej "
+               "jedną kartę z ręki. Żadnej karty ze stołu nie wolno zabrać do ręki, a na koniec tury "
+               "wszystkie karty na stole muszą tworzyć prawidłowe układy.",
+        "other": "Układy na stole możesz przekładać i łączyć na nowo, jeśli dołożysz do nich co najmniej "
+                 "{n:card_acc} z ręki. Żadnej karty ze stołu nie wolno zabrać do ręki, a na koniec tury "
+                 "wszystkie karty na stole muszą tworzyć prawidłowe układy.",
     },
     "turn.rearrange.allowed": {
-        "one": "Układy na stole wolno przestawiać i łączyć na nowo, jeśli dołożysz do nich co najmniej "
-               "jedną kartę z ręki; karty ze stołu wolno też zabierać do ręki. Na koniec tury wszystkie "
-               "karty na stole muszą tworzyć ważne układy.",
-        "other": "Układy na stole wolno przestawiać i łączyć na nowo, jeśli dołożysz do nich co najmniej "
-                 "{n:card_acc} z ręki; karty ze stołu wolno też zabierać do ręki. Na koniec tury "
-                 "wszystkie karty na stole muszą tworzyć ważne układy.",
+        "one": "Układy na stole możesz przekładać i łączyć na nowo, jeśli dołożysz do nich co najmniej "
+               "jedną kartę z ręki; karty ze stołu wolno też brać do ręki. Na koniec tury wszystkie "
+               "karty na stole muszą tworzyć prawidłowe układy.",
+        "other": "Układy na stole możesz przekładać i łączyć na nowo, jeśli dołożysz do nich co najmniej "
+                 "{n:card_acc} z ręki; karty ze stołu wolno też brać do ręki. Na koniec tury wszystkie "
+                 "karty na stole muszą tworzyć prawidłowe układy.",
     },
-    "turn.discard": "Na koniec tury odrzuć na stos kart odrzuconych jedną kartę, której nie "
-                    "potrzebujesz.",
-    "turn.no_discard": "Tura kończy się bez odrzucania karty.",
+    "turn.discard": "Na koniec odrzuć jedną niepotrzebną kartę, odkrytą, na stos kart odrzuconych.",
+    "turn.no_discard": "Tura kończy się bez odrzucania.",
     "turn.discard_taken_card.forbidden": "Karty wziętej w tej turze ze stosu kart odrzuconych nie wolno "
-                                         "w tej samej turze odrzucić.",
-    "turn.discard_taken_card.allowed": "Kartę wziętą ze stosu kart odrzuconych wolno w tej samej turze "
-                                       "odrzucić.",
+                                         "odrzucić w tej samej turze.",
+    "turn.discard_taken_card.allowed": "Kartę wziętą ze stosu kart odrzuconych wolno odrzucić w tej samej "
+                                       "turze.",
     "when.first_round": "w swojej pierwszej turze",
-    "when.opened": "gdy jesteś już otwarty",
-    "when.opens_this_turn": "gdy w tej samej turze się otworzysz",
-    "when.handing": "gdy w tej turze wykładasz całą rękę naraz",
+    "when.opened": "po otwarciu",
+    "when.opens_this_turn": "wtedy, gdy w tej samej turze się otwierasz",
+    "when.handing": "wtedy, gdy w tej turze robisz remika",
     "when.not": "nie {what}",
-    "when.or": "; albo ",
-    "when.and": " i ",
+    "when.or": " albo ",
+    "when.and": " i zarazem ",
     "when.always": "zawsze",
     "when.never": "nigdy",
     # melds
-    "set": "Grupa to {size} o tej samej wartości, {suits}.",
-    "set.suits.distinct": "każda w innym kolorze: grupa nie może mieć dwóch kart tego samego koloru",
+    "meld.intro": "Karty wykłada się na stół w układach. Są dwa rodzaje układów: grupy i sekwensy.",
+    "meld.intro.one": "Karty wykłada się na stół w układach.",
+    "set": "Grupa to {size} o tym samym numerze albo tej samej figurze, {suits}.",
+    "set.suits.distinct": "każda w innym kolorze (w grupie nie może być dwóch kart tego samego koloru)",
     "set.suits.any": "w dowolnych kolorach",
-    "set.closed_at": "Grupa, która ma już {n:card_acc}, jest zamknięta: nie można do niej niczego "
-                     "dołożyć.",
-    "run": "Sekwens to {size} {suit}, w kolejności rosnącej, jedna po drugiej.",
-    "run.suit.same": "jednego koloru",
-    "run.suit.any": "w dowolnych kolorach",
+    "set.closed_at": "Grupa, która ma już {n:card_acc}, jest zamknięta: nie można do niej nic dołożyć.",
+    "run": "W sekwensie leżą po kolei, rosnąco, {suit}; musi ich być {size}.",
+    "run.suit.same": "karty jednego koloru",
+    "run.suit.any": "karty w dowolnych kolorach",
     "run.ace.low": "As jest najniższą kartą: sekwens może się od niego zaczynać (A-2-3), ale as nie może "
-                   "leżeć po królu.",
-    "run.ace.high": "As jest najwyższą kartą: może leżeć po królu (D-K-A), ale nie przed dwójką.",
-    "run.ace.low_or_high": "As może być najniższą kartą sekwensu (A-2-3) albo najwyższą, po królu "
-                           "(D-K-A).",
+                   "stać po królu.",
+    "run.ace.high": "As jest najwyższą kartą: może stać po królu (Q-K-A), ale nie przed dwójką.",
+    "run.ace.low_or_high": "As może zaczynać sekwens (A-2-3) albo go kończyć, po królu (Q-K-A).",
     "run.wrap.forbidden": "Sekwens nie może przejść przez asa: po królu i asie nie można położyć "
                           "dwójki.",
     "run.wrap.allowed": "Sekwens może przejść przez asa: po królu i asie może leżeć dwójka (K-A-2).",
-    "run.ace_to_ace.allowed": "Sekwens może zaczynać się od asa i kończyć na asie: to 14 kart od A do A.",
-    "run.ace_to_ace.forbidden": "Sekwens nie może się jednocześnie zaczynać i kończyć asem.",
+    "run.ace_to_ace.allowed": "Dozwolony jest też pełny sekwens od asa do asa: 14 kart, A-2-…-K-A.",
+    "run.ace_to_ace.forbidden": "Sekwens nie może zaczynać się i kończyć asem jednocześnie.",
     "size.at_least": "co najmniej {n:card}",
     "size.exactly": "dokładnie {n:card}",
+    "size.either": "{low} lub {n:card}",
     "size.between": "od {low} do {n} kart",
+    "size.n.at_least": "co najmniej {n}",
+    "size.n.exactly": "dokładnie {n}",
+    "size.n.either": "{low} lub {n}",
+    "size.n.between": "od {low} do {n}",
     "kind.run": "sekwens",
     "kind.set": "grupa",
-    "example.meld": "{kind}, {n:point}",
-    "example.corner.refused": "to nie jest sekwens",
+    "example.meld": "{kind} za {n:point}",
+    "example.invalid": "to nie jest prawidłowy układ",
+    "example.corner.refused": "to nie jest prawidłowy sekwens",
     "example.corner.allowed": "sekwens przez asa",
     # jokers
-    "jokers.declare.position": "Joker może zastąpić dowolną kartę w układzie: oznacza kartę, na której "
-                               "miejscu leży.",
-    "jokers.declare.rank_and_suit": "Joker może zastąpić dowolną kartę. Kto go kładzie, musi powiedzieć, "
-                                    "jaką kartę oznacza — wartość i kolor. Tego nie wolno potem zmienić, "
-                                    "dopóki joker nie zostanie zastąpiony prawdziwą kartą; jokera wolno "
-                                    "przesunąć na stole, o ile nadal oznacza tę samą kartę.",
-    "jokers.value.as_replaced": "Joker jest wart tyle, co karta, którą zastępuje w układzie.",
+    "jokers.declare.position": "Joker może zastąpić w układzie dowolną kartę: jest tą kartą, której "
+                               "miejsce zajmuje.",
+    "jokers.declare.rank_and_suit": "Joker może zastąpić dowolną kartę. Kto go wykłada, mówi, jaką kartę "
+                                    "joker przedstawia — numer i kolor. Tego nie wolno potem zmienić, "
+                                    "dopóki joker nie zostanie zastąpiony tą właśnie kartą. Jokera wolno "
+                                    "przełożyć w inne miejsce na stole, jeśli dalej przedstawia tę samą "
+                                    "kartę.",
+    "jokers.value.as_replaced": "Joker w układzie jest wart tyle, ile karta, którą zastępuje.",
     "jokers.value.fixed": "Joker jest wart {n:point}.",
     "jokers.per_meld_at_opening": {
-        "one": "Przy otwarciu układ może mieć tylko jednego jokera.",
-        "few": "Przy otwarciu układ może mieć najwyżej {n} jokery.",
-        "many": "Przy otwarciu układ może mieć najwyżej {n} jokerów.",
-        "other": "Przy otwarciu układ może mieć najwyżej {n} jokera.",
+        "one": "Przy otwarciu w każdym układzie może być tylko jeden joker.",
+        "few": "Przy otwarciu w każdym układzie mogą być najwyżej {n} jokery.",
+        "many": "Przy otwarciu w każdym układzie może być najwyżej {n} jokerów.",
+        "other": "Przy otwarciu w każdym układzie może być najwyżej {n} jokera.",
     },
     "jokers.per_meld.later": {
-        "one": "Później układ może mieć najwyżej jednego jokera.",
-        "few": "Później układ może mieć najwyżej {n} jokery.",
-        "many": "Później układ może mieć najwyżej {n} jokerów.",
-        "other": "Później układ może mieć najwyżej {n} jokera.",
+        "one": "Później w układzie może być najwyżej jeden joker.",
+        "few": "Później w układzie mogą być najwyżej {n} jokery.",
+        "many": "Później w układzie może być najwyżej {n} jokerów.",
+        "other": "Później w układzie może być najwyżej {n} jokera.",
     },
-    "jokers.per_meld.later.any": "Później układ może mieć dowolnie wiele jokerów.",
-    "jokers.per_meld.any": "Układ może mieć dowolnie wiele jokerów.",
+    "jokers.per_meld.later.any": "Później jokerów w układzie może być więcej.",
+    "jokers.per_meld.any": "W jednym układzie może być kilka jokerów.",
     "jokers.per_meld": {
-        "one": "Układ może mieć najwyżej jednego jokera.",
-        "few": "Układ może mieć najwyżej {n} jokery.",
-        "many": "Układ może mieć najwyżej {n} jokerów.",
-        "other": "Układ może mieć najwyżej {n} jokera.",
+        "one": "W układzie może być najwyżej jeden joker.",
+        "few": "W układzie mogą być najwyżej {n} jokery.",
+        "many": "W układzie może być najwyżej {n} jokerów.",
+        "other": "W układzie może być najwyżej {n} jokera.",
     },
     "jokers.min_natural": {
-        "one": "Układ musi mieć co najmniej jedną prawdziwą kartę: same jokery nie tworzą układu.",
-        "few": "Układ musi mieć co najmniej {n} prawdziwe karty.",
-        "many": "Układ musi mieć co najmniej {n} prawdziwych kart.",
-        "other": "Układ musi mieć co najmniej {n} prawdziwej karty.",
+        "one": "Układ musi mieć co najmniej jedną zwykłą kartę: same jokery układu nie tworzą.",
+        "few": "Układ musi mieć co najmniej {n} zwykłe karty.",
+        "many": "Układ musi mieć co najmniej {n} zwykłych kart.",
+        "other": "Układ musi mieć co najmniej {n} zwykłej karty.",
     },
     "jokers.min_natural.none": "Układ może się składać z samych jokerów.",
-    "jokers.ambiguous.run": "Układ, który można odczytać i jako grupę, i jako sekwens (np. 5♠ JK JK), "
-                            "liczy się jako sekwens.",
-    "jokers.ambiguous.set": "Układ, który można odczytać i jako grupę, i jako sekwens (np. 5♠ JK JK), "
+    "jokers.ambiguous.run": "Układ, który da się odczytać i jako grupę, i jako sekwens (np. {example}), "
+                            "liczy się jako sekwens ({run}).",
+    "jokers.ambiguous.set": "Układ, który da się odczytać i jako grupę, i jako sekwens (np. {example}), "
                             "liczy się jako grupa.",
-    "jokers.ambiguous.refused": "Układ, który można odczytać i jako grupę, i jako sekwens (np. 5♠ JK "
-                                "JK), jest nieważny.",
+    "jokers.ambiguous.refused": "Układ, który da się odczytać i jako grupę, i jako sekwens (np. "
+                                "{example}), jest nieprawidłowy.",
     # opening
-    "opening.min_points": "Pierwsze wyłożenie kart to otwarcie: wyłożone układy muszą być warte razem "
-                          "co najmniej {n:point}.",
+    "opening.min_points": "Pierwsze wyłożenie kart to otwarcie. Układy wyłożone przy otwarciu muszą być "
+                          "warte razem co najmniej {n:point} (liczą się wartości kart z tabeli).",
     "opening.clean_run": "Wśród nich musi być co najmniej jeden „czysty” sekwens, czyli bez jokera.",
     "opening.min_melds": {
-        "one": "Otwarcie to co najmniej jeden układ.",
-        "few": "Otwarcie to co najmniej {n} układy.",
-        "many": "Otwarcie to co najmniej {n} układów.",
-        "other": "Otwarcie to co najmniej {n} układu.",
+        "one": "Przy otwarciu trzeba wyłożyć co najmniej jeden układ.",
+        "few": "Przy otwarciu trzeba wyłożyć co najmniej {n} układy.",
+        "many": "Przy otwarciu trzeba wyłożyć co najmniej {n} układów.",
+        "other": "Przy otwarciu trzeba wyłożyć co najmniej {n} układu.",
     },
-    "opening.after": "Po otwarciu gracz jest uważany za otwartego i kolejne układy może wykładać bez "
-                     "tego progu.",
+    "opening.after": "Kto się otworzył, jest „otwarty”: kolejne układy wykłada już bez tego progu.",
     "example.opening": "otwarcie za {n:point}",
-    # laying off and swapping jokers
-    "lay_off.always": "Do układów leżących na stole — także cudzych — wolno dokładać swoje karty.",
-    "lay_off.never": "Do układów leżących na stole nie wolno dokładać kart.",
-    "lay_off.when": "Do układów leżących na stole — także cudzych — wolno dokładać swoje karty, ale "
-                    "tylko: {when}.",
-    "example.lay_off": "po dołożeniu: {kind}, {n:point}",
-    "swap.always": "Jokera leżącego w układzie można zabrać, kładąc na jego miejsce kartę, którą on "
+    # laying off
+    "lay_off.always": "Do układów leżących na stole — także cudzych — możesz dokładać swoje karty.",
+    "lay_off.never": "Do układów leżących na stole nie dokłada się kart.",
+    "lay_off.when": "Do układów leżących na stole — także cudzych — możesz dokładać swoje karty, ale "
+                    "tylko {when}.",
+    "lay_off.when.opened": "Po otwarciu możesz dokładać swoje karty do układów leżących na stole, także "
+                           "cudzych.",
+    "example.lay_off": "powstaje {after}",
+    "swap.always": "Jokera leżącego w układzie możesz zabrać, kładąc na jego miejsce kartę, którą on "
                    "zastępuje.",
     "swap.never": "Jokerów leżących na stole nie wolno wymieniać.",
-    "swap.when": "Jokera leżącego w układzie można zabrać, kładąc na jego miejsce kartę, którą on "
-                 "zastępuje — ale tylko: {when}.",
-    "swap.from.hand": "Tę kartę trzeba mieć w ręce.",
-    "swap.from.hand_or_table": "Ta karta może pochodzić z ręki albo z innego układu na stole.",
-    "swap.retrieved.keep": "Zabranego jokera można zatrzymać w ręce albo dołożyć do układów na stole.",
-    "swap.retrieved.new_meld_now": "Zabranego jokera trzeba w tej samej turze użyć do utworzenia "
-                                   "nowego układu.",
-    "swap.retrieved.play_now": "Zabranego jokera nie wolno zatrzymać: trzeba go od razu użyć na stole.",
+    "swap.when": "Jokera leżącego w układzie możesz zabrać, kładąc na jego miejsce kartę, którą on "
+                 "zastępuje, ale tylko {when}.",
+    "swap.when.opened": "Po otwarciu możesz zabrać jokera leżącego w układzie, kładąc na jego miejsce "
+                        "kartę, którą on zastępuje.",
+    "swap.from.hand": "Tę kartę musisz mieć na ręce.",
+    "swap.from.hand_or_table": "Tę kartę możesz wziąć z ręki albo z innego układu na stole.",
+    "swap.retrieved.keep": "Zabranego jokera możesz zatrzymać na ręce albo dołożyć do układu na stole.",
+    "swap.retrieved.new_meld_now": "Zabranego jokera musisz w tej samej turze wyłożyć w nowym układzie.",
+    "swap.retrieved.play_now": "Zabranego jokera nie wolno zatrzymać: trzeba go od razu wyłożyć na stół.",
     "example.swap": "po wymianie: {cards}",
     # going out
-    "going_out.discard": "Rozdanie kończy się, gdy jeden z graczy pozbędzie się wszystkich kart. Ostatnią "
-                         "kartę trzeba odrzucić na stos — nie wolno jej dołożyć do cudzego układu.",
-    "going_out.table": "Rozdanie kończy się, gdy jeden z graczy wyłoży na stół wszystkie swoje karty.",
-    "going_out.discard_or_table": "Rozdanie kończy się, gdy jeden z graczy pozbędzie się wszystkich "
-                                  "kart: wykładając je, dokładając albo odrzucając ostatnią.",
-    "handing": "Kto w jednej turze wyłoży naraz wszystkie karty, nie wykładając wcześniej niczego, "
-               "kończy rozdanie wyłożeniem całej ręki.",
-    "handing.keep_discard": "Kto w jednej turze wyłoży naraz wszystkie układy, nie wykładając wcześniej "
-                            "niczego, tak że zostanie mu tylko jedna karta do odrzucenia, kończy rozdanie "
-                            "wyłożeniem całej ręki. Nie ma przy tym znaczenia, z którego stosu dobrał "
-                            "kartę.",
-    "handing.lay_off.forbidden": "Wykładając całą rękę, nie wolno dokładać swoich kart do cudzych "
-                                 "układów.",
-    "handing.lay_off.allowed": "Wykładając całą rękę, wolno też dokładać karty do cudzych układów.",
-    "handing.opening_rules.apply": "Tak wyłożone układy muszą spełniać warunki otwarcia.",
-    "handing.opening_rules.waived": "Tak wyłożone układy nie muszą spełniać warunków otwarcia.",
-    "knocking": "Po swojej turze gracz, którego karty na ręce są warte najwyżej {n:point}, może zapukać: "
-                "runda od razu się kończy i następuje punktacja.",
-    # the stock
-    "stock.reshuffle": "Gdy w zakrytym stosie zabraknie kart, tasuje się karty ze stosu kart odrzuconych "
-                       "— oprócz ostatnio odrzuconej, która zostaje na wierzchu — i układa z nich nowy "
-                       "zakryty stos.",
-    "stock.last_round": "Gdy zakryty stos się wyczerpie, a nikt nie zapukał, każdy gracz — także ten, "
-                        "który wziął ostatnią kartę — ma jeszcze jedną turę na wykładanie. Potem liczy się "
-                        "karty na rękach: rundę wygrywa gracz z najmniejszą sumą.",
+    "going_out.discard": "Rozdanie kończy się, gdy ktoś pozbędzie się wszystkich kart. Ostatnią kartę "
+                         "trzeba odrzucić na stos kart odrzuconych — nie wolno jej dołożyć do cudzego "
+                         "układu.",
+    "going_out.table": "Rozdanie kończy się, gdy ktoś wyłoży na stół wszystkie swoje karty.",
+    "going_out.discard_or_table": "Rozdanie kończy się, gdy ktoś pozbędzie się wszystkich kart — "
+                                  "wykładając je, dokładając albo odrzucając ostatnią.",
+    "handing": "Kto w jednej turze wyłoży naraz wszystkie karty, choć wcześniej nic nie wykładał, robi "
+               "remika.",
+    "handing.keep_discard": "Kto w jednej turze wyłoży naraz wszystkie karty oprócz ostatniej, którą "
+                            "odrzuca, a wcześniej nic nie wykładał, robi remika. Nie ma przy tym "
+                            "znaczenia, z którego stosu dobrał kartę.",
+    "handing.lay_off.forbidden": "Robiąc remika, nie wolno dokładać swoich kart do cudzych układów.",
+    "handing.lay_off.allowed": "Robiąc remika, wolno też dokładać karty do cudzych układów.",
+    "handing.opening_rules.apply": "Układy wyłożone przy remiku muszą spełniać warunki otwarcia.",
+    "handing.opening_rules.waived": "Układy wyłożone przy remiku nie muszą spełniać warunków otwarcia.",
+    "knocking": "Po swojej turze gracz, którego karty na ręce są warte razem najwyżej {n:point}, może "
+                "zapukać, stukając w stół: rozdanie od razu się kończy i następuje liczenie punktów.",
+    "stock.reshuffle": "Gdy w stosie do dobierania zabraknie kart, tasuje się stos kart odrzuconych — bez "
+                       "wierzchniej karty, która zostaje na miejscu — i kładzie jako nowy stos do "
+                       "dobierania.",
+    "stock.last_round": "Gdy stos do dobierania się wyczerpie, a nikt nie zapukał, każdy gracz — także "
+                        "ten, który wziął ostatnią kartę — ma jeszcze jedną turę na wykładanie. Potem "
+                        "liczy się karty na rękach: rozdanie wygrywa gracz z najmniejszą sumą.",
     # scoring
-    "scoring.penalties": "Po rozdaniu pozostałym graczom dopisuje się tyle punktów, ile są warte karty, "
-                         "które zostały im na ręce (według wartości kart).",
-    "scoring.winner_collects": "Gdy gracz skończy, rozdanie się punktuje: zwycięzca dostaje punkty za "
-                               "wszystkie karty, które zostały w rękach pozostałych graczy.",
-    "scoring.differences": "Rundę wygrywa gracz, któremu zostało na ręce najmniej punktów — nie musi to "
-                           "być ten, kto zapukał. Dostaje on różnicę między swoimi punktami a punktami "
-                           "każdego z pozostałych graczy; wszystkie różnice się sumuje.",
-    "scoring.went_out": "Gracz, który zakończył rozdanie, dostaje {n:point}.",
-    "scoring.handed": "Kto zakończył, wykładając całą rękę naraz, dostaje {n:point}.",
-    "scoring.handed_with_cut_card": "Kto, wykładając całą rękę, wziął kartę spod stosu, dostaje {n:point}.",
-    "scoring.joker_in_hand": "Joker, który został na ręce, liczy się {n:point}.",
-    "scoring.not_opened": "Graczowi, który się nie otworzył, zapisuje się {n:point}, bez liczenia kart.",
-    "scoring.handing_multiplier.penalties.2": "Gdy ktoś zakończy rozdanie, wykładając całą rękę naraz, "
-                                              "punkty pozostałych graczy się podwaja — także punkty "
-                                              "graczy, którzy się nie otworzyli.",
-    "scoring.handing_multiplier.penalties.n": "Gdy ktoś zakończy rozdanie, wykładając całą rękę naraz, "
-                                              "punkty pozostałych graczy mnoży się przez {n}.",
-    "scoring.handing_multiplier.winner_collects.2": "Jeśli zwycięzca wyłożył wszystkie karty w jednej "
-                                                    "turze, nie wykładając niczego wcześniej, wszystkie "
-                                                    "punkty w tym rozdaniu są podwajane.",
-    "scoring.handing_multiplier.winner_collects.n": "Jeśli zwycięzca wyłożył wszystkie karty w jednej "
-                                                    "turze, nie wykładając niczego wcześniej, wszystkie "
-                                                    "punkty w tym rozdaniu mnoży się przez {n}.",
-    "scoring.handing_multiplier.differences.2": "Jeśli zwycięzca wyłożył wszystkie karty w jednej turze, "
-                                                "nie wykładając niczego wcześniej, jego punkty się "
-                                                "podwaja.",
-    "scoring.handing_multiplier.differences.n": "Jeśli zwycięzca wyłożył wszystkie karty w jednej turze, "
-                                                "nie wykładając niczego wcześniej, jego punkty mnoży się "
-                                                "przez {n}.",
-    "scoring.undercut_bonus": "Jeśli zwycięzcą nie jest ten, kto zapukał, zwycięzca dostaje dodatkowo "
+    "scoring.penalties": "Gdy rozdanie się skończy, każdy z pozostałych graczy dolicza sobie wartość kart, "
+                         "które zostały mu na ręce (według tabeli wartości).",
+    "scoring.winner_collects": "Gdy rozdanie się skończy, zwycięzca dostaje punkty za wszystkie karty, które "
+                               "zostały na rękach pozostałych graczy.",
+    "scoring.differences": "Rozdanie wygrywa gracz, któremu na ręce zostało najmniej punktów — nie musi "
+                           "to być ten, kto zapukał. Dostaje on sumę różnic między punktami każdego "
+                           "z pozostałych graczy a swoimi.",
+    "scoring.went_out": "Kto zakończył rozdanie, dostaje {n:point}.",
+    "scoring.handed": "Kto zakończył rozdanie remikiem, dostaje {n:point}.",
+    "scoring.handed_with_cut_card": "Kto zrobił remika z kartą spod stosu, dostaje {n:point}.",
+    "scoring.joker_in_hand": "Joker pozostały na ręce kosztuje {n:point}.",
+    "scoring.not_opened": "Kto się nie otworzył, dostaje {n:point}, bez liczenia kart.",
+    "scoring.handing_multiplier.penalties.2": "Gdy ktoś zrobi remika, pozostali gracze liczą punkty "
+                                              "podwójnie — także ci, którzy się nie otworzyli.",
+    "scoring.handing_multiplier.penalties.n": "Gdy ktoś zrobi remika, punkty pozostałych graczy mnoży "
+                                              "się przez {n}.",
+    "scoring.handing_multiplier.winner_collects.2": "Gdy zwycięzca zrobi remika, wszystkie punkty tego "
+                                                    "rozdania liczy się podwójnie.",
+    "scoring.handing_multiplier.winner_collects.n": "Gdy zwycięzca zrobi remika, wszystkie punkty tego "
+                                                    "rozdania mnoży się przez {n}.",
+    "scoring.handing_multiplier.differences.2": "Gdy zwycięzca zrobi remika, jego punkty liczy się "
+                                                "podwójnie.",
+    "scoring.handing_multiplier.differences.n": "Gdy zwycięzca zrobi remika, jego punkty mnoży się przez "
+                                                "{n}.",
+    "scoring.undercut_bonus": "Jeśli zwycięzcą nie jest ten, kto zapukał, zwycięzca dostaje jeszcze "
                               "{n:point} premii za podcięcie.",
     "scoring.tie_with_knocker.others_win": "Jeśli ten, kto zapukał, ma tyle samo punktów co inny gracz, "
-                                           "wygrywa ten drugi i dostaje premię za podcięcie; gdy remisuje "
-                                           "z kilkoma graczami, wszyscy oni liczą punkty jak zwycięzcy i "
-                                           "każdy dostaje premię.",
-    "scoring.tie_with_knocker.knocker_wins": "Przy remisie z graczem, który zapukał, wygrywa ten, kto "
-                                             "zapukał.",
+                                           "wygrywa ten drugi i dostaje premię za podcięcie. Jeśli remisuje "
+                                           "z kilkoma graczami naraz, każdy z nich liczy punkty jak "
+                                           "zwycięzca i każdy dostaje premię.",
+    "scoring.tie_with_knocker.knocker_wins": "Przy remisie z tym, kto zapukał, wygrywa ten, kto zapukał.",
     "scoring.all_out_bonus": "Kto wygra, wykładając wszystkie swoje karty, dostaje {n:point} premii.",
     "example.round": "Przykład: rozdanie zakończył gracz 1.",
+    "example.deal": "Przykład rozdania, rozegranego od początku do końca:",
+    "example.deal.handed": "Przykład: rozdanie kończy się remikiem.",
+    "example.deal.went_out": "Przykład: ktoś pozbywa się wszystkich kart.",
+    "example.deal.knocked": "Przykład: ktoś puka, ale inny gracz ma mniej punktów.",
+    "deal.turn": "Gracz {n}: {actions}.",
+    "act.draw.stock": "dobiera kartę ze stosu",
+    "act.draw.discard": "bierze kartę ze stosu kart odrzuconych",
+    "act.draw.cut": "bierze kartę spod stosu",
+    "act.discard": "odrzuca {card}",
+    "act.knock": "puka",
+    "act.end_the_turn": "kończy turę",
+    "act.lay": "wykłada {melds}",
+    "act.rearrange": "przekłada stół tak, że leży na nim {melds}",
+    "how.went_out": "zakończył rozdanie",
+    "how.handed": "zrobił remika",
+    "how.handed_cut": "zrobił remika z kartą spod stosu",
+    "how.not_opened": "nie otworzył się: {n}",
+    "how.hand": "na ręce {n:point}",
+    "how.bonus": "; + {n} premii = {total}",
     "round.player": "Gracz {n}",
     "round.went_out": "zakończył rozdanie",
     "round.who": "Gracz",
     "round.left": "Karty na ręce",
+    "round.how": "Rachunek",
     "round.score": "Wynik",
+    "example.rearrange.before": "Przykład: na stole leżą {table}, a ty masz na ręce {hand}. Żadna z "
+                                "tych kart nie pasuje do układów takich, jakie są — ale układy można "
+                                "przełożyć:",
+    "example.rearrange.after": "{moved} zmieniają układ, {hand} schodzą z ręki",
     # end of the game
-    "game_end.target": "Gra kończy się, gdy wynik któregoś z graczy osiągnie {n:point} lub więcej.",
+    "game_end.target": "Gra kończy się, gdy czyjś wynik osiągnie {n:point} lub więcej.",
     "game_end.rounds": "Gra trwa {n:deal}.",
-    "game_end.rounds_cap": "Gra kończy się najpóźniej, gdy rozegrano {n:deal}.",
-    "game_end.target_bonus": "Gracz (albo gracze), który osiągnął ten wynik, dostaje premię {n:point}.",
-    "game_end.round_win_bonus": "Każdy inny gracz dostaje {n:point} premii za każdą wygraną rundę.",
+    "game_end.rounds_cap": "Gra kończy się najpóźniej po {n:deal}.",
+    "game_end.target_bonus": "Gracz, który osiągnął ten wynik (albo każdy z graczy, którzy go osiągnęli), "
+                             "dostaje {n:point} premii.",
+    "game_end.round_win_bonus": "Każdy inny gracz dostaje {n:point} premii za każde wygrane rozdanie.",
     "game_end.winner.lowest": "Wygrywa gracz z najmniejszą liczbą punktów.",
     "game_end.winner.highest": "Wygrywa gracz z największą liczbą punktów.",
     # glossary
     "term.meld": "Układ",
     "term.meld.means": "grupa albo sekwens wyłożone na stół",
     "term.set": "Grupa",
-    "term.set.means.distinct": "karty tej samej wartości w różnych kolorach, np. 10♦ 10♣ 10♥",
-    "term.set.means.any": "karty tej samej wartości w dowolnych kolorach, np. 10♦ 10♣ 10♦",
+    "term.set.means.distinct": "karty o tym samym numerze lub figurze, każda w innym kolorze, np. "
+                               "10♦ 10♣ 10♥",
+    "term.set.means.any": "karty o tym samym numerze lub figurze, w dowolnych kolorach, np. 10♦ 10♣ 10♦",
     "term.run": "Sekwens",
     "term.run.means.same": "karty jednego koloru ułożone po kolei, np. 2♣ 3♣ 4♣",
     "term.run.means.any": "karty w dowolnych kolorach ułożone po kolei, np. 2♣ 3♥ 4♣",
@@ -351,14 +416,13 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "term.lay_off.means": "dodanie swojej karty do układu, który już leży na stole",
     "term.joker": "Joker",
     "term.joker.means": "karta, która zastępuje dowolną inną",
-    "term.handing": "Wyłożenie całej ręki",
-    "term.handing.means": "zakończenie rozdania wyłożeniem wszystkich kart naraz, bez wcześniejszego "
-                          "wykładania (chorw. handiranje)",
+    "term.handing": "Remik",
+    "term.handing.means": "wyłożenie w jednej turze wszystkich kart naraz, bez wcześniejszego wykładania",
     "term.knocking": "Pukanie",
-    "term.knocking.means": "zakończenie rundy przez gracza, który ma na ręce mało punktów",
+    "term.knocking.means": "zakończenie rozdania przez gracza, który ma na ręce mało punktów",
     "term.discard_pile": "Stos kart odrzuconych",
-    "term.discard_pile.means": "odkryty stos, na który gracze odrzucają karty",
-    "term.stock": "Stos",
+    "term.discard_pile.means": "odkryte karty, które gracze odrzucają na koniec tury",
+    "term.stock": "Stos do dobierania",
     "term.stock.means": "zakryte karty, z których się dobiera",
 }
 

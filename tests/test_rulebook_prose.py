@@ -1,0 +1,392 @@
+"""Issue 19: rulebooks a person would write.  The wording defects a native reader found,
+kept out; the order of the sections; the seeds' own examples, rechecked by the generated
+module; the scored deals the referee plays; honest marks; no tool name or path in the text.
+
+Expected values are worked out from the seed texts (quoted beside them), not copied from
+the books."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from remikc import ir
+from remikc.build import load_module, validator_source
+from remikc.emit.rulebook import Taught, rulebook, to_markdown
+from remikc.emit.scenes import SCENES, Scene, scored_deals
+from remikc.emit.taught import taught
+from remikc.verify.witness import examples
+from remikc.wording import language
+
+ROOT = Path(__file__).resolve().parent.parent
+SPECS = ROOT / "specs"
+GENERATED = ROOT / "generated"
+VARIANTS = sorted(p.stem for p in SPECS.glob("*.rules"))
+
+
+def _md(variant: str, code: str) -> str:
+    return (GENERATED / variant / f"rulebook.{code}.md").read_text(encoding="utf-8")
+
+
+def _text(variant: str, code: str) -> str:
+    """What a player reads: the Markdown without its front matter."""
+    md = _md(variant, code)
+    assert md.startswith("---\n")
+    return md.split("\n---\n", 1)[1]
+
+
+def _sections(text: str) -> dict[str, str]:
+    parts = re.split(r"^## (?:\d+\. )?(.+)$", text, flags=re.M)
+    return dict(zip(parts[1::2], parts[2::2], strict=True))
+
+
+# --- the defects a native reader found: regressions ----------------------------------------
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_polish_wording_defects_stay_fixed(variant):
+    text = _text(variant, "pl")
+    # "o tej samej wartości": in Remik 51 10, J, Q, K all count 10; the seed says "numer"
+    assert "o tej samej wartości" not in text and "tej samej wartości" not in text
+    # "na stos" alone: the glossary's "stos" is the face-down stock
+    assert not re.search(r"na stos(?! kart odrzuconych| do dobierania)", text)
+    assert "| Stos |" not in text
+    # "ważne układy" (important), not "prawidłowe" (valid)
+    assert "ważn" not in text
+    # "Po rozdaniu pozostałym graczom dopisuje się" read as "after the cards are dealt"
+    assert "pozostałym graczom dopisuje" not in text and "Po rozdaniu" not in text
+    assert "po rozdaniu" not in text
+    assert "się podwaja" not in text and "liczy się 20" not in text
+    # the filled-in template list "— ale tylko: a; albo b; albo c"
+    assert "tylko:" not in text and "; albo " not in text
+    # Q in the tables and the examples, so Q in the text too; the joker written out
+    assert "D-K-A" not in text and not re.search(r"\bJK\b", text)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_croatian_wording_defects_stay_fixed(variant):
+    text = _text(variant, "hr")
+    assert "znači kartu" not in text and "znači kartu" not in text  # predstavlja
+    assert "skupin" not in text  # seed 004 says "grupa"
+    assert "D-K-A" not in text and not re.search(r"\bJK\b", text)
+    assert "Uzmi jednu kartu s vrha" not in text  # 004: "kupiti kartu"
+    assert "akon dijeljenja" not in text  # "after the dealing", not "when the deal is over"
+
+
+def test_the_seeds_own_words():
+    # 002: "idzie/przechodzi remika"; no invented "wyłożenie całej ręki (chorw. handiranje)"
+    basic = _text("remik_podstawowy", "pl")
+    assert "chorw." not in basic and "handiranje" not in basic and "całej ręki" not in basic
+    assert "robi remika" in basic
+    hr = _text("remik51", "hr")
+    # 004: "svaki igrač mora kupiti jednu kartu", "grupe", the joker "mijenja"/"predstavlja"
+    assert "Kupi jednu kartu s vrha špila." in hr
+    assert "predstavlja" in hr and "| Grupa |" in hr
+    pl = _text("remik51", "pl")
+    assert "Grupa to 3 lub 4 karty o tym samym numerze" in pl  # 000: "o tym samym numerze"
+
+
+def test_one_card_legend_per_language():
+    for variant in VARIANTS:
+        pl, hr = _text(variant, "pl"), _text(variant, "hr")
+        assert pl.count("Karty zapisujemy tak, jak są nadrukowane") == 1
+        assert hr.count("Karte pišemo kako su otisnute") == 1
+    assert "Jokera piszemy słowem: Joker." in _text("remik51", "pl")
+    assert "Džokera pišemo riječju: Džoker." in _text("remik51", "hr")
+    assert "Joker" not in _text("remik_podstawowy", "pl").split("## 3.")[0].replace("bez jokerów", "")
+
+
+# --- structure ----------------------------------------------------------------------------
+
+def test_overview_first_and_the_order_a_player_needs():
+    titles = list(_sections(_text("remik51", "pl")))
+    assert titles == ["O grze", "Karty i ich wartość", "Układy", "Rozdanie", "Przebieg tury", "Otwarcie",
+                      "Dokładanie kart i jokery", "Koniec rozdania", "Punktacja", "Koniec gry", "Słowniczek",
+                      "Do ustalenia przed grą"]
+    hr = list(_sections(_text("remik51", "hr")))
+    assert hr[:3] == ["O igri", "Karte i njihova vrijednost", "Grupe"] and hr[-2] == "Pojmovnik"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_terms_are_defined_before_they_are_used(variant):
+    """Melds, sets and runs are first named where they are defined; the opening is not
+    spoken of before the turn that explains it."""
+    sections = list(_sections(_text(variant, "pl")).items())
+    before_melds = " ".join(body for title, body in sections[:2]).lower()
+    for word in ("układ", "sekwens", "grup", "otwar"):
+        assert word not in before_melds, word
+
+
+# --- honest marks -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_rule_the_seed_states_is_never_marked(workspace, variant):
+    v = workspace.variant(str(SPECS / f"{variant}.rules"))
+    for code in ("pl", "hr"):
+        book = rulebook(v, language(code), examples(v))
+        for s in book.sentences():
+            rules = [v.rule(r) for r in s.rules]
+            if s.assumed:
+                assert any(r is not None and r.assumed and not r.other for r in rules), s.text
+            if s.reading:
+                assert any(r is not None and r.other for r in rules), s.text
+
+
+def test_the_marks_the_issue_named(workspace):
+    v = workspace.variant(str(SPECS / "remik51.rules"))
+    book = rulebook(v, language("pl"), None)
+    # 000: "Gracz, który zagra jako pierwszy, zaczyna z 15 kartami": stated, not starred
+    extra = next(s for s in book.sentences() if "deal.first_player_extra" in s.rules)
+    assert "15 kart" in extra.text and not extra.assumed and not extra.reading
+    # the cut card's lie is a reading (face up or face down): marked †, with the other reading
+    cut = next(s for s in book.sentences() if s.rules == ("deal.cut_card",))
+    assert cut.reading and not cut.assumed
+    assert any("zakryta" in r.text for r in book.readings)
+    k = workspace.variant(str(SPECS / "remik_klasyczny.rules"))
+    kbook = rulebook(k, language("pl"), None)
+    # 001: "Celem gry jest pozbycie się kart": the goal is stated
+    goal = next(s for s in kbook.sections[0].blocks if isinstance(s, type(extra)) and "Celem" in s.text)
+    assert not goal.assumed
+    # 001: "Wartość jokera jest równa wartości karty, którą zastępuje": its row is not starred
+    text = _text("remik_klasyczny", "pl")
+    assert "| Joker | tyle, ile karta, którą zastępuje |" in text
+    assert "| J, Q, K | 10 punktów \\* |" in text  # 001 breaks off before the values
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_footnotes_speak_to_players(variant):
+    for code, ask in (("pl", "ustalcie to przed grą"), ("hr", "dogovorite se prije igre")):
+        text = _text(variant, code)
+        if "\\*" in text.split("\n---\n")[0]:
+            assert ask in text.split("\n---\n")[-1].lower()
+        assert "specyfikac" not in text and "specifikac" not in text
+        assert "tekst źródłowy tej zasady" not in text
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("code", ["pl", "hr"])
+def test_no_tool_name_or_path_in_the_text(variant, code):
+    text = _text(variant, code)
+    assert "remikc" not in text.lower() and ".rules" not in text and "specs/" not in text
+    html = (GENERATED / variant / f"rulebook.{code}.html").read_text(encoding="utf-8")
+    body = html.split("<body>", 1)[1]
+    assert "remikc" not in body and ".rules" not in body
+    # the provenance: a comment in the page, the front matter of the Markdown
+    assert f"specs/{variant}.rules" in html.split("<body>", 1)[0]
+    front = _md(variant, code).split("\n---\n", 1)[0].splitlines()[1:]
+    fields = {line.split(": ", 1)[0]: json.loads(line.split(": ", 1)[1]) for line in front}
+    assert fields["variant"] == variant and fields["language"] == code
+    assert fields["source"].startswith(f"specs/{variant}.rules")
+
+
+def test_front_matter_cannot_be_broken_out_of():
+    from remikc.emit.safe import front_matter
+
+    hostile = 'a"\n---\n<img src=x onerror=alert(1)>`*_[x](y)'
+    line = str(front_matter(hostile))
+    assert "\n" not in line and "<" not in line and "---" not in line and "`" not in line
+    assert json.loads(line) == hostile
+
+
+# --- examples that teach ------------------------------------------------------------------
+
+def _shown(cards: str) -> str:
+    return re.sub(r"\bJK\b", "Joker", cards)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_seed_example_is_in_the_book_and_holds(workspace, variant):
+    v = workspace.variant(str(SPECS / f"{variant}.rules"))
+    module = load_module(v.id, validator_source(v, workspace))
+    parent = (v.parent,) if v.parent else ()
+    _, wrong, unplayed = taught(v, (v.id, *parent), module)
+    assert wrong == [] and unplayed == []
+    text = _text(variant, "pl")
+    for e in v.examples:
+        if e.origin != v.id:
+            continue
+        cards = [" ".join(map(str, m)) for m in e.melds]
+        if e.kind is ir.ExampleKind.LAY_OFF:  # a card laid on the meld the one before made joins it
+            lines = [line for line in text.splitlines() if line.startswith("> ✓") and " + " in line]
+            assert any(str(e.card) in line.split(" + ", 1)[1].split("`")[0] for line in lines), cards
+        else:
+            assert _shown(" + ".join(cards)) in text, cards
+        if e.kind is ir.ExampleKind.INVALID:
+            assert f"✗ `{_shown(cards[0])}`" in text
+
+
+def test_the_seed_examples_say_what_the_seeds_say():
+    pl = _text("remik51", "pl")
+    # 000: "przykład dwóch grup, których suma daje dokładnie 51 ...: 6♠ 7♠ 8♠ i 10♦ 10♣ 10♥"
+    assert "`6♠ 7♠ 8♠ + 10♦ 10♣ 10♥` — otwarcie za 51 punktów" in pl
+    # 000: "jeśli ktoś rzucił talię 3♠ 4♠ 5♠, a ty masz 2♠ lub 6♠, możesz dodać tę kartę"
+    assert "`3♠ 4♠ 5♠ + 2♠` — powstaje 2♠ 3♠ 4♠ 5♠" in pl
+    assert "`3♠ 4♠ 5♠ + 6♠` — powstaje 3♠ 4♠ 5♠ 6♠" in pl
+    # 001: "10-Joker-Joker-K", the jokers worth the J and Q they stand for: 10 + 10 + 10 + 10
+    assert "`10♣ Joker Joker K♣` — sekwens za 40 punktów" in _text("remik_klasyczny", "pl")
+    # 002: "Gracz B może wyrzucić z ręki sześć i siedem trefli": the two together
+    assert "`3♣ 4♣ 5♣ + 6♣ 7♣` — powstaje 3♣ 4♣ 5♣ 6♣ 7♣" in _text("remik_podstawowy", "pl")
+
+
+def test_a_wrong_seed_example_stops_the_build_a_scene_is_only_left_out(workspace, monkeypatch):
+    from dataclasses import replace
+
+    v = workspace.variant(str(SPECS / "remik51.rules"))
+    module = load_module(v.id, validator_source(v, workspace))
+    first = v.examples[0]
+    lying = ir.Example(ir.ExampleKind.RUN, first.melds, first.span, v.id, 999)
+    _, wrong, _ = taught(replace(v, examples=(lying,)), (v.id,), module)
+    assert wrong and "run" in wrong[0]
+    # a scene the referee refuses (a hand of one card for a 15-card deal)
+    monkeypatch.setitem(SCENES, "remik51", (Scene(3, ("2♥", "3♥", "4♥"), "", ("discard 2♥",)),))
+    deals, refused = scored_deals(("remik51",), module)
+    assert deals == () and refused
+    # inherited by a house variant, the same scene is left out without a word
+    deals, refused = scored_deals(("remik51_domowy", "remik51"), module)
+    assert deals == () and refused == []
+
+
+def test_a_spec_whose_rules_refuse_the_shipped_deal_still_builds(tmp_path):
+    """A copy of remik51 asking 60 to open: its own 51-point example goes, and the shipped
+    deal (player 2 opens with 51) no longer plays: a warning, and the solver's round."""
+    from remikc.build import outputs
+
+    text = (SPECS / "remik51.rules").read_text(encoding="utf-8")
+    text = text.replace("    min_points 51\n", "    min_points 60\n")
+    text = "\n".join(line for line in text.splitlines() if "worth 51" not in line) + "\n"
+    spec = tmp_path / "remik51.rules"
+    spec.write_text(text, encoding="utf-8")
+    built = outputs([str(spec)], tmp_path / "out")
+    assert built.problems == []
+    assert [d.code for d in built.warnings] == ["W004"]
+    book = built.files[tmp_path / "out" / "remik51" / "rulebook.pl.md"]
+    assert "Przykład: rozdanie zakończył gracz 1." in book and "| Rachunek |" not in book
+
+
+@pytest.mark.parametrize("variant", ["karuzela", "remik_podstawowy", "remik_podstawowy_as"])
+def test_no_meld_points_where_melds_do_not_score(variant):
+    """In Karuzela (003) and basic Rummy (002) only the cards left in hand count."""
+    for code in ("pl", "hr"):
+        shown = [line for line in _text(variant, code).splitlines() if line.startswith("> ")]
+        assert shown and not [line for line in shown if re.search(r"punkt|bod", line)]
+
+
+def test_remik51_melds_show_their_points():
+    # 000: "Karty 10, 12, 13, 14 i asy liczą się jako 10 punktów": Q K A = 30; A 2 3 4 = 1+2+3+4... no:
+    # the ace counts 10 wherever it lies, so A♣ 2♣ 3♣ 4♣ = 10 + 2 + 3 + 4 = 19
+    pl = _text("remik51", "pl")
+    assert "`Q♥ K♥ A♥` — sekwens za 30 punktów" in pl and "`A♣ 2♣ 3♣ 4♣` — sekwens za 19 punktów" in pl
+
+
+def test_remik51_scored_deal_shows_the_arithmetic():
+    """000/004: handing -80; the others' points doubled; a player who never opened +100,
+    doubled +200; a joker left in hand +20."""
+    pl = _sections(_text("remik51", "pl"))["Punktacja"]
+    assert "| Gracz 1 | — | zrobił remika | −80 |" in pl
+    # player 2 opened and keeps Joker 2♠ 2♦ 3♥ 4♠ 5♣ 7♦ 8♦: 20 + 2 + 2 + 3 + 4 + 5 + 7 + 8 = 51, x2
+    assert "20 + 2 + 2 + 3 + 4 + 5 + 7 + 8 = 51; × 2 = 102 | 102 |" in pl
+    assert "nie otworzył się: 100 × 2 = 200 | 200 |" in pl
+    hr = _sections(_text("remik51", "hr"))["Bodovanje"]
+    assert "| Igrač 1 | — | handirao je | −80 |" in hr and "nije se otvorio: 100 × 2 = 200" in hr
+    # the house variant plays the same deal under its own joker (+50): 50 + 31 = 81, x2
+    assert "50 + 2 + 2 + 3 + 4 + 5 + 7 + 8 = 81; × 2 = 162" in _text("remik51_domowy", "pl")
+
+
+def test_karuzela_scored_deals_show_differences_undercut_and_bonus():
+    """003: the lowest hand wins the differences; 10 for the undercut; 25 for laying out all."""
+    pl = _sections(_text("karuzela", "pl"))["Punktacja"]
+    # player 3 knocks with A♠ 3♥ (4); player 2 holds A♦ A♣ (2), player 1 2♦ 3♣ (5)
+    assert "| Gracz 2 | A♦ A♣ | (5 − 2) + (4 − 2) = 5; + 10 premii = 15 | 15 |" in pl
+    assert "(64 − 0) + (67 − 0) = 131; + 25 premii = 156 | 156 |" in pl
+    basic = _sections(_text("remik_podstawowy", "pl"))["Punktacja"]
+    # 002: "Kiedy gracz przechodzi remika, wszystkie punkty w tym rozdaniu są podwajane"
+    assert "(39 + 47) × 2 = 172 | 172 |" in basic
+
+
+def test_karuzela_has_a_rearranging_example():
+    """003: "układami ... które można przestawiać, o ile gracz doda co najmniej jedną nową
+    kartę": 8♠ 9♠ fit only when 7♠ leaves the set for a run and 7♥ takes its place."""
+    turn = _sections(_text("karuzela", "pl"))["Przebieg tury"]
+    assert "na stole leżą 7♥ 8♥ 9♥ 10♥ i 7♠ 7♦ 7♣, a ty masz na ręce 8♠ 9♠" in turn
+    assert "`7♠ 8♠ 9♠ + 7♥ 7♦ 7♣ + 8♥ 9♥ 10♥` — 7♥ i 7♠ zmieniają układ, 8♠ 9♠ schodzą z ręki" in turn
+
+
+# --- facts per variant, from the seeds -------------------------------------------------------
+
+FACTS = {
+    # 000: 15 cards for the first player, 51 to open, -40/-80/-120, +20 joker, +100 not opened
+    "remik51": ["czyli 15 kart", "co najmniej 51 punktów", "dostaje -40 punktów", "dostaje -80 punktów",
+                "dostaje -120 punktów", "kosztuje 20 punktów", "dostaje 100 punktów",
+                "liczą punkty podwójnie", "Grupa, która ma już 4 karty, jest zamknięta"],
+    # 001: 13 cards, the dealer 14 and first; 49 points with a clean run
+    "remik_klasyczny": ["Każdy gracz dostaje 13 kart.", "czyli 14 kart", "Grę zaczyna rozdający.",
+                        "co najmniej 49 punktów", "„czysty” sekwens"],
+    # 002: 10 / 7 / 6 cards; the top card turned up; all points doubled for remik; 150
+    "remik_podstawowy": ["10 kart przy 2 graczach; 7 kart przy 3–4 graczach; 6 kart przy 5–6 graczach",
+                         "Jego wierzchnią kartę odwraca się", "liczy się podwójnie", "150 punktów"],
+    # 002 "As High or Low": 15 points
+    "remik_podstawowy_as": ["15 punktów"],
+    # 003: 10 cards, up to three draws, knock at 5 or less, 10 undercut, 25 all out, 150, 100
+    "karuzela": ["Każdy gracz dostaje 10 kart.", "najwyżej 3 karty", "najwyżej 5 punktów",
+                 "10 punktów premii za podcięcie", "25 punktów premii", "150 punktów", "100 punktów premii",
+                 "Joker pozostały na ręce kosztuje 25 punktów."],
+    # the house variant: -140 and +50 by agreement
+    "remik51_domowy": ["-140 punktów", "kosztuje 50 punktów"],
+}
+
+
+@pytest.mark.parametrize("variant", sorted(FACTS))
+def test_facts_from_the_seeds(variant):
+    text = _text(variant, "pl")
+    missing = [fact for fact in FACTS[variant] if fact not in text]
+    assert missing == []
+
+
+def test_a_book_without_lessons_still_reads(workspace):
+    """A spec with no scenes and no examples gets the solver's examples (nothing crashes)."""
+    v = workspace.variant(str(SPECS / "remik51.rules"))
+    from dataclasses import replace
+
+    plain = replace(v, examples=())
+    text = to_markdown(rulebook(plain, language("pl"), examples(plain), None, "x", Taught()), ["x"])
+    assert "Przykład: rozdanie zakończył gracz 1." in text
+
+
+def test_every_base_game_has_a_scored_deal(workspace):
+    """A worked scoring example per variant: each base game has its scenes, and a house
+    variant plays its base game's under its own rules."""
+    for variant in VARIANTS:
+        v = workspace.variant(str(SPECS / f"{variant}.rules"))
+        assert v.parent is not None or variant in SCENES, variant
+        section = _sections(_text(variant, "pl"))["Punktacja"]
+        assert "| Rachunek |" in section, variant
+
+
+def test_jokers_are_written_out_even_when_declared(workspace):
+    """Display only: `JK` is the notation; the book writes the word, and a declared joker
+    (`JK=5♥`, issue 17) with the card it stands for."""
+    from remikc.emit.rulebook import _Writer
+
+    v = workspace.variant(str(SPECS / "karuzela.rules"))
+    assert _Writer(v, language("pl")).cards("5♠ JK=5♥ JK") == "5♠ Joker (5♥) Joker"
+    assert _Writer(v, language("hr")).cards("7♥ JK 9♥") == "7♥ Džoker 9♥"
+
+
+def test_karuzela_examples_name_what_a_joker_stands_for():
+    """003: "Kiedy gracz używa jokera, musi powiedzieć, jaką kartę reprezentuje": the book's
+    jokers say it; Remik 51's jokers stand for their place and say nothing."""
+    karuzela = _text("karuzela", "pl")
+    assert "`7♥ 8♥ 9♥ Joker (10♥)` — sekwens" in karuzela
+    assert "`7♥ Joker (8♥) 9♥ ← 8♥`" in karuzela
+    assert "Joker (" not in _text("remik51", "pl")
+
+
+def test_the_docs_excerpt_is_the_book():
+    """docs/rulebooks.md shows an excerpt of remik51's Polish book: every line of it is there."""
+    doc = (ROOT / "docs" / "rulebooks.md").read_text(encoding="utf-8")
+    excerpt = doc.split("An excerpt of `generated/remik51/rulebook.pl.md`:\n\n```\n")[1].split("```")[0]
+    book = _md("remik51", "pl")
+    missing = [line for line in excerpt.splitlines() if line and line != "..." and line not in book]
+    assert missing == []
