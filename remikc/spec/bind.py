@@ -27,6 +27,25 @@ class Written:
 
 
 @dataclass(frozen=True, slots=True)
+class Unread:
+    """What a file's lines meant but could not say: the rules whose line was refused, and the
+    sections holding a line whose name was not understood (a misspelt rule or section could
+    be any of theirs).  Lowering a file read with errors does not report these again as
+    missing: one slip, one diagnostic."""
+
+    rules: frozenset[str] = frozenset()
+    sections: frozenset[str] = frozenset()  # section ids; "" the top level, "name" the names
+
+    def __bool__(self) -> bool:
+        return bool(self.rules or self.sections)
+
+    def covers(self, rule_id: str) -> bool:
+        """Whether a missing `rule_id` may be the unreadable line's doing."""
+        section = rule_id.rpartition(".")[0]
+        return rule_id in self.rules or section in self.sections
+
+
+@dataclass(frozen=True, slots=True)
 class FileRules:
     spec: syntax.Spec
     names: dict[str, ir.Rule[str]]
@@ -39,6 +58,7 @@ class FileRules:
     removed_checks: dict[str, Span]  # a parent's check title -> the `remove check` line
     # a built-in check id -> the reason and the `remove check "<id>" because "<reason>"` line
     dropped_checks: dict[str, tuple[str, Span]] = field(default_factory=dict)
+    unread: Unread = field(default_factory=Unread)
 
     @property
     def id(self) -> str:
@@ -47,12 +67,21 @@ class FileRules:
 
 def bind(spec: syntax.Spec) -> FileRules:
     """Every rule the file writes, typed; raises `SpecError` listing all problems."""
+    rules, problems = bind_all(spec)
+    problems.raise_if_errors()
+    return rules
+
+
+def bind_all(spec: syntax.Spec) -> tuple[FileRules, Collector]:
+    """Every rule the file writes that could be read, and every problem: a line with an error
+    is left out (and named in `FileRules.unread`), so the passes after this one can still
+    report their own mistakes in the same run."""
     walker = _Walker(spec)
     walker.section(SCHEMA, spec.body)
-    walker.problems.raise_if_errors()
+    unread = Unread(frozenset(walker.unread_rules), frozenset(walker.unread_sections))
     return FileRules(spec, walker.names, walker.rules, walker.sections, tuple(walker.examples),
                      tuple(walker.checks), tuple(walker.not_modelled), walker.removed,
-                     walker.removed_checks, walker.dropped_checks)
+                     walker.removed_checks, walker.dropped_checks, unread), walker.problems
 
 
 class _Walker:
@@ -68,6 +97,8 @@ class _Walker:
         self.removed: dict[str, Span] = {}
         self.removed_checks: dict[str, Span] = {}
         self.dropped_checks: dict[str, tuple[str, Span]] = {}
+        self.unread_rules: set[str] = set()
+        self.unread_sections: set[str] = set()
 
     def report(self, bad: Bad) -> None:
         self.problems.add(error(bad.code, bad.message, bad.span, hint=bad.hint))
@@ -83,7 +114,7 @@ class _Walker:
             elif isinstance(item.key, syntax.Word) and item.key.text == "remove":
                 self.guard(lambda line: self.remove(schema, line), item)
             elif schema.kind == "values":
-                self.guard(self.value_line, item)
+                self.guard(self.value_line, item, unread=schema.id)
             elif schema.kind == "examples":
                 self.guard(self.example, item)
             elif schema.kind == "not_modelled":
@@ -91,11 +122,14 @@ class _Walker:
             else:
                 self.setting(schema, item)
 
-    def guard(self, read: Callable[[syntax.Setting], None], item: syntax.Setting) -> None:
+    def guard(self, read: Callable[[syntax.Setting], None], item: syntax.Setting,
+              unread: str | None = None) -> None:
         try:
             read(item)
         except Bad as bad:
             self.report(bad)
+            if unread is not None:
+                self.unread_sections.add(unread)
 
     def subsection(self, parent: Section, item: syntax.Section) -> None:
         name = item.name.text
@@ -103,6 +137,7 @@ class _Walker:
         schema = LOOKUP.sections.get(wanted)
         if schema is None or parent.kind != "rules":
             self.unknown(parent, item.name, is_section=True)
+            self.unread_sections.add(parent.id)
             return
         if wanted in self.sections:
             first = self.sections[wanted]
@@ -153,9 +188,10 @@ class _Walker:
         if not isinstance(key_atom, syntax.Word):
             self.problems.add(error("E011", f"expected a rule name, found `{value_readers.show(key_atom)}`",
                                     key_atom.span))
+            self.unread_sections.add(schema.id)
             return
         if not schema.id and key_atom.text == "name":
-            self.guard(self.name, item)
+            self.guard(self.name, item, unread="name")
             return
         key = next((e for e in schema.entries if isinstance(e, Key) and e.name == key_atom.text), None)
         if key is None:
@@ -165,12 +201,14 @@ class _Walker:
                                         key_atom.span, hint=f"write `{key_atom.text} {{ ... }}`"))
             else:
                 self.unknown(schema, key_atom, is_section=False)
+            self.unread_sections.add(schema.id)
             return
         args = Args((item.groups[0][1:], *item.groups[1:]), item.condition, item.span, key_atom.text)
         try:
             value = key.read(args)
         except Bad as bad:
             self.report(bad)
+            self.unread_rules.add(key.id)
             return
         self.put(key.id, value, item)
 
