@@ -203,6 +203,11 @@ class _Walker:
                 self.unknown(schema, key_atom, is_section=False)
             self.unread_sections.add(schema.id)
             return
+        stray = _stray_other(item, key_atom.text)
+        if stray is not None:
+            self.report(stray)
+            self.unread_rules.add(key.id)
+            return
         args = Args((item.groups[0][1:], *item.groups[1:]), item.condition, item.span, key_atom.text)
         try:
             value = key.read(args)
@@ -300,6 +305,9 @@ class _Walker:
 
     def value_line(self, item: syntax.Setting) -> None:
         _no_clauses(item)
+        stray = _stray_other(item, value_readers.show(item.key))
+        if stray is not None:
+            raise stray
         line = value_readers.rank_line(item.groups[0], item.groups[1:], item.span)
         for rank, _span in line.ranks:
             value = line.value
@@ -351,6 +359,21 @@ class _Walker:
                 or not isinstance(atoms[2], syntax.Text)):
             raise Bad(shape, item.span)
         self.not_modelled.append(ir.NotModelled(atoms[0].value, atoms[2].value, item.span, self.origin))
+
+
+def _stray_other(item: syntax.Setting, rule: str) -> Bad | None:
+    """`hand 7 other "8"`: an `other` reading without `assumed` before it.  Read as a value it
+    would get the rule's own complaint, which says nothing of what was meant."""
+    from .parser import ASSUMED_SHAPE  # here: the parser is not needed to bind a tree
+
+    stray = next((a for g in item.groups for a in g[1:] if isinstance(a, syntax.Word) and a.text == "other"),
+                 None)
+    if stray is None:
+        return None
+    return Bad("`other` stands without `assumed`: the other reading is given only for an assumed "
+               "value", stray.span, code="E012",
+               hint=f'write {ASSUMED_SHAPE} after the value, e.g. `{rule} ... assumed "the seed does '
+               'not say" other "..."`')
 
 
 def _no_clauses(item: syntax.Setting) -> None:
