@@ -121,10 +121,9 @@ def lower_all(chain: Sequence[FileRules]) -> tuple[ir.Variant | None, Collector]
                 continue
             problems.add(error("E016", f"`{leaf.id}` has no name in `{language}`", header,
                                hint=f'add `name {language} "..."`; names are not inherited'))
-    missing = Collector()
-    _require(S.SCHEMA, rules, sections, header, missing, unread)
-    problems.extend(d for d in missing.items if d.code != _UNSAID)
-    incomplete = incomplete or len(missing.items) > 0
+    unsaid: list[Diagnostic] = []
+    _require(S.SCHEMA, rules, sections, header, problems, unread, unsaid)
+    incomplete = incomplete or len(unsaid) > 0
     if incomplete or any(d.severity.value == "error" for d in problems.items):
         return None, problems
 
@@ -133,10 +132,6 @@ def lower_all(chain: Sequence[FileRules]) -> tuple[ir.Variant | None, Collector]
 
     problems.extend(d for d in check_consistency(variant) if not _follows_from(d, unread))
     return variant, problems
-
-
-# The code of a missing rule an unreadable line explains: counted, never reported.
-_UNSAID = "E000"
 
 
 def _follows_from(d: Diagnostic, unread: Unread) -> bool:
@@ -152,32 +147,32 @@ def _follows_from(d: Diagnostic, unread: Unread) -> bool:
 
 
 def _require(section: Section, rules: RuleSet, sections: dict[str, Span], header: Span,
-             problems: Collector, unread: Unread) -> None:
-    """E016 for each missing section and rule; E000 (`_UNSAID`) where an unreadable line
-    explains the absence."""
+             problems: Collector, unread: Unread, unsaid: list[Diagnostic]) -> None:
+    """E016 for each missing section and rule; into `unsaid` instead where an unreadable
+    line explains the absence (the IR cannot be built, but that is no news to report)."""
     present = not section.id or section.id in sections or rules.any_under(section.id)
     if not present:
         if not section.optional:
-            code = _UNSAID if unread.covers(section.id) else "E016"
-            problems.add(error(code, f"the variant has no `{section.name}` section", header,
-                               hint=f"add `{section.name} {{ ... }}`; see docs/dsl.md"))
+            (unsaid.append if unread.covers(section.id) else problems.add)(error(
+                "E016", f"the variant has no `{section.name}` section", header,
+                hint=f"add `{section.name} {{ ... }}`; see docs/dsl.md"))
         return
     where = sections.get(section.id, header)
     if section.kind == "values":
         missing = [k for k in S.RANK_KEYS if f"values.{k}" not in rules.rules]
         if missing:
-            code = _UNSAID if any(unread.covers(f"values.{k}") for k in missing) else "E016"
-            problems.add(error(code, "no value for " + " ".join(missing), where,
-                               hint="every rank needs a value, e.g. `2..10 face` and `J Q K 10`"))
+            covered = any(unread.covers(f"values.{k}") for k in missing)
+            (unsaid.append if covered else problems.add)(error(
+                "E016", "no value for " + " ".join(missing), where,
+                hint="every rank needs a value, e.g. `2..10 face` and `J Q K 10`"))
         return
     for entry in section.entries:
         if isinstance(entry, Section):
-            _require(entry, rules, sections, header, problems, unread)
+            _require(entry, rules, sections, header, problems, unread, unsaid)
         elif entry.required and entry.id not in rules.rules:
             inside = f" in `{section.name}`" if section.id else ""
-            problems.add(error(_UNSAID if unread.covers(entry.id) else "E016",
-                               f"missing rule `{entry.name}`{inside}", where,
-                               hint=f"add e.g. `{entry.example}`"))
+            (unsaid.append if unread.covers(entry.id) else problems.add)(error(
+                "E016", f"missing rule `{entry.name}`{inside}", where, hint=f"add e.g. `{entry.example}`"))
 
 
 def _maybe_section(rules: RuleSet, section_id: str) -> bool:
