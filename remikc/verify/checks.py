@@ -449,12 +449,15 @@ def winner_scores_best(probe: Probe, check: Check) -> Finding:
     if out.status == "unknown":
         return _unknown(check)
     if out.model is not None:
-        held = format_cards(decode.cards(out.model, cards, length))
+        shown = decode.cards(out.model, cards, length)
+        held = format_cards(shown)
         value = decode.integer(out.model, other)
+        # the lines saying what the cards held count
+        ranks = tuple(dict.fromkeys(v.values.ranks[c.rank - 1] for c in shown if c.rank > 0))
         return Finding(check.id, check.title, Status.VIOLATED,
                        f"going out is not better: a player left holding {held} counts {value}, and "
                        f"the player who went out scores {decode.integer(out.model, winner)}"
-                       f" ({direction} wins)", blame + _value_rules(v))
+                       f" ({direction} wins)", blame + ranks + _value_rules(v))
     said = [f"going out always scores {direction} than any hand left"]
     wrong: list[str] = []
     rules: list[ir.Rule[object]] = []

@@ -27,10 +27,12 @@ their own (going out against holding cards, and handing against going out, are
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import z3
 
 from .. import ir
-from ..cards import format_cards
+from ..cards import Card, format_cards
 from . import canon, decode
 from .checks import Check, Probe, _better, _unknown, largest_hand, opening_hands, smallest_meld
 from .encode import CopyLimit, deal_scores, opening, slot_sizes
@@ -96,6 +98,15 @@ def _value_rules(v: ir.Variant, rank: int) -> tuple[ir.Rule[object], ...]:
     return (v.values.ranks[rank - 1],)
 
 
+def _held_rules(v: ir.Variant, held: Sequence[Card]) -> tuple[ir.Rule[object], ...]:
+    """The rules that say what the cards `held` count left in hand, each once."""
+    found: dict[str, ir.Rule[object]] = {}
+    for card in held:
+        for rule in _value_rules(v, card.rank):
+            found.setdefault(rule.id, rule)
+    return tuple(found.values())
+
+
 def opening_pays(probe: Probe, check: Check) -> Finding:
     v = probe.variant
     not_opened = v.scoring.not_opened
@@ -124,7 +135,8 @@ def opening_pays(probe: Probe, check: Check) -> Finding:
                        f"{decode.integer(m, after)} at the end of a round; keeping all {held} cards "
                        f"without opening counts {not_opened.value} (`not_opened`); the count goes to "
                        f"{_whose(v)}",
-                       (not_opened, v.opening.min_points, v.scoring.method, v.game_end.winner))
+                       (not_opened, v.opening.min_points, *_held_rules(v, decode.cards(m, rest, length)),
+                        v.scoring.method, v.game_end.winner))
     return Finding(check.id, check.title, Status.PROVED,
                    f"whatever a player holds, opening counts no worse than `not_opened {not_opened.value}`")
 
@@ -153,7 +165,8 @@ def knock(probe: Probe, check: Check) -> Finding:
         held = format_cards(decode.cards(m, cards, length))
         never = "" if decode.true(m, opened) else ", never having opened"
         s = v.scoring
-        blame = tuple(r for r in (limit, s.method, s.went_out, s.not_opened, v.game_end.winner)
+        blame = tuple(r for r in (limit, s.method, s.went_out, s.not_opened,
+                                  *_held_rules(v, decode.cards(m, cards, length)), v.game_end.winner)
                       if r is not None)
         return Finding(check.id, check.title, Status.VIOLATED,
                        f"a player holding {held} ({decode.integer(m, cards_count)}{never}) may knock "
