@@ -258,3 +258,19 @@ def test_new_with_an_unknown_parent_lists_the_variants(tmp_path):
     assert lines[1] == f"  in {tmp_path}: nasz"
     assert lines[2] == ("  shipped with remikc: karuzela, remik51, remik51_domowy, remik_klasyczny, "
                         "remik_podstawowy, remik_podstawowy_as")
+
+
+# --- every mistake in one run ------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, codes", [
+    # the file's name (E022), reading a rule (E011), merging with the parent (E019)
+    ("three_passes.rules", ["E022", "E011", "E019"]),
+    # the id (E022), reading a value (E012), rules that make sense only together (E021),
+    # an unknown rule (E011): in the order of the file
+    ("three_passes_consistency.rules", ["E022", "E012", "E021", "E011"]),
+])
+def test_mistakes_of_different_passes_come_in_one_run(name: str, codes: list[str]):
+    code, out, _ = run("check", "--no-verify", "--format", "json", str(MALFORMED / name))
+    assert code == 1
+    (spec,) = json.loads(out)["files"]
+    assert [d["code"] for d in spec["diagnostics"]] == codes

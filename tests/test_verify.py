@@ -574,7 +574,7 @@ def test_card_functions_are_type_checked(tmp_path, line, says):
 UNUSUAL = Path(__file__).parent / "specs" / "unusual"
 UNUSUAL_CASES = sorted(p for p in UNUSUAL.glob("*.rules") if p.stem != "base51")
 # the checks issue #21 added: each has at least five broken specs and five valid unusual ones
-NEW_CHECKS = ("turn.live", "incentives.lay_off", "incentives.opening", "rules.dead")
+NEW_CHECKS = ("turn.live", "incentives.lay_off", "incentives.opening", "incentives.knock", "rules.dead")
 
 
 def test_each_new_check_has_five_broken_and_five_unusual_specs():

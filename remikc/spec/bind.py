@@ -27,6 +27,25 @@ class Written:
 
 
 @dataclass(frozen=True, slots=True)
+class Unread:
+    """What a file's lines meant but could not say: the rules whose line was refused, and the
+    sections holding a line whose name was not understood (a misspelt rule or section could
+    be any of theirs).  Lowering a file read with errors does not report these again as
+    missing: one slip, one diagnostic."""
+
+    rules: frozenset[str] = frozenset()
+    sections: frozenset[str] = frozenset()  # section ids; "" the top level, "name" the names
+
+    def __bool__(self) -> bool:
+        return bool(self.rules or self.sections)
+
+    def covers(self, rule_id: str) -> bool:
+        """Whether a missing `rule_id` may be the unreadable line's doing."""
+        section = rule_id.rpartition(".")[0]
+        return rule_id in self.rules or section in self.sections
+
+
+@dataclass(frozen=True, slots=True)
 class FileRules:
     spec: syntax.Spec
     names: dict[str, ir.Rule[str]]
@@ -43,6 +62,7 @@ class FileRules:
     notes: tuple[tuple[ir.HouseNote, Span | None], ...] = ()
     wording: tuple[tuple[ir.Wording, Span | None], ...] = ()
     removed_notes: tuple[tuple[tuple[str, str], Span], ...] = ()  # `remove note pl [<rule>]`
+    unread: Unread = field(default_factory=Unread)
 
     @property
     def id(self) -> str:
@@ -51,13 +71,22 @@ class FileRules:
 
 def bind(spec: syntax.Spec) -> FileRules:
     """Every rule the file writes, typed; raises `SpecError` listing all problems."""
+    rules, problems = bind_all(spec)
+    problems.raise_if_errors()
+    return rules
+
+
+def bind_all(spec: syntax.Spec) -> tuple[FileRules, Collector]:
+    """Every rule the file writes that could be read, and every problem: a line with an error
+    is left out (and named in `FileRules.unread`), so the passes after this one can still
+    report their own mistakes in the same run."""
     walker = _Walker(spec)
     walker.section(SCHEMA, spec.body)
-    walker.problems.raise_if_errors()
+    unread = Unread(frozenset(walker.unread_rules), frozenset(walker.unread_sections))
     return FileRules(spec, walker.names, walker.rules, walker.sections, tuple(walker.examples),
                      tuple(walker.checks), tuple(walker.not_modelled), walker.removed,
                      walker.removed_checks, walker.dropped_checks, tuple(walker.notes),
-                     tuple(walker.wording), tuple(walker.removed_notes))
+                     tuple(walker.wording), tuple(walker.removed_notes), unread), walker.problems
 
 
 class _Walker:
@@ -76,6 +105,8 @@ class _Walker:
         self.notes: list[tuple[ir.HouseNote, Span | None]] = []
         self.wording: list[tuple[ir.Wording, Span | None]] = []
         self.removed_notes: list[tuple[tuple[str, str], Span]] = []
+        self.unread_rules: set[str] = set()
+        self.unread_sections: set[str] = set()
 
     def report(self, bad: Bad) -> None:
         self.problems.add(error(bad.code, bad.message, bad.span, hint=bad.hint))
@@ -96,7 +127,7 @@ class _Walker:
             elif isinstance(item.key, syntax.Word) and item.key.text == "remove":
                 self.guard(lambda line: self.remove(schema, line), item)
             elif schema.kind == "values":
-                self.guard(self.value_line, item)
+                self.guard(self.value_line, item, unread=schema.id)
             elif schema.kind == "examples":
                 self.guard(self.example, item)
             elif schema.kind == "not_modelled":
@@ -104,11 +135,14 @@ class _Walker:
             else:
                 self.setting(schema, item)
 
-    def guard(self, read: Callable[[syntax.Setting], None], item: syntax.Setting) -> None:
+    def guard(self, read: Callable[[syntax.Setting], None], item: syntax.Setting,
+              unread: str | None = None) -> None:
         try:
             read(item)
         except Bad as bad:
             self.report(bad)
+            if unread is not None:
+                self.unread_sections.add(unread)
 
     def subsection(self, parent: Section, item: syntax.Section) -> None:
         name = item.name.text
@@ -116,6 +150,7 @@ class _Walker:
         schema = LOOKUP.sections.get(wanted)
         if schema is None or parent.kind != "rules":
             self.unknown(parent, item.name, is_section=True)
+            self.unread_sections.add(parent.id)
             return
         if wanted in self.sections:
             first = self.sections[wanted]
@@ -166,9 +201,10 @@ class _Walker:
         if not isinstance(key_atom, syntax.Word):
             self.problems.add(error("E011", f"expected a rule name, found `{value_readers.show(key_atom)}`",
                                     key_atom.span))
+            self.unread_sections.add(schema.id)
             return
         if not schema.id and key_atom.text == "name":
-            self.guard(self.name, item)
+            self.guard(self.name, item, unread="name")
             return
         key = next((e for e in schema.entries if isinstance(e, Key) and e.name == key_atom.text), None)
         if key is None:
@@ -178,12 +214,19 @@ class _Walker:
                                         key_atom.span, hint=f"write `{key_atom.text} {{ ... }}`"))
             else:
                 self.unknown(schema, key_atom, is_section=False)
+            self.unread_sections.add(schema.id)
+            return
+        stray = _stray_other(item, key_atom.text)
+        if stray is not None:
+            self.report(stray)
+            self.unread_rules.add(key.id)
             return
         args = Args((item.groups[0][1:], *item.groups[1:]), item.condition, item.span, key_atom.text)
         try:
             value = key.read(args)
         except Bad as bad:
             self.report(bad)
+            self.unread_rules.add(key.id)
             return
         self.put(key.id, value, item)
 
@@ -285,6 +328,9 @@ class _Walker:
 
     def value_line(self, item: syntax.Setting) -> None:
         _no_clauses(item)
+        stray = _stray_other(item, value_readers.show(item.key))
+        if stray is not None:
+            raise stray
         line = value_readers.rank_line(item.groups[0], item.groups[1:], item.span)
         for rank, _span in line.ranks:
             value = line.value
@@ -361,6 +407,21 @@ class _Walker:
             raise Bad(shape, item.span)
         self.not_modelled.append(ir.NotModelled(atoms[0].value, atoms[2].value, item.span, self.origin,
                                                 language))
+
+
+def _stray_other(item: syntax.Setting, rule: str) -> Bad | None:
+    """`hand 7 other "8"`: an `other` reading without `assumed` before it.  Read as a value it
+    would get the rule's own complaint, which says nothing of what was meant."""
+    from .parser import ASSUMED_SHAPE  # here: the parser is not needed to bind a tree
+
+    stray = next((a for g in item.groups for a in g[1:] if isinstance(a, syntax.Word) and a.text == "other"),
+                 None)
+    if stray is None:
+        return None
+    return Bad("`other` stands without `assumed`: the other reading is given only for an assumed "
+               "value", stray.span, code="E012",
+               hint=f'write {ASSUMED_SHAPE} after the value, e.g. `{rule} ... assumed "the seed does '
+               'not say" other "..."`')
 
 
 def _no_clauses(item: syntax.Setting) -> None:

@@ -14,10 +14,10 @@ from dataclasses import replace
 from typing import TypeVar, cast
 
 from .. import ir
-from ..diagnostics import Collector, Note, Span, did_you_mean, error
+from ..diagnostics import Collector, Diagnostic, Note, Span, did_you_mean, error
 from . import house
 from . import schema as S
-from .bind import FileRules
+from .bind import FileRules, Unread
 from .schema import Key, Section
 
 T = TypeVar("T")
@@ -95,54 +95,91 @@ def merge(chain: Sequence[FileRules], problems: Collector
 
 def lower(chain: Sequence[FileRules]) -> ir.Variant:
     """The IR of `chain[-1]`, its ancestors' rules merged in; raises `SpecError`."""
+    variant, problems = lower_all(chain)
+    problems.raise_if_errors()
+    assert variant is not None
+    return variant
+
+
+def lower_all(chain: Sequence[FileRules]) -> tuple[ir.Variant | None, Collector]:
+    """The IR of `chain[-1]` (None when it cannot be built) and every problem found.
+
+    The leaf may have been read with errors (`FileRules.unread`): its unreadable lines are
+    left out, and what their absence alone would cause (a missing rule of theirs, or of the
+    section a misspelt name stood in) is not reported again, so the mistakes reported are the
+    author's, each once."""
     problems = Collector()
     leaf = chain[-1]
+    unread = leaf.unread
     merged, sections = merge(chain, problems)
     rules = RuleSet(merged)
     header = leaf.spec.id.span
+    incomplete = False
     for language in S.LANGUAGES:
         if f"name.{language}" not in leaf.names:
+            if "name" in unread.sections or "" in unread.sections:
+                incomplete = True
+                continue
             problems.add(error("E016", f"`{leaf.id}` has no name in `{language}`", header,
                                hint=f'add `name {language} "..."`; names are not inherited'))
-    _require(S.SCHEMA, rules, sections, header, problems)
+    unsaid: list[Diagnostic] = []
+    _require(S.SCHEMA, rules, sections, header, problems, unread, unsaid)
+    incomplete = incomplete or len(unsaid) > 0
     notes = house.merge_own([(f.id, [((n.place, n.language), n, n.span, o) for n, o in f.notes],
                               f.removed_notes) for f in chain], "note", problems)
     wording = house.merge_own([(f.id, [((w.key, w.language), w, w.span, o) for w, o in f.wording], ())
                                for f in chain], "wording", problems)
-    problems.raise_if_errors()
+    if incomplete or any(d.severity.value == "error" for d in problems.items):
+        return None, problems
 
     variant = _build(chain, rules)
     variant = replace(variant, notes=tuple(cast("ir.HouseNote", n) for n in notes.values()),
                       wording=tuple(cast("ir.Wording", w) for w in wording.values()))
     from .consistency import check_consistency
 
-    problems.extend(check_consistency(variant))
-    problems.raise_if_errors()
-    return variant
+    problems.extend(d for d in check_consistency(variant) if not _follows_from(d, unread))
+    return variant, problems
+
+
+def _follows_from(d: Diagnostic, unread: Unread) -> bool:
+    """Whether a rule that only makes sense with others may be missing its partner because
+    that partner's line could not be read: said of the rule, or a "missing" kind of error in
+    a file with a line nobody understood."""
+    if not unread:
+        return False
+    said = f"{d.message} {d.hint or ''}"
+    if any(f"`{rule_id}`" in said or f"`{rule_id.rsplit('.', 1)[-1]}`" in said for rule_id in unread.rules):
+        return True
+    return d.code == "E016" and bool(unread.sections)
 
 
 def _require(section: Section, rules: RuleSet, sections: dict[str, Span], header: Span,
-             problems: Collector) -> None:
+             problems: Collector, unread: Unread, unsaid: list[Diagnostic]) -> None:
+    """E016 for each missing section and rule; into `unsaid` instead where an unreadable
+    line explains the absence (the IR cannot be built, but that is no news to report)."""
     present = not section.id or section.id in sections or rules.any_under(section.id)
     if not present:
         if not section.optional:
-            problems.add(error("E016", f"the variant has no `{section.name}` section", header,
-                               hint=f"add `{section.name} {{ ... }}`; see docs/dsl.md"))
+            (unsaid.append if unread.covers(section.id) else problems.add)(error(
+                "E016", f"the variant has no `{section.name}` section", header,
+                hint=f"add `{section.name} {{ ... }}`; see docs/dsl.md"))
         return
     where = sections.get(section.id, header)
     if section.kind == "values":
         missing = [k for k in S.RANK_KEYS if f"values.{k}" not in rules.rules]
         if missing:
-            problems.add(error("E016", "no value for " + " ".join(missing), where,
-                               hint="every rank needs a value, e.g. `2..10 face` and `J Q K 10`"))
+            covered = any(unread.covers(f"values.{k}") for k in missing)
+            (unsaid.append if covered else problems.add)(error(
+                "E016", "no value for " + " ".join(missing), where,
+                hint="every rank needs a value, e.g. `2..10 face` and `J Q K 10`"))
         return
     for entry in section.entries:
         if isinstance(entry, Section):
-            _require(entry, rules, sections, header, problems)
+            _require(entry, rules, sections, header, problems, unread, unsaid)
         elif entry.required and entry.id not in rules.rules:
             inside = f" in `{section.name}`" if section.id else ""
-            problems.add(error("E016", f"missing rule `{entry.name}`{inside}", where,
-                               hint=f"add e.g. `{entry.example}`"))
+            (unsaid.append if unread.covers(entry.id) else problems.add)(error(
+                "E016", f"missing rule `{entry.name}`{inside}", where, hint=f"add e.g. `{entry.example}`"))
 
 
 def _maybe_section(rules: RuleSet, section_id: str) -> bool:

@@ -435,7 +435,26 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str) -> Diagnostic:
     return error("E001", message, span, hint=_syntax_hint(token, expected, text))
 
 
+# How an assumption and its other reading are written, for the hints of a stray `other`.
+ASSUMED_SHAPE = '`assumed "<why this value>" other "<the other reading>"`'
+
+
+def _word_before(text: str, token: Token) -> str | None:
+    """The word that stands before `token` (across line ends), if a word does."""
+    line, column = (token.line or 1) - 1, (token.column or 1) - 1
+    lines = text.split("\n")
+    words = "\n".join([*lines[:line], lines[line][:column]]).split()
+    return words[-1] if words else None
+
+
 def _syntax_hint(token: Token, expected: set[str], text: str) -> str | None:
+    if str(token) == "other" and expected <= {"STRING"}:
+        return ("`assumed` says first why the value was chosen, then `other` the other reading: "
+                + ASSUMED_SHAPE)
+    if str(token) == "other":
+        return f"one `assumed` has one `other` reading; put the readings in one text: {ASSUMED_SHAPE}"
+    if expected <= {"STRING"} and _word_before(text, token) == "other":
+        return f"`other` takes the other reading in double quotes: {ASSUMED_SHAPE}"
     if "STRING" in expected and token.type == "WORD" and expected <= {"STRING"}:
         return f'put it in double quotes: "{token}"'
     if token.type == "COLON":

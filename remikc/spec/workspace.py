@@ -21,10 +21,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import ir
-from ..diagnostics import Diagnostic, Note, Span, SpecError, did_you_mean, error, warning
-from .bind import FileRules, bind
+from ..diagnostics import Diagnostic, Note, Severity, Span, SpecError, did_you_mean, error, warning
+from . import syntax
+from .bind import FileRules, bind_all
 from .house import one_language_notes
-from .lower import lower
+from .lower import lower, lower_all
 from .parser import parse
 
 if TYPE_CHECKING:
@@ -164,6 +165,7 @@ class Workspace:
     _files: dict[str, FileRules | SpecError] = field(default_factory=dict)
     _variants: dict[str, ir.Variant | SpecError] = field(default_factory=dict)
     _warnings: dict[str, tuple[Diagnostic, ...]] = field(default_factory=dict)
+    _partial: dict[str, FileRules] = field(default_factory=dict)  # read with errors, as far as it goes
 
     def read(self, path: str) -> str:
         if path not in self.sources:
@@ -191,29 +193,12 @@ class Workspace:
                 if _blank(text):
                     raise SpecError([_no_variant(path)])
                 spec = parse(text, path)
-                cached = bind(spec)
-                expected = Path(path).name.removesuffix(SUFFIX)
-                if not VARIANT_ID.fullmatch(cached.id):
-                    # ids name files and are what `extends` may say: keep them plain
-                    lower = re.sub(r"[^a-z0-9_]", "_", cached.id.lower()).lstrip("0123456789_") or "v"
-                    raise SpecError([error(
-                        "E022", f"`{cached.id}` is not a variant id: use lower-case letters, "
-                        "digits and `_`, starting with a letter", spec.id.span,
-                        hint=f"e.g. `variant {lower}` in `{lower}{SUFFIX}`")])
-                if path == STDIN:
-                    pass  # no file name to match: `--stdin-filename` gives one
-                elif not Path(path).name.endswith(SUFFIX):
-                    # `rodzinny.txt`: the id is right, the file's name is not a spec's
-                    raise SpecError([error(
-                        "E022", f"variant `{cached.id}` is in `{Path(path).name}`, whose name "
-                        f"does not end in `{SUFFIX}`", spec.id.span,
-                        hint=f"rename the file to `{cached.id}{SUFFIX}`: `check` finds spec "
-                        f"files in folders, and `extends` finds a variant, by that name")])
-                elif cached.id != expected:
-                    raise SpecError([error(
-                        "E022", f"variant `{cached.id}` is in a file named `{Path(path).name}`",
-                        spec.id.span, hint=f"rename the file to `{cached.id}{SUFFIX}` or the "
-                        f"variant to `{expected}`: `extends` finds a variant by its file name")])
+                cached, problems = bind_all(spec)
+                problems.extend(_id_problems(spec, path))
+                if any(d.severity is Severity.ERROR for d in problems.items):
+                    # kept, so that lowering can report its own mistakes in the same run
+                    self._partial[path] = cached
+                problems.raise_if_errors()
             except SpecError as exc:
                 cached = exc
             self._files[path] = cached
@@ -236,8 +221,9 @@ class Workspace:
         finally:
             self._warnings[path] = tuple(warnings)
 
-    def _chain(self, path: str, warnings: list[Diagnostic]) -> list[FileRules]:
-        chain = [self.file(path)]
+    def _chain(self, path: str, warnings: list[Diagnostic], leaf: FileRules | None = None
+               ) -> list[FileRules]:
+        chain = [leaf or self.file(path)]
         seen = {os.path.normpath(path): chain[0]}
         current = path
         while chain[0].spec.extends is not None:
@@ -288,11 +274,61 @@ class Workspace:
                 # a note in one language only is worth saying, and stops nothing
                 self._warnings[path] += tuple(one_language_notes(cached.notes))
             except SpecError as exc:
-                cached = exc
+                cached = self._every_mistake(path, exc)
             self._variants[path] = cached
         if isinstance(cached, SpecError):
             raise cached
         return cached
+
+    def _every_mistake(self, path: str, exc: SpecError) -> SpecError:
+        """`exc`, the errors of the file at `path`, with the mistakes the later passes find in
+        the rest of it: every mistake in one run.  Only for a file that was read and parsed
+        (a syntax error leaves no tree to go on with) and whose parents are sound."""
+        partial = self._partial.get(path)
+        if partial is None:
+            return exc
+        warnings: list[Diagnostic] = []
+        try:
+            chain = self._chain(path, warnings, partial)
+        except SpecError as more:
+            return SpecError(_in_order([*exc.diagnostics, *more.diagnostics]))
+        _, later = lower_all(chain)
+        return SpecError(_in_order([*warnings, *exc.diagnostics, *later.items]))
+
+
+def _in_order(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """Each once, in the order of the file."""
+    unique = {(d.code, d.span, d.message): d for d in diagnostics}
+    return sorted(unique.values(), key=lambda d: ("", 0, 0) if d.span is None
+                  else (d.span.file, d.span.line, d.span.column))
+
+
+def _id_problems(spec: syntax.Spec, path: str) -> list[Diagnostic]:
+    """E022: the variant's id is not an id, or not its file's name."""
+    ident = spec.id.text
+    expected = Path(path).name.removesuffix(SUFFIX)
+    if not VARIANT_ID.fullmatch(ident):
+        # ids name files and are what `extends` may say: keep them plain
+        lower_id = re.sub(r"[^a-z0-9_]", "_", ident.lower()).lstrip("0123456789_") or "v"
+        return [error(
+            "E022", f"`{ident}` is not a variant id: use lower-case letters, "
+            "digits and `_`, starting with a letter", spec.id.span,
+            hint=f"e.g. `variant {lower_id}` in `{lower_id}{SUFFIX}`")]
+    if path == STDIN:
+        return []  # no file name to match: `--stdin-filename` gives one
+    if not Path(path).name.endswith(SUFFIX):
+        # `rodzinny.txt`: the id is right, the file's name is not a spec's
+        return [error(
+            "E022", f"variant `{ident}` is in `{Path(path).name}`, whose name "
+            f"does not end in `{SUFFIX}`", spec.id.span,
+            hint=f"rename the file to `{ident}{SUFFIX}`: `check` finds spec "
+            f"files in folders, and `extends` finds a variant, by that name")]
+    if ident != expected:
+        return [error(
+            "E022", f"variant `{ident}` is in a file named `{Path(path).name}`",
+            spec.id.span, hint=f"rename the file to `{ident}{SUFFIX}` or the "
+            f"variant to `{expected}`: `extends` finds a variant by its file name")]
+    return []
 
 
 def _circle(chain: list[FileRules], back_to: str) -> Diagnostic:

@@ -449,12 +449,15 @@ def winner_scores_best(probe: Probe, check: Check) -> Finding:
     if out.status == "unknown":
         return _unknown(check)
     if out.model is not None:
-        held = format_cards(decode.cards(out.model, cards, length))
+        shown = decode.cards(out.model, cards, length)
+        held = format_cards(shown)
         value = decode.integer(out.model, other)
+        # the lines saying what the cards held count
+        ranks = tuple(dict.fromkeys(v.values.ranks[c.rank - 1] for c in shown if c.rank > 0))
         return Finding(check.id, check.title, Status.VIOLATED,
                        f"going out is not better: a player left holding {held} counts {value}, and "
                        f"the player who went out scores {decode.integer(out.model, winner)}"
-                       f" ({direction} wins)", blame + _value_rules(v))
+                       f" ({direction} wins)", blame + ranks + _value_rules(v))
     said = [f"going out always scores {direction} than any hand left"]
     wrong: list[str] = []
     rules: list[ir.Rule[object]] = []
@@ -469,6 +472,14 @@ def winner_scores_best(probe: Probe, check: Check) -> Finding:
                 wrong.append(f"{high_name} ({high.value}) does not score {direction} than "
                              f"{low_name} ({low.value})")
                 rules.extend([low, high])
+        if method is not ir.Method.PENALTIES:
+            worse = _handing_worse(probe, session, cards, length, opened)
+            if worse is None:
+                return _unknown(check)
+            if worse:
+                wrong.append(worse)
+                rules.extend(r for r in (s.handing_multiplier, s.method, s.joker_in_hand, s.not_opened)
+                             if r is not None)
         if method is not ir.Method.PENALTIES and multiplier <= 1 and s.handed is None:
             said.append("handing scores the same as going out")
         elif len(present) > 1 or multiplier > 1:
@@ -476,6 +487,29 @@ def winner_scores_best(probe: Probe, check: Check) -> Finding:
     if wrong:
         return Finding(check.id, check.title, Status.VIOLATED, "; ".join(wrong), tuple(rules))
     return Finding(check.id, check.title, Status.PROVED, "; ".join(said))
+
+
+def _handing_worse(probe: Probe, session: Session, cards: tuple[CardVar, ...], length: z3.ArithRef,
+                   opened: z3.BoolRef) -> str | None:
+    """Where the player who lays all his cards down takes the others' points, handing against
+    going out as the deal's scores give them (`deal_scores`, every component): "" when handing
+    is never worse, what makes it worse, or None when the solver ran out of work."""
+    v = probe.variant
+    enc = session.enc
+    other = enc.hand_value(cards, length, opened)
+    went = deal_scores(enc, [enc.num(0), other], "went_out", 0)[0]
+    handed = deal_scores(enc, [enc.num(0), other], "handed", 0)[0]
+    out = probe.ask(session, _better(v)(went, handed), prefer=[[length == 1]],
+                    keys=[*canon.cards_keys(cards, length), canon.flag(opened)])
+    if out.status == "unknown":
+        return None
+    if out.model is None:
+        return ""
+    m = out.model
+    held = format_cards(decode.cards(m, cards, length))
+    return (f"handing is worse than going out when another player is left holding {held} "
+            f"(counting {decode.integer(m, other)}): handing scores {decode.integer(m, handed)}, "
+            f"going out {decode.integer(m, went)}")
 
 
 def _value_rules(v: ir.Variant) -> tuple[ir.Rule[object], ...]:
@@ -615,6 +649,12 @@ def _incentive_opening(probe: Probe, check: Check) -> Finding:
     return opening_pays(probe, check)
 
 
+def _incentive_knock(probe: Probe, check: Check) -> Finding:
+    from .incentives import knock
+
+    return knock(probe, check)
+
+
 def _dead_rules(probe: Probe, check: Check) -> Finding:
     from .dead import dead_rules
 
@@ -689,8 +729,11 @@ CHECKS: tuple[Check, ...] = (
                                "turn.lay_off", "turn.rearrange.", "turn.meld_after_last_draw",
                                "handing.", "game_end.target", "game_end.rounds", "game_end.target_bonus",
                                "game_end.round_win_bonus")),
+    Check("incentives.knock", "knocking never leaves the knocker worse off than playing on",
+          _incentive_knock, (*_MELDS, "jokers.", "handing.", "game_end.target", "game_end.rounds",
+                             "game_end.target_bonus", "game_end.round_win_bonus")),
     Check("rules.dead", "every rule can take effect in some play", _dead_rules,
-          ("going_out.", "joker_swap.", "game_end.winner", "game_end.rounds", "knocking.", "turn.lay_off",
-           "turn.rearrange.", "turn.meld_after_last_draw", "turn.discard_taken_card")),
+          ("going_out.", "game_end.winner", "game_end.rounds", "turn.rearrange.", "turn.meld_after_last_draw",
+           "turn.discard_taken_card")),
 )
 assert tuple(c.id for c in CHECKS) == BUILT_IN_CHECKS, "findings.BUILT_IN_CHECKS lists the checks"

@@ -21,6 +21,15 @@ refused when the spec is read):
 | `scoring.handing_multiplier 1` | a multiplier of 1 multiplies nothing |
 | a bonus of 0 | it adds nothing to any score |
 | `turn.draw.<source> when ...` | its condition holds in no turn state a deal reaches |
+| `turn.lay_off when ...`, `joker_swap.allowed when ...` | its condition holds in no turn state a |
+|   | deal reaches, with every choice a player may make in it |
+| `values.<rank> ... N in <place>` | N is what the card counts everywhere else anyway (a place |
+|   | no card reaches is refused when the spec is read) |
+| `run.ace_to_ace forbidden` | the ace is only low or only high (with `ace low or high` the |
+|   | spec must say it, so it is never dead) |
+| `knocking.max_hand N` | no hand counts more than N: every hand may knock anyway |
+
+`turn.rearrange` has no condition to be dead: its two rules say how much, never when.
 """
 
 from __future__ import annotations
@@ -30,6 +39,7 @@ from collections.abc import Callable
 import z3
 
 from .. import ir
+from ..cards import rank_name
 from .checks import Check, Probe, opening_hands
 from .findings import Finding, Status
 from .liveness import holds, states
@@ -121,22 +131,73 @@ def _zero_of(rule: ir.Rule[int]) -> Callable[[Probe], Answer]:
     return ask
 
 
-def _draws(v: ir.Variant) -> list[tuple[ir.Rule[object], str]]:
-    """Draw conditions no turn state satisfies, with every choice a player may make in it."""
+def _felt(v: ir.Variant, rule: ir.Rule[ir.Condition]) -> bool:
+    """Whether a `when` condition holds in some turn state a deal reaches, with some choice a
+    player may make in it (to open this turn, to hand)."""
+    if isinstance(rule.value, ir.Never):
+        return True  # `never` is the rule's own inert value, said on purpose
+    for s in states(v):
+        for opens in ((False, True) if v.opening is not None and not s.opened else (False,)):
+            for handing in ((False, True) if v.handing is not None and not s.opened else (False,)):
+                flags = {ir.Flag.FIRST_ROUND: s.first_round, ir.Flag.OPENED: s.opened,
+                         ir.Flag.OPENS_THIS_TURN: opens, ir.Flag.HANDING: handing}
+                if holds(rule.value, flags):
+                    return True
+    return False
+
+
+def _conditions(v: ir.Variant) -> list[tuple[ir.Rule[object], str]]:
+    """Draw, lay-off and joker-swap conditions no turn state satisfies."""
     dead: list[tuple[ir.Rule[object], str]] = []
-    reachable = states(v)
+    where = {"stock": "the stock", "discard_top": "the discard pile", "cut_card": "the cut card"}
     for source, rule in v.turn.draw:
-        felt = False
-        for s in reachable:
-            for opens in ((False, True) if v.opening is not None and not s.opened else (False,)):
-                for handing in ((False, True) if v.handing is not None and not s.opened else (False,)):
-                    flags = {ir.Flag.FIRST_ROUND: s.first_round, ir.Flag.OPENED: s.opened,
-                             ir.Flag.OPENS_THIS_TURN: opens, ir.Flag.HANDING: handing}
-                    felt = felt or holds(rule.value, flags)
-        if not felt and not isinstance(rule.value, ir.Never):
-            where = {"stock": "the stock", "discard_top": "the discard pile", "cut_card": "the cut card"}
+        if not _felt(v, rule):
             dead.append((rule, f"no turn state lets a player draw from {where[source.value]}"))
+    if not _felt(v, v.turn.lay_off):
+        dead.append((v.turn.lay_off, "no turn state lets a player lay a card off"))
+    if v.joker_swap is not None and not _felt(v, v.joker_swap.allowed):
+        dead.append((v.joker_swap.allowed, "no turn state lets a player swap a joker"))
     return dead
+
+
+def _place_values(v: ir.Variant) -> list[tuple[ir.Rule[object], str]]:
+    """`N in <place>` parts of a card's value that change what no card counts.  The verifier
+    and the generated modules read a rank's value in a run at `high_run` for every card but
+    the ace before the 2 (`low_run`), in a set at `set`, left in hand at `hand`."""
+    dead: list[tuple[ir.Rule[object], str]] = []
+    for rank, rule in enumerate(v.values.ranks, start=1):
+        name = rank_name(rank)
+        for place, points in rule.value.by_place:
+            said = f"`{points} in {place.value}`"
+            if points == rule.value.points:
+                article = "an" if name in ("A", "8") else "a"
+                dead.append((rule, f"{said}: {article} {name} counts {points} everywhere else too"))
+    return dead
+
+
+def _ace_to_ace(probe: Probe) -> Answer:
+    """`ace_to_ace forbidden` is dead when the ace is only low or only high: no run could go
+    from ace to ace without it.  With `ace low or high` the spec must say it (the consistency
+    pass asks), even where the deck makes such a run impossible anyway, so it is never
+    reported there: the author could not drop the line."""
+    run = probe.variant.run
+    assert run is not None
+    if run.ace.value is ir.Ace.LOW_OR_HIGH:
+        return None
+    return (f"the ace is only {run.ace.value.value}, so no run goes from ace to ace anyway")
+
+
+def _max_hand(probe: Probe) -> Answer:
+    """`knocking.max_hand N` is dead when no hand counts more than N: every hand may knock."""
+    v = probe.variant
+    assert v.knocking is not None
+    limit = v.knocking.max_hand.value
+    session, cards, length = probe.hand()
+    out = session.ask(session.enc.hand_value(cards, length) > limit)
+    if out.status == "unknown":
+        return Undecided
+    return None if out.status == "sat" else (
+        f"no hand counts more than {limit}, so any player may knock anyway")
 
 
 def dead_rules(probe: Probe, check: Check) -> Finding:
@@ -148,6 +209,10 @@ def dead_rules(probe: Probe, check: Check) -> Finding:
         asks.append((v.jokers.per_meld, _per_meld))
         if v.jokers.per_meld_at_opening is not None:
             asks.append((v.jokers.per_meld_at_opening, _per_meld_at_opening))
+    if v.run is not None and v.run.ace_to_ace is not None and not v.run.ace_to_ace.value:
+        asks.append((v.run.ace_to_ace, _ace_to_ace))
+    if v.knocking is not None:
+        asks.append((v.knocking.max_hand, _max_hand))
     if v.opening is not None and v.opening.min_melds is not None:
         k = v.opening.min_melds.value
         asks.append((v.opening.min_melds, _opening_rule(
@@ -175,7 +240,8 @@ def dead_rules(probe: Probe, check: Check) -> Finding:
             undecided.append(rule.id)
         elif isinstance(answer, str):
             found.append((rule, answer))
-    found += _draws(v)
+    table = _conditions(v) + _place_values(v)
+    found += table
     if found:
         said = "; ".join(f"`{rule.id}` (line {rule.span.line}) can never take effect: {why}"
                          for rule, why in found)
@@ -184,5 +250,11 @@ def dead_rules(probe: Probe, check: Check) -> Finding:
         return Finding(check.id, check.title, Status.UNKNOWN,
                        "the solver's work limit ran out on " + ", ".join(undecided) + " (raise --rlimit)")
     return Finding(check.id, check.title, Status.PROVED,
-                   f"each of the {len(asks) + len(v.turn.draw)} rules that could be dead takes effect in "
+                   f"each of the {len(asks) + _table_size(v)} rules that could be dead takes effect in "
                    "some play")
+
+
+def _table_size(v: ir.Variant) -> int:
+    """The rules judged without the solver: conditions and values given by place."""
+    return (len(v.turn.draw) + 1 + (1 if v.joker_swap is not None else 0)
+            + sum(1 for r in v.values.ranks if r.value.by_place))

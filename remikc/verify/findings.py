@@ -18,6 +18,7 @@ DEFAULT_RLIMIT = 20_000_000
 BUILT_IN_CHECKS = ("melds.alive", "runs.wrap", "jokers.limits", "jokers.meaning", "melds.sizes",
                    "deck.enough", "opening.reachable", "scoring.winner", "scoring.monotone",
                    "game.reachable", "turn.live", "incentives.lay_off", "incentives.opening",
+                   "incentives.knock",
                    "rules.dead")
 
 

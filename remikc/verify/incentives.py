@@ -15,17 +15,27 @@ their own (going out against holding cards, and handing against going out, are
   holds a hand of the size he has in his first turn (dealt, drawn, less the discard); he
   either lays an opening down and counts the cards left, or keeps them all and counts
   `not_opened`.  Asked of every opening and every hand around it.
+- `incentives.knock`: knocking at the knock threshold never leaves the knocker worse off than
+  playing on.  A player whose cards count `max_hand` or less may knock, ending the deal; or
+  play on, which at best ends the deal with the same cards in every hand.  Compared where
+  knocking is no gamble: the knocker's count is strictly the lowest, so nobody undercuts him
+  (the undercut is the risk a knock takes on purpose).  The two endings score as
+  `encode.deal_scores` says (`knocked` by him, or nobody going out), with every component
+  the spec scores.
 """
 
+
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import z3
 
 from .. import ir
-from ..cards import format_cards
-from . import decode
-from .checks import Check, Probe, _unknown, opening_hands, smallest_meld
-from .encode import CopyLimit, opening, slot_sizes
+from ..cards import Card, format_cards
+from . import canon, decode
+from .checks import Check, Probe, _better, _unknown, largest_hand, opening_hands, smallest_meld
+from .encode import CopyLimit, deal_scores, opening, slot_sizes
 from .findings import Finding, Status
 
 
@@ -88,6 +98,15 @@ def _value_rules(v: ir.Variant, rank: int) -> tuple[ir.Rule[object], ...]:
     return (v.values.ranks[rank - 1],)
 
 
+def _held_rules(v: ir.Variant, held: Sequence[Card]) -> tuple[ir.Rule[object], ...]:
+    """The rules that say what the cards `held` count left in hand, each once."""
+    found: dict[str, ir.Rule[object]] = {}
+    for card in held:
+        for rule in _value_rules(v, card.rank):
+            found.setdefault(rule.id, rule)
+    return tuple(found.values())
+
+
 def opening_pays(probe: Probe, check: Check) -> Finding:
     v = probe.variant
     not_opened = v.scoring.not_opened
@@ -116,6 +135,46 @@ def opening_pays(probe: Probe, check: Check) -> Finding:
                        f"{decode.integer(m, after)} at the end of a round; keeping all {held} cards "
                        f"without opening counts {not_opened.value} (`not_opened`); the count goes to "
                        f"{_whose(v)}",
-                       (not_opened, v.opening.min_points, v.scoring.method, v.game_end.winner))
+                       (not_opened, v.opening.min_points, *_held_rules(v, decode.cards(m, rest, length)),
+                        v.scoring.method, v.game_end.winner))
     return Finding(check.id, check.title, Status.PROVED,
                    f"whatever a player holds, opening counts no worse than `not_opened {not_opened.value}`")
+
+
+def knock(probe: Probe, check: Check) -> Finding:
+    v = probe.variant
+    if v.knocking is None:
+        return Finding(check.id, check.title, Status.PROVED, "the game has no knocking")
+    limit = v.knocking.max_hand
+    enc = probe.encoder()  # a session of its own: the witness does not depend on other checks
+    cards, length = enc.hand(largest_hand(v))
+    opened = z3.Bool("opened", enc.ctx)
+    cards_count = enc.hand_value(cards, length)  # what the knock threshold is measured on
+    count = enc.hand_value(cards, length, opened)  # what he would score holding them
+    other = enc.integer("other")  # the lowest count of the others, strictly above his
+    knocked = deal_scores(enc, [count, other], "knocked", 0)[0]
+    played_on = deal_scores(enc, [count, other], "stock", None)[0]
+    worse = _better(v)(played_on, knocked)
+    out = probe.ask(probe.session(enc), cards_count <= limit.value, other > count, worse,
+                    prefer=[[length == 1, opened], [length == 1]],
+                    keys=[*canon.cards_keys(cards, length), canon.flag(opened)])
+    if out.status == "unknown":
+        return _unknown(check)
+    if out.model is not None:
+        m = out.model
+        held = format_cards(decode.cards(m, cards, length))
+        never = "" if decode.true(m, opened) else ", never having opened"
+        s = v.scoring
+        blame = tuple(r for r in (limit, s.method, s.went_out, s.not_opened,
+                                  *_held_rules(v, decode.cards(m, cards, length)), v.game_end.winner)
+                      if r is not None)
+        return Finding(check.id, check.title, Status.VIOLATED,
+                       f"a player holding {held} ({decode.integer(m, cards_count)}{never}) may knock "
+                       f"(`max_hand {limit.value}`), and knocking scores him {decode.integer(m, knocked)}; "
+                       f"playing on until the deal ends with the same cards scores him "
+                       f"{decode.integer(m, played_on)} ("
+                       f"{'lowest' if v.game_end.winner.value is ir.Winner.LOWEST else 'highest'} wins)",
+                       blame)
+    return Finding(check.id, check.title, Status.PROVED,
+                   f"a player who may knock (`max_hand {limit.value}`) and holds the lowest count scores "
+                   "no worse by knocking than by playing on")
