@@ -24,6 +24,7 @@ processes against one, on the new bot, in wall time (that is what parallel work 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import random
 import statistics
@@ -32,6 +33,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from remikc import ir
 from remikc.build import validator_source
 from remikc.module import load_module
 from remikc.sim.parallel import chunks, local_executor, run_chunks
@@ -46,17 +48,37 @@ def _modules(variant_id: str) -> tuple[Compiled, Compiled]:
     workspace = Workspace()
     new = load_variant_module(workspace.variant(str(ROOT / "specs" / f"{variant_id}.rules")), workspace)
     old = load_module(f"baseline_{variant_id}", (BASELINE / f"{variant_id}.py").read_text(encoding="utf-8"))
-    return new, Compiled(new.variant, old)
+    return new, Compiled(_as_built(new.variant, old), old)
+
+
+def _as_built(variant: ir.Variant, old: Any) -> ir.Variant:
+    """Today's IR with the game end the old module was built with: issue 23 took remik51's
+    invented 30-deal end out of the spec, the baseline module still stops there, and the
+    simulator checks the game's end against the IR.  Both sides then play games of the same
+    length (`_DEALS` caps today's module at the same deal)."""
+    rounds = getattr(old, "ROUNDS", None)
+    end = variant.game_end
+    if rounds is None or end.rounds is not None:
+        return variant
+    rule = ir.Rule("game_end.rounds", rounds, end.winner.span, "baseline module")
+    return dataclasses.replace(variant, game_end=dataclasses.replace(end, rounds=rule))
+
+
+def _deals(compiled: Compiled) -> int:
+    """The deals at which a game stops: the old module's end where today's spec states none."""
+    rounds = compiled.variant.game_end.rounds
+    return rounds.value if rounds is not None else 200
 
 
 def _rates(old: Compiled, new: Compiled, games: int, players: int) -> tuple[float, float]:
     """Games per second of this process's CPU time, old and new, the two taking turns game by
     game (seed by seed), so that a neighbour's load falls on both alike."""
     spent = [0.0, 0.0]
+    deals = _deals(old)
     for seed in range(1, games + 1):
         for side, compiled in enumerate((old, new)):
             started = time.process_time()
-            play_game(compiled, players=players, seed=seed)
+            play_game(compiled, players=players, seed=seed, max_deals=deals)
             spent[side] += time.process_time() - started
     return games / spent[0], games / spent[1]
 
