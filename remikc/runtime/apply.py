@@ -8,7 +8,15 @@ from collections.abc import Iterable
 from typing import cast
 
 from .cards import CARDS, Card, CardsLike, _card, _cards
-from .draws import _can_open, _commitment, _draw_sources, _flags, _hand_points, _may_meld_now, _must_draw_again
+from .draws import (
+    _can_open,
+    _commitment,
+    _draw_sources,
+    _flags,
+    _hand_points,
+    _may_meld_now,
+    _must_draw_again,
+)
 from .game import (
     _REARRANGE,
     Action,

@@ -272,8 +272,9 @@ class TableMeld:
 
 class DealResult:
     """How a deal ended: `ended_by` ("went_out", "handed", "knocked", "stock", "blocked" (nobody
-    could draw, or a player bound by the stock drawn to open could not) or "stalled"), the `seat` that went out or knocked (None otherwise), the `winners`, each seat's
-    `scores` for the deal, and the `hands` and `opened` flags it was scored from."""
+    could draw, or a player bound by the stock drawn to open could not) or "stalled"), the `seat`
+    that went out or knocked (None otherwise), the `winners`, each seat's `scores` for the deal,
+    and the `hands` and `opened` flags it was scored from."""
 
     __slots__ = ("ended_by", "hands", "opened", "scores", "seat", "winners", "with_cut_card")
 

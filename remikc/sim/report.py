@@ -11,6 +11,7 @@ import json
 from collections.abc import Callable, Sequence
 
 from .stats import Comparison, Distribution, Estimate, Proportion, SpecStats, compare
+from .words import count, seeds
 
 # --- text ------------------------------------------------------------------------------------
 
@@ -29,8 +30,8 @@ def to_text(results: Sequence[SpecStats]) -> str:
 
 
 def _title(s: SpecStats, per: str) -> str:
-    return (f"{s.games} games{per}, {s.players} players, seed {s.seed} "
-            f"(seeds {s.seed}..{s.seed + s.games - 1}), {s.bot} bot")
+    return (f"{count(s.games, 'game')}{per}, {count(s.players, 'player')}, seed {s.seed} "
+            f"({seeds(s.seed, s.games)}), {s.bot} bot")
 
 
 def _rows(results: Sequence[SpecStats]) -> list[tuple[str, Cell]]:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .record import DealRecord, GameRecord
+from .words import count
 
 Z95 = statistics.NormalDist().inv_cdf(0.975)  # 1.959963984540054
 
@@ -210,7 +211,8 @@ def verdict(change: Change | None, games: tuple[int, int]) -> str:
                     f"(95% CI {change.low:.1f}%..{change.high:.1f}%)")
         return (f"this rule change makes games {-change.percent:.1f}% shorter "
                 f"(95% CI {-change.high:.1f}%..{-change.low:.1f}%)")
-    size = f"{games[0]} games each" if games[0] == games[1] else f"{games[0]} and {games[1]} games"
+    size = f"{count(games[0], 'game')} each" if games[0] == games[1] else \
+        f"{games[0]} and {count(games[1], 'game')}"
     way = "longer" if change.percent >= 0 else "shorter"
     return (f"games are {abs(change.percent):.1f}% {way} with this rule change "
             f"(95% CI {change.low:+.1f}%..{change.high:+.1f}%), but the difference is not "
