@@ -87,7 +87,7 @@ def test_remembered_deadwood_is_the_searched_one(variant: str) -> None:
             rest = list(hand)
             rest.remove(card)
             kept = sum(m.HAND_VALUE[c] for c in play_.left) - m.HAND_VALUE[card]
-            assert kept == m._least_deadwood(tuple(rest), False), (hand, card)
+            assert kept == m._least_deadwood(tuple(rest), False, m.SEARCH_BUDGET), (hand, card)
             checked += 1
     assert checked > 150
 

@@ -26,6 +26,10 @@ def to_text(results: Sequence[SpecStats]) -> str:
                     [(label, *(cell(s) for s in results)) for label, cell in _rows(results)])
     if len(results) == 2:
         lines += ["", compare(results[0], results[1]).verdict]
+    for s in results:
+        if s.gave_up:  # the solver's budget of positions spent: the bots played without it there
+            lines.append(f"{s.variant}: the solver gave up {count(s.gave_up, 'search', 'searches')} "
+                         f"(its budget of positions spent); the greedy bots played on without its answer")
     return "\n".join(lines) + "\n"
 
 

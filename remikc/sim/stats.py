@@ -115,6 +115,7 @@ class SpecStats:
     ended_by: tuple[tuple[str, int], ...]  # every kind in ENDINGS (zeros too), then any other
     seats: tuple[SeatStats, ...]
     samples: Samples = field(repr=False, compare=False)
+    gave_up: int = 0  # searches the solver gave up, over all games
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +250,7 @@ def summarize(variant: str, records: Sequence[GameRecord], *, seed: int, bot: st
         seats=_seats(records, players),
         samples=Samples(turns=tuple(r.turns for r in records),
                         totals=tuple(tuple(r.totals[s] for r in records) for s in range(players))),
+        gave_up=sum(r.gave_up for r in records),
     )
 
 
