@@ -34,8 +34,8 @@ def to_text(results: Sequence[SpecStats]) -> str:
 
 
 def _title(s: SpecStats, per: str) -> str:
-    return (f"{count(s.games, 'game')}{per}, {count(s.players, 'player')}, seed {s.seed} "
-            f"({seeds(s.seed, s.games)}), {s.bot} bot")
+    which = f"seed {s.seed}" if s.games == 1 else f"seed {s.seed} ({seeds(s.seed, s.games)})"
+    return f"{count(s.games, 'game')}{per}, {count(s.players, 'player')}, {which}, {s.bot} bot"
 
 
 def _rows(results: Sequence[SpecStats]) -> list[tuple[str, Cell]]:
