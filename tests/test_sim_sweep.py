@@ -107,10 +107,13 @@ def test_sweep_plot_charts_every_metric(tmp_path: Path) -> None:
     assert f"wrote {target}" in err
     picture = target.read_text(encoding="utf-8")
     assert picture.lstrip().startswith("<?xml") and "<svg" in picture
-    # one chart per metric of the table, and the two values along each axis (matplotlib writes
-    # the texts as paths unless told otherwise: the chart's titles are in its <!-- --> comments)
-    assert "game_end.target=100" in picture and "game_end.target=200" in picture
-    assert "deals per game" in picture
+    # one chart per metric of the table, the rule under each (matplotlib writes the texts as
+    # paths unless told otherwise: the chart's texts are in its <!-- --> comments)
+    assert "deals per game" in picture and "game_end.target" in picture
+    from remikc.sim.plot import _one_rule
+
+    assert _one_rule(["game_end.target=100", "game_end.target=200"]) == "game_end.target"
+    assert _one_rule(["deal.hand=7, game_end.target=100", "deal.hand=9, game_end.target=100"]) == ""
 
 
 @pytest.mark.parametrize("name, what", [("sweep.jpg2", "`.jpg2`"), ("sweep", "no extension")])

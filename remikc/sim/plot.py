@@ -95,6 +95,9 @@ def plot_sweep(path: str | Path, title: str, labels: Sequence[str], found: Seque
     figure = _figure_class()(figsize=(4.2 * columns, 2.9 * rows + 0.6), layout="constrained")
     panels = figure.subplots(rows, columns, squeeze=False)
     places = list(range(len(labels)))
+    rule = _one_rule(labels)
+    if rule:  # one rule swept: its values along the axis, its name below
+        labels = [label.removeprefix(rule + "=") for label in labels]
     for index, name in enumerate(names):
         axes = panels[index // columns][index % columns]
         # a metric missing at a value (no deal opened there) leaves a gap, not a wrong point
@@ -110,11 +113,20 @@ def plot_sweep(path: str | Path, title: str, labels: Sequence[str], found: Seque
         if scale != 1.0:
             axes.set_ylabel("%")
         axes.set_xticks(places, list(labels), rotation=30 if len(labels) > 4 else 0, fontsize=8)
+        if rule:
+            axes.set_xlabel(rule, fontsize=8)
     for index in range(len(names), rows * columns):
         panels[index // columns][index % columns].set_visible(False)
     level = found[0].level
     figure.suptitle(f"{title}; means with {100 * level:.2f}% t-intervals ({found[0].correction})")
     _save(figure, Path(path), format_of(path))
+
+
+def _one_rule(labels: Sequence[str]) -> str:
+    """The rule every label sets (`game_end.target=100`, `game_end.target=200`), or "" for a
+    grid of several."""
+    rules = {label.partition("=")[0] for label in labels}
+    return rules.pop() if len(rules) == 1 and all(label.count("=") == 1 for label in labels) else ""
 
 
 def _figure_class() -> Any:
