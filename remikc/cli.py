@@ -27,6 +27,7 @@ from .irdump import to_json as ir_json
 from .irdump import to_text as ir_text
 from .new_variant import skeleton
 from .removals import annotate, removed_checks
+from .sim.words import count, seeds
 from .spec.workspace import (
     PACKAGED,
     STDIN,
@@ -233,6 +234,10 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--jobs", type=_positive, default=None, metavar="N",
                           help="games played at once, each in its own process (default: one per "
                                "core); the report is the same whatever N")
+    simulate.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                          help="play the games on the Dask distributed cluster whose scheduler is "
+                               "at ADDRESS (e.g. tcp://10.0.0.5:8786) instead of local processes; "
+                               "needs remikc[cluster] (docs/simulate.md)")
     json_option(simulate, "simulate")
     simulate.add_argument("--plot", metavar="FILE", default=None,
                           help="also draw the distributions into a picture, in the format its "
@@ -255,8 +260,15 @@ def _parser() -> argparse.ArgumentParser:
                        help="stop a game the rules have not ended after N deals (default: 200)")
     sweep.add_argument("--jobs", type=_positive, default=None, metavar="N",
                        help="games played at once, in worker processes (default: one per core)")
+    sweep.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                       help="play the games on the Dask distributed cluster whose scheduler is "
+                            "at ADDRESS (e.g. tcp://10.0.0.5:8786) instead of local processes; "
+                            "needs remikc[cluster] (docs/simulate.md)")
     sweep.add_argument("--format", choices=("text", "json"), default="text",
                        help="`text` for people (default); `json` for tools (docs/simulate.md)")
+    sweep.add_argument("--plot", metavar="FILE", default=None,
+                       help="also chart every metric against the value, with its interval, in the "
+                            "format the extension names: .png, .svg, .pdf, ... (needs matplotlib)")
 
     fmt = command("fmt", "lay spec files out in the one canonical layout (docs/dsl.md, \"Layout\")",
                   "Rewrite spec files in the canonical layout, keeping every comment and quoted\n"
@@ -989,12 +1001,7 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     paths = [p for p in (args.spec, args.second) if p is not None]
     for path in paths:
         _need_spec_file("simulate", path, args.given)
-    if args.plot is not None:
-        try:
-            sim_plot.require(args.plot)  # now, not after thousands of games
-        except (sim_plot.PlotUnavailable, sim_plot.PlotFormatError) as exc:
-            raise UsageError(f"remikc: {exc}") from None
-        check_folder(Path(args.plot).parent)
+    _plot_ahead(args.plot)
     workspace = _workspace(args)
     variants = _variants(workspace, paths, args.format, out, err)
     if variants is None:
@@ -1004,14 +1011,13 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .sim import parallel
     from .sim.play import InvariantBreach, load_variant_module, run_games
 
-    jobs = args.jobs or parallel.default_jobs()
     auto = args.games == "auto"
     played: list[list[Any]] = [[] for _ in variants]  # each variant's games, seed order
     compiled: dict[int, Any] = {}
     sources: dict[int, str] = {}
     stopped = ""  # with --games auto, why the batches stopped
     with contextlib.ExitStack() as stack:
-        executor = stack.enter_context(parallel.local_executor(jobs)) if jobs > 1 else None
+        executor, jobs = _executor(stack, args)
         done, target = 0, (min(AUTO_FIRST, args.max_games) if auto else args.games)
         while True:
             for index, variant in enumerate(variants):
@@ -1047,7 +1053,7 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             wide = _too_wide(sim_paired.paired(variants[0].id, played[0], variants[1].id, played[1])
                              if len(played) == 2 else sim_paired.single(variants[0].id, played[0]), args)
             if not wide:
-                stopped = (f"--games auto: stopped after {done} games, every interval narrower than "
+                stopped = (f"--games auto: stopped after {count(done, 'game')}, every interval narrower than "
                            f"asked (turns {args.width_turns:g}, shares {args.width_share:g} pp, "
                            f"points {args.width_points:g})")
                 break
@@ -1077,6 +1083,38 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return OK
 
 
+def _executor(stack: contextlib.ExitStack, args: argparse.Namespace) -> tuple[Any, int]:
+    """Where the games are played, and how many at once: the Dask cluster of `--scheduler`, or
+    `--jobs` local processes (None: in this process)."""
+    from .sim import parallel
+
+    if args.scheduler is not None:
+        if args.jobs is not None:
+            raise UsageError("remikc: --jobs and --scheduler: the cluster's workers decide how many games "
+                             "are played at once; give one or the other")
+        try:
+            executor = stack.enter_context(parallel.cluster_executor(args.scheduler))
+        except parallel.ClusterError as exc:
+            raise UsageError(f"remikc: {exc}") from None
+        return executor, parallel.worker_threads(executor)
+    jobs = args.jobs or parallel.default_jobs()
+    return (stack.enter_context(parallel.local_executor(jobs)) if jobs > 1 else None), jobs
+
+
+def _plot_ahead(target: str | None) -> None:
+    """`--plot FILE` refused now (no matplotlib, an extension it cannot write, no such folder),
+    not after thousands of games."""
+    if target is None:
+        return
+    from .sim import plot as sim_plot
+
+    try:
+        sim_plot.require(target)
+    except (sim_plot.PlotUnavailable, sim_plot.PlotFormatError) as exc:
+        raise UsageError(f"remikc: {exc}") from None
+    check_folder(Path(target).parent)
+
+
 def _sweep(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .sim import paired as sim_paired
     from .sim import parallel
@@ -1088,6 +1126,7 @@ def _sweep(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         varies = [sim_sweep.parse_vary(text) for text in args.vary]
     except sim_sweep.VaryError as exc:
         raise UsageError(f"remikc: {exc}") from None
+    _plot_ahead(args.plot)
     workspace = Workspace()
     parent = _variant(workspace, args.spec, args.format, out, err)
     if parent is None:
@@ -1106,9 +1145,8 @@ def _sweep(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     players = _players([parent, *variants], args.players)
     verifier = Verifier(workspace, jobs=1)  # in this process: the variants exist only in memory
     rows: list[dict[str, Any]] = []
-    jobs = args.jobs or parallel.default_jobs()
     with contextlib.ExitStack() as stack:
-        executor = stack.enter_context(parallel.local_executor(jobs)) if jobs > 1 else None
+        executor, jobs = _executor(stack, args)
         for point, variant in zip(points, variants, strict=True):
             report = verifier.report(point.path, variant)
             broken = [f.check for f in report.findings if f.status is Status.VIOLATED]
@@ -1139,14 +1177,26 @@ def _sweep(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                              indent=2) + "\n")
     else:
         out.write(_sweep_text(args, parent.id, players, rows))
+    played = [r for r in rows if r["found"] is not None]
+    if args.plot is not None and played:
+        from .sim import plot as sim_plot
+        from .sim.words import count, seeds
+
+        sim_plot.plot_sweep(args.plot, f"sweep of {parent.id}: {count(args.games, 'game')} per value, "
+                            f"{count(players, 'player')}, {seeds(args.seed, args.games)}, {args.bot} bot",
+                            [r["point"].label for r in played], [r["found"] for r in played])
+        if not args.quiet:
+            print(f"wrote {args.plot}", file=err)
+    elif args.plot is not None and not args.quiet:
+        print(f"no value was played: {args.plot} not written", file=err)
     return OK
 
 
 def _sweep_text(args: argparse.Namespace, parent: str, players: int, rows: list[dict[str, Any]]) -> str:
     played = [r for r in rows if r["found"] is not None]
     level = played[0]["found"].level if played else 1 - 0.05
-    lines = [f"sweep of {parent}: {args.games} games per value, {players} players, seeds "
-             f"{args.seed}..{args.seed + args.games - 1}, {args.bot} bot; means with "
+    lines = [f"sweep of {parent}: {count(args.games, 'game')} per value, {count(players, 'player')}, "
+             f"{seeds(args.seed, args.games)}, {args.bot} bot; means with "
              f"{100 * level:.2f}% t-intervals (Bonferroni over the metrics)"]
     for r in rows:
         if r["skipped"]:
@@ -1242,14 +1292,14 @@ class _Progress:
         if self.terminal:
             filled = self.WIDTH * done // self.total
             bar = "#" * filled + "." * (self.WIDTH - filled)
-            self.err.write(f"\r{self.label}  [{bar}]  {done}/{self.total} games{rate}{left}\x1b[K")
+            self.err.write(f"\r{self.label}  [{bar}]  {done}/{count(self.total, 'game')}{rate}{left}\x1b[K")
             self.err.flush()
             self.drawn = True
             return
         percent = 100 * done // self.total
         if percent >= self.next_line:
             self.next_line = (percent // self.STEP + 1) * self.STEP
-            self.err.write(f"{self.label}: {done}/{self.total} games ({percent}%){rate}{left}\n")
+            self.err.write(f"{self.label}: {done}/{count(self.total, 'game')} ({percent}%){rate}{left}\n")
             self.err.flush()
 
     def close(self) -> None:

@@ -65,14 +65,18 @@ class Advice:
     """What the solver makes of a hand: its best lay-down and the best opening."""
     melds: tuple[str, ...]  # the lay-down that lays the most points
     points: int
-    deadwood: int  # the least the hand can count once melds are laid
+    deadwood: int | None  # the least the hand can count once melds are laid (None: gave up)
     opening: tuple[str, ...]  # the best opening, or () when there is none
     opening_points: int
     opening_reasons: tuple[str, ...]  # why there is none
+    gave_up: str | None = None  # why the solver has no answer: its budget of positions spent
 
     def text(self) -> list[str]:
         laid = " | ".join(self.melds) or "no meld"
-        lines = [f"  best lay-down: {laid} ({self.points} points); least deadwood {self.deadwood}"]
+        if self.gave_up is not None:
+            lines = [f"  best lay-down: none found: the solver {self.gave_up}"]
+        else:
+            lines = [f"  best lay-down: {laid} ({self.points} points); least deadwood {self.deadwood}"]
         if self.opening:
             lines.append(f"  best opening: {' | '.join(self.opening)} ({self.opening_points} points)")
         else:
@@ -81,6 +85,7 @@ class Advice:
 
     def to_json(self) -> dict[str, object]:
         return {"best_melds": list(self.melds), "points": self.points, "deadwood": self.deadwood,
+                "gave_up": self.gave_up,
                 "opening": {"ok": bool(self.opening), "melds": list(self.opening),
                             "points": self.opening_points, "reasons": list(self.opening_reasons)}}
 
@@ -173,6 +178,9 @@ def _cited(reason: Reason) -> str:
 
 def _advice(module: VariantModule, cards: str) -> Advice:
     best, opening = module.best_melds(cards), module.best_opening(cards)
+    if module.gave_up(best):  # the least deadwood would be a guess: not shown
+        return Advice((), 0, None, tuple(module._show(m) for m in opening.melds), opening.points,
+                      tuple(map(_cited, opening.reasons)), gave_up=str(best.reasons[0]))
     return Advice(tuple(module._show(m) for m in best.melds), best.points, module.min_deadwood(cards),
                   tuple(module._show(m) for m in opening.melds), opening.points,
                   tuple(map(_cited, opening.reasons)))

@@ -87,9 +87,28 @@ def test_remembered_deadwood_is_the_searched_one(variant: str) -> None:
             rest = list(hand)
             rest.remove(card)
             kept = sum(m.HAND_VALUE[c] for c in play_.left) - m.HAND_VALUE[card]
-            assert kept == m._least_deadwood(tuple(rest), False), (hand, card)
+            assert kept == m._least_deadwood(tuple(rest), False, m.SEARCH_BUDGET), (hand, card)
             checked += 1
     assert checked > 150
+
+
+@pytest.mark.parametrize("variant", ["remik51", "remik_klasyczny"])  # openings of 51 points
+def test_the_quick_no_to_an_opening_is_never_wrong(variant: str) -> None:
+    """The referee and the bot skip the search for the best opening where each card that can
+    meld, at the most it can be worth, would not reach the opening points: never for a hand
+    that can open.  Hands of 12 to 18 cards of the variant's deck for 3 players."""
+    m = load_module(f"opening_{variant}", (ROOT / "generated" / variant / "validator.py").read_text("utf-8"))
+    rng = random.Random(24)
+    deck = [c for c in m.CARDS for _ in range(m.PACKS_BY_PLAYERS[3])] + [0] * m.JOKERS_BY_PLAYERS[3]
+    said_no = opened = 0
+    for _ in range(300):
+        hand = tuple(sorted(rng.sample(deck, rng.randint(12, 18))))
+        if not m._might_open(hand):
+            said_no += 1
+            assert not m.best_opening(hand), hand
+        elif m.best_opening(hand):
+            opened += 1
+    assert said_no > 30 and opened > 30  # both answers were put to the test
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])

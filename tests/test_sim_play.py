@@ -97,3 +97,44 @@ def test_deal_scores_from_the_spec(workspace: Workspace) -> None:
     assert deal_scores(v, "handed", 0, hands, (True, True, False)) == ((-80, 44, 200), (0,))
     assert deal_scores(v, "handed", 0, hands, (True, True, False), with_cut_card=True) == \
         ((-120, 44, 200), (0,))
+
+
+# live_stock_by_promise: one who has not opened draws the stock only by promising to open, and
+# the card is not seen before; a hand that then cannot open has no action left to it.
+PROMISE = "tests/specs/inconsistent/live_stock_by_promise.rules"
+DEALER = "A♠ A♥ 3♦ 5♣ 7♠ 9♥ J♦ K♣ 4♠ 6♥ 8♦ 10♣ Q♠ 2♦ 4♦"  # seat 1 plays first, 15 cards
+
+
+@pytest.fixture(scope="module")
+def promise(workspace: Workspace) -> Compiled:
+    return load_variant_module(workspace.variant(PROMISE), workspace)
+
+
+def _drawn_on_promise(promise: Compiled, hand: str):  # type: ignore[no-untyped-def]
+    m = promise.module
+    game = m.new_game(2, hands=[hand, DEALER], stock="4♣ 6♣ 8♠")
+    game = m.apply(game, m.Discard(m.parse_card("4♦")))
+    assert [str(a) for a in m.legal_actions(game)] == ["draw from the stock"]  # the pile is closed to him
+    return m.apply(game, m.Draw("stock"))
+
+
+def test_a_promise_to_open_that_cannot_be_kept_ends_the_deal_blocked(promise: Compiled) -> None:
+    # no two cards of one rank but 2♠ 2♥, no two of a suit in sequence: with the 4♣ drawn no
+    # meld at all, far from 51 points
+    game = _drawn_on_promise(promise, "2♠ 4♥ 6♦ 8♣ 10♠ Q♥ A♦ 3♣ 5♠ 7♥ 9♦ J♣ K♠ 2♥")
+    assert game.deal_over
+    assert (game.result.ended_by, game.result.seat, game.result.scores) == ("blocked", None, (0, 0))
+    assert "4♣" in promise.module._show(game.result.hands[0])  # the card drawn is his, scored as such
+
+
+def test_a_promise_that_can_be_kept_binds_the_player(promise: Compiled) -> None:
+    # 10-K of spades and of hearts: 80 points, an opening; the deal goes on and he must open
+    game = _drawn_on_promise(promise, "10♠ J♠ Q♠ K♠ 10♥ J♥ Q♥ K♥ 3♣ 5♠ 7♥ 9♦ J♣ 2♥")
+    assert (game.deal_over, game.phase, game.must) == (False, "play", "open")
+
+
+def test_simulate_plays_on_past_a_broken_promise(promise: Compiled) -> None:
+    # it stopped with "seat 0 has no legal action in a live deal" in the third deal of seed 1
+    record = play_game(promise, players=2, seed=1, bot="greedy", max_deals=4)
+    assert len(record.deals) == 4
+    assert "blocked" in [deal.ended_by for deal in record.deals]

@@ -7,6 +7,7 @@ the end, which is skipped while the engine is missing.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import re
@@ -332,6 +333,28 @@ def test_simulate_text_and_defaults(fake_play):
     # defaults: 1000 games, the lowest player count, seed 1, the greedy bot
     assert fake_play.runs == [("module of remik51", 1000, 2, 1, "greedy")]
     assert out.startswith("1000 games, 2 players, seed 1 (seeds 1..1000), greedy bot")
+
+
+def test_one_game_is_one_game(fake_play):
+    code, out, err = run("simulate", str(SPECS / "remik51.rules"), "--games", "1")
+    assert code == 0
+    assert out.startswith("1 game, 2 players, seed 1, greedy bot\n")
+    assert err.splitlines()[-1].startswith("remik51: 1/1 game (100%)")
+
+
+def test_the_report_says_when_the_solver_gave_up(fake_play, monkeypatch):
+    real = fake_play.run_games
+
+    def giving_up(*args, **kwargs):  # type: ignore[no-untyped-def]
+        return [dataclasses.replace(r, gave_up=r.seed % 2) for r in real(*args, **kwargs)]
+
+    monkeypatch.setattr(fake_play, "run_games", giving_up)
+    code, out, _ = run("simulate", str(SPECS / "remik51.rules"), "--games", "4", "-q")
+    assert code == 0
+    # seeds 1..4: two odd ones, one search given up in each
+    assert "remik51: the solver gave up 2 searches (its budget of positions spent)" in out
+    code, out, _ = run("simulate", str(SPECS / "remik51.rules"), "--games", "1", "-q")
+    assert "the solver gave up 1 search (" in out
 
 
 def test_simulate_max_deals_reaches_the_simulator(fake_play):

@@ -96,3 +96,41 @@ def test_a_value_that_breaks_a_check_is_skipped() -> None:
     points = json.loads(out)["points"]
     assert points[0]["skipped"] is None and points[0]["metrics"]
     assert points[1]["skipped"].startswith("breaks deck.enough") and points[1]["metrics"] is None
+
+
+def test_sweep_plot_charts_every_metric(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    target = tmp_path / "sweep.svg"
+    code, _out, err = run("sweep", SPEC, "--vary", "game_end.target=100,200", "--games", "2",
+                         "--players", "2", "--jobs", "1", "--plot", str(target))
+    assert code == 0, err
+    assert f"wrote {target}" in err
+    picture = target.read_text(encoding="utf-8")
+    assert picture.lstrip().startswith("<?xml") and "<svg" in picture
+    # one chart per metric of the table, the rule under each (matplotlib writes the texts as
+    # paths unless told otherwise: the chart's texts are in its <!-- --> comments)
+    assert "deals per game" in picture and "game_end.target" in picture
+    from remikc.sim.plot import _one_rule
+
+    assert _one_rule(["game_end.target=100", "game_end.target=200"]) == "game_end.target"
+    assert _one_rule(["deal.hand=7, game_end.target=100", "deal.hand=9, game_end.target=100"]) == ""
+
+
+@pytest.mark.parametrize("name, what", [("sweep.jpg2", "`.jpg2`"), ("sweep", "no extension")])
+def test_sweep_plot_extension_it_cannot_write_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         name: str, what: str) -> None:
+    from remikc.sim import plot
+
+    monkeypatch.setattr(plot, "formats", lambda: ["pdf", "png", "svg"])  # with or without matplotlib
+    code, out, err = run("sweep", SPEC, "--vary", "game_end.target=100,200", "--games", "2",
+                         "--plot", str(tmp_path / name))
+    assert code == 2 and out == ""
+    assert f"--plot {tmp_path / name}: {what} is not a picture format remikc can write" in err
+    assert not (tmp_path / name).exists()
+
+
+def test_one_game_is_one_game() -> None:
+    code, out, err = run("sweep", SPEC, "--vary", "game_end.target=100", "--games", "1",
+                         "--players", "2", "--jobs", "1", "-q")
+    assert code == 0, err
+    assert out.startswith("sweep of remik_podstawowy: 1 game per value, 2 players, seed 1, greedy bot")

@@ -8,7 +8,15 @@ from collections.abc import Iterable
 from typing import cast
 
 from .cards import CARDS, Card, CardsLike, _card, _cards
-from .draws import _commitment, _draw_sources, _flags, _hand_points, _may_meld_now, _must_draw_again
+from .draws import (
+    _can_open,
+    _commitment,
+    _draw_sources,
+    _flags,
+    _hand_points,
+    _may_meld_now,
+    _must_draw_again,
+)
 from .game import (
     _REARRANGE,
     Action,
@@ -153,10 +161,16 @@ def _draw(game: Game, source: str) -> Game | Refusal:
             last_turns = game.players  # everyone, this player too, has one more turn
     hands = list(game.hands)
     hands[game.seat] = _sorted((*hands[game.seat], card))
-    return game._copy(
+    after = game._copy(
         hands=tuple(hands), stock=tuple(stock), discards=tuple(discards), cut=cut, empty_stock=empty,
         last_turns=last_turns, phase="play", draws=game.draws + 1, must=game.must or must,
         taken=card if source == "discard" else game.taken, cut_taken=game.cut_taken or source == "cut")
+    if must == "open" and source == "stock" and not _must_draw_again(after) and \
+            not _can_open(hands[game.seat]):
+        # the stock drawn on a promise to open, unseen, and the hand cannot keep it: no action
+        # is left to him, so the deal ends as one nobody can play on
+        return _end_deal(after, "blocked", None)
+    return after
 
 
 def _why_not_draw(game: Game, source: str) -> Reason:

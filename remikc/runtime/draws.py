@@ -34,6 +34,13 @@ from .solver import _OPEN_CLEAN, _OPEN_MELDS, _OPEN_POINTS, _UNIVERSE_ONLY, _W, 
 _OPENINGS: dict[tuple[int, ...], Play] = {}
 # the most one card can be worth in a meld
 _MOST_A_CARD_MELDS: Final[int] = max(*RUN_VALUE, *SET_VALUE, JOKER_FIXED or 0)
+# ... and each card: a meld's points are the sum of what each card is worth at its place (a run
+# position 1..26, the ace at 1 and 14; a set by rank), a joker anything.  Summed over the cards
+# that can meld, an upper bound on any lay-down's points: most hands fall short of an opening by
+# it, and the search for the best opening is not needed to say so.
+_MOST_BY_CARD: Final[tuple[int, ...]] = (_MOST_A_CARD_MELDS,) + (0,) * 3 + tuple(
+    max(RUN_VALUE[r], RUN_VALUE[r + 13] if r + 13 < len(RUN_VALUE) else 0, SET_VALUE[r])
+    for r in (c >> 2 for c in range(4, 56)))
 
 
 def _hand_points(hand: Iterable[int]) -> int:
@@ -69,8 +76,12 @@ def _opening(held: tuple[int, ...]) -> Play:
 
 
 def _might_open(held: tuple[int, ...]) -> bool:
-    """False where even every card that can meld would not reach the opening: a quick no."""
-    return not HAS_OPENING or (len(held) - len(_dead(held))) * _MOST_A_CARD_MELDS >= _OPEN_POINTS
+    """False where even every card that can meld, each at the most it can be worth, would not
+    reach the opening: a quick no."""
+    if not HAS_OPENING:
+        return True
+    most = _MOST_BY_CARD
+    return sum([most[c] for c in held]) - sum([most[c] for c in _dead(held)]) >= _OPEN_POINTS
 
 
 def _can_hand(hand: Iterable[int]) -> bool:

@@ -121,7 +121,7 @@ class Draw(Action):
 
 
 def _meld(cards: CardsLike) -> Meld:
-    return tuple(map(Card, _cards(cards)))
+    return _cards(cards)  # Cards already: a meld of them is taken as it is (a hot path)
 
 
 class Lay(Action):
@@ -272,9 +272,10 @@ class TableMeld:
 
 
 class DealResult:
-    """How a deal ended: `ended_by` ("went_out", "handed", "knocked", "stock", "blocked" or
-    "stalled"), the `seat` that went out or knocked (None otherwise), the `winners`, each seat's
-    `scores` for the deal, and the `hands` and `opened` flags it was scored from."""
+    """How a deal ended: `ended_by` ("went_out", "handed", "knocked", "stock", "blocked" (nobody
+    could draw, or a player bound by the stock drawn to open could not) or "stalled"), the `seat`
+    that went out or knocked (None otherwise), the `winners`, each seat's `scores` for the deal,
+    and the `hands` and `opened` flags it was scored from."""
 
     __slots__ = ("ended_by", "hands", "opened", "scores", "seat", "winners", "with_cut_card")
 

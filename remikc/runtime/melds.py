@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from .cards import (
     RANKS,
@@ -467,6 +467,12 @@ def hand_value(cards: CardsLike, *, opened: bool = True) -> int:
 
 # --- laying off and swapping jokers -----------------------------------------------------
 
+# No meld holds more cards than this (a run at most 14, A..A; a set SET_MAX): a lay-off that
+# would make a longer one is refused before any reading, so that the work stays linear in
+# the cards given however many they are.
+_LONGEST_MELD: Final[int] = max(min(RUN_MAX, 14) if HAS_RUN else 0, SET_MAX if HAS_SET else 0)
+
+
 def check_lay_off(
     meld: CardsLike,
     cards: CardsLike,
@@ -503,7 +509,11 @@ def check_lay_off(
         return Verdict(False, None, 0, tuple(why))
     # The player hands the cards over in any order (up to six are tried in every order, more
     # as given); they may go at either end of a run.
-    for order in dict.fromkeys(itertools.permutations(added)) if len(added) <= 6 else (added,):
+    orders: Iterable[tuple[int, ...]] = dict.fromkeys(itertools.permutations(added)) if len(added) <= 6 \
+        else (added,)
+    if len(on_table) + len(added) > _LONGEST_MELD:
+        orders = ()
+    for order in orders:
         for k in range(len(order) + 1):
             after = _read((*order[:k], *on_table, *order[k:]), False, before.kind)
             if after.ok:

@@ -1,4 +1,11 @@
-"""The exact search for the best lay-down: `best_melds`, `best_opening`, `min_deadwood`."""
+"""The exact search for the best lay-down: `best_melds`, `best_opening`, `min_deadwood`.
+
+The search is bounded: it solves at most `budget` positions (`SEARCH_BUDGET` unless asked
+otherwise), counted, never timed, so that a build, a bot and a report give the same answer on
+any machine.  Past it the solver gives up: `best_melds` and `best_opening` answer a falsy Play
+whose reason has the code `solver.gave_up`; `min_deadwood` answers the hand's whole count, the most it can
+be.  Every hand a game deals (13 to 15 cards) is solved far within the default.
+"""
 
 from __future__ import annotations
 
@@ -53,6 +60,28 @@ from .solver import (
 )
 
 # --- the search ---------------------------------------------------------------------------------
+
+SEARCH_BUDGET: Final[int] = 100_000
+"""The positions one search may solve before it gives up (well under a second of work): dense hands
+of 40 cards and more with jokers need millions."""
+GAVE_UP: Final[str] = "solver.gave_up"  # the code of the reason of a search that gave up
+
+
+class _GaveUp(Exception):
+    """The search solved `budget` positions without an answer."""
+
+
+_GIVE_UPS: list[int] = [0]  # searches given up in this process, for `remikc simulate` to report
+
+
+def gave_up(play: Play) -> bool:
+    """Whether `play` is falsy because the search gave up (not because no lay-down exists)."""
+    return not play.ok and any(reason.code == GAVE_UP for reason in play.reasons)
+
+
+def _given_up(budget: int) -> Play:
+    _GIVE_UPS[0] += 1
+    return Play(False, reasons=(_because(GAVE_UP, budget=budget),))
 
 # The fields of the cards of each field's rank: a set can only start at a card whose rank has
 # enough kinds of card left.
@@ -151,12 +180,13 @@ def _search(
     clean_runs: frozenset[int] = frozenset(),
     need: int = 0,
     path: bool = True,
+    budget: int = SEARCH_BUDGET,
 ) -> tuple[int, list[int]]:
     """The best total weight over every way to lay the cards of `start`, and one best way as
     steps, a step for each card taken lowest first: _LEAVE (kept in hand), _DISCARD (thrown
     away) or the id of the meld laid.  `keep` counts down on each card kept, `discard` on the
     card thrown away, `per_meld` on each meld laid, `clean` on each meld in `clean_runs`; the
-    counters in `need` must end at zero."""
+    counters in `need` must end at zero.  `_GaveUp` past `budget` positions."""
     memo: dict[int, tuple[int, int]] = {}
     chains, sets, vectors = universe.chains, universe.sets, universe.vectors
     counted = per_meld is not None or clean is not None
@@ -228,6 +258,8 @@ def _search(
         memo[state] = (value, choice)
         if state != first:
             memo[first] = (kept + value, _LEAVE)
+        if len(memo) > budget:
+            raise _GaveUp
         return kept + value
 
     total = best(start)
@@ -254,7 +286,7 @@ def _search(
     return total, steps
 
 
-def _least_kept(start: int, universe: _Universe) -> int:
+def _least_kept(start: int, universe: _Universe, budget: int) -> int:
     """`_search` for the commonest question, the least deadwood of a hand without jokers: the
     same walk with nothing else to track, so it runs at the speed a game's bots need."""
     memo: dict[int, int] = {}
@@ -295,6 +327,8 @@ def _least_kept(start: int, universe: _Universe) -> int:
         else:
             value = 0
         memo[first] = kept + value
+        if len(memo) > budget:
+            raise _GaveUp
         return kept + value
 
     return best(start)
@@ -344,16 +378,22 @@ def _lay_down(
     keep: int = 0,
     melds_needed: int = 0,
     clean_run: bool = False,
+    budget: int = SEARCH_BUDGET,
 ) -> Play:
     """The best lay-down of `hand`, with lay-offs on `table`: objective "points" (the most
     points, then the most cards) or "deadwood" (the least left in hand).  `keep`: cards that must
     stay in hand; `melds_needed`, `clean_run`: what the lay-down must hold.  The referee asks
-    for "cards" (the fewest cards left), to know whether a hand can be laid down whole."""
-    key = (tuple(sorted(hand)), table, opening, objective, keep, melds_needed, clean_run)
+    for "cards" (the fewest cards left), to know whether a hand can be laid down whole.  A falsy
+    Play that says it gave up past `budget` positions."""
+    key = (tuple(sorted(hand)), table, opening, objective, keep, melds_needed, clean_run, budget)
     found = _LAID.get(key)
     if found is None:
-        found = _kept(_LAID, key, _searched(hand, table=table, opening=opening, objective=objective,
-                                             keep=keep, melds_needed=melds_needed, clean_run=clean_run))
+        try:
+            found = _kept(_LAID, key, _searched(hand, table=table, opening=opening, objective=objective,
+                                                 keep=keep, melds_needed=melds_needed, clean_run=clean_run,
+                                                 budget=budget))
+        except _GaveUp:  # not kept: each give-up is counted, whichever games a process plays
+            found = _given_up(budget)
     return found
 
 
@@ -366,6 +406,7 @@ def _searched(
     keep: int,
     melds_needed: int,
     clean_run: bool,
+    budget: int,
 ) -> Play:
     """`_lay_down`, worked out."""
     universe = _universe(opening)
@@ -414,7 +455,7 @@ def _searched(
         _KEEP_FREE if objective == "points" else _KEEP_ONE if objective == "cards" else _KEEP_VALUE, guards,
         keep=fields[0] if keep else None, per_meld=fields[1] if melds_needed else None,
         clean=fields[2] if clean_run else None, clean_runs=clean_runs,
-        need=sum(mask for mask, _ in fields),
+        need=sum(mask for mask, _ in fields), budget=budget,
     )
     if total <= _NONE // 2:
         return Play(False)
@@ -524,30 +565,41 @@ def _grown_by(meld: tuple[int, ...], counts: dict[int, int], most: int) -> _Foun
 # --- what the solver offers ------------------------------------------------------------------------
 
 def best_melds(hand: CardsLike, *, table: Iterable[CardsLike] | None = None, opening: bool = False,
-               keep: int = 0) -> Play:
+               keep: int = 0, budget: int = SEARCH_BUDGET) -> Play:
     """The melds (and, given the melds on the `table`, the lay-offs) that lay down the most
     points from `hand`; ties go to the lay-down leaving the fewest cards, then to a fixed order.
     `opening` judges each meld by the rules for melds laid when opening; `keep`: cards that must
-    stay in hand (1 for a player who still has to discard)."""
+    stay in hand (1 for a player who still has to discard).  `budget`: the positions the search
+    may solve; past them a falsy Play whose reason says it gave up (`gave_up`)."""
     if keep < 0:
         raise ValueError(f"keep must be 0 or more, not {keep}")
+    _check_budget(budget)
     on_table = tuple(_melds(table or (), "table"))
     held = _hand(hand)
     why: list[Reason] = []
     _common_deck(held + tuple(c for meld in on_table for c in meld), why)  # one deck holds them all
     if why:
         raise ValueError("; ".join(map(str, why)))
-    return _lay_down(held, table=on_table, opening=opening, objective="points", keep=keep)
+    return _lay_down(held, table=on_table, opening=opening, objective="points", keep=keep, budget=budget)
 
 
-def best_opening(hand: CardsLike) -> Play:
+def _check_budget(budget: int) -> None:
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+        raise ValueError(f"budget must be a number of positions, 1 or more, not {budget!r}")
+
+
+def best_opening(hand: CardsLike, *, budget: int = SEARCH_BUDGET) -> Play:
     """The first lay-down worth the most points that the opening rule allows (points, melds,
     a clean run, joker limits at opening), keeping a card to discard where the last card must be
-    discarded.  A falsy Play with the reason when `hand` cannot open."""
+    discarded.  A falsy Play with the reason when `hand` cannot open, or when the search gave up
+    past `budget` positions (`gave_up`)."""
+    _check_budget(budget)
     held = _hand(hand)
     keep = 1 if LAST_CARD_BY_DISCARD_ONLY else 0
     play = _lay_down(held, opening=True, objective="points", keep=keep, melds_needed=_OPEN_MELDS,
-                     clean_run=_OPEN_CLEAN)
+                     clean_run=_OPEN_CLEAN, budget=budget)
+    if gave_up(play):
+        return play
     left = tuple(sorted((Card(c) for c in held), key=lambda c: c or _JOKERS))
     if not play.ok or not play.melds:
         form = "_".join(["clean"] * bool(_OPEN_CLEAN) + ["keep"] * bool(keep)) or "plain"
@@ -558,25 +610,33 @@ def best_opening(hand: CardsLike) -> Play:
     return play
 
 
-def min_deadwood(hand: CardsLike, *, discard: bool = False) -> int:
+def min_deadwood(hand: CardsLike, *, discard: bool = False, budget: int = SEARCH_BUDGET) -> int:
     """The least the cards left in hand can count once the best melds are laid, each card at its
-    `hand_value`.  `discard`: one card of the hand is thrown away first, the best one to lose."""
+    `hand_value`.  `discard`: one card of the hand is thrown away first, the best one to lose.
+    Where the search gives up past `budget` positions: the hand's whole count (less the dearest
+    card with `discard`), the most it can be; `best_melds` with the same budget says so."""
+    _check_budget(budget)
     held = _hand(hand)
     if discard and not held:
         raise ValueError("no card to discard")
-    key = (tuple(sorted(held)), discard)
+    key = (tuple(sorted(held)), discard, budget)
     found = _DEADWOOD.get(key)
     if found is None:
-        found = _kept(_DEADWOOD, key, _least_deadwood(held, discard))
+        try:
+            found = _kept(_DEADWOOD, key, _least_deadwood(held, discard, budget))
+        except _GaveUp:
+            _given_up(budget)
+            whole = [HAND_VALUE[c] for c in held]
+            found = sum(whole) - (max(whole) if discard else 0)
     return found
 
 
 def _remember_deadwood(hand: Iterable[int], deadwood: int) -> None:
     """Keeps `min_deadwood(hand)`, found another way (see `greedy_bot`'s discard)."""
-    _kept(_DEADWOOD, (tuple(sorted(hand)), False), deadwood)
+    _kept(_DEADWOOD, (tuple(sorted(hand)), False, SEARCH_BUDGET), deadwood)
 
 
-def _least_deadwood(held: tuple[int, ...], discard: bool) -> int:
+def _least_deadwood(held: tuple[int, ...], discard: bool, budget: int) -> int:
     """`min_deadwood`, worked out."""
     universe = _UNIVERSES.get(False) or _universe(False)
     start = _vector(held)
@@ -587,7 +647,7 @@ def _least_deadwood(held: tuple[int, ...], discard: bool) -> int:
         kept = sum([HAND_VALUE[c] for c in held if not live >> (c * _W) & 1])
         if start & live in universe.whole:  # the cards that can meld make one meld
             return kept
-        return kept - _least_kept(start & live, universe)
+        return kept - _least_kept(start & live, universe, budget)
     weights = _weights(universe, False, "deadwood")
     extra: dict[int, list[_Extra]] = {}
     dead: list[int] = []
@@ -600,13 +660,14 @@ def _least_deadwood(held: tuple[int, ...], discard: bool) -> int:
         start &= live
     kept = sum(dead)
     if not discard:
-        return kept - _search(start, universe, weights, extra, _KEEP_VALUE, _CARD_GUARDS, path=False)[0]
-    budget = (15 << (57 * _W), 1 << (57 * _W))
+        return kept - _search(start, universe, weights, extra, _KEEP_VALUE, _CARD_GUARDS, path=False,
+                              budget=budget)[0]
+    thrown = (15 << (57 * _W), 1 << (57 * _W))  # the one card thrown away, counted down
     best = []
     if dead:  # throw away the dearest card no meld can hold
         best.append(kept - max(dead) - _search(start, universe, weights, extra, _KEEP_VALUE, _CARD_GUARDS,
-                                               path=False)[0])
+                                               path=False, budget=budget)[0])
     if start:  # or one the search chooses
-        best.append(kept - _search(start + budget[1], universe, weights, extra, _KEEP_VALUE, _CARD_GUARDS,
-                                   discard=budget, need=budget[0], path=False)[0])
+        best.append(kept - _search(start + thrown[1], universe, weights, extra, _KEEP_VALUE, _CARD_GUARDS,
+                                   discard=thrown, need=thrown[0], path=False, budget=budget)[0])
     return min(best)

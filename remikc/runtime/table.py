@@ -16,7 +16,7 @@ from .rules import (
     RUN_SAME_SUIT,
     SET_DISTINCT_SUITS,
 )
-from .search import _RANK_MASK, _SET_NEED, _counts
+from .search import _RANK_MASK, _SET_NEED, SEARCH_BUDGET, _check_budget, _counts, _GaveUp, _given_up
 from .solver import (
     _CARD_GUARDS,
     _FIELD,
@@ -41,13 +41,16 @@ from .solver import (
 # may stay in hand.  Laying a meld takes table copies first, so after it the hand may keep no
 # more copies of a card than remain.
 
-def best_play(table: Iterable[CardsLike], hand: CardsLike) -> Play:
+def best_play(table: Iterable[CardsLike], hand: CardsLike, *, budget: int = SEARCH_BUDGET) -> Play:
     """The new table that takes the most cards from `hand` while every card on the `table` stays
     in a valid meld (`table`: the melds now laid).  The Play's `table` is the new table, `placed`
     the cards it takes from hand, `left` the rest; falsy with the reason when no card from hand
     fits or the game does not allow rearranging.  Where jokers are declared, a table joker keeps
     the card it stands for (it may move, as that card); a set whose joker could stand for more
-    than one card, or a meld that reads both as a set and as a run, stays as it is."""
+    than one card, or a meld that reads both as a set and as a run, stays as it is.  `budget`:
+    the positions the search may solve, as for `best_melds`; past them a falsy Play that says
+    it gave up."""
+    _check_budget(budget)
     on_table = tuple(_melds(table, "table"))
     for meld in on_table:
         if not _read(meld, False).ok:
@@ -61,9 +64,12 @@ def best_play(table: Iterable[CardsLike], hand: CardsLike) -> Play:
     if least is None:
         return Play(False, left=_as_cards(held), table=tuple(map(_as_cards, on_table)), reasons=(
             _because("rearrange.not_allowed"),))
-    new_table = _new_table(on_table, held, AMBIGUOUS == "declared")
-    if new_table is None:  # a declared joker would end where it may not: keep its meld as it is
-        new_table = _new_table(on_table, held, True, keep_jokers=True)
+    try:
+        new_table = _new_table(on_table, held, AMBIGUOUS == "declared", budget=budget)
+        if new_table is None:  # a declared joker would end where it may not: keep its meld as it is
+            new_table = _new_table(on_table, held, True, keep_jokers=True, budget=budget)
+    except _GaveUp:
+        return _given_up(budget)
     if new_table is None:
         return Play(False, left=_as_cards(held), table=tuple(map(_as_cards, on_table)),
                     reasons=(_because("solver.table_invalid"),))
@@ -104,7 +110,7 @@ def _stands_for(meld: tuple[int, ...]) -> list[int] | None:
 
 
 def _new_table(on_table: tuple[tuple[int, ...], ...], held: tuple[int, ...], declared: bool,
-               keep_jokers: bool = False) -> tuple[Meld, ...] | None:
+               keep_jokers: bool = False, budget: int = SEARCH_BUDGET) -> tuple[Meld, ...] | None:
     """The best new table: every table card placed, the most hand cards.  `declared`: a table
     joker is placed as the card it stands for; `keep_jokers`: a meld holding one stays whole."""
     kept: list[tuple[int, ...]] = []
@@ -128,7 +134,7 @@ def _new_table(on_table: tuple[tuple[int, ...], ...], held: tuple[int, ...], dec
         melds.append((_vector(meld), meld))
     for group in extra.values():
         group.sort(key=lambda option: option[2])
-    dropped, chosen = _rearrange(_vector(everything), _vector(held), universe, extra)
+    dropped, chosen = _rearrange(_vector(everything), _vector(held), universe, extra, budget)
     if dropped is None:
         return None
     # each card a table joker stands for is laid as that joker again: where the meld still
@@ -150,7 +156,7 @@ def _as_cards(cards: tuple[int, ...]) -> Meld:
 
 
 def _rearrange(start: int, free: int, universe: _Universe,
-               extra: dict[int, list[tuple[int, int, int]]]) -> tuple[int | None, list[int]]:
+               extra: dict[int, list[tuple[int, int, int]]], budget: int) -> tuple[int | None, list[int]]:
     """The fewest hand cards left out when every card of `start` is laid in melds but the
     `free` ones (hand cards) may stay out; and the melds of one such table, by id."""
     memo: dict[int, int] = {}
@@ -216,6 +222,8 @@ def _rearrange(start: int, free: int, universe: _Universe,
             unit = 1 << (field * width)
             value = max(value, best(rest - unit, spare - unit) - 1)
         memo[key] = value
+        if len(memo) > budget:
+            raise _GaveUp
         return value
 
     total = best(start, free)

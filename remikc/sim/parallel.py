@@ -4,20 +4,27 @@ The games are cut into chunks of consecutive seeds; each chunk carries the varia
 the text of its generated module (a worker shares no files with the caller), is played by
 `remikc.sim.play.run_games` in a worker, and the records come back in seed order, so the
 report is the same whatever the number of workers.  `jobs=1` plays in this process.
+
+`cluster_executor(ADDRESS)` is the same for a Dask distributed cluster (`--scheduler`):
+`Client.get_executor()` is a `concurrent.futures` executor, so the chunks travel the same
+way; the workers must run this remikc version (checked before any game, and again by each
+chunk, for a worker that joins later).
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib
 import multiprocessing
 import os
 import signal
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
-from .. import ir
+from .. import __version__, ir
 from ..diagnostics import RemikcError
 from .record import GameRecord
 
@@ -54,6 +61,7 @@ class Chunk:
     count: int
     bot: str
     max_deals: int
+    version: str = __version__  # the remikc that cut it: a worker of another version refuses it
 
 
 _COMPILED: dict[str, object] = {}
@@ -64,6 +72,9 @@ def play_chunk(chunk: Chunk) -> list[GameRecord] | str:
     from ..module import load_module
     from . import play
 
+    if chunk.version != __version__:
+        return (f"a worker runs remikc {__version__}, this remikc is {chunk.version}: install the same "
+                f"version on every worker\n")
     compiled = _COMPILED.get(chunk.key)
     if compiled is None:
         if len(_COMPILED) >= 8:
@@ -136,3 +147,58 @@ def _as_done(futures: list[Future[list[GameRecord] | str]]) -> Iterator[Future[l
     from concurrent.futures import as_completed
 
     return as_completed(futures)
+
+
+# --- a Dask distributed cluster -------------------------------------------------------------------
+
+CLUSTER_HINT = "--scheduler needs Dask distributed: pip install 'remikc[cluster]'"
+CONNECT_SECONDS = 10.0  # to reach the scheduler, and for a first worker to be there
+
+
+class ClusterError(RemikcError):
+    """The cluster cannot take the work: Dask not installed, the scheduler not reached, no
+    worker, or a worker running another remikc.  A usage error: nothing was played."""
+
+
+def _worker_version() -> str:
+    return __version__
+
+
+def worker_threads(executor: Executor) -> int:
+    """How many games a cluster plays at once (its workers' threads), for cutting the chunks."""
+    client = getattr(executor, "_client", None)
+    if client is None:
+        return 1
+    threads: dict[str, int] = client.nthreads()
+    return max(1, sum(threads.values()))
+
+
+@contextlib.contextmanager
+def cluster_executor(address: str, *, seconds: float | None = None) -> Iterator[Executor]:
+    """The executor of the Dask cluster whose scheduler is at `address` (`tcp://host:8786`),
+    after checking that it has workers and that each runs this remikc version."""
+    seconds = CONNECT_SECONDS if seconds is None else seconds
+    try:
+        # untyped: Any, as far as mypy is concerned
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise ClusterError(CLUSTER_HINT) from None
+    try:
+        client = distributed.Client(address, timeout=seconds, set_as_default=False)
+    except Exception as exc:  # an address Dask cannot read, or no scheduler there
+        why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ClusterError(f"--scheduler {address}: no Dask scheduler reached ({why})") from None
+    try:
+        try:
+            client.wait_for_workers(1, timeout=seconds)
+        except Exception:
+            raise ClusterError(f"--scheduler {address}: the scheduler has no worker (start one with "
+                               f"`dask worker {address}`)") from None
+        versions = client.run(_worker_version)
+        other = {worker: version for worker, version in versions.items() if version != __version__}
+        if other:
+            shown = ", ".join(f"{worker} runs {version}" for worker, version in sorted(other.items()))
+            raise ClusterError(f"--scheduler {address}: the workers must run remikc {__version__}: {shown}")
+        yield client.get_executor(pure=False)  # two chunks are never the same work
+    finally:
+        client.close()

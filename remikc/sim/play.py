@@ -88,6 +88,8 @@ def play_game(compiled: Compiled, *, players: int, seed: int, bot: str = "greedy
     deals: list[DealRecord] = []
     actions = 0
     turns = _Turns(players)
+    searches = getattr(m, "_GIVE_UPS", [0])  # (a module older than the budget has none)
+    gave_up = searches[0]
 
     def breach(message: str) -> InvariantBreach:
         return InvariantBreach(m.VARIANT_ID, seed, players, bot, trace, message)
@@ -141,7 +143,7 @@ def play_game(compiled: Compiled, *, players: int, seed: int, bot: str = "greedy
         if winners != tuple(i for i, t in enumerate(expected) if t == best):
             raise breach(f"the game's winners are {winners}; the totals {expected} say otherwise")
     return GameRecord(seed=seed, players=players, deals=tuple(deals), totals=tuple(game.totals),
-                      winners=winners, actions=actions, finished=finished)
+                      winners=winners, actions=actions, finished=finished, gave_up=searches[0] - gave_up)
 
 
 def _played(after: Game | Refusal) -> Game:

@@ -26,7 +26,9 @@ class DealRecord:
 class GameRecord:
     """One game: its `seed`, the deals in order, the final `totals` per seat, the seats that won
     the game (`winners`, more than one on a tie), the actions played, and `finished`: False when
-    the simulator's cap on deals stopped it before the game-end rule did."""
+    the simulator's cap on deals stopped it before the game-end rule did; `gave_up`: the
+    searches the solver gave up during the game (its budget of positions spent), where the bots
+    and the referee went on without its answer."""
 
     seed: int
     players: int
@@ -35,6 +37,7 @@ class GameRecord:
     winners: tuple[int, ...]
     actions: int
     finished: bool
+    gave_up: int = 0
 
     @property
     def turns(self) -> int:

@@ -11,6 +11,7 @@ import json
 from collections.abc import Callable, Sequence
 
 from .stats import Comparison, Distribution, Estimate, Proportion, SpecStats, compare
+from .words import count, seeds
 
 # --- text ------------------------------------------------------------------------------------
 
@@ -25,12 +26,16 @@ def to_text(results: Sequence[SpecStats]) -> str:
                     [(label, *(cell(s) for s in results)) for label, cell in _rows(results)])
     if len(results) == 2:
         lines += ["", compare(results[0], results[1]).verdict]
+    for s in results:
+        if s.gave_up:  # the solver's budget of positions spent: the bots played without it there
+            lines.append(f"{s.variant}: the solver gave up {count(s.gave_up, 'search', 'searches')} "
+                         f"(its budget of positions spent); the greedy bots played on without its answer")
     return "\n".join(lines) + "\n"
 
 
 def _title(s: SpecStats, per: str) -> str:
-    return (f"{s.games} games{per}, {s.players} players, seed {s.seed} "
-            f"(seeds {s.seed}..{s.seed + s.games - 1}), {s.bot} bot")
+    which = f"seed {s.seed}" if s.games == 1 else f"seed {s.seed} ({seeds(s.seed, s.games)})"
+    return f"{count(s.games, 'game')}{per}, {count(s.players, 'player')}, {which}, {s.bot} bot"
 
 
 def _rows(results: Sequence[SpecStats]) -> list[tuple[str, Cell]]:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .record import DealRecord, GameRecord
+from .words import count
 
 Z95 = statistics.NormalDist().inv_cdf(0.975)  # 1.959963984540054
 
@@ -114,6 +115,7 @@ class SpecStats:
     ended_by: tuple[tuple[str, int], ...]  # every kind in ENDINGS (zeros too), then any other
     seats: tuple[SeatStats, ...]
     samples: Samples = field(repr=False, compare=False)
+    gave_up: int = 0  # searches the solver gave up, over all games
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,7 +212,8 @@ def verdict(change: Change | None, games: tuple[int, int]) -> str:
                     f"(95% CI {change.low:.1f}%..{change.high:.1f}%)")
         return (f"this rule change makes games {-change.percent:.1f}% shorter "
                 f"(95% CI {-change.high:.1f}%..{-change.low:.1f}%)")
-    size = f"{games[0]} games each" if games[0] == games[1] else f"{games[0]} and {games[1]} games"
+    size = f"{count(games[0], 'game')} each" if games[0] == games[1] else \
+        f"{games[0]} and {count(games[1], 'game')}"
     way = "longer" if change.percent >= 0 else "shorter"
     return (f"games are {abs(change.percent):.1f}% {way} with this rule change "
             f"(95% CI {change.low:+.1f}%..{change.high:+.1f}%), but the difference is not "
@@ -247,6 +250,7 @@ def summarize(variant: str, records: Sequence[GameRecord], *, seed: int, bot: st
         seats=_seats(records, players),
         samples=Samples(turns=tuple(r.turns for r in records),
                         totals=tuple(tuple(r.totals[s] for r in records) for s in range(players))),
+        gave_up=sum(r.gave_up for r in records),
     )
 
 

@@ -263,6 +263,12 @@ REASONS: dict[str, tuple[str, str, str]] = {
                        "ręka liczy {points:point}; pukać można, mając najwyżej {most}",
                        "ruka vrijedi {points:point}; kuca se s najviše {most}"),
     # --- the solver's answers ---
+    "solver.gave_up": ("gave up: the search passed {budget} positions without an answer; a hand this big "
+                       "or dense is beyond the solver's budget",
+                       "bez odpowiedzi: przeszukano {budget} pozycji; tak duża lub gęsta ręka przekracza "
+                       "możliwości solvera",
+                       "bez odgovora: pretraženo je {budget} pozicija; tako velika ili gusta ruka prelazi "
+                       "mogućnosti solvera"),
     "solver.table_invalid": ("the table as it is holds no valid melds",
                              "układy na stole w obecnym stanie nie są poprawne",
                              "skupine na stolu u ovom stanju nisu ispravne"),

@@ -24,6 +24,7 @@ processes against one, on the new bot, in wall time (that is what parallel work 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import random
 import statistics
@@ -32,6 +33,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from remikc import ir
 from remikc.build import validator_source
 from remikc.module import load_module
 from remikc.sim.parallel import chunks, local_executor, run_chunks
@@ -46,17 +48,37 @@ def _modules(variant_id: str) -> tuple[Compiled, Compiled]:
     workspace = Workspace()
     new = load_variant_module(workspace.variant(str(ROOT / "specs" / f"{variant_id}.rules")), workspace)
     old = load_module(f"baseline_{variant_id}", (BASELINE / f"{variant_id}.py").read_text(encoding="utf-8"))
-    return new, Compiled(new.variant, old)
+    return new, Compiled(_as_built(new.variant, old), old)
+
+
+def _as_built(variant: ir.Variant, old: Any) -> ir.Variant:
+    """Today's IR with the game end the old module was built with: issue 23 took remik51's
+    invented 30-deal end out of the spec, the baseline module still stops there, and the
+    simulator checks the game's end against the IR.  Both sides then play games of the same
+    length (`_DEALS` caps today's module at the same deal)."""
+    rounds = getattr(old, "ROUNDS", None)
+    end = variant.game_end
+    if rounds is None or end.rounds is not None:
+        return variant
+    rule = ir.Rule("game_end.rounds", rounds, end.winner.span, "baseline module")
+    return dataclasses.replace(variant, game_end=dataclasses.replace(end, rounds=rule))
+
+
+def _deals(compiled: Compiled) -> int:
+    """The deals at which a game stops: the old module's end where today's spec states none."""
+    rounds = compiled.variant.game_end.rounds
+    return rounds.value if rounds is not None else 200
 
 
 def _rates(old: Compiled, new: Compiled, games: int, players: int) -> tuple[float, float]:
     """Games per second of this process's CPU time, old and new, the two taking turns game by
     game (seed by seed), so that a neighbour's load falls on both alike."""
     spent = [0.0, 0.0]
+    deals = _deals(old)
     for seed in range(1, games + 1):
         for side, compiled in enumerate((old, new)):
             started = time.process_time()
-            play_game(compiled, players=players, seed=seed)
+            play_game(compiled, players=players, seed=seed, max_deals=deals)
             spent[side] += time.process_time() - started
     return games / spent[0], games / spent[1]
 
@@ -75,7 +97,9 @@ def _duel(new: Compiled, old: Compiled, games: int, players: int) -> tuple[float
     """Today's bot against old ones: its share of the wins and a 95% interval (normal, over
     games: each game's share is 1/winners or 0)."""
     m, o = new.module, old.module
+    cap = _deals(old)  # remik51's spec has no end: its games stop where the old module's did
     shares = []
+    stand_ins = [0]
     for i in range(games):
         seed = 1 + i
         rng = random.Random(seed)
@@ -83,6 +107,8 @@ def _duel(new: Compiled, old: Compiled, games: int, players: int) -> tuple[float
         game = m.new_game(players, seed)
         while not game.over:
             if game.deal_over:
+                if game.deal >= cap:
+                    break
                 game = m.apply(game, m.NextDeal())
                 continue
             if game.turn > 1000:
@@ -94,14 +120,24 @@ def _duel(new: Compiled, old: Compiled, games: int, players: int) -> tuple[float
                 action = m.BOTS["greedy"](seen, legal, rng)
             else:
                 theirs = [_adapted(a, o) for a in legal]
-                action = _adapted(o.BOTS["greedy"](_adapted(seen, o), theirs, rng), m)
+                try:
+                    action = _adapted(o.BOTS["greedy"](_adapted(seen, o), theirs, rng), m)
+                except ValueError:
+                    # the old module's rules refuse a meld today's rules put on the table (the
+                    # specs changed since): that turn is played by today's bot for the old seat
+                    stand_ins[0] += 1
+                    action = m.BOTS["greedy"](seen, legal, rng)
             after = m.apply(game, action)
             assert after, f"seed {seed}: {action} refused: {after}"
             game = after
-        winners = game.winners()
+        best = (min if m.LOWEST_WINS else max)(game.totals)
+        winners = [seat for seat, total in enumerate(game.totals) if total == best]
         shares.append(1 / len(winners) if mine in winners else 0.0)
     mean = statistics.fmean(shares)
     half = 1.96 * statistics.stdev(shares) / math.sqrt(games)
+    if stand_ins[0]:
+        print(f"{'':<12} ({stand_ins[0]} turn(s) of old seats played by today's bot: the old module "
+              f"refused a meld today's rules allow)", flush=True)
     return mean, mean - half, mean + half
 
 
@@ -128,7 +164,7 @@ def main() -> int:
             walls = {}
             for jobs in (1, args.jobs):
                 work = chunks(new.variant, source, games=args.games * args.jobs, players=args.players,
-                              seed=1, bot="greedy", jobs=jobs, max_deals=200)
+                              seed=1, bot="greedy", jobs=jobs, max_deals=_deals(old))
                 started = time.perf_counter()
                 with local_executor(jobs) as executor:
                     run_chunks(executor, work)
