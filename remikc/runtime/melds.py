@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from .cards import (
     RANKS,
@@ -15,11 +15,14 @@ from .cards import (
     _card,
     _cards,
     _check_saved,
+    _declared,
     _saved_bool,
     _saved_fields,
     _saved_int,
     _saved_text,
+    _texts_declared,
     parse_cards,
+    parse_meld,
 )
 from .rules import (
     _WHY_ACE,
@@ -252,10 +255,10 @@ def _run(cards: tuple[int, ...], n: int, why: list[str] | None) -> int:
         if card and (card != wanted if RUN_SAME_SUIT else card >> 2 != wanted >> 2):
             if why is None:
                 return -1
-            if ok:  # the first card out of place says enough
+            if ok:  # the first card out of place says enough: its suit, or its rank
                 belongs = Card(wanted) if RUN_SAME_SUIT else RANKS[(wanted >> 2) - 1]
-                why.append(f"not a run: {Card(card)} stands where {belongs} belongs "
-                           f"({_WHY_RUN_ORDER})")
+                rule = _WHY_RUN_ORDER if card >> 2 == wanted >> 2 else _WHY_RUN
+                why.append(f"not a run: {Card(card)} stands where {belongs} belongs ({rule})")
             ok = False
         wanted = wanted + 4 if wanted < 52 else wanted - 48
     if not ok:
@@ -326,20 +329,64 @@ def _read(cards: tuple[int, ...], opening: bool, kind: str | None = None) -> Ver
         elif j - k < 13:
             as_run = False
     run = _run(cards, n, None) if HAS_RUN and as_run else -1
+    if run < 0 and HAS_RUN and kind != "set" and (as_run or n >= 13) and 0 not in cards:
+        # without jokers the order the cards are written in does not matter: K♥ Q♥ J♥ is J♥ Q♥ K♥
+        ordered = _in_order(cards)
+        if ordered is not None:
+            run = _run(ordered, n, None)
     set_ = _set(cards, n, None) if HAS_SET and as_set else -1
     if run >= 0 and set_ >= 0:
-        if AMBIGUOUS == "set":
+        if AMBIGUOUS == "set" or (AMBIGUOUS == "higher" and set_ > run):
             return Verdict(True, "set", set_)
         if AMBIGUOUS == "refused":
             both = (f"{_show(cards)} reads both as a set ({set_} points) and as a run ({run} points); "
                     f"the rules do not say which ({_WHY_AMBIGUOUS})")
             return Verdict(False, None, 0, (both,))
-        # "run", or "declared": the player names the cards; pass kind="set" for the other
+        # "run", "higher" (and the run is worth as much), or "declared": the player names the
+        # cards; kind="set" or declared jokers (5♠ JK=5♥ JK=5♦) take the other reading
     if run >= 0:
         return Verdict(True, "run", run)
     if set_ >= 0:
         return Verdict(True, "set", set_)
     return _refuse(cards, opening, kind)
+
+
+def _in_order(cards: tuple[int, ...]) -> tuple[int, ...] | None:
+    """Cards without jokers in the order of the run they make, the one worth most where the ace
+    may lie at either end; None if no order makes a run.  A run is a rotation of its cards
+    sorted by rank (Q K A 2 of A 2 Q K), so only those are tried."""
+    n = len(cards)
+    if n < 2 or (RUN_SAME_SUIT and len({c & 3 for c in cards}) > 1) \
+            or len({c >> 2 for c in cards}) < n - (n == 14):
+        return None
+    ranked = sorted(cards)
+    best: tuple[int, ...] | None = None
+    most = -1
+    for i in range(n):
+        order = (*ranked[i:], *ranked[:i])
+        points = _run(order, n, None)
+        if points > most:
+            best, most = order, points
+    return best
+
+
+def _table_order(cards: tuple[int, ...], kind: str | None) -> tuple[int, ...]:
+    """The meld as it lies on the table: a run without jokers given out of order, in its order."""
+    if kind == "run" and 0 not in cards and _run(cards, len(cards), None) < 0:
+        return _in_order(cards) or cards
+    return cards
+
+
+def _written_order(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The order a refusal explains cards without jokers in: sorted by rank, from after the
+    widest gap between two ranks (the run they come nearest to)."""
+    if 0 in cards or len(cards) < 2:
+        return cards
+    ranked = sorted(cards)
+    n = len(ranked)
+    gaps = [((ranked[i] >> 2) - (ranked[i - 1] >> 2)) % 13 for i in range(n)]
+    start = max(range(n), key=lambda i: (gaps[i], -i))
+    return (*ranked[start:], *ranked[:start])
 
 
 def _refuse(cards: tuple[int, ...], opening: bool, kind: str | None = None) -> Verdict:
@@ -358,7 +405,7 @@ def _reasons(cards: tuple[int, ...], opening: bool, kind: str | None) -> tuple[s
         if kind == "set":
             _set(cards, n, why)
         else:
-            _run(cards, n, why)
+            _run(_written_order(cards), n, why)
     elif HAS_SET:
         if kind == "run":
             why.append("this game has no runs")
@@ -367,7 +414,7 @@ def _reasons(cards: tuple[int, ...], opening: bool, kind: str | None) -> tuple[s
     else:
         if kind == "set":
             why.append("the cards are all of one rank, and this game has no sets")
-        _run(cards, n, why)
+        _run(_written_order(cards), n, why)
     return tuple(why) or (f"{_show(cards)} is no meld",)
 
 
@@ -379,14 +426,81 @@ def _show(cards: Iterable[int]) -> str:
     return " ".join(str(Card(c)) for c in cards)
 
 
-def check_meld(cards: CardsLike, *, opening: bool = False, kind: str | None = None) -> Verdict:
-    """Is this a valid meld?  `cards` in the order laid on the table (a run ascending; a joker
-    stands for the card at its place); `opening` applies the rules for melds laid when opening.
-    `kind` ("run" or "set") judges the cards only as that kind of meld: for a player who names
-    what a meld is, where the cards alone (5♠ JK JK) could be either."""
+def _show_declared(cards: Iterable[int], declared: Iterable[int]) -> str:
+    return " ".join(_texts_declared(cards, declared))
+
+
+def check_meld(cards: CardsLike, *, opening: bool = False, kind: str | None = None,
+               declared: Iterable[Card | str] | None = None) -> Verdict:
+    """Is this a valid meld?  Cards without jokers in any order (K♥ Q♥ J♥ is the run J-Q-K);
+    with jokers, in the order laid on the table (a run ascending; a joker stands for the card
+    at its place) unless they are declared.  `opening` applies the rules for melds laid when
+    opening.  `kind` ("run" or "set") judges the cards only as that kind of meld; `declared`
+    (or `JK=5♥` in the text: `5♠ JK=5♥ JK=5♦`) names the card each joker stands for, one for
+    each joker in order (JK for one not declared).  A meld that reads both ways and is not
+    declared is read as the rules say (`jokers.ambiguous`); the verdict's `kind` says how."""
     if kind is not None and kind != "run" and kind != "set":
         raise ValueError(f"kind must be 'run', 'set' or None, not {kind!r}")
-    return _read(_cards(cards), opening, kind)
+    codes: tuple[int, ...]
+    named: tuple[int, ...] = ()
+    if isinstance(cards, str) and "=" in cards:
+        codes, named = parse_meld(cards)
+    else:
+        codes = _cards(cards)
+    if declared is not None:
+        named = _declared(codes, declared)
+    if named:
+        return _read_declared(codes, named, opening, kind)
+    return _read(codes, opening, kind)
+
+
+def _read_declared(cards: tuple[int, ...], declared: tuple[int, ...], opening: bool,
+                   kind: str | None) -> Verdict:
+    """A meld whose jokers are declared: judged as the cards they stand for, each joker still a
+    joker for the rules on jokers and, where it has a fixed value, for the points."""
+    if not declared:
+        return _read(cards, opening, kind)
+    n = len(cards)
+    if not _common(cards, n, opening, None):
+        return _refuse(cards, opening, kind)
+    meant = iter(declared)
+    filled = tuple(c or next(meant) for c in cards)  # a joker not declared stays one (0)
+    if kind is None:
+        kind = "set" if len({c >> 2 for c in filled if c}) == 1 else "run"
+    verdict = _read(filled, opening, kind)
+    fixed = JOKER_FIXED
+    if not verdict.ok or fixed is None:
+        return verdict
+    named = [d for d in declared if d]
+    if verdict.kind == "set":
+        rank = next(c >> 2 for c in filled if c)
+        return Verdict(True, "set", verdict.points + (fixed - SET_VALUE[rank]) * len(named))
+    # a run: each declared joker is worth the fixed value, not its place's
+    order = filled if 0 in filled else _table_order(filled, "run")
+    k = next(i for i, c in enumerate(order) if c)
+    start = ((order[k] >> 2) - k - 1) % 13 + 1
+    points = verdict.points
+    for card in named:
+        points += fixed - RUN_VALUE[start + order.index(card)]
+    return Verdict(True, "run", points)
+
+
+def _kinds(cards: tuple[int, ...], kind: str | None) -> list[str]:
+    """The readings a meld on the table may have: `kind` if given, else each valid one."""
+    if kind is not None:
+        return [kind]
+    return [k for k in ("run", "set") if _read(cards, False, k).ok] or ["run"]
+
+
+def _meld_on_table(meld: CardsLike, kind: str | None) -> tuple[tuple[int, ...], tuple[int, ...], str | None]:
+    """A meld on the table as given to `check_lay_off` or `check_joker_swap`: its cards, its
+    declared jokers and the kind they make it."""
+    if isinstance(meld, str) and "=" in meld:
+        cards, declared = parse_meld(meld)
+        if declared and kind is None:
+            kind = _read_declared(cards, declared, False, None).kind
+        return cards, declared, kind
+    return _cards(meld), (), kind
 
 
 # --- openings ------------------------------------------------------------------------------
@@ -399,15 +513,24 @@ def parse_melds(melds: str | Iterable[CardsLike]) -> list[tuple[int, ...]]:
     return [_cards(m) for m in melds]
 
 
+def _declared_melds(melds: str | Iterable[CardsLike]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Melds with their declared jokers (`5♠ JK=5♥ JK=5♦`), from one text or a list."""
+    if isinstance(melds, str):
+        return [parse_meld(part) for part in re.split(r"[+|,]", melds) if part.strip()]
+    return [parse_meld(m) if isinstance(m, str) else (_cards(m), ()) for m in melds]
+
+
 def check_opening(melds: str | Iterable[CardsLike]) -> Verdict:
     """Is this a valid first lay-down?  `melds`: a list of melds, or one string with melds
-    separated by `+`, `|` or `,`.  `points` is the total of the melds."""
-    laid = parse_melds(melds)
+    separated by `+`, `|` or `,`; jokers may be declared (`A♣ JK=A♥ JK=A♦`).  `points` is the
+    total of the melds."""
+    given = _declared_melds(melds)
+    laid = [meld for meld, _ in given]
     why: list[str] = []
     total = 0
     runs_without_jokers = 0
-    for number, meld in enumerate(laid, start=1):
-        verdict = _read(meld, True)
+    for number, (meld, declared) in enumerate(given, start=1):
+        verdict = _read_declared(meld, declared, True, None) if declared else _read(meld, True)
         if not verdict.ok:
             why += [f"meld {number} ({_show(meld)}): {reason}" for reason in verdict.reasons]
             continue
@@ -479,7 +602,7 @@ def check_lay_off(
     or anywhere in a set, given in any order.  `empties_hand`: these are the player's last
     cards.  `kind`: what the meld on the table was declared to be, as for `check_meld`.
     The verdict is for the meld as it would become."""
-    on_table = _cards(meld)
+    on_table, declared, kind = _meld_on_table(meld, kind)
     added = _cards(cards)
     why: list[str] = []
     if not _may_lay_off(first_round, opened, opens_this_turn, handing):
@@ -488,26 +611,30 @@ def check_lay_off(
         why.append(f"a player who hands may not lay off ({_WHY_HANDING_LAY_OFF})")
     if empties_hand and LAST_CARD_BY_DISCARD_ONLY:
         why.append(f"the last card must be discarded, not laid off ({_WHY_GOING_OUT})")
-    before = _read(on_table, False, kind)
+    before = _read_declared(on_table, declared, False, kind)
     if not before.ok:
         why.append(f"{_show(on_table)} is not a valid meld")
         return Verdict(False, None, 0, tuple(why))
-    if HAS_SET:
-        closed = SET_CLOSED_AT
-        if before.kind == "set" and closed is not None and len(on_table) >= closed:
-            why.append(f"a set of {len(on_table)} is closed: nothing more may be added "
-                       f"({_WHY_SET_CLOSED_AT})")
+    # a meld on the table nobody declared (5♠ JK JK, kind None) may be either kind it reads as
+    kinds = _kinds(on_table, kind) if not declared else [cast("str", before.kind)]
+    closed = SET_CLOSED_AT if HAS_SET else None
+    if closed is not None and kinds == ["set"] and len(on_table) >= closed:
+        why.append(f"a set of {len(on_table)} is closed: nothing more may be added "
+                   f"({_WHY_SET_CLOSED_AT})")
     if why:
         return Verdict(False, None, 0, tuple(why))
     # The player hands the cards over in any order (up to six are tried in every order, more
     # as given); they may go at either end of a run.
-    for order in dict.fromkeys(itertools.permutations(added)) if len(added) <= 6 else (added,):
-        for k in range(len(order) + 1):
-            after = _read((*order[:k], *on_table, *order[k:]), False, before.kind)
-            if after.ok:
-                return after
+    for reading in kinds:
+        if reading == "set" and closed is not None and len(on_table) >= closed:
+            continue
+        for order in dict.fromkeys(itertools.permutations(added)) if len(added) <= 6 else (added,):
+            for k in range(len(order) + 1):
+                after = _read((*order[:k], *on_table, *order[k:]), False, reading)
+                if after.ok:
+                    return after
     return Verdict(False, None, 0,
-                   (f"{_show(added)} does not extend {_show(on_table)} as a {before.kind}",))
+                   (f"{_show(added)} does not extend {_show(on_table)} as a {' or a '.join(kinds)}",))
 
 
 def check_joker_swap(
@@ -524,7 +651,7 @@ def check_joker_swap(
     """May `card` take the place of a joker in `meld`?  It must be the card the joker stands
     for; the verdict is for the meld with the card in the joker's place.  `kind`: what the
     meld on the table was declared to be, as for `check_meld`."""
-    on_table = _cards(meld)
+    on_table, declared, kind = _meld_on_table(meld, kind)
     real = _card(card)
     why: list[str] = []
     if real.is_joker:
@@ -536,15 +663,21 @@ def check_joker_swap(
             why.append(f"the card must come from the player's hand ({_WHY_SWAP_FROM})")
     else:
         why.append("this game has no joker swap")
-    before = _read(on_table, False, kind)
+    before = _read_declared(on_table, declared, False, kind)
     if not before.ok:
         why.append(f"{_show(on_table)} is not a valid meld")
     if why:
         return Verdict(False, None, 0, tuple(why))
+    meant = iter(declared or (0,) * on_table.count(0))
     for i, held in enumerate(on_table):
         if held:
             continue
-        after = _read((*on_table[:i], real, *on_table[i + 1:]), False, before.kind)
-        if after.ok:
-            return after
-    return Verdict(False, None, 0, (f"no joker in {_show(on_table)} stands for {Card(real)}",))
+        named = next(meant)
+        if named and named != real:  # a declared joker is taken only by the card it stands for
+            continue
+        for reading in _kinds(on_table, kind) if not declared else [cast("str", before.kind)]:
+            after = _read((*on_table[:i], real, *on_table[i + 1:]), False, reading)
+            if after.ok:
+                return after
+    return Verdict(False, None, 0, (f"no joker in {_show_declared(on_table, declared)} stands for "
+                                    f"{Card(real)}",))

@@ -208,9 +208,13 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     },
     "jokers.min_natural.none": "Skupina se smije sastojati samo od džokera.",
     "jokers.ambiguous.run": "Skupina koja se može čitati i kao komplet i kao niz (npr. 5♠ JK JK) vrijedi "
-                            "kao niz.",
+                            "kao niz, osim ako igrač najavi komplet.",
     "jokers.ambiguous.set": "Skupina koja se može čitati i kao komplet i kao niz (npr. 5♠ JK JK) vrijedi "
-                            "kao komplet.",
+                            "kao komplet, osim ako igrač najavi niz.",
+    "jokers.ambiguous.higher": "Skupinu koja se može čitati i kao komplet i kao niz (npr. 5♠ JK JK: tri "
+                               "petice ili 5♠ 6♠ 7♠) igrač može najaviti kao jedno ili drugo; ako ništa ne "
+                               "kaže, vrijedi onako kako donosi više bodova (uz jednaku vrijednost kao "
+                               "niz).",
     "jokers.ambiguous.refused": "Skupina koja se može čitati i kao komplet i kao niz (npr. 5♠ JK JK) nije "
                                 "valjana.",
     # opening

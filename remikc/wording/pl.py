@@ -219,9 +219,13 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     },
     "jokers.min_natural.none": "Układ może się składać z samych jokerów.",
     "jokers.ambiguous.run": "Układ, który można odczytać i jako grupę, i jako sekwens (np. 5♠ JK JK), "
-                            "liczy się jako sekwens.",
+                            "liczy się jako sekwens, chyba że gracz zapowie grupę.",
     "jokers.ambiguous.set": "Układ, który można odczytać i jako grupę, i jako sekwens (np. 5♠ JK JK), "
-                            "liczy się jako grupa.",
+                            "liczy się jako grupa, chyba że gracz zapowie sekwens.",
+    "jokers.ambiguous.higher": "Układ, który można odczytać i jako grupę, i jako sekwens (np. 5♠ JK JK: "
+                               "trzy piątki albo 5♠ 6♠ 7♠), gracz może zapowiedzieć jako jedno lub drugie; "
+                               "jeśli nic nie powie, liczy się tak, jak jest wart więcej punktów "
+                               "(przy równej wartości jako sekwens).",
     "jokers.ambiguous.refused": "Układ, który można odczytać i jako grupę, i jako sekwens (np. 5♠ JK "
                                 "JK), jest nieważny.",
     # opening
