@@ -485,6 +485,35 @@ def _read_declared(cards: tuple[int, ...], declared: tuple[int, ...], opening: b
     return Verdict(True, "run", points)
 
 
+def _laid(cards: tuple[int, ...], declared: tuple[int, ...], kind: str) -> tuple[Card, ...]:
+    """A meld as it lies on the table once judged: cards without jokers, or with every joker
+    declared, in the order of their run (`5♠ JK=7♠ 6♠` lies as 5♠ 6♠ JK)."""
+    if kind != "run" or (0 in cards and (not declared or 0 in declared)):
+        return tuple(map(Card, cards))
+    meant = iter(declared)
+    filled = tuple(c or next(meant) for c in cards)
+    order = list(_table_order(filled, "run"))
+    for card in declared:  # each declared card back to the joker it is
+        order[order.index(card)] = 0
+    return tuple(map(Card, order))
+
+
+def _jokers_read(cards: tuple[int, ...], kind: str) -> tuple[Card, ...]:
+    """The card each joker of a valid meld stands for, in order, read as `kind`: a run's by
+    its place, a set's the suits its cards lack (♠ ♥ ♦ ♣ order); what a player declares to
+    lay the meld so."""
+    k = next((i for i, c in enumerate(cards) if c), None)
+    if k is None or 0 not in cards:
+        return ()
+    if kind == "run":
+        start = ((cards[k] >> 2) - k - 1) % 13 + 1
+        suit = cards[k] & 3
+        return tuple(Card(((start + i - 1) % 13 + 1) * 4 + suit) for i, c in enumerate(cards) if not c)
+    rank = cards[k] >> 2
+    free = [rank * 4 + s for s in range(4) if rank * 4 + s not in cards] or [rank * 4]
+    return tuple(Card(free[i % len(free)]) for i in range(cards.count(0)))
+
+
 def _kinds(cards: tuple[int, ...], kind: str | None) -> list[str]:
     """The readings a meld on the table may have: `kind` if given, else each valid one."""
     if kind is not None:
@@ -524,7 +553,11 @@ def check_opening(melds: str | Iterable[CardsLike]) -> Verdict:
     """Is this a valid first lay-down?  `melds`: a list of melds, or one string with melds
     separated by `+`, `|` or `,`; jokers may be declared (`A♣ JK=A♥ JK=A♦`).  `points` is the
     total of the melds."""
-    given = _declared_melds(melds)
+    return _opening_of(_declared_melds(melds))
+
+
+def _opening_of(given: list[tuple[tuple[int, ...], tuple[int, ...]]]) -> Verdict:
+    """`check_opening` of melds with their declared jokers."""
     laid = [meld for meld, _ in given]
     why: list[str] = []
     total = 0
