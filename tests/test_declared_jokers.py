@@ -15,14 +15,19 @@ Points of seed 001 (remik_klasyczny): "w sekwensie typu as-2-3 as ma 1 pkt, w in
 
 from __future__ import annotations
 
+import io
 import types
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from remikc.build import load_module, validator_source
+from remikc.cli import main
 from remikc.spec.workspace import Workspace
+
+SPECS = Path(__file__).resolve().parent.parent / "specs"
 
 
 def _module(workspace: Workspace, load: Callable[[str], Any], variant_id: str) -> types.ModuleType:
@@ -214,3 +219,37 @@ def test_listed_lay_downs_say_how_their_jokers_are_read(karuzela: types.ModuleTy
     opening = [a for a in r51.legal_actions(g) if isinstance(a, r51.Lay) and len(a.melds) == 2]
     assert opening and all(a.declared[[0 in m for m in a.melds].index(True)] == r51.parse_cards("7♠")
                            for a in opening), opening
+
+
+# --- the CLI reads them too -----------------------------------------------------------------------
+
+def _cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    return main(list(argv), out, err), out.getvalue(), err.getvalue()
+
+
+def test_explain_reads_declared_jokers() -> None:
+    spec = str(SPECS / "remik_klasyczny.rules")
+    code, out, _ = _cli("explain", spec, "--opening", "5♦ 5♥ 5♣ 5♠ + A♥ 2♥ 3♥ 4♥ + A♣ JK=A♥ JK=A♦")
+    assert code == 0 and "a valid opening, 60 points" in out, out
+    code, out, _ = _cli("explain", spec, "--opening", "5d 5h 5c 5s + Ah 2h 3h 4h + Ac JK=2c JK=3c")
+    assert "36 points; an opening needs 49" in out, out
+    code, _, err = _cli("explain", spec, "5♠ JK=5x JK")
+    assert code == 2 and "error[E014]: `JK=5x`: `5x` is not a card" in err and "^^^^^" in err, err
+
+
+def test_a_spec_does_not_declare_jokers() -> None:
+    # the rules language reads cards, not plays: a declared joker there is refused, never dropped
+    from remikc.cards import CardError, parse_card
+    with pytest.raises(CardError, match="a joker is not declared here"):
+        parse_card("JK=5♥")
+    assert str(parse_card("jk=5h", declared=True)) == "JK=5♥"
+
+
+def test_the_actions_docs_notation_md_writes(klasyczny: types.ModuleType) -> None:
+    for text in ("lay 8♥ for the joker in meld 2 | 5♠ JK=5♥ JK=5♦ | 6♣ on meld 1",
+                 "rearrange: 8♣ (from hand) for its joker; 5♠ 5♥ 5♦ | 6♣ 7♣ JK=8♣"):
+        action = klasyczny.parse_action(text)
+        assert str(action) == text
+    lay = klasyczny.parse_action("lay 5s jk=5h JK=5d")
+    assert lay.declared == (klasyczny.parse_cards("5♥ 5♦"),)
