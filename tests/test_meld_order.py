@@ -82,3 +82,18 @@ def test_the_table_holds_a_run_in_its_order(karuzela: types.ModuleType) -> None:
     g = kz.apply(kz.apply(g, kz.Draw("stock")), kz.Rearrange(table=["5♣ 3♣ 2♣ 4♣"]))
     assert g, g
     assert g.table[0].cards == kz.parse_cards("2♣ 3♣ 4♣ 5♣")
+
+
+def test_a_joker_is_taken_only_by_the_card_of_its_place(r51: types.ModuleType) -> None:
+    # JK 6♠ 7♠: the joker is 5♠.  8♠ in its place would make 6-7-8 in another order: refused
+    assert not r51.check_joker_swap("JK 6♠ 7♠", "8♠")
+    assert repr(r51.check_joker_swap("JK 6♠ 7♠", "5♠")) == "Verdict(ok, run, 18 points)"
+
+
+def test_a_card_laid_off_lies_in_the_run_s_order(r51: types.ModuleType) -> None:
+    # seat 1 opens with 10-J-Q-K♦ (40) and 9-9-9 (27), then lays 9♦ off: it goes before the 10
+    g = r51.new_game(2, hands=["2♣ 5♥ 3♣ K♠", "10♦ J♦ Q♦ K♦ 9♠ 9♥ 9♣ 9♦ 4♠"], stock="4♦ 5♦")
+    g = r51.apply(g, r51.Lay(["K♦ Q♦ J♦ 10♦", "9♠ 9♥ 9♣"]))
+    assert g and g.table[0].cards == r51.parse_cards("10♦ J♦ Q♦ K♦"), g
+    g = r51.apply(g, r51.Lay(lay_offs=[(0, "9♦")]))
+    assert g and g.table[0].cards == r51.parse_cards("9♦ 10♦ J♦ Q♦ K♦"), g

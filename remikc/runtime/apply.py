@@ -300,8 +300,8 @@ def _grown(meld: Meld, added: Meld, kind: str) -> Meld:
     for order in dict.fromkeys(itertools.permutations(added)) if len(added) <= 6 else (added,):
         for k in range(len(order) + 1):
             cards = (*order[:k], *meld, *order[k:])
-            if _read(cards, False, kind).ok:
-                return tuple(map(Card, cards))
+            if _read(cards, False, kind).ok:  # a run without jokers in its order, as it lies
+                return _laid(cards, (), kind)
     raise AssertionError("check_lay_off accepted it")
 
 

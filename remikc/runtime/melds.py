@@ -354,15 +354,20 @@ def _read(cards: tuple[int, ...], opening: bool, kind: str | None = None) -> Ver
 def _in_order(cards: tuple[int, ...]) -> tuple[int, ...] | None:
     """Cards without jokers in the order of the run they make, the one worth most where the ace
     may lie at either end; None if no order makes a run.  A run is a rotation of its cards
-    sorted by rank (Q K A 2 of A 2 Q K), so only those are tried."""
+    sorted by rank (Q K A 2 of A 2 Q K), so only those that start after a break are tried."""
     n = len(cards)
     if n < 2 or (RUN_SAME_SUIT and len({c & 3 for c in cards}) > 1) \
             or len({c >> 2 for c in cards}) < n - (n == 14):
         return None
     ranked = sorted(cards)
+    # in a run the ranks follow one another but where the run starts: one break at most (none
+    # when it holds all 13 ranks, then it may start anywhere)
+    breaks = [i for i in range(n) if ((ranked[i] >> 2) - (ranked[i - 1] >> 2)) % 13 != 1]
+    if len(breaks) > 1:
+        return None
     best: tuple[int, ...] | None = None
     most = -1
-    for i in range(n):
+    for i in breaks or range(n):
         order = (*ranked[i:], *ranked[:i])
         points = _run(order, n, None)
         if points > most:
@@ -701,14 +706,22 @@ def check_joker_swap(
         why.append(f"{_show(on_table)} is not a valid meld")
     if why:
         return Verdict(False, None, 0, tuple(why))
+    readings = _kinds(on_table, kind) if not declared else [cast("str", before.kind)]
+    # a run's joker is taken by the card of its place (then the cards are in any order no more)
+    at_place = _jokers_read(on_table, "run") if "run" in readings else ()
     meant = iter(declared or (0,) * on_table.count(0))
+    j = -1
     for i, held in enumerate(on_table):
         if held:
             continue
+        j += 1
         named = next(meant)
         if named and named != real:  # a declared joker is taken only by the card it stands for
             continue
-        for reading in _kinds(on_table, kind) if not declared else [cast("str", before.kind)]:
+        for reading in readings:
+            if reading == "run" and not named and at_place and (
+                    at_place[j] != real if RUN_SAME_SUIT else at_place[j] >> 2 != real >> 2):
+                continue
             after = _read((*on_table[:i], real, *on_table[i + 1:]), False, reading)
             if after.ok:
                 return after
