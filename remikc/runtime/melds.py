@@ -191,7 +191,8 @@ def _common(cards: tuple[int, ...], n: int, opening: bool, why: list[str] | None
 
 
 def _run(cards: tuple[int, ...], n: int, why: list[str] | None) -> int:
-    """The points of the cards read as a run (listed in order), or -1 if they are not one.
+    """The points of the cards read as a run (listed in order), or below 0 if they are not one
+    (-2 where no other order of them is one either: their number, or two suits).
 
     The first natural card fixes the start: rank r at index k starts the run r - k
     (positions past the king, 14 = the ace, go round to 15 = a 2, only with WRAP)."""
@@ -208,7 +209,7 @@ def _run(cards: tuple[int, ...], n: int, why: list[str] | None) -> int:
     ok = True
     if not RUN_MIN <= n <= RUN_MAX:
         if why is None:
-            return -1
+            return -2
         ok = False
         if RUN_SIZE_OPEN:
             if n < RUN_MIN:  # above RUN_MAX the next reason says why
@@ -253,8 +254,8 @@ def _run(cards: tuple[int, ...], n: int, why: list[str] | None) -> int:
     wanted = (start if start <= 13 else start - 13) * 4 + suit
     for card in cards:
         if card and (card != wanted if RUN_SAME_SUIT else card >> 2 != wanted >> 2):
-            if why is None:
-                return -1
+            if why is None:  # -2: two suits, which no other order of the cards mends
+                return -2 if RUN_SAME_SUIT and (card ^ wanted) & 3 else -1
             if ok:  # the first card out of place says enough: its suit, or its rank
                 belongs = Card(wanted) if RUN_SAME_SUIT else RANKS[(wanted >> 2) - 1]
                 rule = _WHY_RUN_ORDER if card >> 2 == wanted >> 2 else _WHY_RUN
@@ -329,7 +330,7 @@ def _read(cards: tuple[int, ...], opening: bool, kind: str | None = None) -> Ver
         elif j - k < 13:
             as_run = False
     run = _run(cards, n, None) if HAS_RUN and as_run else -1
-    if run < 0 and HAS_RUN and kind != "set" and (as_run or n >= 13) and 0 not in cards:
+    if run == -1 and HAS_RUN and kind != "set" and (as_run or n >= 13) and 0 not in cards:
         # without jokers the order the cards are written in does not matter: K♥ Q♥ J♥ is J♥ Q♥ K♥
         ordered = _in_order(cards)
         if ordered is not None:
@@ -356,12 +357,9 @@ def _in_order(cards: tuple[int, ...]) -> tuple[int, ...] | None:
     may lie at either end; None if no order makes a run.  A run is a rotation of its cards
     sorted by rank (Q K A 2 of A 2 Q K), so only those that start after a break are tried."""
     n = len(cards)
-    if n < 2 or (RUN_SAME_SUIT and len({c & 3 for c in cards}) > 1) \
-            or len({c >> 2 for c in cards}) < n - (n == 14):
-        return None
     ranked = sorted(cards)
     # in a run the ranks follow one another but where the run starts: one break at most (none
-    # when it holds all 13 ranks, then it may start anywhere)
+    # when it holds all 13 ranks, then it may start anywhere; a rank held twice is a break too)
     breaks = [i for i in range(n) if ((ranked[i] >> 2) - (ranked[i - 1] >> 2)) % 13 != 1]
     if len(breaks) > 1:
         return None
@@ -725,5 +723,5 @@ def check_joker_swap(
             after = _read((*on_table[:i], real, *on_table[i + 1:]), False, reading)
             if after.ok:
                 return after
-    return Verdict(False, None, 0, (f"no joker in {_show_declared(on_table, declared)} stands for "
-                                    f"{Card(real)}",))
+    shown = _show_declared(on_table, declared)
+    return Verdict(False, None, 0, (f"no joker in {shown} stands for {Card(real)}",))
