@@ -106,6 +106,8 @@ def test_klasyczny_either_reading_when_declared(klasyczny: types.ModuleType) -> 
     assert repr(m.check_meld("5♠ JK=5♥ JK=5♦")) == "Verdict(ok, set, 15 points)"
     assert repr(m.check_meld("5♠ JK JK", kind="set")) == "Verdict(ok, set, 15 points)"
     assert repr(m.check_meld("5♠ JK=6♠ JK=7♠")) == "Verdict(ok, run, 18 points)"
+    # Q♠ JK JK: Q-K-A is 10 + 10 + 10 ("D-K-A ... 10 pkt"), the queens 3 x 10: a tie is the run
+    assert repr(m.check_meld("Q♠ JK JK")) == "Verdict(ok, run, 30 points)"
     # 10-Joker-Joker-K, seed 001's own example: J and Q for the jokers, 4 x 10 = 40
     assert repr(m.check_meld("10♠ JK=J♠ JK=Q♠ K♠")) == "Verdict(ok, run, 40 points)"
     # a declaration that makes no meld is refused for what it makes
