@@ -46,6 +46,16 @@ class Card:
 JOKER_CARD = Card(0, -1)
 
 
+@dataclass(frozen=True, slots=True, order=True)
+class DeclaredJoker(Card):
+    """A joker its player says stands for `stands`: `JK=5♥` (docs/notation.md)."""
+
+    stands: Card = JOKER_CARD
+
+    def __str__(self) -> str:
+        return f"{JOKER}={self.stands}"
+
+
 def rank_name(rank: int) -> str:
     return RANK_NAMES[rank - 1]
 
@@ -70,7 +80,10 @@ def parse_rank(token: str) -> int:
     return rank
 
 
-def parse_card(token: str) -> Card:
+def parse_card(token: str, *, declared: bool = False) -> Card:
+    """One card; with `declared`, also a declared joker `JK=5♥`."""
+    if "=" in token:
+        return _declared_joker(token, declared)
     if token.upper() in (JOKER, "JOKER"):
         return JOKER_CARD
     match = _CARD_RE.match(token)
@@ -82,9 +95,26 @@ def parse_card(token: str) -> Card:
     raise CardError(token, f"`{token}` is not a card", _card_hint(token))
 
 
-def parse_cards(text: str) -> tuple[Card, ...]:
-    """Cards separated by spaces or commas."""
-    return tuple(parse_card(tok) for tok in re.split(r"[\s,]+", text.strip()) if tok)
+def parse_cards(text: str, *, declared: bool = False) -> tuple[Card, ...]:
+    """Cards separated by spaces or commas; with `declared`, jokers may be declared (`JK=5♥`)."""
+    return tuple(parse_card(tok, declared=declared) for tok in re.split(r"[\s,]+", text.strip()) if tok)
+
+
+def _declared_joker(token: str, declared: bool) -> Card:
+    joker, _, stands = token.partition("=")
+    if not declared:
+        raise CardError(token, f"`{token}` declares a joker, and a joker is not declared here",
+                        "write JK; a declared joker (JK=5♥) is for a play judged by a validator")
+    if joker.upper() not in (JOKER, "JOKER"):
+        raise CardError(token, f"`{token}`: only a joker is declared",
+                        "write JK=5♥: a joker and the card it stands for")
+    try:
+        card = parse_card(stands)
+    except CardError as exc:
+        raise CardError(token, f"`{token}`: {exc}", exc.hint) from None
+    if card.is_joker:
+        raise CardError(token, f"`{token}`: a joker stands for a card, not for a joker", "write JK=5♥")
+    return DeclaredJoker(0, -1, card)
 
 
 def format_cards(cards: tuple[Card, ...] | list[Card]) -> str:

@@ -44,7 +44,7 @@ def read_play(text: str, mode: str) -> list[tuple[Card, ...]]:
     start = 0  # where `part` begins in `text`
     for number, part in enumerate(parts, start=1):
         try:
-            cards = parse_cards(part)
+            cards = parse_cards(part, declared=True)
         except CardError as exc:
             # point at the token in the command-line argument, shown as the source line
             at = text.find(exc.token, start) if "\n" not in text else -1

@@ -109,10 +109,12 @@ class Declare(str, Enum):
 
 
 class Ambiguous(str, Enum):
-    """How a meld that reads both as a set and as a run (`5♠ JK JK`) is taken."""
+    """How a meld that reads both as a set and as a run (`5♠ JK JK`) is taken when the player
+    does not declare it (a kind, or the card each joker stands for: `5♠ JK=5♥ JK=5♦`)."""
 
     RUN = "run"
     SET = "set"
+    HIGHER = "higher"  # the reading worth more points; the run where both are worth the same
     REFUSED = "refused"
 
 

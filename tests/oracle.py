@@ -106,6 +106,24 @@ class OpeningOracle:
         return bool(ok), int(points) if ok else 0
 
 
+def in_order(oracle: MeldOracle, codes: tuple[int, ...], kind: str | None = None) -> tuple[int, ...]:
+    """The order the verifier's formulas judge a meld in.  They read cards in table order; a
+    player writes cards without jokers in any order (docs/notation.md): such a meld that is
+    none as written is the rotation of its cards sorted by rank that makes the run worth most."""
+    if 0 in codes or len(codes) < 2 or kind == "set":
+        return codes
+    if (oracle(codes) if kind is None else oracle.as_kind(codes, kind))[0]:
+        return codes
+    ranked = sorted(codes)
+    best, most = codes, -1
+    for i in range(len(ranked)):
+        turned = tuple(ranked[i:] + ranked[:i])
+        ok, _, points = oracle.as_kind(turned, "run")
+        if ok and points > most:
+            best, most = turned, points
+    return best
+
+
 def validator(variant: ir.Variant, workspace: Workspace):  # type: ignore[no-untyped-def]
     """The generated module of a variant, rendered from its spec now."""
     return load_module(variant.id, validator_source(variant, workspace))

@@ -180,6 +180,9 @@ def constants(v: ir.Variant, show: Mapping[str, str]) -> list[Constant]:
     else:
         add("AMBIGUOUS", "refused",
             absent="jokers.ambiguous: not given, a meld that reads both as a set and as a run is refused")
+    declared = v.jokers is not None and v.jokers.declare.value is ir.Declare.RANK_AND_SUIT
+    add("JOKERS_DECLARED", declared, v.jokers.declare if v.jokers else None,
+        absent="jokers: not in this game")
     if v.opening is not None:
         o = v.opening
         add("OPENING_MIN_POINTS", o.min_points.value, o.min_points)

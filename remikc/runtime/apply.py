@@ -33,7 +33,17 @@ from .game import (
     _check_pack,
     _own_game,
 )
-from .melds import _read, _show, check_joker_swap, check_lay_off, check_opening, hand_value
+from .melds import (
+    _laid,
+    _opening_of,
+    _read,
+    _read_declared,
+    _show,
+    _show_declared,
+    check_joker_swap,
+    check_lay_off,
+    hand_value,
+)
 from .reasons import Reason, _because
 from .rules import (
     _WHY_DECLARE,
@@ -71,6 +81,7 @@ from .rules import (
     HANDING_OPENING_RULES,
     HAS_OPENING,
     JOKERS_BY_PLAYERS,
+    JOKERS_DECLARED,
     KNOCK_MAX,
     KNOCKER_WINS_TIES,
     METHOD,
@@ -240,14 +251,17 @@ def _lay(game: Game, action: Lay) -> Game | Refusal:
     emptied = len(hand) - sum(len(c) for _, c in action.lay_offs) <= DISCARDS
     exempt = not HANDING_OPENING_RULES and HANDING and not game.laid[seat] and emptied
     if opening and action.melds and not exempt:
-        why += list(check_opening(list(action.melds)).reasons)
+        why += list(_opening_of(list(zip(action.melds, action.declared, strict=True))).reasons)
     new_melds = []
-    for meld in action.melds:
-        verdict = _read(meld, opening)
+    for meld, declared in zip(action.melds, action.declared, strict=True):
+        verdict = _read_declared(meld, declared, opening, None)
         if not verdict.ok:
-            why += [r._within("new_meld", meld_cards=_show(meld)) for r in verdict.reasons]
+            why += [r._within("new_meld", meld_cards=_show_declared(meld, declared)) for r in verdict.reasons]
         else:
-            new_melds.append(TableMeld(meld, cast("str", verdict.kind), seat))
+            kind = cast("str", verdict.kind)
+            # the meld lies in table order; where the rules keep what jokers are declared, so does the table
+            kept = tuple(sorted(d for d in declared if d)) if JOKERS_DECLARED else ()
+            new_melds.append(TableMeld(_laid(meld, declared, kind), kind, seat, kept))
     if RETRIEVED_JOKER == "new_meld_now" or RETRIEVED_JOKER == "play_now":
         owed = max(0, owed - laid_now.count(0))
     now_opened = opened or bool(action.melds)
@@ -301,8 +315,8 @@ def _grown(meld: Meld, added: Meld, kind: str) -> Meld:
     for order in dict.fromkeys(itertools.permutations(added)) if len(added) <= 6 else (added,):
         for k in range(len(order) + 1):
             cards = (*order[:k], *meld, *order[k:])
-            if _read(cards, False, kind).ok:
-                return tuple(map(Card, cards))
+            if _read(cards, False, kind).ok:  # a run without jokers in its order, as it lies
+                return _laid(cards, (), kind)
     raise AssertionError("check_lay_off accepted it")
 
 
@@ -376,29 +390,36 @@ def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:
     if len(rest) < least:
         why.append(_because("rearrange.min", _WHY_REARRANGE_MIN, given=len(rest), least=least))
     melds = []
-    for meld in action.table:
-        verdict = _read(meld, False)
+    for meld, named in zip(action.table, action.declared, strict=True):
+        verdict = _read_declared(meld, named, False, None)
         if not verdict.ok:
-            why += [r._within("new_meld", meld_cards=_show(meld)) for r in verdict.reasons]
+            why += [r._within("new_meld", meld_cards=_show_declared(meld, named)) for r in verdict.reasons]
         else:
-            melds.append((meld, cast("str", verdict.kind)))
+            melds.append((meld, cast("str", verdict.kind), named))
     if why:
         return Refusal(why)
-    # a table joker keeps the card it stands for: the run jokers first, then the sets'
+    # a table joker keeps the card it stands for: the declared ones, the run jokers, then the sets'
     wanted = list(declared)
-    placed: list[tuple[Meld, str, tuple[int, ...] | None]] = []
-    for meld, kind in melds:
-        kind = _reading(meld, kind, wanted)
-        stands = _stands(meld, kind, []) if kind == "run" else None
+    placed: list[tuple[Meld, str, Meld, Meld, tuple[int, ...] | None]] = []
+    for meld, kind, named in melds:
+        if not named:
+            kind = _reading(meld, kind, wanted)
+        for card in named:
+            if card in wanted:
+                wanted.remove(card)
+        meant = iter(named)
+        filled = tuple(Card(c or next(meant, 0)) for c in meld)  # declared jokers as their cards
+        stands = _stands(filled, kind, []) if kind == "run" else None
         for code in stands or ():
             if code in wanted:
                 wanted.remove(code)
-        placed.append((meld, kind, stands))
+        placed.append((meld, kind, named, filled, stands))
     table = []
-    for meld, kind, stands in placed:
+    for meld, kind, named, filled, stands in placed:
         if kind == "set":
-            stands = _stands(meld, kind, wanted)
-        table.append(TableMeld(meld, kind, seat, stands or ()))
+            stands = _stands(filled, kind, wanted)
+        kept = tuple(sorted((*(c for c in named if c), *(stands or ()))))
+        table.append(TableMeld(_laid(meld, named, kind), kind, seat, kept))
     # the card a joker stands for, laid from hand, takes its place: the joker is free again
     laid = [c for c in rest if c]
     for card, where in action.swaps:

@@ -80,6 +80,9 @@ def parse_card(token: str) -> Card:
     """One card: `10♥`, `10h`, `Qs`, `JK`.  Raises ValueError naming the token."""
     card = _BY_NAME.get(token)
     if card is None:
+        if "=" in token:
+            raise ValueError(f"{token!r} declares a joker: read a meld with its declared jokers "
+                             "with parse_meld")
         raise ValueError(f"{token!r} is not a card: write ranks A 2..10 J Q K with a suit "
                          "♠ ♥ ♦ ♣ (or s h d c), and JK for a joker")
     return card
@@ -88,6 +91,54 @@ def parse_card(token: str) -> Card:
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Cards separated by spaces or commas.  Raises ValueError naming the bad token."""
     return tuple(parse_card(token) for token in _SPLIT.split(text.strip()) if token)
+
+
+def parse_meld(text: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """A meld with its declared jokers, `5♠ JK=5♥ JK=5♦` (or `5s JK=5h jk=5d`): the cards (a
+    declared joker is a JK among them) and, one for each joker in order, the card it stands
+    for; JK for a joker not declared, and `()` where no joker is.  Raises ValueError naming
+    the bad token."""
+    cards: list[Card] = []
+    declared: list[Card] = []
+    for token in _SPLIT.split(text.strip()):
+        if not token:
+            continue
+        joker, equals, stands = token.partition("=")
+        if not equals:
+            card = parse_card(token)
+            cards.append(card)
+            if not card:
+                declared.append(JOKER)
+            continue
+        if _BY_NAME.get(joker) != JOKER:
+            raise ValueError(f"{token!r}: only a joker is declared, as JK=5♥")
+        meant = _BY_NAME.get(stands)
+        if not meant:
+            raise ValueError(f"{token!r}: a joker stands for a card, as JK=5♥ (JK=5h), "
+                             f"and {stands!r} is not one")
+        cards.append(JOKER)
+        declared.append(meant)
+    return tuple(cards), (tuple(declared) if any(declared) else ())
+
+
+def _declared(cards: tuple[int, ...], declared: Iterable[Card | str]) -> tuple[Card, ...]:
+    """The cards `declared` for the jokers of `cards`, checked: one for each joker, each a
+    natural card or JK (not declared)."""
+    given = tuple(_card(c) for c in declared)
+    if given and len(given) != cards.count(0):
+        raise ValueError(f"{len(given)} declared card(s) for {cards.count(0)} joker(s): name one for "
+                         "each joker, JK for one not declared")
+    return given if any(given) else ()
+
+
+def _texts_declared(cards: Iterable[int], declared: Iterable[int]) -> list[str]:
+    """Each card as text, a declared joker as `JK=5♥`."""
+    meant = iter(declared)
+    return [str(Card(c)) if c else _joker_text(next(meant, 0)) for c in cards]
+
+
+def _joker_text(stands: int) -> str:
+    return f"JK={Card(stands)}" if stands else "JK"
 
 
 CardsLike = str | Iterable[Card | str]

@@ -29,14 +29,17 @@ from .cards import (
     _card,
     _cards,
     _check_saved,
+    _declared,
     _saved_bool,
     _saved_card,
     _saved_cards,
     _saved_fields,
     _saved_int,
     _saved_text,
+    _texts_declared,
     parse_card,
     parse_cards,
+    parse_meld,
 )
 from .melds import _show
 from .reasons import Reason, _reasons_from
@@ -124,30 +127,58 @@ def _meld(cards: CardsLike) -> Meld:
     return _cards(cards)  # Cards already: a meld of them is taken as it is (a hot path)
 
 
+def _new_melds(melds: Iterable[CardsLike], declared: Iterable[Iterable[Card | str]] | None
+                    ) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:
+    """New melds and, one for each, the cards its jokers are declared to stand for (`()` where
+    none is): from `JK=5♥` in a meld's text, or from `declared`, one list for each meld."""
+    cards: list[Meld] = []
+    named: list[Meld] = []
+    for meld in melds:
+        if isinstance(meld, str):
+            codes, meant = parse_meld(meld)
+        else:
+            codes, meant = _meld(meld), ()
+        cards.append(codes)
+        named.append(meant)
+    if declared is not None:
+        given = [tuple(d) for d in declared]
+        if len(given) != len(cards):
+            raise ValueError(f"declared jokers for {len(given)} meld(s), and {len(cards)} are laid: "
+                             "give one list for each meld, () for a meld that declares none")
+        named = [_declared(c, d) for c, d in zip(cards, given, strict=True)]
+    return tuple(cards), tuple(named)
+
+
 class Lay(Action):
     """Lay cards from hand: new `melds` (each in table order), `lay_offs` (a table meld's index and
     the cards added to it) and joker `swaps` (a table meld's index and the card from hand that takes
-    its joker's place).  Swaps come first, so a retrieved joker can go into the new melds."""
+    its joker's place).  Swaps come first, so a retrieved joker can go into the new melds.
+    `declared`: for each new meld, the card each of its jokers stands for (`()` for none), also
+    written in a meld's text as `5♠ JK=5♥ JK=5♦` (docs/notation.md): a meld that reads both as a
+    set and as a run is laid as declared."""
 
-    __slots__ = ("lay_offs", "melds", "swaps")
+    __slots__ = ("declared", "lay_offs", "melds", "swaps")
 
     def __init__(self, melds: Iterable[CardsLike] = (), lay_offs: Iterable[tuple[int, CardsLike]] = (),
-                 swaps: Iterable[tuple[int, Card | str]] = ()) -> None:
-        self.melds: tuple[Meld, ...] = tuple(_meld(m) for m in melds)
+                 swaps: Iterable[tuple[int, Card | str]] = (),
+                 declared: Iterable[Iterable[Card | str]] | None = None) -> None:
+        self.melds: tuple[Meld, ...]
+        self.declared: tuple[Meld, ...]
+        self.melds, self.declared = _new_melds(melds, declared)
         self.lay_offs: tuple[tuple[int, Meld], ...] = tuple((int(i), _meld(c)) for i, c in lay_offs)
         self.swaps: tuple[tuple[int, Card], ...] = tuple((int(i), _card(c)) for i, c in swaps)
 
     def _key(self) -> tuple[object, ...]:
-        return (self.melds, self.lay_offs, self.swaps)
+        return (self.melds, self.declared, self.lay_offs, self.swaps)
 
     def _fields(self) -> dict[str, Any]:
-        return {"melds": [_texts(m) for m in self.melds],
+        return {"melds": [_texts_declared(m, d) for m, d in zip(self.melds, self.declared, strict=True)],
                 "lay_offs": [[i, _texts(c)] for i, c in self.lay_offs],
                 "swaps": [[i, str(Card(c))] for i, c in self.swaps]}
 
     def __str__(self) -> str:
         parts = [f"{Card(c)} for the joker in meld {i + 1}" for i, c in self.swaps]
-        parts += [_show(m) for m in self.melds]
+        parts += [" ".join(_texts_declared(m, d)) for m, d in zip(self.melds, self.declared, strict=True)]
         parts += [f"{_show(c)} on meld {i + 1}" for i, c in self.lay_offs]
         return "lay " + " | ".join(parts)
 
@@ -156,26 +187,33 @@ class Rearrange(Action):
     """Where the table may be rearranged: the whole new `table`.  Every card on the table must be in
     it, each meld valid, and at least the rule's number of cards from hand added.  `swaps`: the
     cards that take the place of a declared joker, each with where it comes from ("hand" or
-    "table"); the freed joker may then stand for another card."""
+    "table"); the freed joker may then stand for another card.  `declared`: for each meld, the
+    card each of its jokers stands for (`()` for none), or `JK=8♥` in a meld's text; where the rules
+    have the player declare jokers (`jokers.declare rank_and_suit`) the table keeps it."""
 
-    __slots__ = ("swaps", "table")
+    __slots__ = ("declared", "swaps", "table")
 
-    def __init__(self, table: Iterable[CardsLike], swaps: Iterable[tuple[Card | str, str]] = ()) -> None:
-        self.table: tuple[Meld, ...] = tuple(_meld(m) for m in table)
+    def __init__(self, table: Iterable[CardsLike], swaps: Iterable[tuple[Card | str, str]] = (),
+                 declared: Iterable[Iterable[Card | str]] | None = None) -> None:
+        self.table: tuple[Meld, ...]
+        self.declared: tuple[Meld, ...]
+        self.table, self.declared = _new_melds(table, declared)
         self.swaps: tuple[tuple[Card, str], ...] = tuple((_card(c), w) for c, w in swaps)
         for _, where in self.swaps:
             if where not in ("hand", "table"):
                 raise ValueError(f"a swapped card comes from 'hand' or 'table', not {where!r}")
 
     def _key(self) -> tuple[object, ...]:
-        return (self.table, self.swaps)
+        return (self.table, self.declared, self.swaps)
 
     def _fields(self) -> dict[str, Any]:
-        return {"table": [_texts(m) for m in self.table], "swaps": [[str(Card(c)), w] for c, w in self.swaps]}
+        return {"table": [_texts_declared(m, d) for m, d in zip(self.table, self.declared, strict=True)],
+                "swaps": [[str(Card(c)), w] for c, w in self.swaps]}
 
     def __str__(self) -> str:
         swaps = "".join(f"{Card(c)} (from {w}) for its joker; " for c, w in self.swaps)
-        return f"rearrange: {swaps}" + " | ".join(_show(m) for m in self.table)
+        return f"rearrange: {swaps}" + " | ".join(
+            " ".join(_texts_declared(m, d)) for m, d in zip(self.table, self.declared, strict=True))
 
 
 class Discard(Action):
@@ -636,7 +674,7 @@ def _read_lay(melds: object, lay_offs: object, swaps: object) -> Action:
     swapped = [_listed(p, "a swap") for p in _listed(swaps, "swaps")]
     if any(len(p) != 2 for p in (*offs, *swapped)):
         raise SaveError("a lay-off or a swap is a pair: [meld index, cards]")
-    return Lay([_saved_cards(m, "a meld") for m in _listed(melds, "melds")],
+    return Lay([_saved_meld(m, "a meld") for m in _listed(melds, "melds")],
                [(_saved_int(i, "a meld index"), _saved_cards(c, "a lay-off")) for i, c in offs],
                [(_saved_int(i, "a meld index"), _saved_card(c, "a swap")) for i, c in swapped])
 
@@ -645,9 +683,22 @@ def _read_rearrange(table: object, swaps: object) -> Action:
     pairs = [_listed(p, "a swap") for p in _listed(swaps, "swaps")]
     if any(len(p) != 2 for p in pairs):
         raise SaveError("a swap is a pair: [card, 'hand' or 'table']")
-    return Rearrange([_saved_cards(m, "a meld") for m in _listed(table, "table")],
+    return Rearrange([_saved_meld(m, "a meld") for m in _listed(table, "table")],
                      [(_saved_card(c, "a swap"), _saved_text(w, "a swap's source", ("hand", "table")))
                       for c, w in pairs])
+
+
+def _saved_meld(value: object, where: str) -> str:
+    """A meld of a saved action, as text for `parse_meld`: cards, and declared jokers `JK=5♥`."""
+    cards = _listed(value, where)
+    for i, card in enumerate(cards):
+        if not isinstance(card, str):
+            raise SaveError(f"{where}[{i}]: a card is written as text (`10♥`, `JK`, `JK=5♥`), not {card!r}")
+        if "=" not in card:
+            _saved_card(card, f"{where}[{i}]")
+        elif any(c.isspace() for c in card):
+            raise SaveError(f"{where}[{i}]: one card, not {card!r}")
+    return " ".join(cards)
 
 
 def _read_draw(source: object) -> Action:
@@ -694,7 +745,7 @@ def parse_action(text: str) -> Action:
     if text.startswith("discard "):
         return Discard(parse_card(text[len("discard "):]))
     if text == "lay" or text.startswith("lay "):
-        melds: list[tuple[Card, ...]] = []
+        melds: list[str] = []
         lay_offs: list[tuple[int, tuple[Card, ...]]] = []
         swaps: list[tuple[int, Card]] = []
         for part in filter(None, (p.strip() for p in text[3:].split("|"))):
@@ -703,7 +754,7 @@ def parse_action(text: str) -> Action:
             elif m := _ON_MELD.fullmatch(part):
                 lay_offs.append((int(m[2]) - 1, parse_cards(m[1])))
             else:
-                melds.append(parse_cards(part))
+                melds.append(part)
         return Lay(melds, lay_offs, swaps)
     if text.startswith("rearrange:"):
         rest = text[len("rearrange:"):].strip()
@@ -711,6 +762,6 @@ def parse_action(text: str) -> Action:
         while m := _SWAPPED.match(rest):
             pairs.append((parse_card(m[1]), m[2]))
             rest = rest[m.end():].lstrip("; ").strip()
-        return Rearrange([parse_cards(p) for p in rest.split("|") if p.strip()], pairs)
+        return Rearrange([p for p in rest.split("|") if p.strip()], pairs)
     raise ValueError(f"{text!r} is not an action: write e.g. `draw from the stock`, `lay 5♠ 5♥ 5♦`, "
                      "`discard 5♠` (see str() of an action)")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from .cards import (
     RANKS,
@@ -14,11 +14,14 @@ from .cards import (
     _card,
     _cards,
     _check_saved,
+    _declared,
     _saved_bool,
     _saved_fields,
     _saved_int,
     _saved_text,
+    _texts_declared,
     parse_cards,
+    parse_meld,
 )
 from .reasons import Reason, _because, _reasons_from
 from .rules import (
@@ -188,7 +191,8 @@ def _common(cards: tuple[int, ...], n: int, opening: bool, why: list[Reason] | N
 
 
 def _run(cards: tuple[int, ...], n: int, why: list[Reason] | None) -> int:
-    """The points of the cards read as a run (listed in order), or -1 if they are not one.
+    """The points of the cards read as a run (listed in order), or below 0 if they are not one
+    (-2 where no other order of them is one either: their number, or two suits).
 
     The first natural card fixes the start: rank r at index k starts the run r - k
     (positions past the king, 14 = the ace, go round to 15 = a 2, only with WRAP)."""
@@ -205,7 +209,7 @@ def _run(cards: tuple[int, ...], n: int, why: list[Reason] | None) -> int:
     ok = True
     if not RUN_MIN <= n <= RUN_MAX:
         if why is None:
-            return -1
+            return -2
         ok = False
         if RUN_SIZE_OPEN:
             if n < RUN_MIN:  # above RUN_MAX the next reason says why
@@ -248,11 +252,12 @@ def _run(cards: tuple[int, ...], n: int, why: list[Reason] | None) -> int:
     wanted = (start if start <= 13 else start - 13) * 4 + suit
     for card in cards:
         if card and (card != wanted if RUN_SAME_SUIT else card >> 2 != wanted >> 2):
-            if why is None:
-                return -1
-            if ok:  # the first card out of place says enough
+            if why is None:  # -2: two suits, which no other order of the cards mends
+                return -2 if RUN_SAME_SUIT and (card ^ wanted) & 3 else -1
+            if ok:  # the first card out of place says enough: its suit, or its rank
                 belongs = str(Card(wanted)) if RUN_SAME_SUIT else RANKS[(wanted >> 2) - 1]
-                why.append(_because("run.order", _WHY_RUN_ORDER, card=str(Card(card)), belongs=belongs,
+                rule = _WHY_RUN_ORDER if card >> 2 == wanted >> 2 else _WHY_RUN
+                why.append(_because("run.order", rule, card=str(Card(card)), belongs=belongs,
                                     form="card" if RUN_SAME_SUIT else "rank"))
             ok = False
         wanted = wanted + 4 if wanted < 52 else wanted - 48
@@ -325,20 +330,66 @@ def _read(cards: tuple[int, ...], opening: bool, kind: str | None = None) -> Ver
         elif j - k < 13:
             as_run = False
     run = _run(cards, n, None) if HAS_RUN and as_run else -1
+    if run == -1 and HAS_RUN and kind != "set" and (as_run or n >= 13) and 0 not in cards:
+        # without jokers the order the cards are written in does not matter: K♥ Q♥ J♥ is J♥ Q♥ K♥
+        ordered = _in_order(cards)
+        if ordered is not None:
+            run = _run(ordered, n, None)
     set_ = _set(cards, n, None) if HAS_SET and as_set else -1
     if run >= 0 and set_ >= 0:
-        if AMBIGUOUS == "set":
+        if AMBIGUOUS == "set" or (AMBIGUOUS == "higher" and set_ > run):
             return Verdict(True, "set", set_)
         if AMBIGUOUS == "refused":
             both = _because("meld.ambiguous", _WHY_AMBIGUOUS, cards=_show(cards), set_points=set_,
                             run_points=run)
             return Verdict(False, None, 0, (both,))
-        # "run", or "declared": the player names the cards; pass kind="set" for the other
+        # "run", "higher" (and the run is worth as much), or "declared": the player names the
+        # cards; kind="set" or declared jokers (5♠ JK=5♥ JK=5♦) take the other reading
     if run >= 0:
         return Verdict(True, "run", run)
     if set_ >= 0:
         return Verdict(True, "set", set_)
     return _refuse(cards, opening, kind)
+
+
+def _in_order(cards: tuple[int, ...]) -> tuple[int, ...] | None:
+    """Cards without jokers in the order of the run they make, the one worth most where the ace
+    may lie at either end; None if no order makes a run.  A run is a rotation of its cards
+    sorted by rank (Q K A 2 of A 2 Q K), so only those that start after a break are tried."""
+    n = len(cards)
+    ranked = sorted(cards)
+    # in a run the ranks follow one another but where the run starts: one break at most (none
+    # when it holds all 13 ranks, then it may start anywhere; a rank held twice is a break too)
+    breaks = [i for i in range(n) if ((ranked[i] >> 2) - (ranked[i - 1] >> 2)) % 13 != 1]
+    if len(breaks) > 1:
+        return None
+    best: tuple[int, ...] | None = None
+    most = -1
+    for i in breaks or range(n):
+        order = (*ranked[i:], *ranked[:i])
+        points = _run(order, n, None)
+        if points > most:
+            best, most = order, points
+    return best
+
+
+def _table_order(cards: tuple[int, ...], kind: str | None) -> tuple[int, ...]:
+    """The meld as it lies on the table: a run without jokers given out of order, in its order."""
+    if kind == "run" and 0 not in cards and _run(cards, len(cards), None) < 0:
+        return _in_order(cards) or cards
+    return cards
+
+
+def _written_order(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The order a refusal explains cards without jokers in: sorted by rank, from after the
+    widest gap between two ranks (the run they come nearest to)."""
+    if 0 in cards or len(cards) < 2:
+        return cards
+    ranked = sorted(cards)
+    n = len(ranked)
+    gaps = [((ranked[i] >> 2) - (ranked[i - 1] >> 2)) % 13 for i in range(n)]
+    start = max(range(n), key=lambda i: (gaps[i], -i))
+    return (*ranked[start:], *ranked[:start])
 
 
 def _refuse(cards: tuple[int, ...], opening: bool, kind: str | None = None) -> Verdict:
@@ -357,7 +408,7 @@ def _reasons(cards: tuple[int, ...], opening: bool, kind: str | None) -> tuple[R
         if kind == "set":
             _set(cards, n, why)
         else:
-            _run(cards, n, why)
+            _run(_written_order(cards), n, why)
     elif HAS_SET:
         if kind == "run":
             why.append(_because("meld.no_runs"))
@@ -366,7 +417,7 @@ def _reasons(cards: tuple[int, ...], opening: bool, kind: str | None) -> tuple[R
     else:
         if kind == "set":
             why.append(_because("meld.no_sets"))
-        _run(cards, n, why)
+        _run(_written_order(cards), n, why)
     return tuple(why) or (_because("meld.none", cards=_show(cards)),)
 
 
@@ -374,14 +425,110 @@ def _show(cards: Iterable[int]) -> str:
     return " ".join(str(Card(c)) for c in cards)
 
 
-def check_meld(cards: CardsLike, *, opening: bool = False, kind: str | None = None) -> Verdict:
-    """Is this a valid meld?  `cards` in the order laid on the table (a run ascending; a joker
-    stands for the card at its place); `opening` applies the rules for melds laid when opening.
-    `kind` ("run" or "set") judges the cards only as that kind of meld: for a player who names
-    what a meld is, where the cards alone (5♠ JK JK) could be either."""
+def _show_declared(cards: Iterable[int], declared: Iterable[int]) -> str:
+    return " ".join(_texts_declared(cards, declared))
+
+
+def check_meld(cards: CardsLike, *, opening: bool = False, kind: str | None = None,
+               declared: Iterable[Card | str] | None = None) -> Verdict:
+    """Is this a valid meld?  Cards without jokers in any order (K♥ Q♥ J♥ is the run J-Q-K);
+    with jokers, in the order laid on the table (a run ascending; a joker stands for the card
+    at its place) unless they are declared.  `opening` applies the rules for melds laid when
+    opening.  `kind` ("run" or "set") judges the cards only as that kind of meld; `declared`
+    (or `JK=5♥` in the text: `5♠ JK=5♥ JK=5♦`) names the card each joker stands for, one for
+    each joker in order (JK for one not declared).  A meld that reads both ways and is not
+    declared is read as the rules say (`jokers.ambiguous`); the verdict's `kind` says how."""
     if kind is not None and kind != "run" and kind != "set":
         raise ValueError(f"kind must be 'run', 'set' or None, not {kind!r}")
-    return _read(_cards(cards), opening, kind)
+    codes: tuple[int, ...]
+    named: tuple[int, ...] = ()
+    if isinstance(cards, str) and "=" in cards:
+        codes, named = parse_meld(cards)
+    else:
+        codes = _cards(cards)
+    if declared is not None:
+        named = _declared(codes, declared)
+    if named:
+        return _read_declared(codes, named, opening, kind)
+    return _read(codes, opening, kind)
+
+
+def _read_declared(cards: tuple[int, ...], declared: tuple[int, ...], opening: bool,
+                   kind: str | None) -> Verdict:
+    """A meld whose jokers are declared: judged as the cards they stand for, each joker still a
+    joker for the rules on jokers and, where it has a fixed value, for the points."""
+    if not declared:
+        return _read(cards, opening, kind)
+    n = len(cards)
+    if not _common(cards, n, opening, None):
+        return _refuse(cards, opening, kind)
+    meant = iter(declared)
+    filled = tuple(c or next(meant) for c in cards)  # a joker not declared stays one (0)
+    if kind is None:
+        kind = "set" if len({c >> 2 for c in filled if c}) == 1 else "run"
+    verdict = _read(filled, opening, kind)
+    fixed = JOKER_FIXED
+    if not verdict.ok or fixed is None:
+        return verdict
+    named = [d for d in declared if d]
+    if verdict.kind == "set":
+        rank = next(c >> 2 for c in filled if c)
+        return Verdict(True, "set", verdict.points + (fixed - SET_VALUE[rank]) * len(named))
+    # a run: each declared joker is worth the fixed value, not its place's
+    order = filled if 0 in filled else _table_order(filled, "run")
+    k = next(i for i, c in enumerate(order) if c)
+    start = ((order[k] >> 2) - k - 1) % 13 + 1
+    points = verdict.points
+    for card in named:
+        points += fixed - RUN_VALUE[start + order.index(card)]
+    return Verdict(True, "run", points)
+
+
+def _laid(cards: tuple[int, ...], declared: tuple[int, ...], kind: str) -> tuple[Card, ...]:
+    """A meld as it lies on the table once judged: cards without jokers, or with every joker
+    declared, in the order of their run (`5♠ JK=7♠ 6♠` lies as 5♠ 6♠ JK)."""
+    if kind != "run" or (0 in cards and (not declared or 0 in declared)):
+        return tuple(map(Card, cards))
+    meant = iter(declared)
+    filled = tuple(c or next(meant) for c in cards)
+    order = list(_table_order(filled, "run"))
+    for card in declared:  # each declared card back to the joker it is
+        order[order.index(card)] = 0
+    return tuple(map(Card, order))
+
+
+def _jokers_read(cards: tuple[int, ...], kind: str) -> tuple[Card, ...]:
+    """The card each joker of a valid meld stands for, in order, read as `kind`: a run's by
+    its place, a set's the suits its cards lack (♠ ♥ ♦ ♣ order); what a player declares to
+    lay the meld so."""
+    k = next((i for i, c in enumerate(cards) if c), None)
+    if k is None or 0 not in cards:
+        return ()
+    if kind == "run":
+        start = ((cards[k] >> 2) - k - 1) % 13 + 1
+        suit = cards[k] & 3
+        return tuple(Card(((start + i - 1) % 13 + 1) * 4 + suit) for i, c in enumerate(cards) if not c)
+    rank = cards[k] >> 2
+    free = [rank * 4 + s for s in range(4) if rank * 4 + s not in cards] or [rank * 4]
+    return tuple(Card(free[i % len(free)]) for i in range(cards.count(0)))
+
+
+def _kinds(cards: tuple[int, ...], kind: str | None) -> list[str]:
+    """The readings a meld on the table may have: `kind` if given, else each valid one."""
+    if kind is not None:
+        return [kind]
+    return [k for k in ("run", "set") if _read(cards, False, k).ok] or ["run"]
+
+
+def _meld_on_table(meld: CardsLike, kind: str | None) -> tuple[tuple[int, ...], tuple[int, ...], str | None]:
+    """A meld on the table as given to `check_lay_off` or `check_joker_swap`: its cards, its
+    declared jokers and the kind they make it."""
+    if isinstance(meld, str) and "=" in meld:
+        cards, declared = parse_meld(meld)
+        if declared and kind is None:
+            kind = _read_declared(cards, declared, False, None).kind
+        return cards, declared, kind
+    return _cards(meld, "meld"), (), kind
 
 
 # --- openings ------------------------------------------------------------------------------
@@ -402,15 +549,28 @@ def _melds(melds: str | Iterable[CardsLike], name: str) -> list[tuple[Card, ...]
     return [_cards(m, name) for m in melds]
 
 
+def _declared_melds(melds: str | Iterable[CardsLike]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Melds with their declared jokers (`5♠ JK=5♥ JK=5♦`), from one text or a list."""
+    if isinstance(melds, str):
+        return [parse_meld(part) for part in re.split(r"[+|,]", melds) if part.strip()]
+    return [parse_meld(m) if isinstance(m, str) else (_cards(m), ()) for m in melds]
+
+
 def check_opening(melds: str | Iterable[CardsLike]) -> Verdict:
     """Is this a valid first lay-down?  `melds`: a list of melds, or one string with melds
-    separated by `+`, `|` or `,`.  `points` is the total of the melds."""
-    laid = parse_melds(melds)
+    separated by `+`, `|` or `,`; jokers may be declared (`A♣ JK=A♥ JK=A♦`).  `points` is the
+    total of the melds."""
+    return _opening_of(_declared_melds(melds))
+
+
+def _opening_of(given: list[tuple[tuple[int, ...], tuple[int, ...]]]) -> Verdict:
+    """`check_opening` of melds with their declared jokers."""
+    laid = [meld for meld, _ in given]
     why: list[Reason] = []
     total = 0
     runs_without_jokers = 0
-    for number, meld in enumerate(laid, start=1):
-        verdict = _read(meld, True)
+    for number, (meld, declared) in enumerate(given, start=1):
+        verdict = _read_declared(meld, declared, True, None) if declared else _read(meld, True)
         if not verdict.ok:
             why += [r._within("meld", meld_number=number, meld_cards=_show(meld)) for r in verdict.reasons]
             continue
@@ -488,7 +648,7 @@ def check_lay_off(
     or anywhere in a set, given in any order.  `empties_hand`: these are the player's last
     cards.  `kind`: what the meld on the table was declared to be, as for `check_meld`.
     The verdict is for the meld as it would become."""
-    on_table = _cards(meld, "meld")
+    on_table, declared, kind = _meld_on_table(meld, kind)
     added = _cards(cards)
     why: list[Reason] = []
     if not _may_lay_off(first_round, opened, opens_this_turn, handing):
@@ -497,29 +657,34 @@ def check_lay_off(
         why.append(_because("lay_off.handing", _WHY_HANDING_LAY_OFF))
     if empties_hand and LAST_CARD_BY_DISCARD_ONLY:
         why.append(_because("going_out.discard", _WHY_GOING_OUT))
-    before = _read(on_table, False, kind)
+    before = _read_declared(on_table, declared, False, kind)
     if not before.ok:
         why.append(_because("meld.invalid", cards=_show(on_table)))
         return Verdict(False, None, 0, tuple(why))
-    if HAS_SET:
-        closed = SET_CLOSED_AT
-        if before.kind == "set" and closed is not None and len(on_table) >= closed:
-            why.append(_because("set.closed", _WHY_SET_CLOSED_AT, n=len(on_table)))
+    # a meld on the table nobody declared (5♠ JK JK, kind None) may be either kind it reads as
+    kinds = _kinds(on_table, kind) if not declared else [cast("str", before.kind)]
+    closed = SET_CLOSED_AT if HAS_SET else None
+    if closed is not None and kinds == ["set"] and len(on_table) >= closed:
+        why.append(_because("set.closed", _WHY_SET_CLOSED_AT, n=len(on_table)))
     if why:
         return Verdict(False, None, 0, tuple(why))
     # The player hands the cards over in any order (up to six are tried in every order, more
     # as given); they may go at either end of a run.
     orders: Iterable[tuple[int, ...]] = dict.fromkeys(itertools.permutations(added)) if len(added) <= 6 \
         else (added,)
-    if len(on_table) + len(added) > _LONGEST_MELD:
+    if len(on_table) + len(added) > _LONGEST_MELD:  # no meld is that long: nothing to try
         orders = ()
-    for order in orders:
-        for k in range(len(order) + 1):
-            after = _read((*order[:k], *on_table, *order[k:]), False, before.kind)
-            if after.ok:
-                return after
+    orders = tuple(orders)
+    for reading in kinds:
+        if reading == "set" and closed is not None and len(on_table) >= closed:
+            continue
+        for order in orders:
+            for k in range(len(order) + 1):
+                after = _read((*order[:k], *on_table, *order[k:]), False, reading)
+                if after.ok:
+                    return after
     return Verdict(False, None, 0, (_because("lay_off.no_fit", cards=_show(added), meld=_show(on_table),
-                                             form=before.kind),))
+                                             form="either" if len(kinds) > 1 else kinds[0]),))
 
 
 def check_joker_swap(
@@ -536,7 +701,7 @@ def check_joker_swap(
     """May `card` take the place of a joker in `meld`?  It must be the card the joker stands
     for; the verdict is for the meld with the card in the joker's place.  `kind`: what the
     meld on the table was declared to be, as for `check_meld`."""
-    on_table = _cards(meld, "meld")
+    on_table, declared, kind = _meld_on_table(meld, kind)
     real = _card(card, "card")
     why: list[Reason] = []
     if real.is_joker:
@@ -548,15 +713,29 @@ def check_joker_swap(
             why.append(_because("swap.from_hand", _WHY_SWAP_FROM))
     else:
         why.append(_because("swap.none"))
-    before = _read(on_table, False, kind)
+    before = _read_declared(on_table, declared, False, kind)
     if not before.ok:
         why.append(_because("meld.invalid", cards=_show(on_table)))
     if why:
         return Verdict(False, None, 0, tuple(why))
+    readings = _kinds(on_table, kind) if not declared else [cast("str", before.kind)]
+    # a run's joker is taken by the card of its place (then the cards are in any order no more)
+    at_place = _jokers_read(on_table, "run") if "run" in readings else ()
+    meant = iter(declared or (0,) * on_table.count(0))
+    j = -1
     for i, held in enumerate(on_table):
         if held:
             continue
-        after = _read((*on_table[:i], real, *on_table[i + 1:]), False, before.kind)
-        if after.ok:
-            return after
-    return Verdict(False, None, 0, (_because("swap.no_joker_for", meld=_show(on_table), card=str(real)),))
+        j += 1
+        named = next(meant)
+        if named and named != real:  # a declared joker is taken only by the card it stands for
+            continue
+        for reading in readings:
+            if reading == "run" and not named and at_place and (
+                    at_place[j] != real if RUN_SAME_SUIT else at_place[j] >> 2 != real >> 2):
+                continue
+            after = _read((*on_table[:i], real, *on_table[i + 1:]), False, reading)
+            if after.ok:
+                return after
+    shown = _show_declared(on_table, declared)
+    return Verdict(False, None, 0, (_because("swap.no_joker_for", meld=shown, card=str(real)),))

@@ -30,7 +30,7 @@ from .game import (
     Refusal,
     TableMeld,
 )
-from .melds import _read, check_joker_swap, check_opening
+from .melds import _jokers_read, _read, check_joker_swap, check_opening
 from .rules import (
     DISCARD_TAKEN_CARD,
     DISCARDS,
@@ -130,12 +130,12 @@ def _lay_downs(game: Game) -> list[Action]:
                               keep=must_keep, melds_needed=_OPEN_MELDS if HANDING_OPENING_RULES else 0,
                               clean_run=_OPEN_CLEAN and HANDING_OPENING_RULES)
             if whole:
-                out.append(Lay(whole.melds, whole.lay_offs))
+                out.append(_said(whole.melds, False, whole.lay_offs))
         elif _might_open(hand):
             best = _opening(hand)
             if best:  # and the melds that open alone, if any does (only where some opening is)
-                out.append(Lay(best.melds))
-                out += [Lay((meld,)) for meld in _hand_melds(hand, True)
+                out.append(_said(best.melds, True))
+                out += [_said((meld,), True) for meld in _hand_melds(hand, True)
                         if len(meld) + must_keep <= len(hand) and _read(meld, True).points >= _OPEN_POINTS
                         and check_opening([meld]).ok]
         return [a for a in dict.fromkeys(out) if not isinstance(_lay(game, cast("Lay", a)), Refusal)]
@@ -146,7 +146,7 @@ def _lay_downs(game: Game) -> list[Action]:
         rest = len(hand) - len(meld)
         if rest < must_keep or (rest and not left_ok and _only_taken(hand, meld, game.taken)):
             continue
-        laid.append(Lay((meld,)))
+        laid.append(_said((meld,), False))
     if _may_lay_off(first_round, opened, False, False) and len(hand) > must_keep:
         for index, m in enumerate(game.table):
             for card in _lay_off_cards(m, hand):
@@ -156,6 +156,22 @@ def _lay_downs(game: Game) -> list[Action]:
     if RETRIEVED_JOKER is not None and _may_swap(first_round, opened, False, False):
         laid += [a for a in _swaps(game) if not isinstance(_lay(game, cast("Lay", a)), Refusal)]
     return laid
+
+
+def _said(melds: Iterable[Meld], opening: bool, lay_offs: Iterable[tuple[int, Meld]] = (),
+          swaps: Iterable[tuple[int, int]] = ()) -> Lay:
+    """A listed lay-down, saying how the jokers of each new meld are read (docs/notation.md)."""
+    laid = tuple(melds)
+    return Lay(laid, lay_offs, [(i, Card(c)) for i, c in swaps],
+               declared=[_declare(m, opening) for m in laid])
+
+
+def _declare(meld: Meld, opening: bool) -> tuple[Card, ...]:
+    """The cards the jokers of a meld stand for, as the rules read it undeclared."""
+    if 0 not in meld:
+        return ()
+    kind = _read(meld, opening).kind
+    return _jokers_read(meld, kind) if kind is not None else ()
 
 
 def _only_taken(hand: Meld, laid: Iterable[int], taken: int | None) -> bool:
@@ -223,7 +239,7 @@ def _swaps(game: Game) -> list[Action]:
             rest.append(0)
             for meld in _hand_melds(_sorted(rest), False):
                 if 0 in meld:
-                    out.append(Lay((meld,), swaps=((index, card),)))
+                    out.append(_said((meld,), False, swaps=((index, card),)))
                     break
     return out
 
@@ -233,7 +249,7 @@ def _rearrangements(game: Game) -> list[Action]:
     table = tuple(m.cards for m in game.table)
     out: list[Action] = []
     for meld in _hand_melds(hand, False):
-        out.append(Rearrange((*table, meld)))
+        out.append(Rearrange((*table, meld), declared=[*([()] * len(table)), _declare(meld, False)]))
     counts = _counts(hand)
     for index, m in enumerate(game.table):
         for _gain, grown in _extensions(m.cards, counts, most=1).values():

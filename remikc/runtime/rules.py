@@ -48,6 +48,8 @@ JOKERS_PER_MELD: Final[int | None] = None
 JOKERS_PER_MELD_AT_OPENING: Final[int | None] = None
 MIN_NATURAL: Final[int] = 1
 AMBIGUOUS: Final[str] = "refused"
+# The player names the card each joker stands for, and the table keeps it (jokers.declare).
+JOKERS_DECLARED: Final[bool] = False
 OPENING_MIN_POINTS: Final[int] = 0
 OPENING_CLEAN_RUN: Final[bool] = False
 OPENING_MIN_MELDS: Final[int] = 1

@@ -280,13 +280,15 @@ class Encoder:
         base = z3.And(*common, *restrictions)
         run_ok = z3.And(base, run_ok, length >= 1, run_points <= high * length, run_points >= low * length)
         set_ok = z3.And(base, set_ok, length >= 1, set_points <= high * length, set_points >= low * length)
-        valid, is_run = self._reading(run_ok, set_ok)
+        valid, is_run = self._reading(run_ok, set_ok, run_points, set_points)
         points = z3.If(is_run, run_points, set_points)
         return Meld(tuple(cards), length, run_ok, set_ok, valid, is_run, points, run_points,
                     set_points, jokers, start, rank)
 
-    def _reading(self, run_ok: z3.BoolRef, set_ok: z3.BoolRef) -> tuple[z3.BoolRef, z3.BoolRef]:
-        """(valid, read as a run) once the `ambiguous` rule has chosen between two readings.
+    def _reading(self, run_ok: z3.BoolRef, set_ok: z3.BoolRef, run_points: z3.ArithRef,
+                 set_points: z3.ArithRef) -> tuple[z3.BoolRef, z3.BoolRef]:
+        """(valid, read as a run) once the `ambiguous` rule has chosen between two readings for a
+        meld the player does not declare (a declared meld is one reading: `run_ok` or `set_ok`).
 
         Without the rule, a meld that reads both ways is refused: its meaning would be a choice
         nobody declared (blamed on `jokers.declare`)."""
@@ -297,6 +299,8 @@ class Encoder:
             return z3.Or(run_ok, set_ok), run_ok
         if choice is ir.Ambiguous.SET:
             return z3.Or(run_ok, set_ok), z3.And(run_ok, z3.Not(set_ok))
+        if choice is ir.Ambiguous.HIGHER:
+            return z3.Or(run_ok, set_ok), z3.And(run_ok, z3.Or(z3.Not(set_ok), run_points >= set_points))
         both = z3.And(run_ok, set_ok)
         if jokers is not None and jokers.declare.value is ir.Declare.RANK_AND_SUIT:
             # The player names each joker's card, so either reading is a declared one; the

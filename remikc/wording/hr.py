@@ -259,6 +259,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                             "niz ({run}).",
     "jokers.ambiguous.set": "Grupa koja se može čitati i kao komplet i kao niz (npr. {example}) vrijedi kao "
                             "komplet.",
+    "jokers.ambiguous.higher": "Grupu koja se može čitati i kao komplet i kao niz (npr. {example}) igrač "
+                               "može najaviti kao jedno ili drugo; ako ništa ne kaže, vrijedi onako kako "
+                               "donosi više bodova (uz jednaku vrijednost kao niz).",
     "jokers.ambiguous.refused": "Grupa koja se može čitati i kao komplet i kao niz (npr. {example}) nije "
                                 "valjana.",
     # opening

@@ -269,6 +269,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                             "liczy się jako grupa.",
     "jokers.ambiguous.refused": "Układ, który da się odczytać i jako grupę, i jako sekwens (np. "
                                 "{example}), jest nieprawidłowy.",
+    "jokers.ambiguous.higher": "Układ, który da się odczytać i jako grupę, i jako sekwens (np. {example}), "
+                               "gracz może zapowiedzieć jako jedno albo drugie; jeśli nic nie powie, liczy "
+                               "się tak, jak jest wart więcej punktów (przy równej wartości jako sekwens).",
     # opening
     "opening.min_points": "Pierwsze wyłożenie kart to otwarcie. Układy wyłożone przy otwarciu muszą być "
                           "warte razem co najmniej {n:point} (liczą się wartości kart z tabeli).",

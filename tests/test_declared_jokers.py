@@ -1,0 +1,257 @@
+"""Declared jokers (issue 17, docs/notation.md): `5♠ JK=5♥ JK=5♦`, in the validator and the referee.
+
+Seeds 000 and 001 let a joker be any card of a group ("Jokery mogą zastąpić dowolną kartę w
+grupach"; 001: "Jokery mogą być stosowane zamiennie jako dowolne karty" and names the group
+A-A-A), so a meld of one natural card and jokers reads as a set or as a run: the player may say
+which, and `jokers.ambiguous higher` decides when he says nothing.  Seed 003 (Karuzela): "Kiedy
+gracz używa jokera, musi powiedzieć, jaką kartę reprezentuje, zarówno rangę, jak i kolor.
+Wartość jokera nie może zostać zmieniona, chyba że zostanie zastąpiona rzeczywistą kartą, którą
+reprezentuje.": the table keeps the player's declaration, and a swap is judged against it.
+
+Points of seed 001 (remik_klasyczny): "w sekwensie typu as-2-3 as ma 1 pkt, w innych zestawach
+(A-A-A lub D-K-A) 10 pkt"; other cards count their number, the jack, queen and king 10 (the spec);
+"Wartość jokera jest równa wartości karty, którą zastępuje."
+"""
+
+from __future__ import annotations
+
+import io
+import types
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from remikc.build import load_module, validator_source
+from remikc.cli import main
+from remikc.spec.workspace import Workspace
+
+SPECS = Path(__file__).resolve().parent.parent / "specs"
+
+
+def _module(workspace: Workspace, load: Callable[[str], Any], variant_id: str) -> types.ModuleType:
+    return load_module(variant_id, validator_source(load(variant_id), workspace))
+
+
+@pytest.fixture(scope="module")
+def klasyczny(workspace: Workspace, load: Callable[[str], Any]) -> types.ModuleType:
+    return _module(workspace, load, "remik_klasyczny")
+
+
+@pytest.fixture(scope="module")
+def r51(workspace: Workspace, load: Callable[[str], Any]) -> types.ModuleType:
+    return _module(workspace, load, "remik51")
+
+
+@pytest.fixture(scope="module")
+def karuzela(workspace: Workspace, load: Callable[[str], Any]) -> types.ModuleType:
+    return _module(workspace, load, "karuzela")
+
+
+def play(m: types.ModuleType, game: Any, *actions: Any) -> Any:
+    for action in actions:
+        after = m.apply(game, action)
+        assert after, f"{action!r} refused: {after!r}"
+        game = after
+    return game
+
+
+# --- the notation ---------------------------------------------------------------------------------
+
+def test_a_declared_joker_is_read_in_unicode_and_ascii(r51: types.ModuleType) -> None:
+    m = r51
+    five = m.parse_cards("5♠")[0]
+    heart, diamond = m.parse_cards("5♥ 5♦")
+    assert m.parse_meld("5♠ JK=5♥ JK=5♦") == ((five, m.JOKER, m.JOKER), (heart, diamond))
+    assert m.parse_meld("5s jk=5h JK=5d") == m.parse_meld("5♠ JK=5♥ JK=5♦")
+    # a joker not declared is JK among the declared ones; no joker declared: ()
+    assert m.parse_meld("5♠ JK JK=5♦") == ((five, m.JOKER, m.JOKER), (m.JOKER, diamond))
+    assert m.parse_meld("5♠ JK JK") == ((five, m.JOKER, m.JOKER), ())
+    for bad, said in (("5♠ 6♠=5♥", "only a joker is declared"), ("5♠ JK=JK", "stands for a card"),
+                      ("5♠ JK=5x", "stands for a card")):
+        with pytest.raises(ValueError, match=said):
+            m.parse_meld(bad)
+    # where one meld's plain cards are read, a declaration is not silently dropped
+    with pytest.raises(ValueError, match="parse_meld"):
+        m.parse_cards("5♠ JK=5♥")
+
+
+def test_declared_cards_must_match_the_jokers(r51: types.ModuleType) -> None:
+    with pytest.raises(ValueError, match="1 declared card"):
+        r51.check_meld("5♠ JK JK", declared=["5♥"])
+    assert r51.check_meld("5♠ JK JK", declared=["5♥", "5♦"]).kind == "set"
+
+
+# --- seed 001: a joker is any card of a group (remik_klasyczny) -----------------------------------
+
+def test_klasyczny_the_60_point_opening_with_a_set_of_aces(klasyczny: types.ModuleType) -> None:
+    m = klasyczny
+    # 5+5+5+5 = 20; A-2-3-4 with the ace low: 1+2+3+4 = 10, the clean run; A-A-A: 3 x 10 = 30
+    for aces in ("A♣ JK JK", "A♣ JK=A♥ JK=A♦"):
+        verdict = m.check_opening(f"5♦ 5♥ 5♣ 5♠ + A♥ 2♥ 3♥ 4♥ + {aces}")
+        assert verdict.ok and verdict.points == 60, (aces, verdict)
+    # said nothing: `ambiguous higher` reads A♣ JK JK as the aces (30), not A-2-3 (1+2+3 = 6)
+    assert (m.check_meld("A♣ JK JK").kind, m.check_meld("A♣ JK JK").points) == ("set", 30)
+    # declared as the run A-2-3, the opening is 20 + 10 + 6 = 36, short of 49
+    verdict = m.check_opening("5♦ 5♥ 5♣ 5♠ + A♥ 2♥ 3♥ 4♥ + A♣ JK=2♣ JK=3♣")
+    assert not verdict.ok
+    assert any("36 points" in r and "(opening.min_points, " in r for r in verdict.reasons), verdict.reasons
+
+
+def test_klasyczny_either_reading_when_declared(klasyczny: types.ModuleType) -> None:
+    m = klasyczny
+    # 5♠ JK JK: fives 3 x 5 = 15, or 5-6-7 = 18; said nothing, the run is worth more
+    assert repr(m.check_meld("5♠ JK JK")) == "Verdict(ok, run, 18 points)"
+    assert repr(m.check_meld("5♠ JK=5♥ JK=5♦")) == "Verdict(ok, set, 15 points)"
+    assert repr(m.check_meld("5♠ JK JK", kind="set")) == "Verdict(ok, set, 15 points)"
+    assert repr(m.check_meld("5♠ JK=6♠ JK=7♠")) == "Verdict(ok, run, 18 points)"
+    # Q♠ JK JK: Q-K-A is 10 + 10 + 10 ("D-K-A ... 10 pkt"), the queens 3 x 10: a tie is the run
+    assert repr(m.check_meld("Q♠ JK JK")) == "Verdict(ok, run, 30 points)"
+    # 10-Joker-Joker-K, seed 001's own example: J and Q for the jokers, 4 x 10 = 40
+    assert repr(m.check_meld("10♠ JK=J♠ JK=Q♠ K♠")) == "Verdict(ok, run, 40 points)"
+    # a declaration that makes no meld is refused for what it makes
+    verdict = m.check_meld("5♠ JK=5♥ JK=6♦")
+    assert not verdict.ok and any("(set." in r or "(run" in r for r in verdict.reasons), verdict.reasons
+    # a declared joker in the middle of a run must be the card of its place...
+    assert m.check_meld("5♠ JK=7♠ 6♠").ok  # ...unless every joker is declared: any order, then
+    assert not m.check_meld("5♠ JK 6♠").ok  # not declared, the joker stands for 6♠ and 6♠ for 7♠
+
+
+def test_klasyczny_laying_5_on_a_table_5_jk_jk(klasyczny: types.ModuleType) -> None:
+    m = klasyczny
+    # nobody said what 5♠ JK JK is: it may take 5♥ as a set of fives, 4 x 5 = 20
+    assert repr(m.check_lay_off("5♠ JK JK", "5♥")) == "Verdict(ok, set, 20 points)"
+    assert repr(m.check_lay_off("5♠ JK=5♦ JK=5♣", "5♥")) == "Verdict(ok, set, 20 points)"
+    # declared as the run 5-6-7, it takes 8♠ (5+6+7+8 = 26) and not 5♥
+    assert repr(m.check_lay_off("5♠ JK=6♠ JK=7♠", "8♠")) == "Verdict(ok, run, 26 points)"
+    assert not m.check_lay_off("5♠ JK=6♠ JK=7♠", "5♥").ok
+
+
+def test_klasyczny_referee_lays_the_meld_as_declared(klasyczny: types.ModuleType) -> None:
+    m = klasyczny
+    # seat 0 deals and plays first with 14 cards ("rozdający otrzymuje kart 14"): he opens with
+    # the clean run 10-J-Q-K-A (5 x 10 = 50) and a meld 5♠ JK JK, then lays 5♥ onto it
+    hand0 = "10♥ J♥ Q♥ K♥ A♥ 5♠ JK JK 5♥ 2♣ 7♦ 9♣ 4♠ 8♦"
+    g = m.new_game(2, hands=[hand0, "2♦ 3♦ 4♦ 6♣ 7♣ 8♣ 9♦ 10♦ J♦ Q♣ K♣ 3♠ 4♣"], stock="6♦ 6♥")
+    as_set = play(m, g, m.Lay(["10♥ J♥ Q♥ K♥ A♥", "5♠ JK=5♦ JK=5♣"]))
+    assert [t.kind for t in as_set.table] == ["run", "set"]
+    after = play(m, as_set, m.Lay(lay_offs=[(1, "5♥")]))
+    assert after.table[1].kind == "set" and len(after.table[1].cards) == 4
+    # not declared, 5♠ JK JK lies as the run 5-6-7 (`ambiguous higher`: 18 > 15): 5♥ does not fit
+    as_run = play(m, g, m.Lay(["10♥ J♥ Q♥ K♥ A♥", "5♠ JK JK"]))
+    assert as_run.table[1].kind == "run"
+    assert not m.apply(as_run, m.Lay(lay_offs=[(1, "5♥")]))
+
+
+# --- seed 003: the player names the joker's card, and it stays so (karuzela) ----------------------
+
+def _karuzela_eights(kz: types.ModuleType, meld: str) -> Any:
+    """Seat 1 draws 5♣ and lays `meld`; seat 0 draws 10♠ and holds 8♥ and 8♣."""
+    g = kz.new_game(2, hands=["8♥ 8♣ 9♥ 10♥ K♠", "8♠ 8♦ JK K♥ Q♥"], stock="5♣ 10♠ 2♦ 7♦ 7♠")
+    return play(kz, g, kz.Draw("stock"), kz.Rearrange(table=[meld]), kz.EndTurn(), kz.Draw("stock"))
+
+
+def test_karuzela_the_table_keeps_the_declared_joker(karuzela: types.ModuleType) -> None:
+    kz = karuzela
+    eight = {name: kz.parse_cards(name)[0] for name in ("8♥", "8♣")}
+    for declared, other in (("8♥", "8♣"), ("8♣", "8♥")):
+        g = _karuzela_eights(kz, f"8♠ JK={declared} 8♦")
+        assert g.table[0].stands == (eight[declared],)
+        # "chyba że zostanie zastąpiona rzeczywistą kartą, którą reprezentuje": only that card
+        # takes the joker's place; the freed joker is played at once (here JK 9♥ 10♥)
+        took = kz.Rearrange(table=[f"8♠ {declared} 8♦", "JK 9♥ 10♥"], swaps=[(declared, "hand")])
+        wrong = kz.Rearrange(table=[f"8♠ {other} 8♦", "JK 9♥ 10♥"], swaps=[(other, "hand")])
+        assert kz.apply(g, took), kz.apply(g, took)
+        answer = kz.apply(g, wrong)
+        assert not answer and any(f"stands for {other}" in r for r in answer.reasons), answer
+    # the validator judges a swap the same way
+    assert not kz.check_joker_swap("8♠ JK=8♥ 8♦", "8♣")
+    assert repr(kz.check_joker_swap("8♠ JK=8♥ 8♦", "8♥")) == "Verdict(ok, set, 24 points)"
+
+
+def test_karuzela_a_declaration_may_not_change(karuzela: types.ModuleType) -> None:
+    kz = karuzela
+    g = _karuzela_eights(kz, "8♠ JK=8♥ 8♦")
+    # "Wartość jokera nie może zostać zmieniona": the same meld declared 8♣ is refused
+    answer = kz.apply(g, kz.Rearrange(table=["8♠ JK=8♣ 8♦", "8♥ 9♥ 10♥"]))
+    assert not answer and any("(jokers.declare, " in r for r in answer.reasons), answer
+
+
+# --- actions and saved games carry declarations ---------------------------------------------------
+
+def test_actions_print_parse_and_save_with_declarations(klasyczny: types.ModuleType,
+                                                         karuzela: types.ModuleType) -> None:
+    lay = klasyczny.Lay(["5♠ JK=5♥ JK=5♦", "A♥ 2♥ 3♥"])
+    assert str(lay) == "lay 5♠ JK=5♥ JK=5♦ | A♥ 2♥ 3♥"
+    assert lay.to_dict()["melds"] == [["5♠", "JK=5♥", "JK=5♦"], ["A♥", "2♥", "3♥"]]
+    rearrange = karuzela.Rearrange(["8♠ JK=8♥ 8♦"], swaps=[("8♣", "hand")])
+    for m, action in ((klasyczny, lay), (karuzela, rearrange)):
+        assert m.parse_action(str(action)) == action
+        assert m.Action.from_dict(action.to_dict()) == action
+    # the declaration is part of the action: the same cards declared otherwise are another action
+    assert klasyczny.Lay(["5♠ JK JK"]) != klasyczny.Lay(["5♠ JK JK"], declared=[["5♥", "5♦"]])
+    assert klasyczny.Lay(["5♠ JK JK"], declared=[["5♥", "5♦"]]) == lay.__class__(["5♠ JK=5♥ JK=5♦"])
+    with pytest.raises(karuzela.SaveError, match="a card is written as text"):
+        karuzela.Action.from_dict({"action": "rearrange", "table": [["8♠", 7]], "swaps": []})
+    with pytest.raises(karuzela.SaveError, match="stands for a card"):
+        karuzela.Action.from_dict({"action": "rearrange", "table": [["8♠", "JK=8x"]], "swaps": []})
+
+
+def test_a_saved_game_keeps_the_declared_joker(karuzela: types.ModuleType) -> None:
+    kz = karuzela
+    g = _karuzela_eights(kz, "8♠ JK=8♣ 8♦")
+    back = kz.Game.from_dict(g.to_dict())
+    assert back.table[0].stands == kz.parse_cards("8♣")
+    assert g.to_dict()["table"][0]["stands"] == ["8♣"]
+
+
+def test_listed_lay_downs_say_how_their_jokers_are_read(karuzela: types.ModuleType,
+                                                        r51: types.ModuleType) -> None:
+    g = karuzela.new_game(2, hands=["8♥ 8♣ 9♥ 10♥ K♠", "8♠ 8♦ JK K♥ Q♥"], stock="5♣ 10♠ 2♦")
+    g = play(karuzela, g, karuzela.Draw("stock"))
+    listed = [a for a in karuzela.legal_actions(g) if isinstance(a, karuzela.Rearrange)]
+    with_joker = [(m, d) for a in listed for m, d in zip(a.table, a.declared, strict=True) if 0 in m]
+    assert with_joker, listed
+    for meld, declared in with_joker:  # every joker declared, as the referee then keeps it
+        assert len(declared) == meld.count(0) and all(declared), (meld, declared)
+    # remik51: the opening listed for 10♦ 10♣ 10♥ + 6♠ JK 8♠ (30 + 21 = 51) declares 7♠
+    # (seat 1 plays first, with the extra card, and does not draw)
+    g = r51.new_game(2, hands=["2♣ 5♥ 9♣ K♦", "10♦ 10♣ 10♥ 6♠ JK 8♠ 3♥ K♣ 9♥"], stock="4♦ 5♦")
+    opening = [a for a in r51.legal_actions(g) if isinstance(a, r51.Lay) and len(a.melds) == 2]
+    assert opening and all(a.declared[[0 in m for m in a.melds].index(True)] == r51.parse_cards("7♠")
+                           for a in opening), opening
+
+
+# --- the CLI reads them too -----------------------------------------------------------------------
+
+def _cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    return main(list(argv), out, err), out.getvalue(), err.getvalue()
+
+
+def test_explain_reads_declared_jokers() -> None:
+    spec = str(SPECS / "remik_klasyczny.rules")
+    code, out, _ = _cli("explain", spec, "--opening", "5♦ 5♥ 5♣ 5♠ + A♥ 2♥ 3♥ 4♥ + A♣ JK=A♥ JK=A♦")
+    assert code == 0 and "a valid opening, 60 points" in out, out
+    code, out, _ = _cli("explain", spec, "--opening", "5d 5h 5c 5s + Ah 2h 3h 4h + Ac JK=2c JK=3c")
+    assert "36 points; an opening needs 49" in out, out
+    code, _, err = _cli("explain", spec, "5♠ JK=5x JK")
+    assert code == 2 and "error[E014]: `JK=5x`: `5x` is not a card" in err and "^^^^^" in err, err
+
+
+def test_a_spec_does_not_declare_jokers() -> None:
+    # the rules language reads cards, not plays: a declared joker there is refused, never dropped
+    from remikc.cards import CardError, parse_card
+    with pytest.raises(CardError, match="a joker is not declared here"):
+        parse_card("JK=5♥")
+    assert str(parse_card("jk=5h", declared=True)) == "JK=5♥"
+
+
+def test_the_actions_docs_notation_md_writes(klasyczny: types.ModuleType) -> None:
+    for text in ("lay 8♥ for the joker in meld 2 | 5♠ JK=5♥ JK=5♦ | 6♣ on meld 1",
+                 "rearrange: 8♣ (from hand) for its joker; 5♠ 5♥ 5♦ | 6♣ 7♣ JK=8♣"):
+        action = klasyczny.parse_action(text)
+        assert str(action) == text
+    lay = klasyczny.parse_action("lay 5s jk=5h JK=5d")
+    assert lay.declared == (klasyczny.parse_cards("5♥ 5♦"),)
