@@ -30,6 +30,11 @@ from remikc.spec.workspace import Workspace
 SPECS = Path(__file__).resolve().parent.parent / "specs"
 
 
+def _said(reason: object) -> str:
+    """A structured reason as the author reads it: its words, then its rule and spec line."""
+    return f"{reason} ({getattr(reason, 'rule', None)}, {getattr(reason, 'line', None)})"
+
+
 def _module(workspace: Workspace, load: Callable[[str], Any], variant_id: str) -> types.ModuleType:
     return load_module(variant_id, validator_source(load(variant_id), workspace))
 
@@ -96,7 +101,7 @@ def test_klasyczny_the_60_point_opening_with_a_set_of_aces(klasyczny: types.Modu
     # declared as the run A-2-3, the opening is 20 + 10 + 6 = 36, short of 49
     verdict = m.check_opening("5♦ 5♥ 5♣ 5♠ + A♥ 2♥ 3♥ 4♥ + A♣ JK=2♣ JK=3♣")
     assert not verdict.ok
-    assert any("36 points" in r and "(opening.min_points, " in r for r in verdict.reasons), verdict.reasons
+    assert any("36 points" in _said(r) and "(opening.min_points, " in _said(r) for r in verdict.reasons), verdict.reasons
 
 
 def test_klasyczny_either_reading_when_declared(klasyczny: types.ModuleType) -> None:
@@ -112,7 +117,7 @@ def test_klasyczny_either_reading_when_declared(klasyczny: types.ModuleType) -> 
     assert repr(m.check_meld("10♠ JK=J♠ JK=Q♠ K♠")) == "Verdict(ok, run, 40 points)"
     # a declaration that makes no meld is refused for what it makes
     verdict = m.check_meld("5♠ JK=5♥ JK=6♦")
-    assert not verdict.ok and any("(set." in r or "(run" in r for r in verdict.reasons), verdict.reasons
+    assert not verdict.ok and any("(set." in _said(r) or "(run" in _said(r) for r in verdict.reasons), verdict.reasons
     # a declared joker in the middle of a run must be the card of its place...
     assert m.check_meld("5♠ JK=7♠ 6♠").ok  # ...unless every joker is declared: any order, then
     assert not m.check_meld("5♠ JK 6♠").ok  # not declared, the joker stands for 6♠ and 6♠ for 7♠
@@ -164,7 +169,7 @@ def test_karuzela_the_table_keeps_the_declared_joker(karuzela: types.ModuleType)
         wrong = kz.Rearrange(table=[f"8♠ {other} 8♦", "JK 9♥ 10♥"], swaps=[(other, "hand")])
         assert kz.apply(g, took), kz.apply(g, took)
         answer = kz.apply(g, wrong)
-        assert not answer and any(f"stands for {other}" in r for r in answer.reasons), answer
+        assert not answer and any(f"stands for {other}" in _said(r) for r in answer.reasons), answer
     # the validator judges a swap the same way
     assert not kz.check_joker_swap("8♠ JK=8♥ 8♦", "8♣")
     assert repr(kz.check_joker_swap("8♠ JK=8♥ 8♦", "8♥")) == "Verdict(ok, set, 24 points)"
@@ -175,7 +180,7 @@ def test_karuzela_a_declaration_may_not_change(karuzela: types.ModuleType) -> No
     g = _karuzela_eights(kz, "8♠ JK=8♥ 8♦")
     # "Wartość jokera nie może zostać zmieniona": the same meld declared 8♣ is refused
     answer = kz.apply(g, kz.Rearrange(table=["8♠ JK=8♣ 8♦", "8♥ 9♥ 10♥"]))
-    assert not answer and any("(jokers.declare, " in r for r in answer.reasons), answer
+    assert not answer and any("(jokers.declare, " in _said(r) for r in answer.reasons), answer
 
 
 # --- actions and saved games carry declarations ---------------------------------------------------

@@ -187,7 +187,7 @@ def test_a_note_is_text_escaped_never_markup(tmp_path: Path) -> None:
 
 def test_variations_name_each_house_variant_and_the_seeds_options(load) -> None:  # type: ignore[no-untyped-def]
     base, house = load("remik51"), load("remik51_domowy")
-    book = rulebook(base, language("pl"), None, None, "", [house])
+    book = rulebook(base, language("pl"), None, None, "", children=[house])
     assert book.variations_title == "Odmiany"
     first, options = book.variations
     assert first.title == "Remik 51 (zasady domowe)" and not first.not_modelled
@@ -200,7 +200,7 @@ def test_variations_name_each_house_variant_and_the_seeds_options(load) -> None:
     assert [i.text for i in options.items] == [
         "„Gdzieś na to zwycięstwo wyliczone jest -140” — nie ujęte w tych zasadach.",
         "„a niektórzy nawet liczą +50 jako karę” — nie ujęte w tych zasadach."]
-    hr = rulebook(base, language("hr"), None, None, "", [house])
+    hr = rulebook(base, language("hr"), None, None, "", children=[house])
     assert hr.variations_title == "Varijante"
     assert "Negde se za ovu pobedu računa i -140" in hr.variations[1].items[0].text
     # without the house variant among the specs, only the options; a house variant names none
@@ -213,7 +213,7 @@ def test_generated_rulebooks_carry_notes_and_variations() -> None:
     generated = ROOT / "generated"
     pl = (generated / "remik51" / "rulebook.pl.md").read_text(encoding="utf-8")
     assert "## Odmiany" in pl and "### Remik 51 (zasady domowe)" in pl
-    assert pl.index("## Odmiany") > pl.index("## Inne odczytania")  # the last section
+    assert pl.index("## Odmiany") > pl.index("## Do ustalenia przed grą")  # the last section
     hr = (generated / "remik51" / "rulebook.hr.html").read_text(encoding="utf-8")
     assert "<h2>Varijante</h2>" in hr and "<h3>Remi 51 (kućna pravila)</h3>" in hr
     house = (generated / "remik51_domowy" / "rulebook.pl.md").read_text(encoding="utf-8")
@@ -240,8 +240,8 @@ def test_a_section_note_closes_the_part_that_says_most_of_its_rules(tmp_path: Pa
     where = {b.text: (s.key, i == len(s.blocks) - 1) for s in book.sections
              for i, b in enumerate(s.blocks) if isinstance(b, HouseNote)}
     assert where == {"O turze.": ("turn", True), "O rozdaniu.": ("deal", True),
-                     "As za jeden.": ("players", True)}  # the table of values ends it
-    players = next(s for s in book.sections if s.key == "players")
+                     "As za jeden.": ("cards", True)}  # the table of values ends it
+    players = next(s for s in book.sections if s.key == "cards")
     at = next(i for i, b in enumerate(players.blocks) if isinstance(b, HouseNote))
     assert "values.A" in getattr(players.blocks[at - 1], "rules", ())  # after the table of values
 

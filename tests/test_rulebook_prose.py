@@ -104,9 +104,9 @@ def test_overview_first_and_the_order_a_player_needs():
     titles = list(_sections(_text("remik51", "pl")))
     assert titles == ["O grze", "Karty i ich wartość", "Układy", "Rozdanie", "Przebieg tury", "Otwarcie",
                       "Dokładanie kart i jokery", "Koniec rozdania", "Punktacja", "Koniec gry", "Słowniczek",
-                      "Do ustalenia przed grą"]
+                      "Do ustalenia przed grą", "Odmiany"]
     hr = list(_sections(_text("remik51", "hr")))
-    assert hr[:3] == ["O igri", "Karte i njihova vrijednost", "Grupe"] and hr[-2] == "Pojmovnik"
+    assert hr[:3] == ["O igri", "Karte i njihova vrijednost", "Grupe"] and hr[-3:] == ["Pojmovnik", "Dogovorite se prije igre", "Varijante"]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -549,11 +549,15 @@ def _melds(melds: str | Iterable[CardsLike], name: str) -> list[tuple[Card, ...]
     return [_cards(m, name) for m in melds]
 
 
-def _declared_melds(melds: str | Iterable[CardsLike]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+def _declared_melds(melds: str | Iterable[CardsLike], name: str = "melds"
+                    ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Melds with their declared jokers (`5♠ JK=5♥ JK=5♦`), from one text or a list."""
     if isinstance(melds, str):
         return [parse_meld(part) for part in re.split(r"[+|,]", melds) if part.strip()]
-    return [parse_meld(m) if isinstance(m, str) else (_cards(m), ()) for m in melds]
+    if isinstance(melds, (int, bytes, bytearray)) or not hasattr(melds, "__iter__"):
+        raise TypeError(f"{name}: melds as a text (\"5♠ 5♥ 5♦ + 6♣ 7♣ 8♣\") or a list of melds, "
+                        f"not {type(melds).__name__}")
+    return [parse_meld(m) if isinstance(m, str) else (_cards(m, name), ()) for m in melds]
 
 
 def check_opening(melds: str | Iterable[CardsLike]) -> Verdict:

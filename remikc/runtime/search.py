@@ -81,7 +81,7 @@ def gave_up(play: Play) -> bool:
 
 def _given_up(budget: int) -> Play:
     _GIVE_UPS[0] += 1
-    return Play(False, reasons=(_because(GAVE_UP, budget=budget),))
+    return Play(False, reasons=(_because("solver.gave_up", budget=budget),))
 
 # The fields of the cards of each field's rank: a set can only start at a card whose rank has
 # enough kinds of card left.
