@@ -17,10 +17,11 @@ API = (
     # the variant
     "VARIANT_ID", "VARIANT_NAME", "VARIANT_NAMES", "RULES_SHA256", "PLAYERS_MIN", "PLAYERS_MAX",
     # cards and reasons
-    "CARDS", "JOKER", "LANGUAGES", "Card", "Reason", "parse_card", "parse_cards", "parse_melds",
+    "CARDS", "JOKER", "LANGUAGES", "Card", "Reason", "parse_card", "parse_cards", "parse_meld",
+    "parse_melds",
     # the validator and the solver
     "Verdict", "Play", "check_meld", "check_opening", "check_lay_off", "check_joker_swap", "hand_value",
-    "best_melds", "best_opening", "min_deadwood", "best_play",
+    "best_melds", "best_opening", "min_deadwood", "best_play", "gave_up", "SEARCH_BUDGET",
     # the referee
     "Game", "View", "Action", "Draw", "Lay", "Rearrange", "Discard", "EndTurn", "NextDeal", "Refusal",
     "TableMeld", "DealResult", "new_game", "legal_actions", "apply", "view", "abandon_deal", "parse_action",
