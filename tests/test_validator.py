@@ -300,7 +300,8 @@ def test_build_is_deterministic_and_check_names_stale_files(tmp_path, monkeypatc
     assert first == {project / p.relative_to(ROOT): p.read_bytes() for p in GENERATED.rglob("*.py")}
     # a change to a base game makes its house variant stale too
     spec = project / "specs" / "remik51.rules"
-    spec.write_text(spec.read_text(encoding="utf-8").replace("min_points 51", "min_points 61"),
+    spec.write_text(spec.read_text(encoding="utf-8").replace("handed_with_cut_card -120",
+                                                            "handed_with_cut_card -130"),
                     encoding="utf-8")
     code, out, _ = run("build", "--check")
     assert code == 1
