@@ -574,7 +574,8 @@ def test_card_functions_are_type_checked(tmp_path, line, says):
 UNUSUAL = Path(__file__).parent / "specs" / "unusual"
 UNUSUAL_CASES = sorted(p for p in UNUSUAL.glob("*.rules") if p.stem != "base51")
 # the checks issue #21 added: each has at least five broken specs and five valid unusual ones
-NEW_CHECKS = ("turn.live", "incentives.lay_off", "incentives.opening", "incentives.knock", "rules.dead")
+NEW_CHECKS = ("turn.live", "incentives.lay_off", "incentives.opening", "incentives.knock", "rules.dead",
+              "deal.ends")
 
 
 def test_each_new_check_has_five_broken_and_five_unusual_specs():
@@ -718,6 +719,50 @@ def test_a_dead_opening_joker_limit_changes_no_meld_laid_when_opening(tmp_path):
     differ = _diff_topics(tmp_path / "alive", "  jokers {\n    override per_meld 2\n  }\n",
                           "  jokers {\n    override per_meld 2\n    remove per_meld_at_opening\n  }\n")
     assert differ["melds when opening"] is False
+
+
+# --- deal.ends ------------------------------------------------------------------------------
+
+def test_every_seed_deal_can_end_the_way_its_seed_says(reports):
+    # karuzela: "stock_empty last_round" and the stock open to every turn, nothing refilling it
+    assert "the stock runs out" in reports["karuzela"].finding("deal.ends").summary
+    # Remik 51: 14 cards, one drawn, the last card discarded: 14 laid at once
+    remik51 = reports["remik51"].finding("deal.ends").summary
+    assert remik51.startswith("a hand of 14 and 1 drawn goes out in one turn, keeping one to discard: ")
+    # Remik podstawowy: 10 cards for 2 players, 7 for 3..4, 6 for 5..6; the last card may go
+    # onto the table, so all 7, 8 and 11 cards are laid, none kept
+    basic = reports["remik_podstawowy"].finding("deal.ends").summary
+    for dealt in (6, 7, 10):
+        assert f"a hand of {dealt} and 1 drawn goes out in one turn: " in basic, basic
+    assert "keeping" not in basic
+
+
+def _deal_ends(tmp_path: Path, body: str):
+    path = _house_of_base51(tmp_path, body, "e")
+    run = check_paths([str(path)])
+    (result,) = run.results
+    assert result.ok, result.diagnostics
+    return Verifier(run.workspace, jobs=1).report(str(path), result.variant).finding("deal.ends")
+
+
+def test_deal_ends_is_undecided_where_only_several_turns_could_go_out(tmp_path):
+    """Melds of exactly three cards: 14 laid at once is no sum of threes, so no hand goes out
+    in one turn; an opening of 51 still fits (two sets of tens), so a player may go out over
+    several turns: neither proved nor refuted."""
+    finding = _deal_ends(tmp_path, "  set {\n    override size 3..3\n  }\n"
+                                   "  run {\n    override size 3..3\n  }\n")
+    assert finding.status is Status.UNKNOWN, finding
+    assert "no hand of 14 was found to go out in one turn" in finding.summary
+
+
+def test_deal_ends_claims_no_violation_where_a_growing_hand_may_open_later(tmp_path):
+    """Two draws a turn against one discard: no first turn opens 300 points (15 cards of at
+    most 10), but the hand grows by a card a turn and 30 cards of 10 make 300, so the
+    over-approximation must not call the deal endless."""
+    finding = _deal_ends(tmp_path, "  opening {\n    override min_points 300\n  }\n"
+                                   "  turn {\n    override draws 2\n  }\n")
+    assert finding.status is not Status.VIOLATED, finding
+    assert "not searched" in finding.summary
 
 
 @pytest.mark.parametrize(("path", "blocked"), [

@@ -661,6 +661,12 @@ def _dead_rules(probe: Probe, check: Check) -> Finding:
     return dead_rules(probe, check)
 
 
+def _deal_ends(probe: Probe, check: Check) -> Finding:
+    from .ending import deal_ends
+
+    return deal_ends(probe, check)
+
+
 def _turn_live(probe: Probe, check: Check) -> Finding:
     from .liveness import turn_live
 
@@ -718,6 +724,11 @@ CHECKS: tuple[Check, ...] = (
     Check("turn.live", "in every turn state a deal reaches, the player has a legal draw", _turn_live,
           ("values.", "set.", "run.", "jokers.", "joker_swap.", "scoring.", "game_end.", "knocking.",
            "going_out.", "handing.", "turn.lay_off", "turn.rearrange.", "turn.meld_after_last_draw",
+           "turn.discard_taken_card")),
+    Check("deal.ends", "every deal can end: the stock runs out, or a hand goes out or knocks", _deal_ends,
+          ("scoring.method", "scoring.went_out", "scoring.handed", "scoring.not_opened",
+           "scoring.handing_multiplier", "scoring.undercut_bonus", "scoring.tie_with_knocker",
+           "scoring.all_out_bonus", "game_end.", "joker_swap.", "turn.lay_off", "turn.rearrange.",
            "turn.discard_taken_card")),
     Check("incentives.lay_off", "laying a card off never leaves its holder worse off than keeping it",
           _incentive_lay_off, ("deal.", "stock_empty", "going_out.", "knocking.", "joker_swap.",

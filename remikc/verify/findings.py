@@ -17,7 +17,7 @@ DEFAULT_RLIMIT = 20_000_000
 # names one of them, does not import Z3.
 BUILT_IN_CHECKS = ("melds.alive", "runs.wrap", "jokers.limits", "jokers.meaning", "melds.sizes",
                    "deck.enough", "opening.reachable", "scoring.winner", "scoring.monotone",
-                   "game.reachable", "turn.live", "incentives.lay_off", "incentives.opening",
+                   "game.reachable", "turn.live", "deal.ends", "incentives.lay_off", "incentives.opening",
                    "incentives.knock",
                    "rules.dead")
 
