@@ -118,7 +118,8 @@ def test_check_lay_off_reads_a_long_lay_off_a_bounded_number_of_times(podstawowy
     started = time.monotonic()
     verdict = podstawowy.check_lay_off("5♠ 6♠ 7♠", " ".join(["8♠", "9♠"] * 10_000))
     assert not verdict and str(verdict.reasons[-1]).endswith("does not extend 5♠ 6♠ 7♠ as a run")
-    assert reads and set(reads) == {3}  # only the meld on the table (once for each reading it may have)
+    # only the meld on the table: once as it is, once more for each reading it may have (run, set)
+    assert 1 <= len(reads) <= 3 and set(reads) == {3}
     assert time.monotonic() - started < HANG_GUARD
 
 

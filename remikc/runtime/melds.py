@@ -674,11 +674,9 @@ def check_lay_off(
         return Verdict(False, None, 0, tuple(why))
     # The player hands the cards over in any order (up to six are tried in every order, more
     # as given); they may go at either end of a run.
-    orders: Iterable[tuple[int, ...]] = dict.fromkeys(itertools.permutations(added)) if len(added) <= 6 \
-        else (added,)
-    if len(on_table) + len(added) > _LONGEST_MELD:  # no meld is that long: nothing to try
-        orders = ()
-    orders = tuple(orders)
+    orders: tuple[tuple[int, ...], ...] = ()  # no meld is longer than _LONGEST_MELD: nothing to try
+    if len(on_table) + len(added) <= _LONGEST_MELD:
+        orders = tuple(dict.fromkeys(itertools.permutations(added))) if len(added) <= 6 else (added,)
     for reading in kinds:
         if reading == "set" and closed is not None and len(on_table) >= closed:
             continue
