@@ -41,7 +41,7 @@ def test_a_card_is_not_made_from_an_int_that_is_no_cards_code(modules, code: int
     shown = code if code < 10**12 else "a number that large"
     with pytest.raises(ValueError, match=f"{shown} is no card's code"):
         m.Card(code)
-    with pytest.raises(ValueError, match=f"cards: {shown} is no card's code"):
+    with pytest.raises(TypeError, match=f"^cards: .*not int {shown}"):  # no card or a card: an int
         m.check_meld([code, code, code])
 
 
@@ -50,7 +50,7 @@ def test_cards_codes_and_texts_make_the_same_card(modules) -> None:
     # rank * 4 + suit: 10♥ is 10 * 4 + 1
     assert m.Card(41) == m.Card("10♥") == m.parse_card("10h") and str(m.Card(41)) == "10♥"
     assert m.Card(0).is_joker and m.Card(m.Card("JK")) is m.JOKER
-    assert m.check_meld([m.Card("7♥"), "8♥", 9 * 4 + 1]).points == 7 + 8 + 9  # seed 000: face values
+    assert m.check_meld([m.Card("7♥"), "8♥", m.Card(9 * 4 + 1)]).points == 7 + 8 + 9  # seed 000: face values
 
 
 def test_the_set_of_three_kings_made_of_bad_codes_is_refused(modules) -> None:
@@ -69,19 +69,77 @@ def test_bytes_are_not_cards(modules) -> None:
         m.best_melds(bytearray(b"\x04\x05\x06"))
 
 
-@pytest.mark.parametrize("call", [
-    lambda m: m.check_meld([999]),
-    lambda m: m.hand_value([999]),
-    lambda m: m.best_melds([999, 4, 8]),
-    lambda m: m.min_deadwood([999]),
-    lambda m: m.check_lay_off("5♠ 6♠ 7♠", [999]),
-    lambda m: m.check_joker_swap("5♠ JK 7♠", 999),
-    lambda m: m.apply(m.new_game(2, 0), m.Discard(999)),
+@pytest.mark.parametrize("code", [999, 41])
+@pytest.mark.parametrize(("call", "argument"), [
+    (lambda m, c: m.check_meld([c, "10♥", "J♥"]), "cards"),
+    (lambda m, c: m.hand_value([c]), "cards"),
+    (lambda m, c: m.best_melds([c, "10♠", "10♦"]), "hand"),
+    (lambda m, c: m.min_deadwood([c]), "hand"),
+    (lambda m, c: m.check_lay_off("7♥ 8♥ 9♥", [c]), "cards"),
+    (lambda m, c: m.check_joker_swap("9♥ JK J♥", c), "card"),
+    (lambda m, c: m.Discard(c), "card"),
 ])
-def test_a_code_that_is_no_card_is_a_value_error_not_an_index_error(modules, call) -> None:
-    # was: IndexError from check_meld, hand_value, best_melds and apply(g, Discard(...))
-    with pytest.raises(ValueError, match="999 is no card's code"):
+def test_a_function_takes_no_int_for_a_card_be_it_a_cards_code_or_not(modules, call, argument: str,
+                                                                      code: int) -> None:
+    # was: 999 an IndexError from check_meld, hand_value, best_melds and apply(g, Discard(...)),
+    # then a ValueError; 41 (10♥'s code: 10 * 4 + 1) taken as 10♥.  Card(code) makes a card of it.
+    with pytest.raises(TypeError, match=rf"^{argument}: a Card or a card's text .*not int {code} "
+                                        r"\(Card\(code\) makes a card"):
+        call(modules("remik51"), code)
+
+
+# 10♥ 9♥ J♥ by code (rank * 4 + suit): a run of Remik 51 worth 10 + 9 + 10 (seed 000) if ints were cards
+TEN, NINE, JACK = 10 * 4 + 1, 9 * 4 + 1, 11 * 4 + 1
+
+
+@pytest.mark.parametrize(("call", "argument"), [
+    (lambda m: m.check_meld([TEN, "8♥"]), "cards"),
+    (lambda m: m.check_meld((m.Card("9♥"), TEN, m.Card("J♥"))), "cards"),  # the tuple of Cards path
+    (lambda m: m.check_meld("9♥ JK J♥", declared=[TEN]), "declared"),
+    (lambda m: m.check_opening([[NINE, TEN, JACK]]), "melds"),
+    (lambda m: m.parse_melds([["9♥", TEN, "J♥"]]), "melds"),
+    (lambda m: m.check_lay_off([NINE, TEN, JACK], "Q♥"), "meld"),
+    (lambda m: m.best_melds("9♥ 10♥ J♥", table=[[4, 8, 12]]), "table"),
+    (lambda m: m.best_play([["5♠", "6♠", "7♠"]], [NINE, TEN, JACK]), "hand"),
+    (lambda m: m.new_game(2, hands=[[NINE, TEN], "9♣"]), "hands"),
+    (lambda m: m.new_game(2, hands=["9♥ 10♥", "9♣"], stock=[JACK]), "stock"),
+    (lambda m: m.new_game(2, hands=["9♥ 10♥", "9♣"], first_discard=JACK), "first_discard"),
+    (lambda m: m.new_game(2, hands=["9♥ 10♥", "9♣"], cut_card=JACK), "cut_card"),
+    (lambda m: m.Lay([[NINE, TEN, JACK]]), "melds"),
+    (lambda m: m.Lay(["9♥ JK J♥"], declared=[[TEN]]), "declared"),
+    (lambda m: m.Lay(lay_offs=[(0, [JACK])]), "lay_offs"),
+    (lambda m: m.Lay(swaps=[(0, TEN)]), "swaps"),
+    (lambda m: m.Rearrange([[NINE, TEN, JACK]]), "table"),
+    (lambda m: m.Rearrange(["9♥ 10♥ J♥"], swaps=[(TEN, "hand")]), "swaps"),
+])
+def test_an_int_among_the_cards_is_a_type_error_naming_the_argument(modules, call, argument: str) -> None:
+    # was: each taken as the card of that code
+    with pytest.raises(TypeError, match=rf"^{argument}: .*not int"):
         call(modules("remik51"))
+
+
+def test_apply_takes_no_action_made_of_ints(modules) -> None:
+    # was: Discard(<a code of a card in hand>) discarded that card
+    m = modules("remik51")
+    game = m.new_game(2, 4)
+    card = game.hands[game.seat][-1]
+    with pytest.raises(TypeError, match=r"^card: .*not int"):
+        m.apply(game, m.Discard(int(card)))
+    with pytest.raises(TypeError, match=r"^melds: .*not int"):
+        m.apply(game, m.Lay([[int(c) for c in game.hands[game.seat][:3]]]))
+    # the same card as a Card or as its text is an action, judged by the rules
+    assert m.Discard(card) == m.Discard(str(card)) == m.Discard(m.Card(int(card)))
+
+
+def test_a_dict_is_not_cards_though_it_iterates_texts(modules) -> None:
+    m = modules("remik51")
+    with pytest.raises(TypeError, match=r"^cards: .*not dict"):
+        m.check_meld({"9♥": 1, "10♥": 2, "J♥": 3})
+    with pytest.raises(TypeError, match=r"^hands: .*not dict"):
+        m.new_game(2, hands={"9♥ 10♥": 0, "9♣": 1})
+    with pytest.raises(TypeError, match=r"^melds: .*not dict"):
+        m.check_opening({"9♥ 10♥ J♥": 1})
+    assert m.check_meld({"9♥", "10♥", "J♥"}).points == 9 + 10 + 10  # a set of texts is an iterable of cards
 
 
 @pytest.mark.parametrize(("call", "argument"), [

@@ -150,6 +150,11 @@ def dense_hand(rng: random.Random, variant: ir.Variant, size: int) -> Codes:
     return tuple(sorted(hand))
 
 
+def _api(v, codes: Codes):  # type: ignore[no-untyped-def]
+    """The codes as the module's Cards: its functions take no ints as cards (issue 24)."""
+    return tuple(map(v.Card, codes))
+
+
 def _score(play) -> int:  # type: ignore[no-untyped-def]
     laid = sum(len(meld) for meld in play.melds) + sum(len(cards) for _, cards in play.lay_offs)
     return play.points * 1024 + laid
@@ -176,13 +181,14 @@ def test_best_melds_and_deadwood_match_the_exhaustive_reference(variant_id, load
     for _ in range(6):
         hand = dense_hand(rng, variant, rng.randint(6, 8))
         ref = Reference(variant, hand)
-        play = v.best_melds(hand)
+        play = v.best_melds(_api(v, hand))
         _assert_lays_the_hand(v, hand, play)
         assert _score(play) == ref.most_points(), v._show(hand)
-        assert v.min_deadwood(hand) == ref.least_deadwood(lambda c: v.hand_value((c,))), v._show(hand)
+        assert v.min_deadwood(_api(v, hand)) == ref.least_deadwood(lambda c: v.hand_value(_api(v, (c,)))), \
+            v._show(hand)
         best_after_discard = min(Reference(variant, hand[:i] + hand[i + 1:]).least_deadwood(
-            lambda c: v.hand_value((c,))) for i in range(len(hand)))
-        assert v.min_deadwood(hand, discard=True) == best_after_discard, v._show(hand)
+            lambda c: v.hand_value(_api(v, (c,)))) for i in range(len(hand)))
+        assert v.min_deadwood(_api(v, hand), discard=True) == best_after_discard, v._show(hand)
 
 
 @pytest.mark.parametrize("variant_id", VARIANTS)
@@ -204,7 +210,7 @@ def test_best_opening_matches_every_valid_opening(variant_id, load, modules):
             ok, points = judge([ref.melds[m][1] for m in packing])
             if ok:
                 best = max(best or 0, points * 1024 + cards)
-        play = v.best_opening(hand)
+        play = v.best_opening(_api(v, hand))
         if best is None:
             assert not play, (v._show(hand), play)
             assert play.reasons
@@ -233,7 +239,7 @@ def test_best_melds_equal_z3_optimum_on_larger_hands(variant_id, load, modules):
         worth = z3.Sum([z3.If(x, ref.multisets[key][0] * 1024 + len(key), 0) for key, x in take.items()])
         goal = opt.maximize(worth)
         assert opt.check() == z3.sat
-        assert _score(v.best_melds(hand)) == goal.value().as_long(), v._show(hand)
+        assert _score(v.best_melds(_api(v, hand))) == goal.value().as_long(), v._show(hand)
 
 
 # --- worked out by hand from the seeds ---------------------------------------------------------------
@@ -372,7 +378,7 @@ def test_best_play_matches_the_exhaustive_reference(variant_id, load, modules):
             if any(_covers(variant, tuple(sorted(on_table + extra))) for extra in extras):
                 best = size
                 break
-        play = v.best_play(table, hand)
+        play = v.best_play([_api(v, meld) for meld in table], _api(v, hand))
         assert len(play.placed) == best if play else best == 0, (table, v._show(hand), play)
         if play:
             assert Counter(c for meld in play.table for c in meld) == Counter(on_table) + Counter(play.placed)

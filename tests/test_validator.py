@@ -113,11 +113,12 @@ def test_remik51_joker_swap(v51):
     assert swapped.ok and swapped.points == 18
     assert not v51.check_joker_swap("5♠ JK 7♠", "6♥")
     assert not v51.check_joker_swap("5♠ JK 7♠", "6♠", opened=False)
-    # a joker is freed by a real card, never by another joker; a code that is no card is an error
-    for other_joker in ("JK", 0, v51.parse_card("JK")):
+    # a joker is freed by a real card, never by another joker; an int is no card (issue 24)
+    for other_joker in ("JK", v51.Card(0), v51.parse_card("JK")):
         assert not v51.check_joker_swap("5♠ JK 7♠", other_joker)
-    with pytest.raises(ValueError, match="999"):
-        v51.check_joker_swap("5♠ JK 7♠", 999)
+    for code in (0, 6 * 4, 999):  # the joker's code, 6♠'s, no card's
+        with pytest.raises(TypeError, match=f"^card: .*not int {code}"):
+            v51.check_joker_swap("5♠ JK 7♠", code)
 
 
 def test_remik51_domowy():

@@ -7,7 +7,7 @@ import random
 from collections.abc import Iterable
 from typing import cast
 
-from .cards import CARDS, Card, CardsLike, _card, _cards
+from .cards import _NOT_CARDS, CARDS, Card, CardsLike, _card, _cards
 from .draws import (
     _can_open,
     _commitment,
@@ -584,7 +584,7 @@ def new_game(players: int, seed: int = 0, *, hands: Iterable[CardsLike] | None =
     if not PLAYERS_MIN <= players <= PLAYERS_MAX:
         raise ValueError(f"{VARIANT_NAME} is for {PLAYERS_MIN} to {PLAYERS_MAX} players, not {players}")
     if hands is not None:
-        if isinstance(hands, str) or not hasattr(hands, "__iter__"):
+        if isinstance(hands, (str, *_NOT_CARDS)) or not hasattr(hands, "__iter__"):
             raise TypeError(f"hands: one hand (cards) for each seat, not {type(hands).__name__}")
         dealt = [_sorted(_cards(h, "hands")) for h in hands]
         if len(dealt) != players:

@@ -124,7 +124,7 @@ def parse_meld(text: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
 def _declared(cards: tuple[int, ...], declared: Iterable[Card | str]) -> tuple[Card, ...]:
     """The cards `declared` for the jokers of `cards`, checked: one for each joker, each a
     natural card or JK (not declared)."""
-    given = tuple(_card(c) for c in declared)
+    given = _cards(declared, "declared")
     if given and len(given) != cards.count(0):
         raise ValueError(f"{len(given)} declared card(s) for {cards.count(0)} joker(s): name one for "
                          "each joker, JK for one not declared")
@@ -143,17 +143,21 @@ def _joker_text(stands: int) -> str:
 
 CardsLike = str | Iterable[Card | str]
 
+# Not cards, though Python iterates them: bytes give ints, a dict its keys.
+_NOT_CARDS: Final = (int, bytes, bytearray, memoryview, dict)
+
 
 def _cards(cards: CardsLike, name: str = "cards") -> tuple[Card, ...]:
-    """`cards` as this module's Cards: a text (`"10♥ Q♠ JK"`), or an iterable of Cards, card
-    texts and cards' codes (the ints `Card(code)` takes).  Anything else is a TypeError naming
-    the argument `name`; an int that is no card's code, or a text that is no card, a ValueError."""
+    """`cards` as this module's Cards, at the API's edge: a text (`"10♥ Q♠ JK"`), or an iterable
+    of Cards and card texts.  Anything else, an int among them too, is a TypeError naming the
+    argument `name` (a card's code becomes a Card only through `Card(code)`, said so); a text
+    that is no card a ValueError.  A tuple of Cards, as the runtime passes, is taken as it is."""
     if isinstance(cards, str):
         return parse_cards(cards)
     if type(cards) is tuple:
         given: tuple[object, ...] = cards
-    elif isinstance(cards, (int, bytes, bytearray, memoryview)) or not hasattr(cards, "__iter__"):
-        raise TypeError(f"{name}: cards as a text (\"10♥ Q♠ JK\") or an iterable of Cards, texts and codes, "
+    elif isinstance(cards, _NOT_CARDS) or not hasattr(cards, "__iter__"):
+        raise TypeError(f"{name}: cards as a text (\"10♥ Q♠ JK\") or an iterable of Cards and card texts, "
                         f"not {type(cards).__name__}")
     else:
         given = tuple(cards)
@@ -164,15 +168,12 @@ def _cards(cards: CardsLike, name: str = "cards") -> tuple[Card, ...]:
 
 
 def _card(card: object, name: str = "card") -> Card:
-    """`card` as this module's Card: a Card, a card's text or its code; anything else a TypeError."""
+    """`card` as this module's Card, at the API's edge: a Card or a card's text; anything else,
+    an int too, a TypeError naming the argument `name`."""
     if type(card) is Card:
         return card
     if isinstance(card, str):
         return parse_card(card)
-    if type(card) is int:
-        if card == 0 or 4 <= card <= 55:
-            return _CARD[card]
-        raise ValueError(_not_a_code(card, name))
     raise TypeError(_not_a_card(card, name))
 
 
@@ -187,7 +188,11 @@ def _not_a_card(card: object, name: str) -> str:
         other = getattr(type(card), "_VARIANT", "?")
         return (f"{name}: {card!r} is a Card of another variant's module ({other}), not of "
                 f"{VARIANT_ID}'s: give its text {str(card)!r} or this module's Card")
-    return f"{name}: a Card or a card's text (\"10♥\", \"JK\"), not {type(card).__name__} {card!r}"[:300]
+    wanted = f"{name}: a Card or a card's text (\"10♥\", \"JK\"), not {type(card).__name__}"
+    if type(card) is int:  # a card's code: say how it becomes a card, without reading it as one
+        shown = card if abs(card) < 10**12 else "a number that large"  # str() of a huge int fails
+        return f"{wanted} {shown} (Card(code) makes a card of a card's code)"
+    return f"{wanted} {card!r}"[:300]
 
 
 # --- saved states: the limits of what is read back ---------------------------------------------

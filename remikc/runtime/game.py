@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from .cards import (
+    _NOT_CARDS,
     SAVE_VERSION,
     Card,
     CardsLike,
@@ -123,25 +124,32 @@ class Draw(Action):
         return f"draw from the {self.source if self.source != 'cut' else 'cut card'}"
 
 
-def _meld(cards: CardsLike) -> Meld:
-    return _cards(cards)  # Cards already: a meld of them is taken as it is (a hot path)
+def _meld(cards: CardsLike, name: str) -> Meld:
+    return _cards(cards, name)  # Cards already: a meld of them is taken as it is (a hot path)
 
 
-def _new_melds(melds: Iterable[CardsLike], declared: Iterable[Iterable[Card | str]] | None
-                    ) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:
+def _given_list(values: object, name: str, what: str) -> list[Any]:
+    """`values` as a list, for an argument that holds melds or pairs: no text, number or dict."""
+    if isinstance(values, (str, *_NOT_CARDS)) or not hasattr(values, "__iter__"):
+        raise TypeError(f"{name}: {what}, not {type(values).__name__}")
+    return list(cast("Iterable[Any]", values))
+
+
+def _new_melds(melds: Iterable[CardsLike], declared: Iterable[Iterable[Card | str]] | None, name: str
+               ) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:
     """New melds and, one for each, the cards its jokers are declared to stand for (`()` where
     none is): from `JK=5♥` in a meld's text, or from `declared`, one list for each meld."""
     cards: list[Meld] = []
     named: list[Meld] = []
-    for meld in melds:
+    for meld in _given_list(melds, name, "a list of melds, each a text or a list of cards"):
         if isinstance(meld, str):
             codes, meant = parse_meld(meld)
         else:
-            codes, meant = _meld(meld), ()
+            codes, meant = _meld(meld, name), ()
         cards.append(codes)
         named.append(meant)
     if declared is not None:
-        given = [tuple(d) for d in declared]
+        given = _given_list(declared, "declared", "one list of declared cards for each meld")
         if len(given) != len(cards):
             raise ValueError(f"declared jokers for {len(given)} meld(s), and {len(cards)} are laid: "
                              "give one list for each meld, () for a meld that declares none")
@@ -164,9 +172,12 @@ class Lay(Action):
                  declared: Iterable[Iterable[Card | str]] | None = None) -> None:
         self.melds: tuple[Meld, ...]
         self.declared: tuple[Meld, ...]
-        self.melds, self.declared = _new_melds(melds, declared)
-        self.lay_offs: tuple[tuple[int, Meld], ...] = tuple((int(i), _meld(c)) for i, c in lay_offs)
-        self.swaps: tuple[tuple[int, Card], ...] = tuple((int(i), _card(c)) for i, c in swaps)
+        self.melds, self.declared = _new_melds(melds, declared, "melds")
+        self.lay_offs: tuple[tuple[int, Meld], ...] = tuple(
+            (int(i), _meld(c, "lay_offs"))
+            for i, c in _given_list(lay_offs, "lay_offs", "(meld index, cards) pairs"))
+        self.swaps: tuple[tuple[int, Card], ...] = tuple(
+            (int(i), _card(c, "swaps")) for i, c in _given_list(swaps, "swaps", "(meld index, card) pairs"))
 
     def _key(self) -> tuple[object, ...]:
         return (self.melds, self.declared, self.lay_offs, self.swaps)
@@ -197,8 +208,9 @@ class Rearrange(Action):
                  declared: Iterable[Iterable[Card | str]] | None = None) -> None:
         self.table: tuple[Meld, ...]
         self.declared: tuple[Meld, ...]
-        self.table, self.declared = _new_melds(table, declared)
-        self.swaps: tuple[tuple[Card, str], ...] = tuple((_card(c), w) for c, w in swaps)
+        self.table, self.declared = _new_melds(table, declared, "table")
+        self.swaps: tuple[tuple[Card, str], ...] = tuple(
+            (_card(c, "swaps"), w) for c, w in _given_list(swaps, "swaps", "(card, 'hand' or 'table') pairs"))
         for _, where in self.swaps:
             if where not in ("hand", "table"):
                 raise ValueError(f"a swapped card comes from 'hand' or 'table', not {where!r}")

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import Any, Final, cast
 
 from .cards import (
+    _NOT_CARDS,
     RANKS,
     Card,
     CardsLike,
@@ -543,7 +544,7 @@ def _melds(melds: str | Iterable[CardsLike], name: str) -> list[tuple[Card, ...]
     """`parse_melds`, naming the argument `name` in a TypeError."""
     if isinstance(melds, str):
         return [parse_cards(part) for part in re.split(r"[+|,]", melds) if part.strip()]
-    if isinstance(melds, (int, bytes, bytearray)) or not hasattr(melds, "__iter__"):
+    if isinstance(melds, _NOT_CARDS) or not hasattr(melds, "__iter__"):
         raise TypeError(f"{name}: melds as a text (\"5♠ 5♥ 5♦ + 6♣ 7♣ 8♣\") or a list of melds, "
                         f"not {type(melds).__name__}")
     return [_cards(m, name) for m in melds]
@@ -554,7 +555,7 @@ def _declared_melds(melds: str | Iterable[CardsLike], name: str = "melds"
     """Melds with their declared jokers (`5♠ JK=5♥ JK=5♦`), from one text or a list."""
     if isinstance(melds, str):
         return [parse_meld(part) for part in re.split(r"[+|,]", melds) if part.strip()]
-    if isinstance(melds, (int, bytes, bytearray)) or not hasattr(melds, "__iter__"):
+    if isinstance(melds, _NOT_CARDS) or not hasattr(melds, "__iter__"):
         raise TypeError(f"{name}: melds as a text (\"5♠ 5♥ 5♦ + 6♣ 7♣ 8♣\") or a list of melds, "
                         f"not {type(melds).__name__}")
     return [parse_meld(m) if isinstance(m, str) else (_cards(m, name), ()) for m in melds]
