@@ -18,7 +18,7 @@ first of a player's cards may go out only as the rules of going out allow.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final, cast
 
 from .cards import (
@@ -128,9 +128,16 @@ def _meld(cards: CardsLike, name: str) -> Meld:
     return _cards(cards, name)  # Cards already: a meld of them is taken as it is (a hot path)
 
 
-def _given_list(values: object, name: str, what: str) -> list[Any]:
-    """`values` as a list, for an argument that holds melds or pairs: no text, number or dict."""
-    if isinstance(values, (str, *_NOT_CARDS)) or not hasattr(values, "__iter__"):
+_NOT_LISTS: Final = (str, *_NOT_CARDS)
+
+
+def _given_list(values: object, name: str, what: str) -> Sequence[Any]:
+    """`values` as a sequence, for an argument that holds melds or pairs: no text, number or
+    dict.  A tuple or list (the runtime's own actions) is taken as it is: actions are made in
+    every `legal_actions`."""
+    if type(values) is tuple or type(values) is list:
+        return values
+    if isinstance(values, _NOT_LISTS) or not hasattr(values, "__iter__"):
         raise TypeError(f"{name}: {what}, not {type(values).__name__}")
     return list(cast("Iterable[Any]", values))
 
