@@ -99,7 +99,7 @@ def test_the_quick_no_to_an_opening_is_never_wrong(variant: str) -> None:
     that can open.  Hands of 12 to 18 cards of the variant's deck for 3 players."""
     m = load_module(f"opening_{variant}", (ROOT / "generated" / variant / "validator.py").read_text("utf-8"))
     rng = random.Random(24)
-    deck = [c for c in m.CARDS for _ in range(m.PACKS_BY_PLAYERS[3])] + [0] * m.JOKERS_BY_PLAYERS[3]
+    deck = [c for c in m.CARDS for _ in range(m.PACKS_BY_PLAYERS[3])] + [m.JOKER] * m.JOKERS_BY_PLAYERS[3]
     said_no = opened = 0
     for _ in range(300):
         hand = tuple(sorted(rng.sample(deck, rng.randint(12, 18))))
