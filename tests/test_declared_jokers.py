@@ -262,3 +262,96 @@ def test_the_actions_docs_notation_md_writes(klasyczny: types.ModuleType) -> Non
         assert str(action) == text
     lay = klasyczny.parse_action("lay 5s jk=5h JK=5d")
     assert lay.declared == (klasyczny.parse_cards("5♥ 5♦"),)
+
+
+# --- a joker laid off onto a table meld may be declared too ---------------------------------------
+# Seed 001 (remik_klasyczny): "Wartość jokera jest równa wartości karty, którą zastępuje", the cards
+# count their number; a run is one suit (the spec's assumption), the corner is not turned ("Nie
+# dopuszczalne jest tworzenie sekwensów typu ...-D-K-A-2-3-...").
+
+def _codes(verdict: Any) -> list[str]:
+    return [r.code for r in verdict.reasons]
+
+
+def test_check_lay_off_reads_a_declared_joker(klasyczny: types.ModuleType) -> None:
+    m = klasyczny
+    # the declaration says which end of 6♥ 7♥ 8♥ the joker takes: 9♥ (6+7+8+9) or 5♥ (5+6+7+8)
+    assert repr(m.check_lay_off("6♥ 7♥ 8♥", "JK=9♥")) == "Verdict(ok, run, 30 points)"
+    assert repr(m.check_lay_off("6h 7h 8h", "jk=5h")) == "Verdict(ok, run, 26 points)"
+    assert repr(m.check_lay_off("6♥ 7♥ 8♥", "JK", declared=["5♥"])) == "Verdict(ok, run, 26 points)"
+    # onto a run that holds a joker already: 6♥ JK 8♥ takes JK=9♥ at its end
+    assert repr(m.check_lay_off("6♥ JK 8♥", "JK=9♥")) == "Verdict(ok, run, 30 points)"
+    # a set: the declaration names the suit it lacks (5 x 4 = 20), not one it holds or another rank
+    assert repr(m.check_lay_off("5♠ 5♥ 5♦", "JK=5♣")) == "Verdict(ok, set, 20 points)"
+    for meld, laid in (("6♥ 7♥ 8♥", "JK=10♥"), ("6♥ 7♥ 8♥", "JK=9♠"), ("5♠ 5♥ 5♦", "JK=5♠"),
+                       ("5♠ 5♥ 5♦", "JK=6♣")):
+        verdict = m.check_lay_off(meld, laid)
+        assert not verdict.ok and _codes(verdict) == ["lay_off.declared"], (meld, laid, verdict)
+        assert verdict.reasons[0].params == {"cards": laid, "meld": meld}
+    # where the cards do not fit declared or not, the refusal says so, not that the joker is to blame
+    assert _codes(m.check_lay_off("6♥ 7♥ 8♥", "3♣ JK=9♥")) == ["lay_off.no_fit"]
+    with pytest.raises(ValueError, match="declared card"):
+        m.check_lay_off("6♥ 7♥ 8♥", "JK", declared=["5♥", "9♥"])
+
+
+def _opened_with_a_joker(m: types.ModuleType) -> Any:
+    # seat 0 deals and plays first with 14 cards: he opens with the clean run 10-J-Q-K-A (5 x 10)
+    # and 6♠ 7♠ 8♠ (21), 71 points, keeping a joker
+    hand0 = "10♥ J♥ Q♥ K♥ A♥ 6♠ 7♠ 8♠ JK 2♣ 7♦ 9♣ 4♠ 8♦"
+    g = m.new_game(2, hands=[hand0, "2♦ 3♦ 4♦ 6♣ 7♣ 8♣ 9♦ 10♦ J♦ Q♣ K♣ 3♠ 4♣"], stock="6♦ 6♥")
+    return play(m, g, m.Lay(["10♥ J♥ Q♥ K♥ A♥", "6♠ 7♠ 8♠"]))
+
+
+def test_the_referee_lays_off_a_declared_joker(klasyczny: types.ModuleType) -> None:
+    m = klasyczny
+    g = _opened_with_a_joker(m)
+    low = play(m, g, m.Lay(lay_offs=[(1, "JK=5♠")]))
+    assert [str(c) for c in low.table[1].cards] == ["JK", "6♠", "7♠", "8♠"]
+    high = play(m, g, m.Lay(lay_offs=[(1, ["JK"])], lay_offs_declared=[["9♠"]]))
+    assert [str(c) for c in high.table[1].cards] == ["6♠", "7♠", "8♠", "JK"]
+    # after the ace nothing follows (no corner): the run of hearts takes the joker only as 9♥
+    hearts = play(m, g, m.Lay(lay_offs=[(0, "JK=9♥")])).table[0]
+    assert [str(c) for c in hearts.cards] == ["JK", "10♥", "J♥", "Q♥", "K♥", "A♥"]
+    refused = m.apply(g, m.Lay(lay_offs=[(1, "JK=9♥")]))
+    assert not refused and [r.code for r in refused.reasons] == ["lay_off.declared"], refused
+    assert refused.reasons[0].params["meld_number"] == 2
+    # where the rules keep no declaration (`declare position`), the joker stands for its place
+    assert low.table[1].stands == ()
+
+
+def test_listed_lay_offs_declare_their_jokers(klasyczny: types.ModuleType) -> None:
+    m = klasyczny
+    g = _opened_with_a_joker(m)
+    with_joker = [a for a in m.legal_actions(g)
+                  if isinstance(a, m.Lay) and a.lay_offs and 0 in a.lay_offs[0][1]]
+    # onto 10-J-Q-K-A only in front (9♥); onto 6-7-8 of spades at the end the meld takes it (9♠)
+    assert sorted(map(str, with_joker)) == ["lay JK=9♠ on meld 2", "lay JK=9♥ on meld 1"]
+    for action in with_joker:
+        assert m.apply(g, action), action
+        assert m.parse_action(str(action)) == action
+        assert m.Action.from_dict(action.to_dict()) == action
+
+
+def test_a_lay_off_with_a_declared_joker_is_saved(klasyczny: types.ModuleType) -> None:
+    m = klasyczny
+    lay = m.Lay(["5♠ JK=5♥ JK=5♦"], lay_offs=[(0, "JK=5♠ 4♠"), (1, "3♦")])
+    assert str(lay) == "lay 5♠ JK=5♥ JK=5♦ | JK=5♠ 4♠ on meld 1 | 3♦ on meld 2"
+    assert lay.to_dict()["lay_offs"] == [[0, ["JK=5♠", "4♠"]], [1, ["3♦"]]]
+    assert m.parse_action(str(lay)) == lay and m.Action.from_dict(lay.to_dict()) == lay
+    # the declaration is part of the action
+    assert lay != m.Lay(["5♠ JK=5♥ JK=5♦"], lay_offs=[(0, "JK 4♠"), (1, "3♦")])
+    with pytest.raises(m.SaveError, match="stands for a card"):
+        m.Action.from_dict({"action": "lay", "melds": [], "lay_offs": [[0, ["JK=5x"]]], "swaps": []})
+    g = _opened_with_a_joker(m)
+    after = play(m, g, m.Lay(lay_offs=[(1, "JK=5♠")]))
+    assert m.Game.from_dict(after.to_dict()).table[1].cards == after.table[1].cards
+
+
+def test_karuzela_a_joker_laid_off_keeps_its_declaration(karuzela: types.ModuleType) -> None:
+    # seed 003: "musi powiedzieć, jaką kartę reprezentuje, zarówno rangę, jak i kolor"
+    kz = karuzela
+    assert kz.check_lay_off("8♠ 8♥ 8♦", "JK=8♣").ok
+    assert _codes(kz.check_lay_off("8♠ 8♥ 8♦", "JK=8♥")) == ["lay_off.declared"]
+    # a table joker keeps its card: 8♣ may not join 8♠ JK=8♣ 8♦ as well
+    assert not kz.check_lay_off("8♠ JK=8♣ 8♦", "8♣").ok
+    assert kz.check_lay_off("8♠ JK=8♣ 8♦", "8♥").ok
