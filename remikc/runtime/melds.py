@@ -309,9 +309,10 @@ def _set(cards: tuple[int, ...], n: int, why: list[Reason] | None) -> int:
 
 def _read(cards: tuple[int, ...], opening: bool, kind: str | None = None) -> Verdict:
     n = len(cards)
+    jokers = 0 in cards
     # Without jokers (and where no suit rule would refuse a repeated card first) the common
     # rules cannot fail: skip them.
-    needs_common = 0 in cards or n < COMMON_MIN or (COPIES_MATTER and n > COPIES)
+    needs_common = jokers or n < COMMON_MIN or (COPIES_MATTER and n > COPIES)
     if needs_common and not _common(cards, n, opening, None):
         return _refuse(cards, opening, kind)
     # Two natural cards of two ranks can only be a run; of one rank, only a set (a run holds
@@ -330,7 +331,8 @@ def _read(cards: tuple[int, ...], opening: bool, kind: str | None = None) -> Ver
         elif j - k < 13:
             as_run = False
     run = _run(cards, n, None) if HAS_RUN and as_run else -1
-    if run == -1 and HAS_RUN and kind != "set" and (as_run or n >= 13) and 0 not in cards:
+    if run == -1 and HAS_RUN and kind != "set" and (as_run or n >= 13) and not jokers and (
+            WRAP or n >= 13 or _may_reorder(cards, n)):
         # without jokers the order the cards are written in does not matter: K♥ Q♥ J♥ is J♥ Q♥ K♥
         ordered = _in_order(cards)
         if ordered is not None:
@@ -349,7 +351,20 @@ def _read(cards: tuple[int, ...], opening: bool, kind: str | None = None) -> Ver
         return Verdict(True, "run", run)
     if set_ >= 0:
         return Verdict(True, "set", set_)
-    return _refuse(cards, opening, kind)
+    return Verdict(False, None, 0, (), (cards, opening, kind))  # `_refuse`, without a call: the hot path
+
+
+def _may_reorder(cards: tuple[int, ...], n: int) -> bool:
+    """Could another order of these cards (no jokers, fewer than 13, no corner to turn) be a
+    run?  A quick look at the first and last cards, so that a refusal stays quick: two cards of
+    a run lie less than n ranks (4 * n in codes) apart, but for the ace after the king, and
+    then the cards beside it are of the top n - 1 ranks (codes from 4 * (15 - n))."""
+    first = cards[0]
+    last = cards[-1]
+    if -4 * n < last - first < 4 * n:
+        return True
+    top = 60 - 4 * n
+    return (first < 8 and cards[1] >= top and last >= top) or (last < 8 and first >= top and cards[-2] >= top)
 
 
 def _in_order(cards: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -358,6 +373,18 @@ def _in_order(cards: tuple[int, ...]) -> tuple[int, ...] | None:
     sorted by rank (Q K A 2 of A 2 Q K), so only those that start after a break are tried."""
     n = len(cards)
     ranked = sorted(cards)
+    if n < 13 and not WRAP:
+        # No corner to turn (a quick pass, as a refused meld is checked here too): the run is the
+        # cards sorted, or with the ace moved after the king (Q K A); no other order can be one.
+        low = ranked[0] >> 2
+        high = ranked[-1] >> 2
+        if high - low == n - 1:
+            order = tuple(ranked)
+        elif low == 1 and high == 13 and n > 1 and ranked[1] >> 2 == 15 - n:
+            order = (*ranked[1:], ranked[0])
+        else:
+            return None
+        return order if _run(order, n, None) >= 0 else None
     # in a run the ranks follow one another but where the run starts: one break at most (none
     # when it holds all 13 ranks, then it may start anywhere; a rank held twice is a break too)
     breaks = [i for i in range(n) if ((ranked[i] >> 2) - (ranked[i - 1] >> 2)) % 13 != 1]
@@ -440,6 +467,8 @@ def check_meld(cards: CardsLike, *, opening: bool = False, kind: str | None = No
     declared is read as the rules say (`jokers.ambiguous`); the verdict's `kind` says how."""
     if kind is not None and kind != "run" and kind != "set":
         raise ValueError(f"kind must be 'run', 'set' or None, not {kind!r}")
+    if declared is None and (type(cards) is not str or "=" not in cards):
+        return _read(_cards(cards), opening, kind)  # no joker declared: a hot path, kept lean
     codes: tuple[int, ...]
     named: tuple[int, ...] = ()
     if isinstance(cards, str) and "=" in cards:
