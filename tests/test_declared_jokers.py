@@ -247,12 +247,90 @@ def test_explain_reads_declared_jokers() -> None:
     assert code == 2 and "error[E014]: `JK=5x`: `5x` is not a card" in err and "^^^^^" in err, err
 
 
-def test_a_spec_does_not_declare_jokers() -> None:
-    # the rules language reads cards, not plays: a declared joker there is refused, never dropped
+def test_only_a_play_declares_jokers() -> None:
+    # a card of the rules language is a card; only a play (an example, the CLI's) says what its
+    # jokers stand for: a declared joker where a card is read is refused, never dropped
     from remikc.cards import CardError, parse_card
     with pytest.raises(CardError, match="a joker is not declared here"):
         parse_card("JK=5♥")
     assert str(parse_card("jk=5h", declared=True)) == "JK=5♥"
+
+
+# --- the rules language's examples declare jokers too (docs/dsl.md, "examples") --------------------
+# Expected from seed 001 (remik_klasyczny): the ace counts 1 in "as-2-3" and 10 in "A-A-A"; "Wartość
+# jokera jest równa wartości karty, którą zastępuje"; other cards their number; a set's suits differ
+# and a run is one suit (the spec); an opening needs 49 points and a clean run.
+
+_DECLARED_EXAMPLES = {
+    "run A♣ JK=3♣ JK=2♣ worth 6": True,  # every joker declared: any order, A-2-3 = 1 + 2 + 3
+    "run 6♥ 7♥ JK=9♥": False,  # the joker's place is 8♥
+    "invalid 6♥ 7♥ JK=9♥": True,
+    "run A♣ JK=2♣ JK=3♣ worth 30": False,  # as declared the run, worth 6
+    "set A♣ JK=A♥ JK=A♦ worth 30": True,  # A-A-A, 3 x 10
+    "set A♣ JK=A♥ JK=A♣": False,  # two clubs in a set
+    "set A♣ JK=2♣ JK=3♣": False,  # declared, it is the run
+    "lay_off JK=4♣ on A♣ 2♣ 3♣": True,
+    "lay_off JK=5♣ on A♣ 2♣ 3♣": False,  # 4♣ is missing between
+    "lay_off JK=4♣ on A♣ JK 3♣": True,
+    "opening 5♦ 5♥ 5♣ 5♠, A♥ 2♥ 3♥ 4♥, A♣ JK=A♥ JK=A♦ worth 60": True,  # 20 + 10 + 30
+    "not_opening 5♦ 5♥ 5♣ 5♠, A♥ 2♥ 3♥ 4♥, A♣ JK=2♣ JK=3♣": True,  # 20 + 10 + 6 = 36 < 49
+}
+
+
+def _house_examples(folder: Path, lines: list[str]) -> Any:
+    import shutil
+
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(SPECS / "remik_klasyczny.rules", folder / "remik_klasyczny.rules")
+    body = "\n".join(f"    {line}" for line in lines)
+    (folder / "own.rules").write_text(f'variant own extends "remik_klasyczny" {{\n  name pl "own"\n'
+                                      f'  name hr "own"\n  examples {{\n{body}\n  }}\n}}\n',
+                                      encoding="utf-8")
+    return Workspace().variant(str(folder / "own.rules"))
+
+
+def test_examples_with_declared_jokers_are_judged_as_declared(tmp_path: Path,
+                                                              klasyczny: types.ModuleType) -> None:
+    from remikc.cards import DeclaredJoker
+    from remikc.verify.checks import Probe
+    from remikc.verify.claims import check_example
+    from remikc.verify.findings import Status
+
+    v = _house_examples(tmp_path, list(_DECLARED_EXAMPLES))
+    own = [e for e in v.examples if e.origin == "own"]
+    assert len(own) == len(_DECLARED_EXAMPLES)
+    first = own[0].melds[0]
+    assert isinstance(first[1], DeclaredJoker) and str(first[1].stands) == "3♣"
+    probe = Probe(v)
+    for (text, holds), example in zip(_DECLARED_EXAMPLES.items(), own, strict=True):
+        result = check_example(probe, example)
+        assert (result.status is Status.PROVED) == holds, (text, result.status, result.says)
+    # the generated validator judges them alike (the rulebook's examples are checked by it)
+    m = klasyczny
+    assert repr(m.check_meld("A♣ JK=3♣ JK=2♣", kind="run")) == "Verdict(ok, run, 6 points)"
+    assert not m.check_meld("6♥ 7♥ JK=9♥").ok and not m.check_meld("A♣ JK=A♥ JK=A♣").ok
+    assert repr(m.check_meld("A♣ JK=A♥ JK=A♦")) == "Verdict(ok, set, 30 points)"
+    assert m.check_lay_off("A♣ 2♣ 3♣", "JK=4♣").ok and not m.check_lay_off("A♣ 2♣ 3♣", "JK=5♣").ok
+    assert m.check_opening("5♦ 5♥ 5♣ 5♠, A♥ 2♥ 3♥ 4♥, A♣ JK=A♥ JK=A♦").points == 60
+    assert not m.check_opening("5♦ 5♥ 5♣ 5♠, A♥ 2♥ 3♥ 4♥, A♣ JK=2♣ JK=3♣").ok
+
+
+def test_a_declared_joker_that_names_no_card_is_a_clear_error(tmp_path: Path) -> None:
+    from remikc.diagnostics import SpecError
+    with pytest.raises(SpecError) as caught:
+        _house_examples(tmp_path, ["set A♣ JK=Ax JK"])
+    [found] = caught.value.diagnostics
+    assert found.code == "E014" and "`JK=Ax`: `Ax` is not a card" in found.message, found
+    assert found.span.line == 5 and found.hint and "suit" in found.hint, found
+
+
+def test_the_seed_specs_declare_jokers_where_the_seeds_do(load: Callable[[str], Any]) -> None:
+    # seed 001: "Jokery mogą być stosowane zamiennie jako dowolne karty" (A-A-A or as-2-3);
+    # seed 003: "musi powiedzieć, jaką kartę reprezentuje, zarówno rangę, jak i kolor"
+    for variant_id, wanted in (("remik_klasyczny", {"set A♣ JK=A♥ JK=A♦", "run A♣ JK=2♣ JK=3♣"}),
+                               ("karuzela", {"set 8♠ JK=8♥ 8♦", "invalid 8♠ JK=8♠ 8♦"})):
+        said = {f"{e.kind.value} {' '.join(map(str, e.melds[0]))}" for e in load(variant_id).examples}
+        assert wanted <= said, (variant_id, said)
 
 
 def test_the_actions_docs_notation_md_writes(klasyczny: types.ModuleType) -> None:
