@@ -167,11 +167,12 @@ class Lay(Action):
         self.melds: tuple[Meld, ...]
         self.declared: tuple[Meld, ...]
         self.melds, self.declared = _new_melds(melds, declared)
-        pairs = [(int(i), c) for i, c in lay_offs]
-        added, named = _new_melds((c for _, c in pairs), lay_offs_declared, "lay-off")
-        self.lay_offs: tuple[tuple[int, Meld], ...] = tuple(
-            (i, c) for (i, _), c in zip(pairs, added, strict=True))
-        self.lay_offs_declared: tuple[Meld, ...] = named
+        self.lay_offs: tuple[tuple[int, Meld], ...] = ()
+        self.lay_offs_declared: tuple[Meld, ...] = ()
+        if lay_offs or lay_offs_declared is not None:  # most lay-downs lay nothing off: no work
+            pairs = [(int(i), c) for i, c in lay_offs]
+            added, self.lay_offs_declared = _new_melds((c for _, c in pairs), lay_offs_declared, "lay-off")
+            self.lay_offs = tuple((i, c) for (i, _), c in zip(pairs, added, strict=True))
         self.swaps: tuple[tuple[int, Card], ...] = tuple((int(i), _card(c)) for i, c in swaps)
 
     def _key(self) -> tuple[object, ...]:
