@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from house import house_variant
 
 from remikc.build import load_module, validator_source
 from remikc.cli import main
@@ -433,3 +434,27 @@ def test_karuzela_a_joker_laid_off_keeps_its_declaration(karuzela: types.ModuleT
     # a table joker keeps its card: 8♣ may not join 8♠ JK=8♣ 8♦ as well
     assert not kz.check_lay_off("8♠ JK=8♣ 8♦", "8♣").ok
     assert kz.check_lay_off("8♠ JK=8♣ 8♦", "8♥").ok
+
+
+def test_where_jokers_are_declared_the_table_keeps_a_laid_off_ones_card(tmp_path: Path) -> None:
+    # Karuzela lays off by rearranging; a game that declares jokers (seed 003's rule) and lays off
+    # with `Lay` keeps the declaration the same way: remik_klasyczny with `declare rank_and_suit`
+    _, m = house_variant(tmp_path, "klasyczny_declared", "remik_klasyczny",
+                         "  jokers {\n    override declare rank_and_suit\n  }")
+    hand0 = "10♥ J♥ Q♥ K♥ A♥ 5♠ 5♥ JK 5♣ 5♦ 8♠ 8♥ 8♦ JK"
+    g = m.new_game(2, hands=[hand0, "2♦ 3♦ 4♦ 6♣ 7♣ 8♣ 9♦ 10♦ J♦ Q♣ K♣ 3♠ 4♣"], stock="6♦ 6♥")
+    # a clean run (50), 5♠ 5♥ JK=5♣ (15) and 8♠ 8♥ 8♦ (24)
+    g = play(m, g, m.Lay(["10♥ J♥ Q♥ K♥ A♥", "5♠ 5♥ JK=5♣", "8♠ 8♥ 8♦"]))
+    assert g.table[1].stands == m.parse_cards("5♣")
+    # the joker stands for 5♣: the 5♣ itself does not join its set, the 5♦ does
+    refused = m.apply(g, m.Lay(lay_offs=[(1, "5♣")]))
+    assert not refused and [r.code for r in refused.reasons] == ["lay_off.no_fit"], refused
+    assert play(m, g, m.Lay(lay_offs=[(1, "5♦")])).table[1].stands == m.parse_cards("5♣")
+    # a joker laid off keeps the card it is declared as
+    after = play(m, g, m.Lay(lay_offs=[(2, "JK=8♣")]))
+    assert after.table[2].stands == m.parse_cards("8♣")
+    assert m.Game.from_dict(after.to_dict()).table[2].stands == m.parse_cards("8♣")
+    assert not m.apply(g, m.Lay(lay_offs=[(2, "JK=8♠")]))
+    # a run's joker is declared as the card of its place: 9♥ before 10-J-Q-K-A
+    run = play(m, g, m.Lay(lay_offs=[(0, "JK=9♥")]))
+    assert run.table[0].stands == m.parse_cards("9♥") and run.table[0].cards[0] == 0
