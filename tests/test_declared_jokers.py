@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from house import house_variant
 
 from remikc.build import load_module, validator_source
 from remikc.cli import main
@@ -247,12 +248,90 @@ def test_explain_reads_declared_jokers() -> None:
     assert code == 2 and "error[E014]: `JK=5x`: `5x` is not a card" in err and "^^^^^" in err, err
 
 
-def test_a_spec_does_not_declare_jokers() -> None:
-    # the rules language reads cards, not plays: a declared joker there is refused, never dropped
+def test_only_a_play_declares_jokers() -> None:
+    # a card of the rules language is a card; only a play (an example, the CLI's) says what its
+    # jokers stand for: a declared joker where a card is read is refused, never dropped
     from remikc.cards import CardError, parse_card
     with pytest.raises(CardError, match="a joker is not declared here"):
         parse_card("JK=5♥")
     assert str(parse_card("jk=5h", declared=True)) == "JK=5♥"
+
+
+# --- the rules language's examples declare jokers too (docs/dsl.md, "examples") --------------------
+# Expected from seed 001 (remik_klasyczny): the ace counts 1 in "as-2-3" and 10 in "A-A-A"; "Wartość
+# jokera jest równa wartości karty, którą zastępuje"; other cards their number; a set's suits differ
+# and a run is one suit (the spec); an opening needs 49 points and a clean run.
+
+_DECLARED_EXAMPLES = {
+    "run A♣ JK=3♣ JK=2♣ worth 6": True,  # every joker declared: any order, A-2-3 = 1 + 2 + 3
+    "run 6♥ 7♥ JK=9♥": False,  # the joker's place is 8♥
+    "invalid 6♥ 7♥ JK=9♥": True,
+    "run A♣ JK=2♣ JK=3♣ worth 30": False,  # as declared the run, worth 6
+    "set A♣ JK=A♥ JK=A♦ worth 30": True,  # A-A-A, 3 x 10
+    "set A♣ JK=A♥ JK=A♣": False,  # two clubs in a set
+    "set A♣ JK=2♣ JK=3♣": False,  # declared, it is the run
+    "lay_off JK=4♣ on A♣ 2♣ 3♣": True,
+    "lay_off JK=5♣ on A♣ 2♣ 3♣": False,  # 4♣ is missing between
+    "lay_off JK=4♣ on A♣ JK 3♣": True,
+    "opening 5♦ 5♥ 5♣ 5♠, A♥ 2♥ 3♥ 4♥, A♣ JK=A♥ JK=A♦ worth 60": True,  # 20 + 10 + 30
+    "not_opening 5♦ 5♥ 5♣ 5♠, A♥ 2♥ 3♥ 4♥, A♣ JK=2♣ JK=3♣": True,  # 20 + 10 + 6 = 36 < 49
+}
+
+
+def _house_examples(folder: Path, lines: list[str]) -> Any:
+    import shutil
+
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(SPECS / "remik_klasyczny.rules", folder / "remik_klasyczny.rules")
+    body = "\n".join(f"    {line}" for line in lines)
+    (folder / "own.rules").write_text(f'variant own extends "remik_klasyczny" {{\n  name pl "own"\n'
+                                      f'  name hr "own"\n  examples {{\n{body}\n  }}\n}}\n',
+                                      encoding="utf-8")
+    return Workspace().variant(str(folder / "own.rules"))
+
+
+def test_examples_with_declared_jokers_are_judged_as_declared(tmp_path: Path,
+                                                              klasyczny: types.ModuleType) -> None:
+    from remikc.cards import DeclaredJoker
+    from remikc.verify.checks import Probe
+    from remikc.verify.claims import check_example
+    from remikc.verify.findings import Status
+
+    v = _house_examples(tmp_path, list(_DECLARED_EXAMPLES))
+    own = [e for e in v.examples if e.origin == "own"]
+    assert len(own) == len(_DECLARED_EXAMPLES)
+    first = own[0].melds[0]
+    assert isinstance(first[1], DeclaredJoker) and str(first[1].stands) == "3♣"
+    probe = Probe(v)
+    for (text, holds), example in zip(_DECLARED_EXAMPLES.items(), own, strict=True):
+        result = check_example(probe, example)
+        assert (result.status is Status.PROVED) == holds, (text, result.status, result.says)
+    # the generated validator judges them alike (the rulebook's examples are checked by it)
+    m = klasyczny
+    assert repr(m.check_meld("A♣ JK=3♣ JK=2♣", kind="run")) == "Verdict(ok, run, 6 points)"
+    assert not m.check_meld("6♥ 7♥ JK=9♥").ok and not m.check_meld("A♣ JK=A♥ JK=A♣").ok
+    assert repr(m.check_meld("A♣ JK=A♥ JK=A♦")) == "Verdict(ok, set, 30 points)"
+    assert m.check_lay_off("A♣ 2♣ 3♣", "JK=4♣").ok and not m.check_lay_off("A♣ 2♣ 3♣", "JK=5♣").ok
+    assert m.check_opening("5♦ 5♥ 5♣ 5♠, A♥ 2♥ 3♥ 4♥, A♣ JK=A♥ JK=A♦").points == 60
+    assert not m.check_opening("5♦ 5♥ 5♣ 5♠, A♥ 2♥ 3♥ 4♥, A♣ JK=2♣ JK=3♣").ok
+
+
+def test_a_declared_joker_that_names_no_card_is_a_clear_error(tmp_path: Path) -> None:
+    from remikc.diagnostics import SpecError
+    with pytest.raises(SpecError) as caught:
+        _house_examples(tmp_path, ["set A♣ JK=Ax JK"])
+    [found] = caught.value.diagnostics
+    assert found.code == "E014" and "`JK=Ax`: `Ax` is not a card" in found.message, found
+    assert found.span.line == 5 and found.hint and "suit" in found.hint, found
+
+
+def test_the_seed_specs_declare_jokers_where_the_seeds_do(load: Callable[[str], Any]) -> None:
+    # seed 001: "Jokery mogą być stosowane zamiennie jako dowolne karty" (A-A-A or as-2-3);
+    # seed 003: "musi powiedzieć, jaką kartę reprezentuje, zarówno rangę, jak i kolor"
+    for variant_id, wanted in (("remik_klasyczny", {"set A♣ JK=A♥ JK=A♦", "run A♣ JK=2♣ JK=3♣"}),
+                               ("karuzela", {"set 8♠ JK=8♥ 8♦", "invalid 8♠ JK=8♠ 8♦"})):
+        said = {f"{e.kind.value} {' '.join(map(str, e.melds[0]))}" for e in load(variant_id).examples}
+        assert wanted <= said, (variant_id, said)
 
 
 def test_the_actions_docs_notation_md_writes(klasyczny: types.ModuleType) -> None:
@@ -262,3 +341,120 @@ def test_the_actions_docs_notation_md_writes(klasyczny: types.ModuleType) -> Non
         assert str(action) == text
     lay = klasyczny.parse_action("lay 5s jk=5h JK=5d")
     assert lay.declared == (klasyczny.parse_cards("5♥ 5♦"),)
+
+
+# --- a joker laid off onto a table meld may be declared too ---------------------------------------
+# Seed 001 (remik_klasyczny): "Wartość jokera jest równa wartości karty, którą zastępuje", the cards
+# count their number; a run is one suit (the spec's assumption), the corner is not turned ("Nie
+# dopuszczalne jest tworzenie sekwensów typu ...-D-K-A-2-3-...").
+
+def _codes(verdict: Any) -> list[str]:
+    return [r.code for r in verdict.reasons]
+
+
+def test_check_lay_off_reads_a_declared_joker(klasyczny: types.ModuleType) -> None:
+    m = klasyczny
+    # the declaration says which end of 6♥ 7♥ 8♥ the joker takes: 9♥ (6+7+8+9) or 5♥ (5+6+7+8)
+    assert repr(m.check_lay_off("6♥ 7♥ 8♥", "JK=9♥")) == "Verdict(ok, run, 30 points)"
+    assert repr(m.check_lay_off("6h 7h 8h", "jk=5h")) == "Verdict(ok, run, 26 points)"
+    assert repr(m.check_lay_off("6♥ 7♥ 8♥", "JK", declared=["5♥"])) == "Verdict(ok, run, 26 points)"
+    # onto a run that holds a joker already: 6♥ JK 8♥ takes JK=9♥ at its end
+    assert repr(m.check_lay_off("6♥ JK 8♥", "JK=9♥")) == "Verdict(ok, run, 30 points)"
+    # a set: the declaration names the suit it lacks (5 x 4 = 20), not one it holds or another rank
+    assert repr(m.check_lay_off("5♠ 5♥ 5♦", "JK=5♣")) == "Verdict(ok, set, 20 points)"
+    for meld, laid in (("6♥ 7♥ 8♥", "JK=10♥"), ("6♥ 7♥ 8♥", "JK=9♠"), ("5♠ 5♥ 5♦", "JK=5♠"),
+                       ("5♠ 5♥ 5♦", "JK=6♣")):
+        verdict = m.check_lay_off(meld, laid)
+        assert not verdict.ok and _codes(verdict) == ["lay_off.declared"], (meld, laid, verdict)
+        assert verdict.reasons[0].params == {"cards": laid, "meld": meld}
+    # where the cards do not fit declared or not, the refusal says so, not that the joker is to blame
+    assert _codes(m.check_lay_off("6♥ 7♥ 8♥", "3♣ JK=9♥")) == ["lay_off.no_fit"]
+    with pytest.raises(ValueError, match="declared card"):
+        m.check_lay_off("6♥ 7♥ 8♥", "JK", declared=["5♥", "9♥"])
+
+
+def _opened_with_a_joker(m: types.ModuleType) -> Any:
+    # seat 0 deals and plays first with 14 cards: he opens with the clean run 10-J-Q-K-A (5 x 10)
+    # and 6♠ 7♠ 8♠ (21), 71 points, keeping a joker
+    hand0 = "10♥ J♥ Q♥ K♥ A♥ 6♠ 7♠ 8♠ JK 2♣ 7♦ 9♣ 4♠ 8♦"
+    g = m.new_game(2, hands=[hand0, "2♦ 3♦ 4♦ 6♣ 7♣ 8♣ 9♦ 10♦ J♦ Q♣ K♣ 3♠ 4♣"], stock="6♦ 6♥")
+    return play(m, g, m.Lay(["10♥ J♥ Q♥ K♥ A♥", "6♠ 7♠ 8♠"]))
+
+
+def test_the_referee_lays_off_a_declared_joker(klasyczny: types.ModuleType) -> None:
+    m = klasyczny
+    g = _opened_with_a_joker(m)
+    low = play(m, g, m.Lay(lay_offs=[(1, "JK=5♠")]))
+    assert [str(c) for c in low.table[1].cards] == ["JK", "6♠", "7♠", "8♠"]
+    high = play(m, g, m.Lay(lay_offs=[(1, ["JK"])], lay_offs_declared=[["9♠"]]))
+    assert [str(c) for c in high.table[1].cards] == ["6♠", "7♠", "8♠", "JK"]
+    # after the ace nothing follows (no corner): the run of hearts takes the joker only as 9♥
+    hearts = play(m, g, m.Lay(lay_offs=[(0, "JK=9♥")])).table[0]
+    assert [str(c) for c in hearts.cards] == ["JK", "10♥", "J♥", "Q♥", "K♥", "A♥"]
+    refused = m.apply(g, m.Lay(lay_offs=[(1, "JK=9♥")]))
+    assert not refused and [r.code for r in refused.reasons] == ["lay_off.declared"], refused
+    assert refused.reasons[0].params["meld_number"] == 2
+    # where the rules keep no declaration (`declare position`), the joker stands for its place
+    assert low.table[1].stands == ()
+
+
+def test_listed_lay_offs_declare_their_jokers(klasyczny: types.ModuleType) -> None:
+    m = klasyczny
+    g = _opened_with_a_joker(m)
+    with_joker = [a for a in m.legal_actions(g)
+                  if isinstance(a, m.Lay) and a.lay_offs and 0 in a.lay_offs[0][1]]
+    # onto 10-J-Q-K-A only in front (9♥); onto 6-7-8 of spades at the end the meld takes it (9♠)
+    assert sorted(map(str, with_joker)) == ["lay JK=9♠ on meld 2", "lay JK=9♥ on meld 1"]
+    for action in with_joker:
+        assert m.apply(g, action), action
+        assert m.parse_action(str(action)) == action
+        assert m.Action.from_dict(action.to_dict()) == action
+
+
+def test_a_lay_off_with_a_declared_joker_is_saved(klasyczny: types.ModuleType) -> None:
+    m = klasyczny
+    lay = m.Lay(["5♠ JK=5♥ JK=5♦"], lay_offs=[(0, "JK=5♠ 4♠"), (1, "3♦")])
+    assert str(lay) == "lay 5♠ JK=5♥ JK=5♦ | JK=5♠ 4♠ on meld 1 | 3♦ on meld 2"
+    assert lay.to_dict()["lay_offs"] == [[0, ["JK=5♠", "4♠"]], [1, ["3♦"]]]
+    assert m.parse_action(str(lay)) == lay and m.Action.from_dict(lay.to_dict()) == lay
+    # the declaration is part of the action
+    assert lay != m.Lay(["5♠ JK=5♥ JK=5♦"], lay_offs=[(0, "JK 4♠"), (1, "3♦")])
+    with pytest.raises(m.SaveError, match="stands for a card"):
+        m.Action.from_dict({"action": "lay", "melds": [], "lay_offs": [[0, ["JK=5x"]]], "swaps": []})
+    g = _opened_with_a_joker(m)
+    after = play(m, g, m.Lay(lay_offs=[(1, "JK=5♠")]))
+    assert m.Game.from_dict(after.to_dict()).table[1].cards == after.table[1].cards
+
+
+def test_karuzela_a_joker_laid_off_keeps_its_declaration(karuzela: types.ModuleType) -> None:
+    # seed 003: "musi powiedzieć, jaką kartę reprezentuje, zarówno rangę, jak i kolor"
+    kz = karuzela
+    assert kz.check_lay_off("8♠ 8♥ 8♦", "JK=8♣").ok
+    assert _codes(kz.check_lay_off("8♠ 8♥ 8♦", "JK=8♥")) == ["lay_off.declared"]
+    # a table joker keeps its card: 8♣ may not join 8♠ JK=8♣ 8♦ as well
+    assert not kz.check_lay_off("8♠ JK=8♣ 8♦", "8♣").ok
+    assert kz.check_lay_off("8♠ JK=8♣ 8♦", "8♥").ok
+
+
+def test_where_jokers_are_declared_the_table_keeps_a_laid_off_ones_card(tmp_path: Path) -> None:
+    # Karuzela lays off by rearranging; a game that declares jokers (seed 003's rule) and lays off
+    # with `Lay` keeps the declaration the same way: remik_klasyczny with `declare rank_and_suit`
+    _, m = house_variant(tmp_path, "klasyczny_declared", "remik_klasyczny",
+                         "  jokers {\n    override declare rank_and_suit\n  }")
+    hand0 = "10♥ J♥ Q♥ K♥ A♥ 5♠ 5♥ JK 5♣ 5♦ 8♠ 8♥ 8♦ JK"
+    g = m.new_game(2, hands=[hand0, "2♦ 3♦ 4♦ 6♣ 7♣ 8♣ 9♦ 10♦ J♦ Q♣ K♣ 3♠ 4♣"], stock="6♦ 6♥")
+    # a clean run (50), 5♠ 5♥ JK=5♣ (15) and 8♠ 8♥ 8♦ (24)
+    g = play(m, g, m.Lay(["10♥ J♥ Q♥ K♥ A♥", "5♠ 5♥ JK=5♣", "8♠ 8♥ 8♦"]))
+    assert g.table[1].stands == m.parse_cards("5♣")
+    # the joker stands for 5♣: the 5♣ itself does not join its set, the 5♦ does
+    refused = m.apply(g, m.Lay(lay_offs=[(1, "5♣")]))
+    assert not refused and [r.code for r in refused.reasons] == ["lay_off.no_fit"], refused
+    assert play(m, g, m.Lay(lay_offs=[(1, "5♦")])).table[1].stands == m.parse_cards("5♣")
+    # a joker laid off keeps the card it is declared as
+    after = play(m, g, m.Lay(lay_offs=[(2, "JK=8♣")]))
+    assert after.table[2].stands == m.parse_cards("8♣")
+    assert m.Game.from_dict(after.to_dict()).table[2].stands == m.parse_cards("8♣")
+    assert not m.apply(g, m.Lay(lay_offs=[(2, "JK=8♠")]))
+    # a run's joker is declared as the card of its place: 9♥ before 10-J-Q-K-A
+    run = play(m, g, m.Lay(lay_offs=[(0, "JK=9♥")]))
+    assert run.table[0].stands == m.parse_cards("9♥") and run.table[0].cards[0] == 0

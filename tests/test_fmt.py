@@ -114,6 +114,14 @@ def test_trailing_comments_line_up_within_a_section_up_to_the_column():
     assert lines[7] == "  players 2..4  # other section"
 
 
+def test_declared_jokers_in_examples_are_laid_out_as_one_word_each():
+    # docs/notation.md: `JK=A♥` (ASCII `jk=ad`, `joker=4c`) is one card; fmt spaces it as one
+    text = ("variant v {\n examples {\n   set A♣   JK=A♥ jk=ad worth   30\n"
+            " lay_off   joker=4c on A♣ 2♣ 3♣ # x\n }\n}\n")
+    assert format_text(text, "v.rules") == ("variant v {\n  examples {\n    set A♣ JK=A♥ jk=ad worth 30\n"
+                                            "    lay_off joker=4c on A♣ 2♣ 3♣  # x\n  }\n}\n")
+
+
 def test_comments_and_quoted_texts_are_kept_word_for_word():
     laid_out = format_text(UGLY, "ugly.rules")
     for comment in ["# head", "# the house", "# fewer", "# about deal", "# c", "# last", "# tail"]:

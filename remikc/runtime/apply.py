@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Iterable
 from typing import cast
@@ -34,14 +33,15 @@ from .game import (
     _own_game,
 )
 from .melds import (
+    _fit,
     _laid,
+    _lay_off,
     _opening_of,
     _read,
     _read_declared,
     _show,
     _show_declared,
     check_joker_swap,
-    check_lay_off,
     hand_value,
 )
 from .reasons import Reason, _because
@@ -239,7 +239,10 @@ def _lay(game: Game, action: Lay) -> Game | Refusal:
             if not held and _read((*cards[:i], card, *cards[i + 1:]), False, m.kind).ok:
                 cards[i] = card
                 break
-        table[index] = TableMeld(tuple(map(Card, cards)), m.kind, m.owner)
+        stands = list(m.stands)
+        if card in stands:  # the card takes its joker's place: that joker stands for nothing now
+            stands.remove(card)
+        table[index] = TableMeld(tuple(map(Card, cards)), m.kind, m.owner, tuple(stands))
         hand.append(0)
         if RETRIEVED_JOKER != "keep":
             owed += 1
@@ -270,19 +273,20 @@ def _lay(game: Game, action: Lay) -> Game | Refusal:
     _take(hand, laid_off, why)
     if RETRIEVED_JOKER == "play_now":
         owed = max(0, owed - laid_off.count(0))
-    for index, added in action.lay_offs:
+    for (index, added), named in zip(action.lay_offs, action.lay_offs_declared, strict=True):
         if not 0 <= index < len(table):
             why.append(_because("table.no_meld", number=index + 1))
             continue
         m = table[index]
-        verdict = check_lay_off(m.cards, added, opened=now_opened, first_round=first_round,
-                                handing=handing, kind=m.kind,
-                                empties_hand=not hand and DISCARDS > 0)
-        if not verdict.ok:
+        verdict, grown, meant = _lay_off(m.cards, _declared_on(m), m.kind, added, named, opened=now_opened,
+                                         first_round=first_round, handing=handing,
+                                         empties_hand=not hand and DISCARDS > 0)
+        if grown is None:
             why += [r._within("lay_off", meld_number=index + 1) for r in verdict.reasons]
             continue
-        grown = _grown(m.cards, added, m.kind)
-        table[index] = TableMeld(grown, m.kind, m.owner)
+        # the meld lies in table order; where the rules keep what jokers are declared, so does the table
+        keeps = _table_keeps(grown, meant, m.kind) if JOKERS_DECLARED else ()
+        table[index] = TableMeld(_laid(grown, meant, m.kind), m.kind, m.owner, keeps)
     if not hand and DISCARDS and GOING_OUT == "discard":
         why.append(_because("going_out.discard", _WHY_GOING_OUT))
     if hand and DISCARDS and not DISCARD_TAKEN_CARD and all(c == game.taken for c in hand):
@@ -312,12 +316,27 @@ def _lay(game: Game, action: Lay) -> Game | Refusal:
 
 def _grown(meld: Meld, added: Meld, kind: str) -> Meld:
     """The meld with `added` in the places `check_lay_off` finds for them."""
-    for order in dict.fromkeys(itertools.permutations(added)) if len(added) <= 6 else (added,):
-        for k in range(len(order) + 1):
-            cards = (*order[:k], *meld, *order[k:])
-            if _read(cards, False, kind).ok:  # a run without jokers in its order, as it lies
-                return _laid(cards, (), kind)
-    raise AssertionError("check_lay_off accepted it")
+    found = _fit(meld, (), added, (), [kind])
+    if found is None or found[1] is None:
+        raise AssertionError("check_lay_off accepted it")
+    return _laid(found[1], found[2], kind)
+
+
+def _declared_on(m: TableMeld) -> tuple[int, ...]:
+    """What the jokers of a table meld stand for, one for each joker in order, where the table
+    keeps it and it is not their place's card: a set's (a run's joker is the card of its place)."""
+    if m.kind != "set" or len(m.stands) != m.cards.count(0):
+        return ()
+    return m.stands
+
+
+def _table_keeps(cards: tuple[int, ...], meant: tuple[int, ...], kind: str) -> tuple[int, ...]:
+    """The cards every joker of a meld stands for, as the table keeps them: the declared ones,
+    and for the others their place's card (a run) or the suits the set lacks."""
+    named = [c for c in meant if c]
+    rest = iter(meant)
+    filled = tuple(Card(c or next(rest, 0)) for c in cards)
+    return tuple(sorted((*named, *(_stands(filled, kind, []) or ()))))
 
 
 def _stands(meld: Meld, kind: str, wanted: list[int]) -> tuple[int, ...] | None:

@@ -39,7 +39,6 @@ from .cards import (
     _saved_text,
     _texts_declared,
     parse_card,
-    parse_cards,
     parse_meld,
 )
 from .melds import _show
@@ -142,8 +141,8 @@ def _given_list(values: object, name: str, what: str) -> Sequence[Any]:
     return list(cast("Iterable[Any]", values))
 
 
-def _new_melds(melds: Iterable[CardsLike], declared: Iterable[Iterable[Card | str]] | None, name: str
-               ) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:
+def _new_melds(melds: Iterable[CardsLike], declared: Iterable[Iterable[Card | str]] | None, name: str,
+               what: str = "meld") -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:
     """New melds and, one for each, the cards its jokers are declared to stand for (`()` where
     none is): from `JK=5♥` in a meld's text, or from `declared`, one list for each meld."""
     cards: list[Meld] = []
@@ -156,10 +155,11 @@ def _new_melds(melds: Iterable[CardsLike], declared: Iterable[Iterable[Card | st
         cards.append(codes)
         named.append(meant)
     if declared is not None:
-        given = _given_list(declared, "declared", "one list of declared cards for each meld")
+        given = _given_list(declared, "declared" if what == "meld" else f"{name}_declared",
+                            f"one list of declared cards for each {what}")
         if len(given) != len(cards):
-            raise ValueError(f"declared jokers for {len(given)} meld(s), and {len(cards)} are laid: "
-                             "give one list for each meld, () for a meld that declares none")
+            raise ValueError(f"declared jokers for {len(given)} {what}(s), and {len(cards)} are laid: "
+                             f"give one list for each {what}, () for one that declares none")
         named = [_declared(c, d) for c, d in zip(cards, given, strict=True)]
     return tuple(cards), tuple(named)
 
@@ -170,34 +170,44 @@ class Lay(Action):
     its joker's place).  Swaps come first, so a retrieved joker can go into the new melds.
     `declared`: for each new meld, the card each of its jokers stands for (`()` for none), also
     written in a meld's text as `5♠ JK=5♥ JK=5♦` (docs/notation.md): a meld that reads both as a
-    set and as a run is laid as declared."""
+    set and as a run is laid as declared.  A joker laid off may be declared the same way: `JK=9♥` in
+    the cards of a lay-off, or `lay_offs_declared`, one list for each lay-off; it goes where that
+    card goes."""
 
-    __slots__ = ("declared", "lay_offs", "melds", "swaps")
+    __slots__ = ("declared", "lay_offs", "lay_offs_declared", "melds", "swaps")
 
     def __init__(self, melds: Iterable[CardsLike] = (), lay_offs: Iterable[tuple[int, CardsLike]] = (),
                  swaps: Iterable[tuple[int, Card | str]] = (),
-                 declared: Iterable[Iterable[Card | str]] | None = None) -> None:
+                 declared: Iterable[Iterable[Card | str]] | None = None,
+                 lay_offs_declared: Iterable[Iterable[Card | str]] | None = None) -> None:
         self.melds: tuple[Meld, ...]
         self.declared: tuple[Meld, ...]
         self.melds, self.declared = _new_melds(melds, declared, "melds")
-        self.lay_offs: tuple[tuple[int, Meld], ...] = tuple(
-            (int(i), _meld(c, "lay_offs"))
-            for i, c in _given_list(lay_offs, "lay_offs", "(meld index, cards) pairs"))
+        self.lay_offs: tuple[tuple[int, Meld], ...] = ()
+        self.lay_offs_declared: tuple[Meld, ...] = ()
+        # most lay-downs lay nothing off (the default): no work for them
+        if not (type(lay_offs) is tuple and not lay_offs) or lay_offs_declared is not None:
+            pairs = [(int(i), c) for i, c in _given_list(lay_offs, "lay_offs", "(meld index, cards) pairs")]
+            added, self.lay_offs_declared = _new_melds([c for _, c in pairs], lay_offs_declared, "lay_offs",
+                                                       "lay-off")
+            self.lay_offs = tuple((i, c) for (i, _), c in zip(pairs, added, strict=True))
         self.swaps: tuple[tuple[int, Card], ...] = tuple(
             (int(i), _card(c, "swaps")) for i, c in _given_list(swaps, "swaps", "(meld index, card) pairs"))
 
     def _key(self) -> tuple[object, ...]:
-        return (self.melds, self.declared, self.lay_offs, self.swaps)
+        return (self.melds, self.declared, self.lay_offs, self.lay_offs_declared, self.swaps)
 
     def _fields(self) -> dict[str, Any]:
         return {"melds": [_texts_declared(m, d) for m, d in zip(self.melds, self.declared, strict=True)],
-                "lay_offs": [[i, _texts(c)] for i, c in self.lay_offs],
+                "lay_offs": [[i, _texts_declared(c, d)]
+                             for (i, c), d in zip(self.lay_offs, self.lay_offs_declared, strict=True)],
                 "swaps": [[i, str(Card(c))] for i, c in self.swaps]}
 
     def __str__(self) -> str:
         parts = [f"{Card(c)} for the joker in meld {i + 1}" for i, c in self.swaps]
         parts += [" ".join(_texts_declared(m, d)) for m, d in zip(self.melds, self.declared, strict=True)]
-        parts += [f"{_show(c)} on meld {i + 1}" for i, c in self.lay_offs]
+        parts += [f"{' '.join(_texts_declared(c, d))} on meld {i + 1}"
+                  for (i, c), d in zip(self.lay_offs, self.lay_offs_declared, strict=True)]
         return "lay " + " | ".join(parts)
 
 
@@ -694,7 +704,7 @@ def _read_lay(melds: object, lay_offs: object, swaps: object) -> Action:
     if any(len(p) != 2 for p in (*offs, *swapped)):
         raise SaveError("a lay-off or a swap is a pair: [meld index, cards]")
     return Lay([_saved_meld(m, "a meld") for m in _listed(melds, "melds")],
-               [(_saved_int(i, "a meld index"), _saved_cards(c, "a lay-off")) for i, c in offs],
+               [(_saved_int(i, "a meld index"), _saved_meld(c, "a lay-off")) for i, c in offs],
                [(_saved_int(i, "a meld index"), _saved_card(c, "a swap")) for i, c in swapped])
 
 
@@ -765,13 +775,13 @@ def parse_action(text: str) -> Action:
         return Discard(parse_card(text[len("discard "):]))
     if text == "lay" or text.startswith("lay "):
         melds: list[str] = []
-        lay_offs: list[tuple[int, tuple[Card, ...]]] = []
+        lay_offs: list[tuple[int, str]] = []
         swaps: list[tuple[int, Card]] = []
         for part in filter(None, (p.strip() for p in text[3:].split("|"))):
             if m := _FOR_JOKER.fullmatch(part):
                 swaps.append((int(m[2]) - 1, parse_card(m[1])))
             elif m := _ON_MELD.fullmatch(part):
-                lay_offs.append((int(m[2]) - 1, parse_cards(m[1])))
+                lay_offs.append((int(m[2]) - 1, m[1]))  # its jokers may be declared: JK=9♥
             else:
                 melds.append(part)
         return Lay(melds, lay_offs, swaps)

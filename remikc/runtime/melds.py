@@ -310,9 +310,10 @@ def _set(cards: tuple[int, ...], n: int, why: list[Reason] | None) -> int:
 
 def _read(cards: tuple[int, ...], opening: bool, kind: str | None = None) -> Verdict:
     n = len(cards)
+    jokers = 0 in cards
     # Without jokers (and where no suit rule would refuse a repeated card first) the common
     # rules cannot fail: skip them.
-    needs_common = 0 in cards or n < COMMON_MIN or (COPIES_MATTER and n > COPIES)
+    needs_common = jokers or n < COMMON_MIN or (COPIES_MATTER and n > COPIES)
     if needs_common and not _common(cards, n, opening, None):
         return _refuse(cards, opening, kind)
     # Two natural cards of two ranks can only be a run; of one rank, only a set (a run holds
@@ -331,7 +332,8 @@ def _read(cards: tuple[int, ...], opening: bool, kind: str | None = None) -> Ver
         elif j - k < 13:
             as_run = False
     run = _run(cards, n, None) if HAS_RUN and as_run else -1
-    if run == -1 and HAS_RUN and kind != "set" and (as_run or n >= 13) and 0 not in cards:
+    if run == -1 and HAS_RUN and kind != "set" and (as_run or n >= 13) and not jokers and (
+            WRAP or n >= 13 or _may_reorder(cards, n)):
         # without jokers the order the cards are written in does not matter: K♥ Q♥ J♥ is J♥ Q♥ K♥
         ordered = _in_order(cards)
         if ordered is not None:
@@ -350,7 +352,20 @@ def _read(cards: tuple[int, ...], opening: bool, kind: str | None = None) -> Ver
         return Verdict(True, "run", run)
     if set_ >= 0:
         return Verdict(True, "set", set_)
-    return _refuse(cards, opening, kind)
+    return Verdict(False, None, 0, (), (cards, opening, kind))  # `_refuse`, without a call: the hot path
+
+
+def _may_reorder(cards: tuple[int, ...], n: int) -> bool:
+    """Could another order of these cards (no jokers, fewer than 13, no corner to turn) be a
+    run?  A quick look at the first and last cards, so that a refusal stays quick: two cards of
+    a run lie less than n ranks (4 * n in codes) apart, but for the ace after the king, and
+    then the cards beside it are of the top n - 1 ranks (codes from 4 * (15 - n))."""
+    first = cards[0]
+    last = cards[-1]
+    if -4 * n < last - first < 4 * n:
+        return True
+    top = 60 - 4 * n
+    return (first < 8 and cards[1] >= top and last >= top) or (last < 8 and first >= top and cards[-2] >= top)
 
 
 def _in_order(cards: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -359,6 +374,18 @@ def _in_order(cards: tuple[int, ...]) -> tuple[int, ...] | None:
     sorted by rank (Q K A 2 of A 2 Q K), so only those that start after a break are tried."""
     n = len(cards)
     ranked = sorted(cards)
+    if n < 13 and not WRAP:
+        # No corner to turn (a quick pass, as a refused meld is checked here too): the run is the
+        # cards sorted, or with the ace moved after the king (Q K A); no other order can be one.
+        low = ranked[0] >> 2
+        high = ranked[-1] >> 2
+        if high - low == n - 1:
+            order = tuple(ranked)
+        elif low == 1 and high == 13 and n > 1 and ranked[1] >> 2 == 15 - n:
+            order = (*ranked[1:], ranked[0])
+        else:
+            return None
+        return order if _run(order, n, None) >= 0 else None
     # in a run the ranks follow one another but where the run starts: one break at most (none
     # when it holds all 13 ranks, then it may start anywhere; a rank held twice is a break too)
     breaks = [i for i in range(n) if ((ranked[i] >> 2) - (ranked[i - 1] >> 2)) % 13 != 1]
@@ -441,6 +468,8 @@ def check_meld(cards: CardsLike, *, opening: bool = False, kind: str | None = No
     declared is read as the rules say (`jokers.ambiguous`); the verdict's `kind` says how."""
     if kind is not None and kind != "run" and kind != "set":
         raise ValueError(f"kind must be 'run', 'set' or None, not {kind!r}")
+    if declared is None and (type(cards) is not str or "=" not in cards):
+        return _read(_cards(cards), opening, kind)  # no joker declared: a hot path, kept lean
     codes: tuple[int, ...]
     named: tuple[int, ...] = ()
     if isinstance(cards, str) and "=" in cards:
@@ -648,13 +677,43 @@ def check_lay_off(
     handing: bool = False,
     empties_hand: bool = False,
     kind: str | None = None,
+    declared: Iterable[Card | str] | None = None,
 ) -> Verdict:
     """May `cards` from hand be added to `meld` on the table?  Cards go at either end of a run
     or anywhere in a set, given in any order.  `empties_hand`: these are the player's last
     cards.  `kind`: what the meld on the table was declared to be, as for `check_meld`.
+    A joker laid off may be declared (`JK=9♥` in `cards`, or `declared`, one card for each
+    joker in order, JK for one not declared): it goes where that card goes.
     The verdict is for the meld as it would become."""
-    on_table, declared, kind = _meld_on_table(meld, kind)
-    added = _cards(cards)
+    on_table, table_named, kind = _meld_on_table(meld, kind)
+    added, named = _added(cards, declared)
+    return _lay_off(on_table, table_named, kind, added, named, opened=opened, first_round=first_round,
+                    opens_this_turn=opens_this_turn, handing=handing, empties_hand=empties_hand)[0]
+
+
+def _added(cards: CardsLike, declared: Iterable[Card | str] | None
+           ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Cards laid off with their declared jokers (`JK=9♥`), as `check_meld` reads a meld."""
+    if isinstance(cards, str) and "=" in cards:
+        added, named = parse_meld(cards)
+    else:
+        added, named = _cards(cards), ()
+    if declared is not None:
+        named = _declared(added, declared)
+    return added, named
+
+
+# A lay-off as it lies: the verdict for the grown meld, its cards and its declared jokers (one for
+# each joker, 0 where not declared), or no meld where it is refused.
+_LaidOff = tuple[Verdict, tuple[int, ...] | None, tuple[int, ...]]
+
+
+def _lay_off(on_table: tuple[int, ...], table_named: tuple[int, ...], kind: str | None,
+             added: tuple[int, ...], named: tuple[int, ...], *, opened: bool = True,
+             first_round: bool = False, opens_this_turn: bool = False, handing: bool = False,
+             empties_hand: bool = False) -> _LaidOff:
+    """`check_lay_off`, with the meld it makes: the one way the validator and the referee judge
+    a lay-off (the referee lays the cards where this finds them a place)."""
     why: list[Reason] = []
     if not _may_lay_off(first_round, opened, opens_this_turn, handing):
         why.append(_because("lay_off.not_now", _WHY_LAY_OFF))
@@ -662,32 +721,67 @@ def check_lay_off(
         why.append(_because("lay_off.handing", _WHY_HANDING_LAY_OFF))
     if empties_hand and LAST_CARD_BY_DISCARD_ONLY:
         why.append(_because("going_out.discard", _WHY_GOING_OUT))
-    before = _read_declared(on_table, declared, False, kind)
+    before = _read_declared(on_table, table_named, False, kind)
     if not before.ok:
         why.append(_because("meld.invalid", cards=_show(on_table)))
-        return Verdict(False, None, 0, tuple(why))
+        return Verdict(False, None, 0, tuple(why)), None, ()
     # a meld on the table nobody declared (5♠ JK JK, kind None) may be either kind it reads as
-    kinds = _kinds(on_table, kind) if not declared else [cast("str", before.kind)]
+    kinds = _kinds(on_table, kind) if not table_named else [cast("str", before.kind)]
     closed = SET_CLOSED_AT if HAS_SET else None
     if closed is not None and kinds == ["set"] and len(on_table) >= closed:
         why.append(_because("set.closed", _WHY_SET_CLOSED_AT, n=len(on_table)))
     if why:
-        return Verdict(False, None, 0, tuple(why))
-    # The player hands the cards over in any order (up to six are tried in every order, more
-    # as given); they may go at either end of a run.
-    orders: tuple[tuple[int, ...], ...] = ()  # no meld is longer than _LONGEST_MELD: nothing to try
-    if len(on_table) + len(added) <= _LONGEST_MELD:
+        return Verdict(False, None, 0, tuple(why)), None, ()
+    # a set closed at its size takes no more cards: only the run reading is tried
+    open_kinds = [k for k in kinds if k != "set" or closed is None or len(on_table) < closed]
+    found = _fit(on_table, table_named, added, named, open_kinds)
+    if found is not None:
+        return found
+    shown = _show_declared(added, named)
+    if named and _fit(on_table, table_named, added, (), open_kinds) is not None:
+        # the cards fit, only not as the player says its jokers stand
+        return Verdict(False, None, 0, (_because("lay_off.declared", cards=shown,
+                                                 meld=_show_declared(on_table, table_named)),)), None, ()
+    return Verdict(False, None, 0, (_because("lay_off.no_fit", cards=shown, meld=_show(on_table),
+                                             form="either" if len(kinds) > 1 else kinds[0]),)), None, ()
+
+
+def _fit(on_table: tuple[int, ...], table_named: tuple[int, ...], added: tuple[int, ...],
+         named: tuple[int, ...], kinds: list[str]) -> _LaidOff | None:
+    """The first place the added cards fit the meld read as one of `kinds`: the player hands them
+    over in any order (up to six are tried in every order, more as given), and they may go at
+    either end of a run."""
+    if len(on_table) + len(added) > _LONGEST_MELD:  # no meld is longer: nothing to try
+        return None
+    if not table_named and not named:  # no joker declared: the cards alone (a hot path)
         orders = tuple(dict.fromkeys(itertools.permutations(added))) if len(added) <= 6 else (added,)
+        for reading in kinds:
+            for order in orders:
+                for k in range(len(order) + 1):
+                    cards = (*order[:k], *on_table, *order[k:])
+                    after = _read(cards, False, reading)
+                    if after.ok:
+                        return after, cards, ()
+        return None
+    # each card with the card it stands for (itself, a declared joker its card, 0 a joker not declared)
+    table = _paired(on_table, table_named)
+    given = _paired(added, named)
+    paired = tuple(dict.fromkeys(itertools.permutations(given))) if len(given) <= 6 else (given,)
     for reading in kinds:
-        if reading == "set" and closed is not None and len(on_table) >= closed:
-            continue
-        for order in orders:
-            for k in range(len(order) + 1):
-                after = _read((*order[:k], *on_table, *order[k:]), False, reading)
+        for given_order in paired:
+            for k in range(len(given_order) + 1):
+                both = (*given_order[:k], *table, *given_order[k:])
+                cards = tuple(c for c, _ in both)
+                meant = tuple(m for c, m in both if not c)
+                after = _read_declared(cards, meant, False, reading)
                 if after.ok:
-                    return after
-    return Verdict(False, None, 0, (_because("lay_off.no_fit", cards=_show(added), meld=_show(on_table),
-                                             form="either" if len(kinds) > 1 else kinds[0]),))
+                    return after, cards, meant
+    return None
+
+
+def _paired(cards: tuple[int, ...], named: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    meant = iter(named)
+    return tuple((c, c or next(meant, 0)) for c in cards)
 
 
 def check_joker_swap(

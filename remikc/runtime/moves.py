@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Iterable
 from typing import cast
 
-from .apply import _lay, _rearranged, _sorted, _turn_can_end
+from .apply import _declared_on, _lay, _rearranged, _sorted, _turn_can_end
 from .cards import Card
 from .draws import (
     _draw_sources,
@@ -30,7 +30,7 @@ from .game import (
     Refusal,
     TableMeld,
 )
-from .melds import _jokers_read, _read, check_joker_swap, check_opening
+from .melds import _fit, _jokers_read, _read, check_joker_swap, check_opening
 from .rules import (
     DISCARD_TAKEN_CARD,
     DISCARDS,
@@ -152,7 +152,7 @@ def _lay_downs(game: Game) -> list[Action]:
             for card in _lay_off_cards(m, hand):
                 if len(hand) > 1 and not left_ok and _only_taken(hand, (card,), game.taken):
                     continue
-                laid.append(Lay(lay_offs=((index, (Card(card),)),)))
+                laid.append(_laid_off(m, index, card))
     if RETRIEVED_JOKER is not None and _may_swap(first_round, opened, False, False):
         laid += [a for a in _swaps(game) if not isinstance(_lay(game, cast("Lay", a)), Refusal)]
     return laid
@@ -164,6 +164,25 @@ def _said(melds: Iterable[Meld], opening: bool, lay_offs: Iterable[tuple[int, Me
     laid = tuple(melds)
     return Lay(laid, lay_offs, [(i, Card(c)) for i, c in swaps],
                declared=[_declare(m, opening) for m in laid])
+
+
+def _laid_off(m: TableMeld, index: int, card: int) -> Lay:
+    """A listed lay-off of one card; a joker declared as the card of the place the meld takes it
+    at (a run's end, or the first suit a set lacks), where that declaration is allowed."""
+    if card:
+        return Lay(lay_offs=((index, (Card(card),)),))
+    table_named = _declared_on(m)
+    found = _fit(m.cards, table_named, (0,), (), [m.kind])
+    if found is not None and found[1] is not None:
+        grown, meant = found[1], found[2]
+        at = 0 if grown == (0, *m.cards) else len(m.cards)  # the front, or the end
+        rest = iter(meant)
+        filled = tuple(c or next(rest, 0) for c in grown)
+        read = _jokers_read(filled, m.kind)
+        named = (read[filled[:at].count(0)],) if read else ()
+        if named and _fit(m.cards, table_named, (0,), named, [m.kind]) is not None:
+            return Lay(lay_offs=((index, (Card(0),)),), lay_offs_declared=[named])
+    return Lay(lay_offs=((index, (Card(0),)),))
 
 
 def _declare(meld: Meld, opening: bool) -> tuple[Card, ...]:

@@ -383,9 +383,10 @@ class _Walker:
             if len(first) < 3 or not (isinstance(first[1], syntax.Word) and first[1].text == "on"):
                 raise Bad("expected `lay_off <card> on <meld>`, e.g. `lay_off 6♠ on 3♠ 4♠ 5♠`",
                           item.span)
-            laid = value_readers.card(first[0])
+            laid = value_readers.card(first[0], declared=True)
             groups[0] = first[2:]
-        melds = tuple(tuple(value_readers.card(a) for a in g) for g in groups)
+        # a play, so its jokers may say what they stand for (JK=5♥, docs/notation.md)
+        melds = tuple(tuple(value_readers.card(a, declared=True) for a in g) for g in groups)
         if any(not m for m in melds):
             raise Bad("an example needs cards", item.span)
         if kind not in (ir.ExampleKind.OPENING, ir.ExampleKind.NOT_OPENING) and len(melds) > 1:

@@ -441,9 +441,11 @@ def _joker_value(cases: list[Sequence[syntax.Atom]], span: Span) -> ir.JokerValu
 
 # --- cards in examples -------------------------------------------------------------
 
-def card(atom: syntax.Atom) -> Card:
+def card(atom: syntax.Atom, *, declared: bool = False) -> Card:
+    """A card; with `declared`, also a joker with the card it stands for (`JK=5♥`)."""
     token = show(atom)
     try:
-        return parse_card(token)
+        return parse_card(token, declared=declared)
     except CardError as exc:
-        raise Bad(f"`{token}` is not a card", atom.span, hint=exc.hint, code="E014") from None
+        said = str(exc) if "=" in token else f"`{token}` is not a card"  # JK=5x: the card it names
+        raise Bad(said, atom.span, hint=exc.hint, code="E014") from None

@@ -17,9 +17,9 @@ from ..cards import Card, format_cards
 from ..irdump import format_expr
 from ..spec import syntax
 from ..spec.schema import value_rule_id
-from . import decode
+from . import declared, decode
 from .checks import Probe, largest_hand, longest_meld, opening_hands, smallest_meld
-from .encode import CardVar, Encoder, Meld, Opening, opening, slot_sizes
+from .encode import CardVar, Encoder, Meld, Opening, opening, opening_of, slot_sizes
 from .findings import Finding, Status
 from .solver import Session
 
@@ -65,21 +65,24 @@ def _placed(probe: Probe, real: tuple[Card, ...]) -> tuple[Session, Meld, list[z
 def _reading(probe: Probe, real: tuple[Card, ...]) -> tuple[str, bool]:
     """What the rules make of these cards: "a run worth 30", "not a meld"; and if it wraps."""
     session, meld, fixed = _placed(probe, real)
+    meld = declared.reading(session.enc, meld, real)
     out = session.ask(*fixed, meld.valid)
     if out.model is None:
-        return "the rules refuse it", False
+        return "the rules refuse it" + (" as declared" if declared.declares(real) else ""), False
     model = out.model
     run = decode.true(model, meld.is_run)
     wraps = run and (decode.integer(model, meld.start) + len(real) - 1 >= 15 or len(real) == 14)
     kind = "run" if run else "set"
-    return f"the rules read it as a {kind} worth {decode.integer(model, meld.points)}", wraps
+    said = " (as declared)" if declared.declares(real) else ""
+    return f"the rules read it as a {kind}{said} worth {decode.integer(model, meld.points)}", wraps
 
 
 def check_example(probe: Probe, example: ir.Example) -> ExampleResult:
     kind = example.kind
     if kind in (ir.ExampleKind.RUN, ir.ExampleKind.SET, ir.ExampleKind.INVALID):
-        real = example.melds[0]
+        real = declared.table_order(example.melds[0])
         session, meld, fixed = _placed(probe, real)
+        meld = declared.reading(session.enc, meld, real)  # a declared joker: the player's reading
         if kind is ir.ExampleKind.INVALID:
             claim = z3.Not(meld.valid)
         else:
@@ -111,25 +114,33 @@ def _decide(probe: Probe, session: Session, example: ir.Example, fixed: list[z3.
 def _lay_off(probe: Probe, example: ir.Example) -> ExampleResult:
     assert example.card is not None
     v = probe.variant
-    base = example.melds[0]
+    base = declared.table_order(example.melds[0])
     session, (target, after, before) = probe.lay_off(len(base))
-    fixed = _fix(target.cards, base)
-    fixed += _fix(after.cards, (*base, example.card)) + _fix(before.cards, (example.card, *base))
+    # the card at either end; with every joker declared, the one order the cards lie in
+    ends = (declared.table_order((*base, example.card)), declared.table_order((example.card, *base)))
+    fixed = _fix(target.cards, base) + _fix(after.cards, ends[0]) + _fix(before.cards, ends[1])
+    enc = session.enc
+    target = declared.reading(enc, target, base)
+    after, before = declared.reading(enc, after, ends[0]), declared.reading(enc, before, ends[1])
     parts = [target.valid, z3.Or(*[z3.And(m.valid, m.is_run == target.is_run) for m in (after, before)])]
     if v.set is not None and v.set.closed_at is not None:
         closed = z3.And(z3.Not(target.is_run), len(base) >= v.set.closed_at.value)
         parts.append(z3.Implies(session.enc.lit(v.set.closed_at), z3.Not(closed)))
-    return _decide(probe, session, example, fixed, z3.And(*parts), (*base, example.card))
+    return _decide(probe, session, example, fixed, z3.And(*parts), ends[0])
 
 
 def _opening(probe: Probe, example: ir.Example) -> ExampleResult:
     sizes = [len(m) for m in example.melds]
     enc = probe.encoder()
-    o = opening(enc, sizes, sum(sizes), None, longest_first=False)
+    melds = []
     fixed: list[z3.BoolRef] = []
-    for meld, real in zip(o.melds, example.melds, strict=True):
+    for j, given in enumerate(example.melds):
+        real = declared.table_order(given)
+        meld = enc.meld(enc.cards(f"o{j}.", len(real)), enc.integer(f"o{j}.len"), opening=True)
         fixed.append(meld.length == len(real))
         fixed += _fix(meld.cards, real)
+        melds.append(declared.reading(enc, meld, real))  # a declared joker: the player's reading
+    o = opening_of(enc, melds, sum(sizes), None, longest_first=False)
     claim = o.ok
     if example.points is not None:
         claim = z3.And(claim, o.points == example.points)

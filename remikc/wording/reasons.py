@@ -132,6 +132,12 @@ REASONS: dict[str, tuple[str, str, str]] = {
     "lay_off.handing": ("a player who hands may not lay off",
                         "gracz, który wykłada całą rękę, nie może dokładać",
                         "igrač koji handira ne smije dodavati"),
+    "lay_off.declared": ("{cards} does not extend {meld}: a joker laid there cannot stand for the card "
+                         "declared",
+                         "{cards} nie pasuje do układu {meld}: joker dołożony w tym miejscu nie może "
+                         "zastępować zapowiedzianej karty",
+                         "{cards} ne nastavlja skupinu {meld}: džoker dodan ondje ne može zamijeniti "
+                         "najavljenu kartu"),
     "lay_off.no_fit/set": ("{cards} does not extend {meld} as a set", "{cards} nie pasuje do grupy {meld}",
                            "{cards} ne nastavlja komplet {meld}"),
     "lay_off.no_fit/run": ("{cards} does not extend {meld} as a run", "{cards} nie pasuje do sekwensu {meld}",
