@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator
 from dataclasses import fields, is_dataclass, replace
 from enum import Enum
 from pathlib import Path
@@ -89,8 +90,8 @@ def alternatives(value: object) -> list[object]:
     raise TypeError(f"no alternative for {value!r}")
 
 
-def probe(module, v: ir.Variant) -> list[object]:  # type: ignore[no-untyped-def]
-    """A fixed set of questions, and the validator's answers."""
+def answers(module, v: ir.Variant) -> Iterator[object]:  # type: ignore[no-untyped-def]
+    """A fixed set of questions, and the validator's answers, one by one."""
     card = module.Card
     rng = random.Random(5)
     melds = [near_meld(rng, v) for _ in range(1500)]
@@ -99,11 +100,10 @@ def probe(module, v: ir.Variant) -> list[object]:  # type: ignore[no-untyped-def
         [20, 0, 0], [0, 0, 20], [0, 0, 0], [0, 0, 0, 0, 20], [32, 32, 33], [32, 33, 34, 35],
         [32, 33, 34, 35, 32], [4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52],
         [8 * 1, 0, 16], [28, 32, 0], [0, 28, 32], [4, 5, 6], [0, 5, 6], [4, 5, 0])]
-    answers: list[object] = []
     for cards in melds:
         for opening in (False, True):
             verdict = module.check_meld(tuple(card(c) for c in cards), opening=opening)
-            answers.append((verdict.ok, verdict.kind, verdict.points))
+            yield (verdict.ok, verdict.kind, verdict.points)
     openings = [near_opening(rng, v) for _ in range(300)]
     openings += [[(24, 28, 32), (40, 43, 42)], [(20, 24, 28), (20, 21, 22)], [(4, 8, 12)],
                  [(0, 28, 32, 36), (40, 41, 42)], [(40, 41, 42), (44, 45, 46)],
@@ -111,26 +111,43 @@ def probe(module, v: ir.Variant) -> list[object]:  # type: ignore[no-untyped-def
     openings += _at_threshold(module, melds, v)
     for laid in openings:
         verdict = module.check_opening([tuple(card(c) for c in m) for m in laid])
-        answers.append((verdict.ok, verdict.points))
+        yield (verdict.ok, verdict.points)
     for code in CODES:
         for opened in (True, False):
             try:
-                answers.append(module.hand_value((card(code),), opened=opened))
+                yield module.hand_value((card(code),), opened=opened)
             except ValueError:  # a card this game's deck does not hold
-                answers.append("no such card")
+                yield "no such card"
     table = [m for m in melds[:400] if module.check_meld(tuple(card(c) for c in m)).ok][:120]
     table += [(12, 16, 20), (32, 33, 34), (32, 33, 34, 35), (20, 0, 28)]
     for meld in table:
         for extra in CODES[::3]:
             for flags in ({}, {"opened": False}, {"empties_hand": True}, {"handing": True}):
                 verdict = module.check_lay_off(tuple(card(c) for c in meld), (card(extra),), **flags)
-                answers.append((verdict.ok, verdict.points))
+                yield (verdict.ok, verdict.points)
         if 0 in meld:
             for real in CODES[1:]:
                 for flags in ({}, {"opened": False}, {"from_table": True}):
                     verdict = module.check_joker_swap(tuple(card(c) for c in meld), card(real), **flags)
-                    answers.append(verdict.ok)
-    return answers
+                    yield verdict.ok
+
+
+def probe(module, v: ir.Variant) -> list[object]:  # type: ignore[no-untyped-def]
+    return list(answers(module, v))
+
+
+_END = object()
+
+
+def changes_a_verdict(module, v: ir.Variant, baseline: list[object]) -> bool:  # type: ignore[no-untyped-def]
+    """Does the validator answer some question of the probe set otherwise than `baseline`?
+    Asked lazily: most changed rules show at one of the first questions, and the rest of
+    the set need not be asked."""
+    mine = answers(module, v)
+    for expected in baseline:
+        if next(mine, _END) != expected:
+            return True
+    return next(mine, _END) is not _END
 
 
 def _at_threshold(module, melds: list[tuple[int, ...]], v: ir.Variant) -> list[list[tuple[int, ...]]]:  # type: ignore[no-untyped-def]
@@ -165,7 +182,7 @@ def test_every_rule_changes_some_verdict(variant_id, workspace):
         if not tried:
             continue
         variants = [with_rule(v, rule.id, value) for value in tried]
-        if any(probe(validator(c, workspace), c) != baseline for c in variants):  # type: ignore[arg-type]
+        if any(changes_a_verdict(validator(c, workspace), c, baseline) for c in variants):  # type: ignore[arg-type]
             continue
         if rule.id.startswith(PLAY_ONLY):
             ignored.append(f"{rule.id}: no change of it changed a verdict")

@@ -91,7 +91,7 @@ def test_a_value_that_breaks_a_check_is_skipped() -> None:
     """Hands of 30 cards for 2 players need 60 cards; remik_podstawowy plays with one 52-card
     pack (no jokers): the verifier's deck check fails, and the point is reported, not played."""
     code, out, err = run("sweep", SPEC, "--vary", "deal.hand=7,30", "--games", "1", "--players", "2",
-                         "--jobs", "1", "-q", "--format", "json")
+                         "--max-deals", "1", "--jobs", "1", "-q", "--format", "json")
     assert code == 0, err
     points = json.loads(out)["points"]
     assert points[0]["skipped"] is None and points[0]["metrics"]

@@ -22,7 +22,7 @@ from remikc.cli import main
 from remikc.driver import Verifier, check_paths
 from remikc.verify import CHECKS, Status, verify
 from remikc.verify.checks import Probe
-from remikc.verify.claims import check_example
+from remikc.verify.claims import check_example, check_property
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "specs"
@@ -126,6 +126,31 @@ def test_house_variant_reports_what_its_parent_claimed_differently(reports):
 
 # --- the inconsistent corpus ----------------------------------------------------------
 
+_VERIFIERS: dict[Path, Verifier] = {}
+
+
+def _verified(path: Path):
+    """Read and verify one case of a corpus folder.  Every case there extends the folder's
+    base51, and a case's report needs base51's (for `house.keeps`): one verifier per folder
+    and process keeps it, so base51 is proved once rather than once per case."""
+    run = check_paths([str(path)])
+    (result,) = run.results
+    assert result.ok, result.diagnostics
+    verifier = _VERIFIERS.setdefault(path.parent, Verifier(run.workspace, jobs=1))
+    return verifier.report(str(path), result.variant)
+
+
+def _finding(variant: ir.Variant, check: str):
+    """One check's finding, as `verify` makes it, without proving the other checks: a test
+    that looks at one finding need not pay for thirty."""
+    probe = Probe(variant)
+    if check.startswith("property."):
+        (claim,) = [c for i, c in enumerate(variant.checks, start=1) if f"property.{c.number or i}" == check]
+        return check_property(probe, claim, int(check.removeprefix("property.")))
+    (run,) = [c for c in CHECKS if c.id == check]
+    return run(probe)
+
+
 def _expect(path: Path, key: str) -> list[str]:
     return re.findall(rf"^# expect-{key}: (.*)$", path.read_text(encoding="utf-8"), re.M)
 
@@ -137,10 +162,7 @@ def test_corpus_is_big_enough():
 
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
 def test_inconsistent_spec_is_caught_by_its_check(path: Path):
-    run = check_paths([str(path)])
-    (result,) = run.results
-    assert result.ok, result.diagnostics  # the spec reads fine; its rules do not hold together
-    report = Verifier(run.workspace, jobs=1).report(str(path), result.variant)
+    report = _verified(path)  # the spec reads fine; its rules do not hold together
     (check,) = _expect(path, "check")
     finding = report.finding(check)
     assert finding is not None and finding.status is Status.VIOLATED, report.findings
@@ -180,13 +202,18 @@ def test_results_do_not_depend_on_what_was_verified_before(workspace):
     assert _plain(first) == _plain(again)
 
 
-def test_parallel_and_sequential_runs_print_the_same():
+def test_parallel_and_sequential_runs_print_the_same(tmp_path):
+    """Two base games side by side, then a house variant that waits for its parent's report."""
+    for name in ("remik_podstawowy", "remik_podstawowy_as", "karuzela"):
+        (tmp_path / f"{name}.rules").write_text((SPECS / f"{name}.rules").read_text(encoding="utf-8"),
+                                                encoding="utf-8")
     outputs = []
     for jobs in ("1", "2"):
         out = io.StringIO()
-        assert main(["check", "--jobs", jobs, str(SPECS)], out, io.StringIO()) == 0
+        assert main(["check", "--no-cache", "--jobs", jobs, str(tmp_path)], out, io.StringIO()) == 0
         outputs.append(out.getvalue())
     assert outputs[0] == outputs[1]
+    assert outputs[0].count("remik_podstawowy_as") >= 1 and "karuzela" in outputs[0]
 
 
 def test_running_out_of_work_is_unknown_never_proved(workspace):
@@ -216,7 +243,7 @@ def _with_check(tmp_path: Path, line: str):
                     encoding="utf-8")
     run = check_paths([str(path)])
     assert run.results[0].ok, run.results[0].diagnostics
-    return verify(run.results[0].variant).finding("property.1")
+    return _finding(run.results[0].variant, "property.1")
 
 
 def test_property_proved(tmp_path):
@@ -502,7 +529,7 @@ def _property(tmp_path: Path, line: str, rules: str = ""):
     path = _house_of_base51(tmp_path, f"{rules}  {line}\n", "p")
     (result,) = check_paths([str(path)]).results
     assert result.ok, result.diagnostics
-    return result.variant, verify(result.variant).finding("property.1")
+    return result.variant, _finding(result.variant, "property.1")
 
 
 def test_no_run_wraps_is_proved_under_wrap_forbidden(tmp_path):
@@ -591,10 +618,7 @@ def _passes(path: Path) -> list[str]:
 
 @pytest.mark.parametrize("path", UNUSUAL_CASES, ids=lambda p: p.stem)
 def test_an_unusual_but_valid_variant_passes(path: Path):
-    run = check_paths([str(path)])
-    (result,) = run.results
-    assert result.ok, result.diagnostics
-    report = Verifier(run.workspace, jobs=1).report(str(path), result.variant)
+    report = _verified(path)
     (named,) = _passes(path)
     for check in named.split():
         assert report.finding(check).status is Status.PROVED, report.finding(check)
@@ -671,7 +695,7 @@ def test_game_reachable_reads_every_scoring_component(tmp_path, component, alone
         run = check_paths([str(path)])
         (result,) = run.results
         assert result.ok, result.diagnostics
-        finding = verify(result.variant).finding("game.reachable")
+        finding = _finding(result.variant, "game.reachable")
         if reachable:
             assert finding.status is Status.PROVED, finding.summary
             assert f"the target 500 is reached round by round (e.g. {named}" in finding.summary
@@ -742,7 +766,7 @@ def _deal_ends(tmp_path: Path, body: str):
     run = check_paths([str(path)])
     (result,) = run.results
     assert result.ok, result.diagnostics
-    return Verifier(run.workspace, jobs=1).report(str(path), result.variant).finding("deal.ends")
+    return _finding(result.variant, "deal.ends")
 
 
 def test_deal_ends_is_undecided_where_only_several_turns_could_go_out(tmp_path):

@@ -67,12 +67,14 @@ class Session:
         self.solver.add(*enc.domain, *base)
         self.pending = list(enc.lazy)  # limits checked on every model, refined on demand
 
-    def ask(self, *constraints: z3.BoolRef, tidy: bool = False, without: tuple[str, ...] = ()
-            ) -> Outcome:
+    def ask(self, *constraints: z3.BoolRef, tidy: bool = False, without: tuple[str, ...] = (),
+            why: bool = True) -> Outcome:
         """Is there a play satisfying `constraints` under the variant's rules?
 
         `tidy`: only a preference between witnesses; give up early.  `without`: rules left out
-        (a play only they forbid is how a rulebook shows what they forbid)."""
+        (a play only they forbid is how a rulebook shows what they forbid).  `why`: name the
+        rules behind a "no" (a minimised unsat core, which can cost more than the question);
+        the search for the least witness only needs the "no"."""
         self.solver.set("rlimit", share(self.rlimit, TIDY_SHARE) if tidy else max(1, self.rlimit))
         while True:
             assumptions = [lit for name, lit in self.enc.t.literals.items() if name not in without]
@@ -80,7 +82,7 @@ class Session:
             self.solver.add(*constraints)
             result = self._check(assumptions)
             if result == z3.unsat:
-                core = tuple(self.enc.t.names(self.solver.unsat_core()))
+                core = tuple(self.enc.t.names(self.solver.unsat_core())) if why else ()
                 self.solver.pop()
                 return Outcome("unsat", None, core)
             if result != z3.sat:
@@ -106,6 +108,15 @@ class Session:
         if out.model is None:
             return out
         model, fixed = out.model, list(constraints)
+        # One question first: is any play lexicographically below this one?  Usually the
+        # model at hand is already least, and a single "no" proves it, where the descent key
+        # by key below asks at least once per key.  A "yes" or a question too hard for the
+        # budget leaves the answer to the descent, so the result is the same either way.
+        below = self.ask(*fixed, _below(keys, model), without=without, why=False)
+        if below.status == "unsat":
+            return Outcome("sat", model, ())
+        if below.model is not None:
+            model = below.model
         for key, floor in keys:
             value = model.eval(key, model_completion=True).as_long()
             low, tried = floor, False
@@ -113,7 +124,7 @@ class Session:
                 # first just below the model's value: often the model is already least
                 bound = value - 1 if low is None or not tried else (low + value - 1) // 2
                 tried = True
-                lower = self.ask(*fixed, key <= bound, without=without)
+                lower = self.ask(*fixed, key <= bound, without=without, why=False)
                 if lower.status == "unknown":
                     return lower
                 if lower.model is None:
@@ -148,3 +159,12 @@ class Session:
 def solve(enc: Encoder, *constraints: z3.BoolRef, rlimit: int = DEFAULT_RLIMIT) -> Outcome:
     """A one-off question."""
     return Session(enc, rlimit=rlimit).ask(*constraints)
+
+
+def _below(keys: Sequence[tuple[z3.ArithRef, int | None]], model: z3.ModelRef) -> z3.BoolRef:
+    """The keys lexicographically less than their values in `model`."""
+    less: z3.BoolRef = z3.BoolVal(False, ctx=model.ctx)
+    for key, _floor in reversed(keys):
+        value = model.eval(key, model_completion=True)
+        less = z3.Or(key < value, z3.And(key == value, less))
+    return less
