@@ -6,9 +6,10 @@ import random
 from typing import Final
 
 from .apply import _grown
-from .draws import _dead
-from .game import _REARRANGE, Action, Discard, Draw, EndTurn, Lay, Rearrange, View
+from .draws import _dead, _draw_sources
+from .game import _REARRANGE, Action, Discard, Draw, EndTurn, Game, Lay, NextDeal, Rearrange, View
 from .melds import _read
+from .moves import _after_plays, _plays
 from .rules import DISCARD_TAKEN_CARD, DISCARDS, GOING_OUT, HAND_VALUE, HAS_OPENING
 from .search import _lay_down, _remember_deadwood, best_melds, min_deadwood
 from .table import best_play
@@ -26,27 +27,58 @@ def greedy_bot(seen: View, actions: list[Action], rng: random.Random) -> Action:
     when he may."""
     if len(actions) == 1:
         return actions[0]
-    hand = seen.hand
-    draws = [a for a in actions if isinstance(a, Draw)]
     plays = [a for a in actions if isinstance(a, (Lay, Rearrange))]
-    if plays and (seen.must or (not seen.opened[seen.seat] and HAS_OPENING)):
-        return plays[0]  # the whole lay-down or the best opening comes first
-    if plays:
+    return _greedy(seen, plays[0] if plays else None, [a.source for a in actions if isinstance(a, Draw)],
+                   [a for a in actions if isinstance(a, (Discard, EndTurn))], rng)
+
+
+def _greedy_turn(game: Game, rng: random.Random) -> Action | None:
+    """`greedy_bot`'s action for the player to move, the same as
+    `greedy_bot(view(game, game.seat), legal_actions(game), rng)` (None where that list is empty),
+    without the list: the bot looks at the first lay-down listed alone, and that is the costly
+    part of the list (the simulator plays through this)."""
+    if game.over:
+        return None
+    if game.deal_over:
+        return NextDeal()
+    if game.phase == "draw":
+        sources = _draw_sources(game)
+        if len(sources) <= 1:
+            return Draw(sources[0]) if sources else None
+        return _greedy(View(game, game.seat), None, sources, [], rng)
+    plays = _plays(game)
+    first = next(plays, None)
+    rest = _after_plays(game)
+    if first is None and len(rest) <= 1:
+        return rest[0] if rest else None
+    if first is not None and not rest and next(plays, None) is None:
+        return first  # the one action listed
+    draws = [a.source for a in rest if isinstance(a, Draw)]
+    return _greedy(View(game, game.seat), first, draws, [a for a in rest if not isinstance(a, Draw)], rng)
+
+
+def _greedy(seen: View, play: Action | None, sources: list[str], ends: list[Action],
+            rng: random.Random) -> Action:
+    """`greedy_bot`'s choice among more than one action: `play` the first lay-down listed (None if
+    none is), `sources` where the player may draw from, `ends` the discards or ends of the turn."""
+    hand = seen.hand
+    if play is not None and (seen.must or (not seen.opened[seen.seat] and HAS_OPENING)):
+        return play  # the whole lay-down or the best opening comes first
+    if play is not None:
         best = _greedy_play(seen)
-        return best if best is not None else plays[0]
-    if draws:
-        sources = {a.source for a in draws}
+        return best if best is not None else play
+    if sources:
         if "cut" in sources:
             return Draw("cut")
         if "discard" in sources and seen.discard_top is not None:
             top = seen.discard_top
             if min_deadwood((*hand, top), discard=DISCARDS > 0) < min_deadwood(hand):
                 return Draw("discard")
-        return Draw("stock") if "stock" in sources else draws[0]
-    ends = [a for a in actions if isinstance(a, EndTurn)]
-    if ends:
-        return next((a for a in ends if a.knock), ends[0])
-    discards = [a for a in actions if isinstance(a, Discard)]
+        return Draw("stock") if "stock" in sources else Draw(sources[0])
+    turn_ends = [a for a in ends if isinstance(a, EndTurn)]
+    if turn_ends:
+        return next((a for a in turn_ends if a.knock), turn_ends[0])
+    discards = [a for a in ends if isinstance(a, Discard)]
     if discards and seen.stock_renewed and rng.random() < 0.25:
         # the stock has gone round: the hands may be waiting for each other's cards; let one go
         return rng.choice(discards)
@@ -66,7 +98,7 @@ def greedy_bot(seen: View, actions: list[Action], rng: random.Random) -> Action:
             rest.remove(chosen.card)
             _remember_deadwood(rest, sum(HAND_VALUE[c] for c in kept) - HAND_VALUE[chosen.card])
         return chosen
-    return actions[0]
+    return play or ends[0]
 
 
 _QUICK_TABLE: Final[int] = 24  # table cards up to which the greedy bot tries `best_play`

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import cast
 
 from .apply import _lay, _rearranged, _sorted, _turn_can_end
@@ -67,12 +67,22 @@ def legal_actions(game: Game) -> list[Action]:
         return [NextDeal()]
     if game.phase == "draw":
         return [Draw(s) for s in _draw_sources(game)]
-    out: list[Action] = []
-    if game.owed == 0 and _may_meld_now(game):
-        out += _rearrangements(game) if _REARRANGE else _lay_downs(game)
+    return [*_plays(game), *_after_plays(game)]
+
+
+def _plays(game: Game) -> Iterator[Action]:
+    """The lay-downs `legal_actions` lists, in its order, each worked out only when asked for: the
+    greedy bot asks for the first alone (`bots._greedy_turn`)."""
+    if game.phase != "play" or game.owed or not _may_meld_now(game):
+        return iter(())
+    return _rearrangements(game) if _REARRANGE else _lay_downs(game)
+
+
+def _after_plays(game: Game) -> list[Action]:
+    """The draws, discards and ends of the turn that `legal_actions` lists after the lay-downs."""
     if _must_draw_again(game):
-        out += [Draw(s) for s in _draw_sources(game)]
-        return out
+        return [Draw(s) for s in _draw_sources(game)]
+    out: list[Action] = []
     if _turn_can_end(game) is None:
         if DISCARDS:
             hand = game.hands[game.seat]
@@ -116,7 +126,7 @@ def _hand_melds(hand: Meld, opening: bool) -> list[Meld]:
     return list(found.values())
 
 
-def _lay_downs(game: Game) -> list[Action]:
+def _lay_downs(game: Game) -> Iterator[Action]:
     seat = game.seat
     hand = game.hands[seat]
     first_round, opened = _flags(game)
@@ -124,38 +134,55 @@ def _lay_downs(game: Game) -> list[Action]:
     handing = game.must == "hand"
     if handing or (not opened and HAS_OPENING):
         # whole lay-downs, judged in full: the opening, or everything at once when handing
-        out: list[Action] = []
-        if handing:
-            whole = _lay_down(hand, opening=HAS_OPENING and HANDING_OPENING_RULES, objective="cards",
-                              keep=must_keep, melds_needed=_OPEN_MELDS if HANDING_OPENING_RULES else 0,
-                              clean_run=_OPEN_CLEAN and HANDING_OPENING_RULES)
-            if whole:
-                out.append(_said(whole.melds, False, whole.lay_offs))
-        elif _might_open(hand):
-            best = _opening(hand)
-            if best:  # and the melds that open alone, if any does (only where some opening is)
-                out.append(_said(best.melds, True))
-                out += [_said((meld,), True) for meld in _hand_melds(hand, True)
-                        if len(meld) + must_keep <= len(hand) and _read(meld, True).points >= _OPEN_POINTS
-                        and check_opening([meld]).ok]
-        return [a for a in dict.fromkeys(out) if not isinstance(_lay(game, cast("Lay", a)), Refusal)]
+        yield from _accepted(game, _whole_lay_downs(hand, handing, must_keep))
+        return
     # one meld, one lay-off or one swap at a time: built so that the rules allow them
     left_ok = DISCARD_TAKEN_CARD or game.taken is None or not DISCARDS
-    laid: list[Action] = []
     for meld in _hand_melds(hand, False):
         rest = len(hand) - len(meld)
         if rest < must_keep or (rest and not left_ok and _only_taken(hand, meld, game.taken)):
             continue
-        laid.append(_said((meld,), False))
+        yield _said((meld,), False)
     if _may_lay_off(first_round, opened, False, False) and len(hand) > must_keep:
         for index, m in enumerate(game.table):
             for card in _lay_off_cards(m, hand):
                 if len(hand) > 1 and not left_ok and _only_taken(hand, (card,), game.taken):
                     continue
-                laid.append(Lay(lay_offs=((index, (Card(card),)),)))
+                yield Lay(lay_offs=((index, (Card(card),)),))
     if RETRIEVED_JOKER is not None and _may_swap(first_round, opened, False, False):
-        laid += [a for a in _swaps(game) if not isinstance(_lay(game, cast("Lay", a)), Refusal)]
-    return laid
+        yield from (a for a in _swaps(game) if not isinstance(_lay(game, cast("Lay", a)), Refusal))
+
+
+def _whole_lay_downs(hand: Meld, handing: bool, must_keep: int) -> Iterator[Action]:
+    """The whole lay-down when handing; else the best opening, then each meld that opens alone."""
+    if handing:
+        whole = _lay_down(hand, opening=HAS_OPENING and HANDING_OPENING_RULES, objective="cards",
+                          keep=must_keep, melds_needed=_OPEN_MELDS if HANDING_OPENING_RULES else 0,
+                          clean_run=_OPEN_CLEAN and HANDING_OPENING_RULES)
+        if whole:
+            yield _said(whole.melds, False, whole.lay_offs)
+    elif _might_open(hand):
+        best = _opening(hand)
+        if best:  # and the melds that open alone, if any does (only where some opening is)
+            yield _said(best.melds, True)
+            yield from (_said((meld,), True) for meld in _hand_melds(hand, True)
+                        if len(meld) + must_keep <= len(hand) and _read(meld, True).points >= _OPEN_POINTS
+                        and check_opening([meld]).ok)
+
+
+def _accepted(game: Game, offered: Iterable[Action]) -> Iterator[Action]:
+    """Each action offered once (the first time), if the referee accepts it."""
+    seen: set[Action] = set()
+    for action in offered:
+        if action in seen:
+            continue
+        seen.add(action)
+        if isinstance(action, Rearrange):
+            judged = _rearranged(game, action)
+        else:
+            judged = _lay(game, cast("Lay", action))
+        if not isinstance(judged, Refusal):
+            yield action
 
 
 def _said(melds: Iterable[Meld], opening: bool, lay_offs: Iterable[tuple[int, Meld]] = (),
@@ -244,20 +271,22 @@ def _swaps(game: Game) -> list[Action]:
     return out
 
 
-def _rearrangements(game: Game) -> list[Action]:
+def _rearrangements(game: Game) -> Iterator[Action]:
+    return _accepted(game, _rearrangements_offered(game))
+
+
+def _rearrangements_offered(game: Game) -> Iterator[Action]:
     hand = game.hands[game.seat]
     table = tuple(m.cards for m in game.table)
-    out: list[Action] = []
     for meld in _hand_melds(hand, False):
-        out.append(Rearrange((*table, meld), declared=[*([()] * len(table)), _declare(meld, False)]))
+        yield Rearrange((*table, meld), declared=[*([()] * len(table)), _declare(meld, False)])
     counts = _counts(hand)
     for index, m in enumerate(game.table):
         for _gain, grown in _extensions(m.cards, counts, most=1).values():
-            out.append(Rearrange((*table[:index], tuple(map(Card, grown)), *table[index + 1:])))
+            yield Rearrange((*table[:index], tuple(map(Card, grown)), *table[index + 1:]))
     first_round, opened = _flags(game)
     if RETRIEVED_JOKER is not None and _may_swap(first_round, opened, False, False):
-        out += _table_swaps(game)
-    return [a for a in dict.fromkeys(out) if not isinstance(_rearranged(game, cast("Rearrange", a)), Refusal)]
+        yield from _table_swaps(game)
 
 
 def _table_swaps(game: Game) -> list[Action]:

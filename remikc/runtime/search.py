@@ -489,6 +489,12 @@ def _extensions(meld: tuple[int, ...], counts: dict[int, int], most: int = 14) -
     cards at a time (1: the single lay-offs `legal_actions` lists, in the same order).
     Only the hand's jokers and cards of the meld's rank (a set) or suit (a run of one suit) can
     go on it: the answer is kept under those, so a turn's new card rarely asks again."""
+    if 0 not in counts:
+        first = _FIRST_ADDED.get(meld)
+        if first is None:
+            first = _kept(_FIRST_ADDED, meld, _first_added(meld))
+        if first and first.isdisjoint(counts):  # no card of the hand can go on first: none can
+            return {}
     natural = next((c for c in meld if c), None)
     if natural is None or not (RUN_SAME_SUIT or (HAS_SET and not HAS_RUN)):
         fits = tuple(sorted(counts.items()))
@@ -501,6 +507,26 @@ def _extensions(meld: tuple[int, ...], counts: dict[int, int], most: int = 14) -
     if found is None:
         found = _kept(_GROWN, key, _grown_by(meld, dict(fits), most))
     return found
+
+
+_FIRST_ADDED: dict[tuple[object, ...], frozenset[int]] = {}
+
+
+def _first_added(meld: tuple[int, ...]) -> frozenset[int]:
+    """The natural cards of which one must be among any cards added to `meld` (as `_grown_by`
+    grows it): a card of its rank for a set, one at either end for a run of one suit; empty
+    where that is not known (any card may be)."""
+    before = _read(meld, False)
+    natural = next((c for c in meld if c), None)
+    if natural is None or not before.ok:
+        return frozenset()
+    if before.kind == "set":
+        return frozenset(((natural >> 2) << 2) + s for s in range(4))
+    if before.kind == "run" and RUN_SAME_SUIT:
+        k = meld.index(natural)
+        start, group = ((natural >> 2) - k - 1) % 13 + 1, natural & 3
+        return frozenset((*_run_position(start - 1, group), *_run_position(start + len(meld), group)))
+    return frozenset()
 
 
 def _grown_by(meld: tuple[int, ...], counts: dict[int, int], most: int) -> _Found:
