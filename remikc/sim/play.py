@@ -206,18 +206,23 @@ def check_step(m: VariantModule, before: Game, action: Action, after: Game, pack
             return (f"cards created or lost: {m._show(sorted(gained.elements())) or 'none'} too many, "
                     f"{m._show(sorted(lost.elements())) or 'none'} missing")
     if after.table is not before.table:
-        known = {id(meld) for meld in before.table}
+        # a meld laid again as it lay (Karuzela lays the whole table anew) was read before
+        known = {(meld.cards, meld.kind) for meld in before.table}
         for number, meld in enumerate(after.table, start=1):
-            if id(meld) not in known and not m._read(meld.cards, False, meld.kind).ok:
+            if (meld.cards, meld.kind) not in known and not m._read(meld.cards, False, meld.kind).ok:
                 return f"meld {number} on the table is not valid: {m._show(meld.cards)}"
     for seat, hand in enumerate(after.hands):
+        if hand is before.hands[seat] and not whole:
+            continue  # looked at when it last changed
         if not hand and not after.deal_over:
             return f"seat {seat} holds no cards, yet the deal goes on"
         if tuple(sorted(hand)) != tuple(hand):
             return f"seat {seat}'s hand is not kept sorted"
     if before.deal == after.deal and after.table is not before.table and not m.REMOVE_FROM_TABLE:
-        was: Counter[int] = Counter(c for meld in before.table for c in meld.cards)
-        now: Counter[int] = Counter(c for meld in after.table for c in meld.cards)
+        # the melds the action left alone are the same objects: only the others are counted
+        old, new = {id(meld) for meld in before.table}, {id(meld) for meld in after.table}
+        was: Counter[int] = Counter(c for meld in before.table if id(meld) not in new for c in meld.cards)
+        now: Counter[int] = Counter(c for meld in after.table if id(meld) not in old for c in meld.cards)
         gone = +(was - now)
         swaps = len(getattr(action, "swaps", ())) if m.RETRIEVED_JOKER == "keep" else 0
         if gone and not (set(gone) == {0} and gone[0] <= swaps):  # a swapped joker may go to hand
@@ -231,10 +236,11 @@ def check_step(m: VariantModule, before: Game, action: Action, after: Game, pack
         if tuple(seen.hand) != tuple(after.hands[seat]):
             return f"seat {seat}'s view does not show his hand"
         # another hand or the stock itself, handed over (two packs may deal equal hands: not a leak)
-        hidden = [id(h) for i, h in enumerate(after.hands) if i != seat and h] + [id(after.stock)]
+        hidden = {id(h) for i, h in enumerate(after.hands) if i != seat and h}
+        if after.stock:
+            hidden.add(id(after.stock))
         for name in type(seen).__slots__:
-            value = getattr(seen, name)
-            if isinstance(value, tuple) and value and id(value) in hidden:
+            if id(getattr(seen, name)) in hidden:  # the object itself: hidden holds live objects only
                 return f"seat {seat}'s view shows hidden cards in `{name}`"
     return None
 
