@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Final, cast
 
-from .apply import _grown
+from .apply import _grown, _judged
 from .draws import _dead, _draw_sources
-from .game import _REARRANGE, Action, Discard, Draw, EndTurn, Game, Lay, NextDeal, Rearrange, View
+from .game import _REARRANGE, Action, Discard, Draw, EndTurn, Game, Lay, NextDeal, Rearrange, Refusal, View
 from .melds import _read
 from .moves import _after_plays, _plays
 from .rules import DISCARD_TAKEN_CARD, DISCARDS, GOING_OUT, HAND_VALUE, HAS_OPENING
@@ -28,15 +28,27 @@ def greedy_bot(seen: View, actions: list[Action], rng: random.Random) -> Action:
     if len(actions) == 1:
         return actions[0]
     plays = [a for a in actions if isinstance(a, (Lay, Rearrange))]
-    return _greedy(seen, plays[0] if plays else None, [a.source for a in actions if isinstance(a, Draw)],
+    play: Action | None = plays[0] if plays else None
+    if play is not None and not _whole_first(seen):
+        best = _greedy_play(seen)
+        play = best if best is not None else play
+    return _greedy(seen, play, [a.source for a in actions if isinstance(a, Draw)],
                    [a for a in actions if isinstance(a, (Discard, EndTurn))], rng)
 
 
+def _whole_first(seen: View) -> bool:
+    """Whether the first lay-down listed is the one to play: the whole lay-down of a player bound
+    to hand, or the best opening."""
+    return bool(seen.must) or (not seen.opened[seen.seat] and HAS_OPENING)
+
+
 def _greedy_turn(game: Game, rng: random.Random) -> Action | None:
-    """`greedy_bot`'s action for the player to move, the same as
-    `greedy_bot(view(game, game.seat), legal_actions(game), rng)` (None where that list is empty),
-    without the list: the bot looks at the first lay-down listed alone, and that is the costly
-    part of the list (the simulator plays through this)."""
+    """`greedy_bot`'s action for the player to move, as
+    `greedy_bot(view(game, game.seat), legal_actions(game), rng)` picks it (None where that list
+    is empty), without the list, whose lay-downs are its costly part: where the bot plays the
+    solver's lay-down it asks only whether any is offered, and has the referee judge the one it
+    plays (`apply` then gives the kept verdict); else it looks at the first listed alone.  (One
+    difference: where every lay-down offered is refused and the solver's is not, it plays that.)"""
     if game.over:
         return None
     if game.deal_over:
@@ -46,27 +58,38 @@ def _greedy_turn(game: Game, rng: random.Random) -> Action | None:
         if len(sources) <= 1:
             return Draw(sources[0]) if sources else None
         return _greedy(View(game, game.seat), None, sources, [], rng)
-    plays = _plays(game)
-    first = next(plays, None)
     rest = _after_plays(game)
+    draws = [a.source for a in rest if isinstance(a, Draw)]
+    ends = [a for a in rest if not isinstance(a, Draw)]
+    seen = View(game, game.seat)
+    plays = _plays(game)
+    if rest and not _whole_first(seen):
+        play: Action | None = None
+        if next(_plays(game, judged=False), None) is not None:  # something may be laid
+            best = _greedy_play(seen)
+            if best is not None and not isinstance(_judged(game, cast("Lay | Rearrange", best)), Refusal):
+                play = best
+            else:
+                play = next(plays, None)
+        if play is None and len(rest) == 1:
+            return rest[0]
+        return _greedy(seen, play, draws, ends, rng)
+    first = next(plays, None)
     if first is None and len(rest) <= 1:
         return rest[0] if rest else None
     if first is not None and not rest and next(plays, None) is None:
         return first  # the one action listed
-    draws = [a.source for a in rest if isinstance(a, Draw)]
-    return _greedy(View(game, game.seat), first, draws, [a for a in rest if not isinstance(a, Draw)], rng)
+    return _greedy(seen, first, draws, ends, rng)
 
 
 def _greedy(seen: View, play: Action | None, sources: list[str], ends: list[Action],
             rng: random.Random) -> Action:
-    """`greedy_bot`'s choice among more than one action: `play` the first lay-down listed (None if
-    none is), `sources` where the player may draw from, `ends` the discards or ends of the turn."""
+    """`greedy_bot`'s choice among more than one action: `play` the lay-down it chose (None if it
+    lays nothing), `sources` where the player may draw from, `ends` the discards or ends of the
+    turn."""
     hand = seen.hand
-    if play is not None and (seen.must or (not seen.opened[seen.seat] and HAS_OPENING)):
-        return play  # the whole lay-down or the best opening comes first
     if play is not None:
-        best = _greedy_play(seen)
-        return best if best is not None else play
+        return play
     if sources:
         if "cut" in sources:
             return Draw("cut")

@@ -318,11 +318,11 @@ def _read(cards: tuple[int, ...], opening: bool, kind: str | None = None) -> Ver
     if verdict is None:
         if len(_VERDICTS) >= 8192:
             _VERDICTS.clear()  # old melds do not come back
-        verdict = _VERDICTS[key] = _judged(cards, opening, kind)
+        verdict = _VERDICTS[key] = _worked_out(cards, opening, kind)
     return verdict
 
 
-def _judged(cards: tuple[int, ...], opening: bool, kind: str | None) -> Verdict:
+def _worked_out(cards: tuple[int, ...], opening: bool, kind: str | None) -> Verdict:
     """`_read`, worked out."""
     n = len(cards)
     # Without jokers (and where no suit rule would refuse a repeated card first) the common

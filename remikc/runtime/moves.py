@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Iterable, Iterator
 from typing import cast
 
-from .apply import _lay, _rearranged, _sorted, _turn_can_end
+from .apply import _judged, _sorted, _turn_can_end
 from .cards import Card
 from .draws import (
     _draw_sources,
@@ -70,12 +70,16 @@ def legal_actions(game: Game) -> list[Action]:
     return [*_plays(game), *_after_plays(game)]
 
 
-def _plays(game: Game) -> Iterator[Action]:
+def _plays(game: Game, judged: bool = True) -> Iterator[Action]:
     """The lay-downs `legal_actions` lists, in its order, each worked out only when asked for: the
-    greedy bot asks for the first alone (`bots._greedy_turn`)."""
+    greedy bot asks for the first alone (`bots._greedy_turn`).  `judged=False`: also those the
+    referee would refuse (the list is those it accepts), a quicker answer to "is there any?"."""
     if game.phase != "play" or game.owed or not _may_meld_now(game):
         return iter(())
-    return _rearrangements(game) if _REARRANGE else _lay_downs(game)
+    if _REARRANGE:
+        offered = _rearrangements_offered(game)
+        return _accepted(game, offered) if judged else offered
+    return _lay_downs(game, judged)
 
 
 def _after_plays(game: Game) -> list[Action]:
@@ -126,7 +130,7 @@ def _hand_melds(hand: Meld, opening: bool) -> list[Meld]:
     return list(found.values())
 
 
-def _lay_downs(game: Game) -> Iterator[Action]:
+def _lay_downs(game: Game, judged: bool = True) -> Iterator[Action]:
     seat = game.seat
     hand = game.hands[seat]
     first_round, opened = _flags(game)
@@ -134,7 +138,8 @@ def _lay_downs(game: Game) -> Iterator[Action]:
     handing = game.must == "hand"
     if handing or (not opened and HAS_OPENING):
         # whole lay-downs, judged in full: the opening, or everything at once when handing
-        yield from _accepted(game, _whole_lay_downs(hand, handing, must_keep))
+        whole = _whole_lay_downs(hand, handing, must_keep)
+        yield from _accepted(game, whole) if judged else whole
         return
     # one meld, one lay-off or one swap at a time: built so that the rules allow them
     left_ok = DISCARD_TAKEN_CARD or game.taken is None or not DISCARDS
@@ -150,7 +155,8 @@ def _lay_downs(game: Game) -> Iterator[Action]:
                     continue
                 yield Lay(lay_offs=((index, (Card(card),)),))
     if RETRIEVED_JOKER is not None and _may_swap(first_round, opened, False, False):
-        yield from (a for a in _swaps(game) if not isinstance(_lay(game, cast("Lay", a)), Refusal))
+        swaps = _swaps(game)  # (each swap differs from the others: none is dropped as offered twice)
+        yield from _accepted(game, swaps) if judged else swaps
 
 
 def _whole_lay_downs(hand: Meld, handing: bool, must_keep: int) -> Iterator[Action]:
@@ -177,11 +183,7 @@ def _accepted(game: Game, offered: Iterable[Action]) -> Iterator[Action]:
         if action in seen:
             continue
         seen.add(action)
-        if isinstance(action, Rearrange):
-            judged = _rearranged(game, action)
-        else:
-            judged = _lay(game, cast("Lay", action))
-        if not isinstance(judged, Refusal):
+        if not isinstance(_judged(game, cast("Lay | Rearrange", action)), Refusal):
             yield action
 
 
@@ -269,10 +271,6 @@ def _swaps(game: Game) -> list[Action]:
                     out.append(_said((meld,), False, swaps=((index, card),)))
                     break
     return out
-
-
-def _rearrangements(game: Game) -> Iterator[Action]:
-    return _accepted(game, _rearrangements_offered(game))
 
 
 def _rearrangements_offered(game: Game) -> Iterator[Action]:
