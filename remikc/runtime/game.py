@@ -17,6 +17,7 @@ first of a player's cards may go out only as the rules of going out allow.
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, Final
@@ -379,9 +380,13 @@ class Game:
 
     def _copy(self, **changes: object) -> Game:
         new = Game.__new__(Game)
+        put = object.__setattr__
+        # every field read at once (a hot path: a turn makes a few copies), then the changes
+        for name, value in zip(Game.__slots__, _FIELDS_OF(self), strict=True):
+            put(new, name, value)
         changes.setdefault("sources", None)
-        for name in Game.__slots__:
-            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        for name, value in changes.items():
+            put(new, name, value)
         return new
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -440,6 +445,9 @@ class Game:
         state = "over" if self.over else "deal over" if self.deal_over else \
             f"seat {self.seat} to {self.phase}"
         return f"<Game {VARIANT_ID} deal {self.deal}, turn {self.turn}, {state}; totals {self.totals}>"
+
+
+_FIELDS_OF: Final = operator.attrgetter(*Game.__slots__)  # a Game's fields, as a tuple
 
 
 class View:
