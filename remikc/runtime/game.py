@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, Final
 
 from .cards import (
+    _CARD,
     SAVE_VERSION,
     Card,
     CardsLike,
@@ -463,14 +464,15 @@ class View:
         self.seat = seat
         self.players = game.players
         self.hand: Meld = game.hands[seat]
-        self.hand_sizes = tuple(len(h) for h in game.hands)
-        self.table: tuple[Meld, ...] = tuple(m.cards for m in game.table)
-        self.discard_top: Card | None = Card(game.discards[-1]) if game.discards else None
+        self.hand_sizes = tuple(map(len, game.hands))
+        self.table: tuple[Meld, ...] = tuple([m.cards for m in game.table])
+        # the game's own codes: `_CARD`, not the checking `Card` (a view is made every turn)
+        self.discard_top: Card | None = _CARD[game.discards[-1]] if game.discards else None
         self.discard_count = len(game.discards)
         self.stock_count = len(game.stock)
         self.stock_renewed = game.empty_stock  # the stock has run out this deal
         self.turn = game.turn
-        self.cut_card: Card | None = Card(game.stock[0]) if game.cut and game.stock else None
+        self.cut_card: Card | None = _CARD[game.stock[0]] if game.cut and game.stock else None
         self.opened = game.opened
         self.totals = game.totals
         self.deal = game.deal
@@ -479,7 +481,7 @@ class View:
         self.phase = game.phase if mine else "wait"
         self.draws = game.draws if mine else 0
         self.melded = game.melded if mine else False
-        self.taken: Card | None = Card(game.taken) if mine and game.taken is not None else None
+        self.taken: Card | None = _CARD[game.taken] if mine and game.taken is not None else None
         self.must = game.must if mine else ""
         self.owed = game.owed if mine else 0
 

@@ -10,7 +10,11 @@ modules play the same seeds 1..N, taking turns game by game, through
 `remikc.sim.play.play_game`, which checks every action against the rules either way (the
 old module under today's IR: the rules have not changed), and the benchmark prints games per
 second for each, the median over `--repeat` passes, and their ratio, in CPU time of the
-process (the machine is shared).
+process (the machine is shared).  The simulator's checks are the same code for both; the
+old module's greedy bot picks from `legal_actions`' list, today's plays through
+`_greedy_turn`, which needs no list (docs/simulate.md, "Invariants").  Each pass replays
+the same seeds, so answers a module keeps (its memos) may serve a later pass: both modules
+keep some.
 
 `--duel N`: N games at one table, today's greedy bot at one seat (seat i % players in game
 i, so no seat is favoured) and the old bot at the others, refereed by today's module; prints
