@@ -9,7 +9,7 @@ from .apply import _grown, _judged
 from .draws import _dead, _draw_sources
 from .game import _REARRANGE, Action, Discard, Draw, EndTurn, Game, Lay, NextDeal, Rearrange, Refusal, View
 from .melds import _read
-from .moves import _after_plays, _plays
+from .moves import _after_plays, _might_lay, _plays, _rearrangements_offered
 from .rules import DISCARD_TAKEN_CARD, DISCARDS, GOING_OUT, HAND_VALUE, HAS_OPENING
 from .search import _lay_down, _remember_deadwood, best_melds, min_deadwood
 from .table import best_play
@@ -65,8 +65,12 @@ def _greedy_turn(game: Game, rng: random.Random) -> Action | None:
     plays = _plays(game)
     if rest and not _whole_first(seen):
         play: Action | None = None
-        if next(_plays(game, judged=False), None) is not None:  # something may be laid
-            best = _greedy_play(seen)
+        if _might_lay(game):  # something may be laid
+            # (the solver's melds and lay-offs come with a lay-down `legal_actions` would list; a
+            # whole table rearranged does not, and is tried, as by `greedy_bot`, only where one is)
+            best = _greedy_play(seen, rearranging=False)
+            if best is None and _REARRANGE and next(_rearrangements_offered(game), None) is not None:
+                best = _greedy_play(seen)
             if best is not None and not isinstance(_judged(game, cast("Lay | Rearrange", best)), Refusal):
                 play = best
             else:
@@ -127,8 +131,9 @@ def _greedy(seen: View, play: Action | None, sources: list[str], ends: list[Acti
 _QUICK_TABLE: Final[int] = 24  # table cards up to which the greedy bot tries `best_play`
 
 
-def _greedy_play(seen: View) -> Action | None:
-    """The lay-down of the most points the solver finds, or None if it lays nothing."""
+def _greedy_play(seen: View, rearranging: bool = True) -> Action | None:
+    """The lay-down of the most points the solver finds, or None if it lays nothing.
+    `rearranging=False`: not the whole table rearranged (`best_play`), only melds and lay-offs."""
     hand = seen.hand
     if _REARRANGE:
         # lay-offs and new melds first (quick); rearranging the whole table only when they find
@@ -139,7 +144,7 @@ def _greedy_play(seen: View) -> Action | None:
             for index, added in play.lay_offs:
                 table[index] = _grown(table[index], added, _read(table[index], False).kind or "run")
             return Rearrange([*table, *play.melds])
-        if sum(map(len, seen.table)) > _QUICK_TABLE:
+        if not rearranging or sum(map(len, seen.table)) > _QUICK_TABLE:
             return None
         play = best_play(seen.table, hand)
         return Rearrange(play.table) if play else None

@@ -49,8 +49,8 @@ from .rules import (
     _may_lay_off,
     _may_swap,
 )
-from .search import _counts, _extensions, _lay_down
-from .solver import _OPEN_CLEAN, _OPEN_MELDS, _OPEN_POINTS, _UNIVERSE_ONLY, Meld, _joker_melds
+from .search import _counts, _extensions, _first_cards, _lay_down, _live
+from .solver import _OPEN_CLEAN, _OPEN_MELDS, _OPEN_POINTS, _UNIVERSE_ONLY, Meld, _joker_melds, _vector
 
 # --- what may be done -----------------------------------------------------------------------------
 
@@ -70,16 +70,43 @@ def legal_actions(game: Game) -> list[Action]:
     return [*_plays(game), *_after_plays(game)]
 
 
-def _plays(game: Game, judged: bool = True) -> Iterator[Action]:
+def _plays(game: Game) -> Iterator[Action]:
     """The lay-downs `legal_actions` lists, in its order, each worked out only when asked for: the
-    greedy bot asks for the first alone (`bots._greedy_turn`).  `judged=False`: also those the
-    referee would refuse (the list is those it accepts), a quicker answer to "is there any?"."""
-    if game.phase != "play" or game.owed or not _may_meld_now(game):
+    greedy bot asks for the first alone (`bots._greedy_turn`)."""
+    if not _may_lay_now(game):
         return iter(())
-    if _REARRANGE:
-        offered = _rearrangements_offered(game)
-        return _accepted(game, offered) if judged else offered
-    return _lay_downs(game, judged)
+    return _accepted(game, _rearrangements_offered(game)) if _REARRANGE else _lay_downs(game)
+
+
+def _may_lay_now(game: Game) -> bool:
+    return game.phase == "play" and not game.owed and _may_meld_now(game)
+
+
+def _might_lay(game: Game) -> bool:
+    """False only where `_plays` offers nothing, said quickly for a hand without jokers: no meld
+    of its own cards (`_live`), no card of it that could go first on a table meld, none that could
+    take a table joker's place (one the joker stands for where the table keeps it; else one of
+    the meld's suit or rank).  The greedy bot asks the solver only where this is True."""
+    if not _may_lay_now(game):
+        return False
+    hand = game.hands[game.seat]
+    if 0 in hand or not _UNIVERSE_ONLY or _live(_vector(hand)):
+        return True
+    cards = set(hand)
+    for meld in game.table:
+        first = _first_cards(meld.cards)
+        if first is None or not first.isdisjoint(cards):
+            return True
+        if RETRIEVED_JOKER is not None and 0 in meld.cards:
+            if _REARRANGE:
+                if not cards.isdisjoint(meld.stands):
+                    return True
+                continue
+            natural = next((c for c in meld.cards if c), None)
+            if natural is None or any(c >> 2 == natural >> 2 if meld.kind == "set" else c & 3 == natural & 3
+                                      for c in cards):
+                return True
+    return False
 
 
 def _after_plays(game: Game) -> list[Action]:
@@ -130,7 +157,7 @@ def _hand_melds(hand: Meld, opening: bool) -> list[Meld]:
     return list(found.values())
 
 
-def _lay_downs(game: Game, judged: bool = True) -> Iterator[Action]:
+def _lay_downs(game: Game) -> Iterator[Action]:
     seat = game.seat
     hand = game.hands[seat]
     first_round, opened = _flags(game)
@@ -138,8 +165,7 @@ def _lay_downs(game: Game, judged: bool = True) -> Iterator[Action]:
     handing = game.must == "hand"
     if handing or (not opened and HAS_OPENING):
         # whole lay-downs, judged in full: the opening, or everything at once when handing
-        whole = _whole_lay_downs(hand, handing, must_keep)
-        yield from _accepted(game, whole) if judged else whole
+        yield from _accepted(game, _whole_lay_downs(hand, handing, must_keep))
         return
     # one meld, one lay-off or one swap at a time: built so that the rules allow them
     left_ok = DISCARD_TAKEN_CARD or game.taken is None or not DISCARDS
@@ -155,8 +181,7 @@ def _lay_downs(game: Game, judged: bool = True) -> Iterator[Action]:
                     continue
                 yield Lay(lay_offs=((index, (Card(card),)),))
     if RETRIEVED_JOKER is not None and _may_swap(first_round, opened, False, False):
-        swaps = _swaps(game)  # (each swap differs from the others: none is dropped as offered twice)
-        yield from _accepted(game, swaps) if judged else swaps
+        yield from _accepted(game, _swaps(game))  # (no two swaps are the same: none is dropped)
 
 
 def _whole_lay_downs(hand: Meld, handing: bool, must_keep: int) -> Iterator[Action]:
