@@ -84,11 +84,40 @@ def _may_lay_now(game: Game) -> bool:
 
 def _might_lay(game: Game) -> bool:
     """False only where `_plays` offers nothing, said quickly for a hand without jokers: no meld
-    of its own cards (`_live`), no card of it that could go first on a table meld, none that could
-    take a table joker's place (one the joker stands for where the table keeps it; else one of
-    the meld's suit or rank).  The greedy bot asks the solver only where this is True."""
+    of its own cards (`_live`), no card of it that could go first on a table meld where the rules
+    let cards go on one, none that could take a table joker's place where they let it be taken.
+    The greedy bot asks the solver only where this is True."""
     if not _may_lay_now(game):
         return False
+    hand = game.hands[game.seat]
+    if 0 in hand or not _UNIVERSE_ONLY or _live(_vector(hand)):
+        return True
+    cards = set(hand)
+    first_round, opened = _flags(game)
+    must_keep = 1 if DISCARDS and GOING_OUT == "discard" else 0
+    # where the table is rearranged a meld may always grow; else as lay-offs, where they may
+    grow = _REARRANGE or (_may_lay_off(first_round, opened, False, False) and len(hand) > must_keep)
+    swap = RETRIEVED_JOKER is not None and _may_swap(first_round, opened, False, False)
+    for meld in game.table:
+        if grow:
+            first = _first_cards(meld.cards)
+            if first is None or not first.isdisjoint(cards):
+                return True
+        if swap and 0 in meld.cards:
+            if _REARRANGE:  # the card the joker stands for, as the table keeps it
+                if not cards.isdisjoint(meld.stands):
+                    return True
+                continue
+            natural = next((c for c in meld.cards if c), None)
+            if natural is None:
+                return True
+            if meld.kind == "set":  # a set's joker is taken by a card of its rank, a run's of its suit
+                alike = [c for c in cards if c >> 2 == natural >> 2]
+            else:
+                alike = [c for c in cards if c & 3 == natural & 3]
+            if any(check_joker_swap(meld.cards, Card(c), kind=meld.kind) for c in alike):
+                return True
+    return False
     hand = game.hands[game.seat]
     if 0 in hand or not _UNIVERSE_ONLY or _live(_vector(hand)):
         return True
