@@ -108,6 +108,39 @@ def test_the_greedy_turn_is_the_greedy_bots_choice_from_the_list(modules: dict[s
         assert {"Draw", "NextDeal"} <= kinds and kinds & {"Lay", "Rearrange"}
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_quick_no_to_a_lay_down_is_never_wrong(modules: dict[str, Compiled], variant: str) -> None:
+    """`_might_lay` spares the greedy bot the solver; where it says no, `legal_actions` must list no
+    lay-down (else the bot would play differently from `greedy_bot`)."""
+    m = modules[variant].module
+    said = set()
+    for seed in (3, 4):
+        game = m.new_game(3, seed)
+        rng = random.Random(seed)
+        while not game.over and game.deal <= 2:
+            if game.phase == "play" and not game.deal_over:
+                quick = m._might_lay(game)
+                said.add(quick)
+                if not quick:
+                    assert next(m._plays(game), None) is None, f"seed {seed}, {game}"
+            game = m.apply(game, m._greedy_turn(game, rng))
+    assert said == {True, False}
+
+
+def test_a_kept_verdict_serves_only_its_own_game(modules: dict[str, Compiled]) -> None:
+    """The referee keeps its verdict on the lay-down the bot judged (`_judged`) for the `apply`
+    that follows: the same action on another game is judged again."""
+    m = modules["remik_podstawowy"].module
+    game = m.new_game(2, hands=["9♥ 9♦ 9♣ 4♠ 3♦", "5♠ 6♠ 7♠ K♦ 2♣"], stock="Q♣ Q♦ 8♥ 8♦ J♠ J♥")
+    while game.phase != "play":
+        game = m.apply(game, m.Draw("stock"))
+    run = m.Lay(["5♠ 6♠ 7♠"])
+    assert m._judged(game, run) and m.apply(game, run)
+    without = game._copy(hands=tuple(() if i == game.seat else h for i, h in enumerate(game.hands)))
+    refused = m.apply(without, run)
+    assert not refused and refused.reasons[0].code == "hand.missing"
+
+
 def test_a_card_lost_between_deal_ends_is_caught_by_counting_what_moved(modules: dict[str, Compiled]) -> None:
     """The count of the parts an action changed (`whole=False`, every step but a deal's first and
     last) sees a card vanish, one made up, and a card moved from a hand to the pile (no breach)."""
