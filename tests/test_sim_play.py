@@ -3,9 +3,19 @@ catch a referee that breaks the rules (a check that cannot fail would be worth n
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from remikc.sim.play import Compiled, InvariantBreach, deal_scores, load_variant_module, play_game
+from remikc.sim.play import (
+    Compiled,
+    InvariantBreach,
+    _pack,
+    check_step,
+    deal_scores,
+    load_variant_module,
+    play_game,
+)
 from remikc.spec.workspace import Workspace
 
 VARIANTS = ("remik51", "remik_klasyczny", "remik_podstawowy", "karuzela")
@@ -76,6 +86,81 @@ def test_a_lost_card_is_caught(modules: dict[str, Compiled], monkeypatch: pytest
     monkeypatch.setattr(m.module, "_discard", losing)
     with pytest.raises(InvariantBreach, match="cards created or lost"):
         play_game(m, players=2, seed=1, bot="greedy", max_deals=1)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_greedy_turn_is_the_greedy_bots_choice_from_the_list(modules: dict[str, Compiled],
+                                                                 variant: str) -> None:
+    """The simulator asks `_greedy_turn`, which lists no legal action: at every step of two deals it
+    must pick what `greedy_bot` picks from `legal_actions`' list, drawing the same random numbers."""
+    m = modules[variant].module
+    for seed in (1, 2):
+        game = m.new_game(3, seed)
+        listed_rng, quick_rng = random.Random(seed), random.Random(seed)
+        kinds = set()
+        while not game.over and game.deal <= 2:
+            listed = m.greedy_bot(m.view(game, game.seat), m.legal_actions(game), listed_rng)
+            assert m._greedy_turn(game, quick_rng) == listed, f"seed {seed}, {game}"
+            assert quick_rng.getstate() == listed_rng.getstate()
+            kinds.add(type(listed).__name__)
+            game = m.apply(game, listed)
+            assert game, f"seed {seed}: {listed} refused"
+        assert {"Draw", "NextDeal"} <= kinds and kinds & {"Lay", "Rearrange"}
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_quick_no_to_a_lay_down_is_never_wrong(modules: dict[str, Compiled], variant: str) -> None:
+    """`_might_lay` spares the greedy bot the solver; where it says no, `legal_actions` must list no
+    lay-down (else the bot would play differently from `greedy_bot`)."""
+    m = modules[variant].module
+    said = set()
+    for seed in (3, 4):
+        game = m.new_game(3, seed)
+        rng = random.Random(seed)
+        while not game.over and game.deal <= 2:
+            if game.phase == "play" and not game.deal_over:
+                quick = m._might_lay(game)
+                said.add(quick)
+                if not quick:
+                    assert next(m._plays(game), None) is None, f"seed {seed}, {game}"
+            game = m.apply(game, m._greedy_turn(game, rng))
+    assert said == {True, False}
+
+
+def test_a_kept_verdict_serves_only_its_own_game(modules: dict[str, Compiled]) -> None:
+    """The referee keeps its verdict on the lay-down the bot judged (`_judged`) for the `apply`
+    that follows: the same action on another game is judged again."""
+    m = modules["remik_podstawowy"].module
+    game = m.new_game(2, hands=["9♥ 9♦ 9♣ 4♠ 3♦", "5♠ 6♠ 7♠ K♦ 2♣"], stock="Q♣ Q♦ 8♥ 8♦ J♠ J♥")
+    while game.phase != "play":
+        game = m.apply(game, m.Draw("stock"))
+    run = m.Lay(["5♠ 6♠ 7♠"])
+    assert m._judged(game, run) and m.apply(game, run)
+    without = game._copy(hands=tuple(() if i == game.seat else h for i, h in enumerate(game.hands)))
+    refused = m.apply(without, run)
+    assert not refused and refused.reasons[0].code == "hand.missing"
+
+
+def test_a_card_lost_between_deal_ends_is_caught_by_counting_what_moved(modules: dict[str, Compiled]) -> None:
+    """The count of the parts an action changed (`whole=False`, every step but a deal's first and
+    last) sees a card vanish, one made up, and a card moved from a hand to the pile (no breach)."""
+    c = modules["remik_podstawowy"]
+    m = c.module
+    game = m.new_game(2, 1)
+    if game.phase == "draw":
+        game = m.apply(game, m.Draw("stock"))
+    pack = _pack(m, 2)
+    card = game.hands[game.seat][-1]
+    thrown = m.Discard(card)
+    after = m.apply(game, thrown)
+    assert after and check_step(m, game, thrown, after, pack, whole=False) is None
+    lost = after._copy(discards=after.discards[:-1])  # the thrown card vanishes
+    made = after._copy(discards=(*after.discards, card))  # and here one more appears
+    name = str(m.Card(card))
+    assert check_step(m, game, thrown, lost, pack, whole=False) == \
+        f"cards created or lost: none too many, {name} missing"
+    assert check_step(m, game, thrown, made, pack, whole=False) == \
+        f"cards created or lost: {name} too many, none missing"
 
 
 def test_handing_is_told_apart_from_going_out(modules: dict[str, Compiled],

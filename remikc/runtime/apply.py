@@ -125,15 +125,28 @@ def apply(game: Game, action: Action, seat: int | None = None) -> Game | Refusal
         return Refusal(_because("deal.over"))
     if isinstance(action, Draw):
         return _draw(game, action.source)
-    if isinstance(action, Lay):
-        return _lay(game, action)
-    if isinstance(action, Rearrange):
-        return _rearranged(game, action)
+    if isinstance(action, (Lay, Rearrange)):
+        kept = _JUDGED[0] if _JUDGED else None
+        if kept is not None and kept[0] is game and kept[1] == action:
+            return kept[2]  # judged a moment ago, for the bot that chose it
+        return _lay(game, action) if isinstance(action, Lay) else _rearranged(game, action)
     if isinstance(action, Discard):
         return _discard(game, action.card)
     if isinstance(action, EndTurn):
         return _end_turn(game, action.knock)
     return Refusal(_because("action.unknown", action=repr(action)))
+
+
+_JUDGED: list[tuple[Game, Action, Game | Refusal]] = []  # the last lay-down `_judged`, with its verdict
+
+
+def _judged(game: Game, action: Lay | Rearrange) -> Game | Refusal:
+    """`apply`'s verdict on a lay-down, kept for the `apply` that follows: a bot judges the
+    lay-down it chooses before it plays it.  (A Game never changes, and the kept action is
+    compared by value: a kept verdict is the one `apply` would give.)"""
+    verdict = _rearranged(game, action) if isinstance(action, Rearrange) else _lay(game, action)
+    _JUDGED[:] = [(game, action, verdict)]
+    return verdict
 
 
 def _draw(game: Game, source: str) -> Game | Refusal:

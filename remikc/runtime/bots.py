@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Final, cast
 
-from .apply import _grown
-from .draws import _dead
-from .game import _REARRANGE, Action, Discard, Draw, EndTurn, Lay, Rearrange, View
+from .apply import _grown, _judged
+from .draws import _dead, _draw_sources
+from .game import _REARRANGE, Action, Discard, Draw, EndTurn, Game, Lay, NextDeal, Rearrange, Refusal, View
 from .melds import _read
+from .moves import _after_plays, _might_lay, _plays, _rearrangements_offered
 from .rules import DISCARD_TAKEN_CARD, DISCARDS, GOING_OUT, HAND_VALUE, HAS_OPENING
 from .search import _lay_down, _remember_deadwood, best_melds, min_deadwood
 from .table import best_play
@@ -26,27 +27,85 @@ def greedy_bot(seen: View, actions: list[Action], rng: random.Random) -> Action:
     when he may."""
     if len(actions) == 1:
         return actions[0]
-    hand = seen.hand
-    draws = [a for a in actions if isinstance(a, Draw)]
     plays = [a for a in actions if isinstance(a, (Lay, Rearrange))]
-    if plays and (seen.must or (not seen.opened[seen.seat] and HAS_OPENING)):
-        return plays[0]  # the whole lay-down or the best opening comes first
-    if plays:
+    play: Action | None = plays[0] if plays else None
+    if play is not None and not _whole_first(seen):
         best = _greedy_play(seen)
-        return best if best is not None else plays[0]
-    if draws:
-        sources = {a.source for a in draws}
+        play = best if best is not None else play
+    return _greedy(seen, play, [a.source for a in actions if isinstance(a, Draw)],
+                   [a for a in actions if isinstance(a, (Discard, EndTurn))], rng)
+
+
+def _whole_first(seen: View) -> bool:
+    """Whether the first lay-down listed is the one to play: the whole lay-down of a player bound
+    to hand, or the best opening."""
+    return bool(seen.must) or (not seen.opened[seen.seat] and HAS_OPENING)
+
+
+def _greedy_turn(game: Game, rng: random.Random) -> Action | None:
+    """`greedy_bot`'s action for the player to move, as
+    `greedy_bot(view(game, game.seat), legal_actions(game), rng)` picks it (None where that list
+    is empty), without the list, whose lay-downs are its costly part: where the bot plays the
+    solver's lay-down it asks only whether any is offered, and has the referee judge the one it
+    plays (`apply` then gives the kept verdict); else it looks at the first listed alone.  (One
+    difference: where every lay-down offered is refused and the solver's is not, it plays that.)"""
+    if game.over:
+        return None
+    if game.deal_over:
+        return NextDeal()
+    if game.phase == "draw":
+        sources = _draw_sources(game)
+        if len(sources) <= 1:
+            return Draw(sources[0]) if sources else None
+        return _greedy(View(game, game.seat), None, sources, [], rng)
+    rest = _after_plays(game)
+    draws = [a.source for a in rest if isinstance(a, Draw)]
+    ends = [a for a in rest if not isinstance(a, Draw)]
+    seen = View(game, game.seat)
+    plays = _plays(game)
+    if rest and not _whole_first(seen):
+        play: Action | None = None
+        if _might_lay(game):  # something may be laid
+            # (the solver's melds and lay-offs come with a lay-down `legal_actions` would list; a
+            # whole table rearranged does not, and is tried, as by `greedy_bot`, only where one is)
+            best = _greedy_play(seen, rearranging=False)
+            if best is None and _REARRANGE and next(_rearrangements_offered(game), None) is not None:
+                best = _greedy_play(seen)
+            if best is not None and not isinstance(_judged(game, cast("Lay | Rearrange", best)), Refusal):
+                play = best
+            else:
+                play = next(plays, None)
+        if play is None and len(rest) == 1:
+            return rest[0]
+        return _greedy(seen, play, draws, ends, rng)
+    first = next(plays, None)
+    if first is None and len(rest) <= 1:
+        return rest[0] if rest else None
+    if first is not None and not rest and next(plays, None) is None:
+        return first  # the one action listed
+    return _greedy(seen, first, draws, ends, rng)
+
+
+def _greedy(seen: View, play: Action | None, sources: list[str], ends: list[Action],
+            rng: random.Random) -> Action:
+    """`greedy_bot`'s choice among more than one action: `play` the lay-down it chose (None if it
+    lays nothing), `sources` where the player may draw from, `ends` the discards or ends of the
+    turn."""
+    hand = seen.hand
+    if play is not None:
+        return play
+    if sources:
         if "cut" in sources:
             return Draw("cut")
         if "discard" in sources and seen.discard_top is not None:
             top = seen.discard_top
             if min_deadwood((*hand, top), discard=DISCARDS > 0) < min_deadwood(hand):
                 return Draw("discard")
-        return Draw("stock") if "stock" in sources else draws[0]
-    ends = [a for a in actions if isinstance(a, EndTurn)]
-    if ends:
-        return next((a for a in ends if a.knock), ends[0])
-    discards = [a for a in actions if isinstance(a, Discard)]
+        return Draw("stock") if "stock" in sources else Draw(sources[0])
+    turn_ends = [a for a in ends if isinstance(a, EndTurn)]
+    if turn_ends:
+        return next((a for a in turn_ends if a.knock), turn_ends[0])
+    discards = [a for a in ends if isinstance(a, Discard)]
     if discards and seen.stock_renewed and rng.random() < 0.25:
         # the stock has gone round: the hands may be waiting for each other's cards; let one go
         return rng.choice(discards)
@@ -66,14 +125,15 @@ def greedy_bot(seen: View, actions: list[Action], rng: random.Random) -> Action:
             rest.remove(chosen.card)
             _remember_deadwood(rest, sum(HAND_VALUE[c] for c in kept) - HAND_VALUE[chosen.card])
         return chosen
-    return actions[0]
+    return play or ends[0]
 
 
 _QUICK_TABLE: Final[int] = 24  # table cards up to which the greedy bot tries `best_play`
 
 
-def _greedy_play(seen: View) -> Action | None:
-    """The lay-down of the most points the solver finds, or None if it lays nothing."""
+def _greedy_play(seen: View, rearranging: bool = True) -> Action | None:
+    """The lay-down of the most points the solver finds, or None if it lays nothing.
+    `rearranging=False`: not the whole table rearranged (`best_play`), only melds and lay-offs."""
     hand = seen.hand
     if _REARRANGE:
         # lay-offs and new melds first (quick); rearranging the whole table only when they find
@@ -84,7 +144,7 @@ def _greedy_play(seen: View) -> Action | None:
             for index, added in play.lay_offs:
                 table[index] = _grown(table[index], added, _read(table[index], False).kind or "run")
             return Rearrange([*table, *play.melds])
-        if sum(map(len, seen.table)) > _QUICK_TABLE:
+        if not rearranging or sum(map(len, seen.table)) > _QUICK_TABLE:
             return None
         play = best_play(seen.table, hand)
         return Rearrange(play.table) if play else None

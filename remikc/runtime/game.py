@@ -17,11 +17,13 @@ first of a player's cards may go out only as the rules of going out allow.
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final, cast
 
 from .cards import (
+    _CARD,
     _NOT_CARDS,
     SAVE_VERSION,
     Card,
@@ -408,9 +410,13 @@ class Game:
 
     def _copy(self, **changes: object) -> Game:
         new = Game.__new__(Game)
+        put = object.__setattr__
+        # every field read at once (a hot path: a turn makes a few copies), then the changes
+        for name, value in zip(Game.__slots__, _FIELDS_OF(self), strict=True):
+            put(new, name, value)
         changes.setdefault("sources", None)
-        for name in Game.__slots__:
-            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        for name, value in changes.items():
+            put(new, name, value)
         return new
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -471,6 +477,9 @@ class Game:
         return f"<Game {VARIANT_ID} deal {self.deal}, turn {self.turn}, {state}; totals {self.totals}>"
 
 
+_FIELDS_OF: Final = operator.attrgetter(*Game.__slots__)  # a Game's fields, as a tuple
+
+
 class View:
     """What the player at `seat` sees: his own `hand`, how many cards the others hold, the table,
     the discard pile's top, the size of the stock, the cut card (it lies face up), who has opened,
@@ -484,14 +493,15 @@ class View:
         self.seat = seat
         self.players = game.players
         self.hand: Meld = game.hands[seat]
-        self.hand_sizes = tuple(len(h) for h in game.hands)
-        self.table: tuple[Meld, ...] = tuple(m.cards for m in game.table)
-        self.discard_top: Card | None = Card(game.discards[-1]) if game.discards else None
+        self.hand_sizes = tuple(map(len, game.hands))
+        self.table: tuple[Meld, ...] = tuple([m.cards for m in game.table])
+        # the game's own codes: `_CARD`, not the checking `Card` (a view is made every turn)
+        self.discard_top: Card | None = _CARD[game.discards[-1]] if game.discards else None
         self.discard_count = len(game.discards)
         self.stock_count = len(game.stock)
         self.stock_renewed = game.empty_stock  # the stock has run out this deal
         self.turn = game.turn
-        self.cut_card: Card | None = Card(game.stock[0]) if game.cut and game.stock else None
+        self.cut_card: Card | None = _CARD[game.stock[0]] if game.cut and game.stock else None
         self.opened = game.opened
         self.totals = game.totals
         self.deal = game.deal
@@ -500,7 +510,7 @@ class View:
         self.phase = game.phase if mine else "wait"
         self.draws = game.draws if mine else 0
         self.melded = game.melded if mine else False
-        self.taken: Card | None = Card(game.taken) if mine and game.taken is not None else None
+        self.taken: Card | None = _CARD[game.taken] if mine and game.taken is not None else None
         self.must = game.must if mine else ""
         self.owed = game.owed if mine else 0
 

@@ -308,7 +308,23 @@ def _set(cards: tuple[int, ...], n: int, why: list[Reason] | None) -> int:
     fixed = JOKER_FIXED
     return naturals * value + (n - naturals) * (value if fixed is None else fixed)
 
+_VERDICTS: dict[tuple[object, ...], Verdict] = {}
+
+
 def _read(cards: tuple[int, ...], opening: bool, kind: str | None = None) -> Verdict:
+    """The rules' verdict on a meld, kept: a game reads the same melds again and again (the
+    table's at each lay-down, the hand's at each search), a few thousand at most."""
+    key = (cards, opening, kind)
+    verdict = _VERDICTS.get(key)
+    if verdict is None:
+        if len(_VERDICTS) >= 8192:
+            _VERDICTS.clear()  # old melds do not come back
+        verdict = _VERDICTS[key] = _worked_out(cards, opening, kind)
+    return verdict
+
+
+def _worked_out(cards: tuple[int, ...], opening: bool, kind: str | None) -> Verdict:
+    """`_read`, worked out."""
     n = len(cards)
     jokers = 0 in cards
     # Without jokers (and where no suit rule would refuse a repeated card first) the common

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import cast
 
-from .apply import _declared_on, _lay, _rearranged, _sorted, _turn_can_end
+from .apply import _declared_on, _judged, _sorted, _turn_can_end
 from .cards import Card
 from .draws import (
     _draw_sources,
@@ -49,8 +49,8 @@ from .rules import (
     _may_lay_off,
     _may_swap,
 )
-from .search import _counts, _extensions, _lay_down
-from .solver import _OPEN_CLEAN, _OPEN_MELDS, _OPEN_POINTS, _UNIVERSE_ONLY, Meld, _joker_melds
+from .search import _counts, _extensions, _first_cards, _lay_down, _live
+from .solver import _OPEN_CLEAN, _OPEN_MELDS, _OPEN_POINTS, _UNIVERSE_ONLY, Meld, _joker_melds, _vector
 
 # --- what may be done -----------------------------------------------------------------------------
 
@@ -67,12 +67,82 @@ def legal_actions(game: Game) -> list[Action]:
         return [NextDeal()]
     if game.phase == "draw":
         return [Draw(s) for s in _draw_sources(game)]
-    out: list[Action] = []
-    if game.owed == 0 and _may_meld_now(game):
-        out += _rearrangements(game) if _REARRANGE else _lay_downs(game)
+    return [*_plays(game), *_after_plays(game)]
+
+
+def _plays(game: Game) -> Iterator[Action]:
+    """The lay-downs `legal_actions` lists, in its order, each worked out only when asked for: the
+    greedy bot asks for the first alone (`bots._greedy_turn`)."""
+    if not _may_lay_now(game):
+        return iter(())
+    return _accepted(game, _rearrangements_offered(game)) if _REARRANGE else _lay_downs(game)
+
+
+def _may_lay_now(game: Game) -> bool:
+    return game.phase == "play" and not game.owed and _may_meld_now(game)
+
+
+def _might_lay(game: Game) -> bool:
+    """False only where `_plays` offers nothing, said quickly for a hand without jokers: no meld
+    of its own cards (`_live`), no card of it that could go first on a table meld where the rules
+    let cards go on one, none that could take a table joker's place where they let it be taken.
+    The greedy bot asks the solver only where this is True."""
+    if not _may_lay_now(game):
+        return False
+    hand = game.hands[game.seat]
+    if 0 in hand or not _UNIVERSE_ONLY or _live(_vector(hand)):
+        return True
+    cards = set(hand)
+    first_round, opened = _flags(game)
+    must_keep = 1 if DISCARDS and GOING_OUT == "discard" else 0
+    # where the table is rearranged a meld may always grow; else as lay-offs, where they may
+    grow = _REARRANGE or (_may_lay_off(first_round, opened, False, False) and len(hand) > must_keep)
+    swap = RETRIEVED_JOKER is not None and _may_swap(first_round, opened, False, False)
+    for meld in game.table:
+        if grow:
+            first = _first_cards(meld.cards)
+            if first is None or not first.isdisjoint(cards):
+                return True
+        if swap and 0 in meld.cards:
+            if _REARRANGE:  # the card the joker stands for, as the table keeps it
+                if not cards.isdisjoint(meld.stands):
+                    return True
+                continue
+            natural = next((c for c in meld.cards if c), None)
+            if natural is None:
+                return True
+            if meld.kind == "set":  # a set's joker is taken by a card of its rank, a run's of its suit
+                alike = [c for c in cards if c >> 2 == natural >> 2]
+            else:
+                alike = [c for c in cards if c & 3 == natural & 3]
+            if any(check_joker_swap(meld.cards, Card(c), kind=meld.kind) for c in alike):
+                return True
+    return False
+    hand = game.hands[game.seat]
+    if 0 in hand or not _UNIVERSE_ONLY or _live(_vector(hand)):
+        return True
+    cards = set(hand)
+    for meld in game.table:
+        first = _first_cards(meld.cards)
+        if first is None or not first.isdisjoint(cards):
+            return True
+        if RETRIEVED_JOKER is not None and 0 in meld.cards:
+            if _REARRANGE:
+                if not cards.isdisjoint(meld.stands):
+                    return True
+                continue
+            natural = next((c for c in meld.cards if c), None)
+            if natural is None or any(c >> 2 == natural >> 2 if meld.kind == "set" else c & 3 == natural & 3
+                                      for c in cards):
+                return True
+    return False
+
+
+def _after_plays(game: Game) -> list[Action]:
+    """The draws, discards and ends of the turn that `legal_actions` lists after the lay-downs."""
     if _must_draw_again(game):
-        out += [Draw(s) for s in _draw_sources(game)]
-        return out
+        return [Draw(s) for s in _draw_sources(game)]
+    out: list[Action] = []
     if _turn_can_end(game) is None:
         if DISCARDS:
             hand = game.hands[game.seat]
@@ -116,7 +186,7 @@ def _hand_melds(hand: Meld, opening: bool) -> list[Meld]:
     return list(found.values())
 
 
-def _lay_downs(game: Game) -> list[Action]:
+def _lay_downs(game: Game) -> Iterator[Action]:
     seat = game.seat
     hand = game.hands[seat]
     first_round, opened = _flags(game)
@@ -124,38 +194,51 @@ def _lay_downs(game: Game) -> list[Action]:
     handing = game.must == "hand"
     if handing or (not opened and HAS_OPENING):
         # whole lay-downs, judged in full: the opening, or everything at once when handing
-        out: list[Action] = []
-        if handing:
-            whole = _lay_down(hand, opening=HAS_OPENING and HANDING_OPENING_RULES, objective="cards",
-                              keep=must_keep, melds_needed=_OPEN_MELDS if HANDING_OPENING_RULES else 0,
-                              clean_run=_OPEN_CLEAN and HANDING_OPENING_RULES)
-            if whole:
-                out.append(_said(whole.melds, False, whole.lay_offs))
-        elif _might_open(hand):
-            best = _opening(hand)
-            if best:  # and the melds that open alone, if any does (only where some opening is)
-                out.append(_said(best.melds, True))
-                out += [_said((meld,), True) for meld in _hand_melds(hand, True)
-                        if len(meld) + must_keep <= len(hand) and _read(meld, True).points >= _OPEN_POINTS
-                        and check_opening([meld]).ok]
-        return [a for a in dict.fromkeys(out) if not isinstance(_lay(game, cast("Lay", a)), Refusal)]
+        yield from _accepted(game, _whole_lay_downs(hand, handing, must_keep))
+        return
     # one meld, one lay-off or one swap at a time: built so that the rules allow them
     left_ok = DISCARD_TAKEN_CARD or game.taken is None or not DISCARDS
-    laid: list[Action] = []
     for meld in _hand_melds(hand, False):
         rest = len(hand) - len(meld)
         if rest < must_keep or (rest and not left_ok and _only_taken(hand, meld, game.taken)):
             continue
-        laid.append(_said((meld,), False))
+        yield _said((meld,), False)
     if _may_lay_off(first_round, opened, False, False) and len(hand) > must_keep:
         for index, m in enumerate(game.table):
             for card in _lay_off_cards(m, hand):
                 if len(hand) > 1 and not left_ok and _only_taken(hand, (card,), game.taken):
                     continue
-                laid.append(_laid_off(m, index, card))
+                yield _laid_off(m, index, card)
     if RETRIEVED_JOKER is not None and _may_swap(first_round, opened, False, False):
-        laid += [a for a in _swaps(game) if not isinstance(_lay(game, cast("Lay", a)), Refusal)]
-    return laid
+        yield from _accepted(game, _swaps(game))  # (no two swaps are the same: none is dropped)
+
+
+def _whole_lay_downs(hand: Meld, handing: bool, must_keep: int) -> Iterator[Action]:
+    """The whole lay-down when handing; else the best opening, then each meld that opens alone."""
+    if handing:
+        whole = _lay_down(hand, opening=HAS_OPENING and HANDING_OPENING_RULES, objective="cards",
+                          keep=must_keep, melds_needed=_OPEN_MELDS if HANDING_OPENING_RULES else 0,
+                          clean_run=_OPEN_CLEAN and HANDING_OPENING_RULES)
+        if whole:
+            yield _said(whole.melds, False, whole.lay_offs)
+    elif _might_open(hand):
+        best = _opening(hand)
+        if best:  # and the melds that open alone, if any does (only where some opening is)
+            yield _said(best.melds, True)
+            yield from (_said((meld,), True) for meld in _hand_melds(hand, True)
+                        if len(meld) + must_keep <= len(hand) and _read(meld, True).points >= _OPEN_POINTS
+                        and check_opening([meld]).ok)
+
+
+def _accepted(game: Game, offered: Iterable[Action]) -> Iterator[Action]:
+    """Each action offered once (the first time), if the referee accepts it."""
+    seen: set[Action] = set()
+    for action in offered:
+        if action in seen:
+            continue
+        seen.add(action)
+        if not isinstance(_judged(game, cast("Lay | Rearrange", action)), Refusal):
+            yield action
 
 
 def _said(melds: Iterable[Meld], opening: bool, lay_offs: Iterable[tuple[int, Meld]] = (),
@@ -263,20 +346,18 @@ def _swaps(game: Game) -> list[Action]:
     return out
 
 
-def _rearrangements(game: Game) -> list[Action]:
+def _rearrangements_offered(game: Game) -> Iterator[Action]:
     hand = game.hands[game.seat]
     table = tuple(m.cards for m in game.table)
-    out: list[Action] = []
     for meld in _hand_melds(hand, False):
-        out.append(Rearrange((*table, meld), declared=[*([()] * len(table)), _declare(meld, False)]))
+        yield Rearrange((*table, meld), declared=[*([()] * len(table)), _declare(meld, False)])
     counts = _counts(hand)
     for index, m in enumerate(game.table):
         for _gain, grown in _extensions(m.cards, counts, most=1).values():
-            out.append(Rearrange((*table[:index], tuple(map(Card, grown)), *table[index + 1:])))
+            yield Rearrange((*table[:index], tuple(map(Card, grown)), *table[index + 1:]))
     first_round, opened = _flags(game)
     if RETRIEVED_JOKER is not None and _may_swap(first_round, opened, False, False):
-        out += _table_swaps(game)
-    return [a for a in dict.fromkeys(out) if not isinstance(_rearranged(game, cast("Rearrange", a)), Refusal)]
+        yield from _table_swaps(game)
 
 
 def _table_swaps(game: Game) -> list[Action]:

@@ -489,6 +489,10 @@ def _extensions(meld: tuple[int, ...], counts: dict[int, int], most: int = 14) -
     cards at a time (1: the single lay-offs `legal_actions` lists, in the same order).
     Only the hand's jokers and cards of the meld's rank (a set) or suit (a run of one suit) can
     go on it: the answer is kept under those, so a turn's new card rarely asks again."""
+    if 0 not in counts:
+        first = _first_cards(meld)
+        if first is not None and first.isdisjoint(counts):  # no card of the hand can go on first
+            return {}
     natural = next((c for c in meld if c), None)
     if natural is None or not (RUN_SAME_SUIT or (HAS_SET and not HAS_RUN)):
         fits = tuple(sorted(counts.items()))
@@ -501,6 +505,45 @@ def _extensions(meld: tuple[int, ...], counts: dict[int, int], most: int = 14) -
     if found is None:
         found = _kept(_GROWN, key, _grown_by(meld, dict(fits), most))
     return found
+
+
+_FIRST_ADDED: dict[tuple[object, ...], frozenset[int] | None] = {}
+
+
+def _first_cards(meld: tuple[int, ...]) -> frozenset[int] | None:
+    """`_first_added`, kept: a table meld is asked about turn after turn."""
+    try:
+        return _FIRST_ADDED[meld]
+    except KeyError:
+        return _kept(_FIRST_ADDED, meld, _first_added(meld))
+
+
+def _first_added(meld: tuple[int, ...]) -> frozenset[int] | None:
+    """The natural cards of which one must be among any cards added to `meld` but jokers alone (as
+    `_grown_by` grows it): a card of its rank of a suit it lacks for a set with room, one at an
+    end it may grow at for a run of one suit (none where it cannot grow); None where that is not
+    known (any card may be)."""
+    before = _read(meld, False)
+    natural = next((c for c in meld if c), None)
+    if natural is None or not before.ok:
+        return None
+    if before.kind == "set":
+        closed = SET_CLOSED_AT
+        if len(meld) >= (SET_MAX if closed is None else min(SET_MAX, closed)):
+            return frozenset()
+        rank = natural >> 2
+        taken = {c & 3 for c in meld if c} if SET_DISTINCT_SUITS else set()
+        return frozenset(rank * 4 + s for s in range(4) if s not in taken)
+    if before.kind == "run" and RUN_SAME_SUIT:
+        k = meld.index(natural)
+        start, group = ((natural >> 2) - k - 1) % 13 + 1, natural & 3
+        end = start + len(meld) - 1
+        if len(meld) >= 14:
+            return frozenset()
+        ends = [p for p in (start - 1, end + 1)
+                if (1 if ACE_LOW else 2) <= p <= (26 if WRAP else (14 if ACE_HIGH else 13))]
+        return frozenset(c for p in ends for c in _run_position(p, group))
+    return None
 
 
 def _grown_by(meld: tuple[int, ...], counts: dict[int, int], most: int) -> _Found:

@@ -258,10 +258,10 @@ def _jokers_per_meld(jokers: int, opening: bool) -> int:
     return jokers
 
 
-# The deck's melds with jokers, when one meld holds at most two: listed once (by vector,
-# multiset, points, table order) and picked for each hand by what it holds, which is far
-# quicker than finding them again in every big hand.
-_DECK_JOKER_MELDS: dict[bool, list[tuple[int, tuple[int, ...], int, tuple[int, ...]]]] = {}
+# The deck's melds with jokers, when one meld holds at most two: listed once (by the field of
+# its lowest card: vector, multiset, points, table order) and picked for each hand by what it
+# holds, which is far quicker than finding them again in every big hand.
+_DECK_JOKER_MELDS: dict[bool, dict[int, list[tuple[int, tuple[int, ...], int, tuple[int, ...]]]]] = {}
 
 
 def _joker_melds(counts: dict[int, int], opening: bool) -> _Found:
@@ -272,11 +272,15 @@ def _joker_melds(counts: dict[int, int], opening: bool) -> _Found:
         if listed is None:
             deck = {card: COPIES for card in CARDS} | {0: DECK_JOKERS}
             found = _find(deck, opening)
-            listed = _DECK_JOKER_MELDS[opening] = [
-                (_vector(key), key, points, meld) for key, (points, meld) in sorted(found.items())]
+            listed = _DECK_JOKER_MELDS[opening] = {}
+            for multiset, (points, meld) in sorted(found.items()):
+                listed.setdefault(_lowest(multiset), []).append((_vector(multiset), multiset, points, meld))
         high = sum(n << ((c or _JOKERS) * _W) for c, n in counts.items()) | _CARD_GUARDS
-        return {key: (points, meld) for vector, key, points, meld in listed
-                if (high - vector) & _CARD_GUARDS == _CARD_GUARDS}
+        # a meld the hand holds starts at one of its cards: only those melds are looked at
+        held = sorted((key, (points, meld)) for c in counts
+                      for vector, key, points, meld in listed.get(c or _JOKERS, ())
+                      if (high - vector) & _CARD_GUARDS == _CARD_GUARDS)
+        return dict(held)  # in the order of the deck's list (by multiset), whatever the hand
     # Found in the cards themselves: a game asks again for the same hand (the referee and its
     # bots do, turn after turn), so the answers are kept, a bounded number of them.
     key = (tuple(sorted(counts.items())), opening)

@@ -81,18 +81,23 @@ def play_game(compiled: Compiled, *, players: int, seed: int, bot: str = "greedy
     accepted."""
     variant, m = compiled.variant, compiled.module
     choose = m.BOTS[bot]
+    # the greedy bot's turn as the bot alone works it out (a module older than it has none)
+    turn: Callable[[Game, random.Random], Action | None] | None = \
+        getattr(m, "_greedy_turn", None) if bot == "greedy" else None
     rng = random.Random(seed)
     game = m.new_game(players, seed)
     pack = _pack(m, players)
-    trace: list[str] = [f"deal 1: {_deal_text(m, game)}"]
+    # the actions so far, put in words only for a breach (a Rearrange's words cost more than its turn)
+    trace: list[tuple[str, object]] = [("deal 1: ", _Dealt(m, game))]
     deals: list[DealRecord] = []
     actions = 0
     turns = _Turns(players)
+    checked: Game | None = None  # the game whose cards the last check counted
     searches = getattr(m, "_GIVE_UPS", [0])  # (a module older than the budget has none)
     gave_up = searches[0]
 
     def breach(message: str) -> InvariantBreach:
-        return InvariantBreach(m.VARIANT_ID, seed, players, bot, trace, message)
+        return InvariantBreach(m.VARIANT_ID, seed, players, bot, [f"{a}{b}" for a, b in trace], message)
 
     while True:
         if game.deal_over:
@@ -104,23 +109,30 @@ def play_game(compiled: Compiled, *, players: int, seed: int, bot: str = "greedy
                 break
             game = _played(m.apply(game, m.NextDeal()))
             turns = _Turns(players)
-            trace.append(f"deal {game.deal}: {_deal_text(m, game)}")
+            trace.append((f"deal {game.deal}: ", _Dealt(m, game)))
+            checked = None
             continue
         if game.turn > max_turns:
             game = m.abandon_deal(game)
-            trace.append(f"deal {game.deal} abandoned after {max_turns} turns")
+            trace.append((f"deal {game.deal} abandoned after {max_turns} turns", ""))
+            checked = None
             continue
-        legal = m.legal_actions(game)
-        if not legal:
-            raise breach(f"seat {game.seat} has no legal action in a live deal ({game.phase})")
-        if try_all:
-            for other in legal:
+        if turn is not None and not try_all:
+            chosen = turn(game, rng)  # the greedy bot's action, without listing every legal one
+            if chosen is None:
+                raise breach(f"seat {game.seat} has no legal action in a live deal ({game.phase})")
+            action = chosen
+        else:
+            legal = m.legal_actions(game)
+            if not legal:
+                raise breach(f"seat {game.seat} has no legal action in a live deal ({game.phase})")
+            for other in legal if try_all else ():
                 tried = m.apply(game, other)
                 if isinstance(tried, Refusal) or not tried:
                     raise breach(f"legal_actions lists {other}, and apply refuses it: "
                                  f"{'; '.join(map(str, cast(Refusal, tried).reasons))}")
-        action = choose(m.view(game, game.seat), legal, rng)
-        trace.append(f"seat {game.seat}: {action}")
+            action = choose(m.view(game, game.seat), legal, rng)
+        trace.append((f"seat {game.seat}: ", action))
         applied = m.apply(game, action)
         if not applied:
             raise breach(f"the referee refused the bot's {action}: "
@@ -128,8 +140,11 @@ def play_game(compiled: Compiled, *, players: int, seed: int, bot: str = "greedy
         after = _played(applied)
         actions += 1
         turns.saw(game, action)
-        problem = check_step(m, game, action, after, pack) or \
+        # every card counted once a deal (and at its end), then only the parts an action changed
+        whole = checked is not game or after.deal_over
+        problem = check_step(m, game, action, after, pack, whole=whole) or \
             _check_end(m, variant, game, action, after, turns)
+        checked = after
         if problem:
             raise breach(problem)
         game = after
@@ -164,39 +179,50 @@ def _pack(m: VariantModule, players: int) -> list[int]:
     return sorted([0] * m.JOKERS_BY_PLAYERS[players] + [int(c) for c in m.CARDS for _ in range(packs)])
 
 
-def _deal_text(m: VariantModule, game: Game) -> str:
-    hands = "; ".join(f"seat {i}: {m._show(h)}" for i, h in enumerate(game.hands))
-    return f"{hands}; discard {m._show(game.discards) or '-'}"
+class _Dealt:
+    """The hands and discard pile of a deal as dealt, put in words when a breach shows them."""
+
+    def __init__(self, m: VariantModule, game: Game) -> None:
+        self.m, self.game = m, game
+
+    def __str__(self) -> str:
+        m, game = self.m, self.game
+        hands = "; ".join(f"seat {i}: {m._show(h)}" for i, h in enumerate(game.hands))
+        return f"{hands}; discard {m._show(game.discards) or '-'}"
 
 
-def check_step(m: VariantModule, before: Game, action: Action, after: Game, pack: list[int]) -> str | None:
-    """What `after` breaks, or None: the invariants that hold after every action."""
+def check_step(m: VariantModule, before: Game, action: Action, after: Game, pack: list[int], *,
+               whole: bool = True) -> str | None:
+    """What `after` breaks, or None: the invariants that hold after every action.  `whole`: count
+    every card of `after` against the pack; else only the cards of the parts the action changed,
+    against the same parts of `before` (whose cards were counted: the caller's induction)."""
     if before.deal != after.deal:
         return None
-    held: list[int] = [c for meld in after.table for c in meld.cards]
-    for hand in after.hands:
-        held += hand
-    held += after.stock
-    held += after.discards
-    held.sort()
-    if held != pack:
-        counted, full = Counter(held), Counter(pack)
-        gained, lost = +(counted - full), +(full - counted)
-        return (f"cards created or lost: {m._show(sorted(gained.elements())) or 'none'} too many, "
-                f"{m._show(sorted(lost.elements())) or 'none'} missing")
+    if whole or not _same_cards(before, after):
+        held = _cards(after)
+        if held != pack:
+            counted, full = Counter(held), Counter(pack)
+            gained, lost = +(counted - full), +(full - counted)
+            return (f"cards created or lost: {m._show(sorted(gained.elements())) or 'none'} too many, "
+                    f"{m._show(sorted(lost.elements())) or 'none'} missing")
     if after.table is not before.table:
-        known = {id(meld) for meld in before.table}
+        # a meld laid again as it lay (Karuzela lays the whole table anew) was read before
+        known = {(meld.cards, meld.kind) for meld in before.table}
         for number, meld in enumerate(after.table, start=1):
-            if id(meld) not in known and not m._read(meld.cards, False, meld.kind).ok:
+            if (meld.cards, meld.kind) not in known and not m._read(meld.cards, False, meld.kind).ok:
                 return f"meld {number} on the table is not valid: {m._show(meld.cards)}"
     for seat, hand in enumerate(after.hands):
+        if hand is before.hands[seat] and not whole:
+            continue  # looked at when it last changed
         if not hand and not after.deal_over:
             return f"seat {seat} holds no cards, yet the deal goes on"
         if tuple(sorted(hand)) != tuple(hand):
             return f"seat {seat}'s hand is not kept sorted"
     if before.deal == after.deal and after.table is not before.table and not m.REMOVE_FROM_TABLE:
-        was: Counter[int] = Counter(c for meld in before.table for c in meld.cards)
-        now: Counter[int] = Counter(c for meld in after.table for c in meld.cards)
+        # the melds the action left alone are the same objects: only the others are counted
+        old, new = {id(meld) for meld in before.table}, {id(meld) for meld in after.table}
+        was: Counter[int] = Counter(c for meld in before.table if id(meld) not in new for c in meld.cards)
+        now: Counter[int] = Counter(c for meld in after.table if id(meld) not in old for c in meld.cards)
         gone = +(was - now)
         swaps = len(getattr(action, "swaps", ())) if m.RETRIEVED_JOKER == "keep" else 0
         if gone and not (set(gone) == {0} and gone[0] <= swaps):  # a swapped joker may go to hand
@@ -210,12 +236,50 @@ def check_step(m: VariantModule, before: Game, action: Action, after: Game, pack
         if tuple(seen.hand) != tuple(after.hands[seat]):
             return f"seat {seat}'s view does not show his hand"
         # another hand or the stock itself, handed over (two packs may deal equal hands: not a leak)
-        hidden = [id(h) for i, h in enumerate(after.hands) if i != seat and h] + [id(after.stock)]
+        hidden = {id(h) for i, h in enumerate(after.hands) if i != seat and h}
+        if after.stock:
+            hidden.add(id(after.stock))
         for name in type(seen).__slots__:
-            value = getattr(seen, name)
-            if isinstance(value, tuple) and value and id(value) in hidden:
+            if id(getattr(seen, name)) in hidden:  # the object itself: hidden holds live objects only
                 return f"seat {seat}'s view shows hidden cards in `{name}`"
     return None
+
+
+def _cards(game: Game) -> list[int]:
+    """Every card of the game, sorted."""
+    held: list[int] = [c for meld in game.table for c in meld.cards]
+    for hand in game.hands:
+        held += hand
+    held += game.stock
+    held += game.discards
+    held.sort()
+    return held
+
+
+def _same_cards(before: Game, after: Game) -> bool:
+    """Whether the parts of the game an action changed (a hand, the stock, the discards, table
+    melds) hold, together, the cards they held before.  A Game shares what an action leaves
+    alone, so a part that is the same object is the same cards and is not counted: a step costs
+    the cards it moved, not the pack.  (A part changed in place would escape this; the whole
+    count at each deal's end catches it.)"""
+    was: list[int] = []
+    now: list[int] = []
+    if after.table is not before.table:
+        old = {id(meld) for meld in before.table}
+        new = {id(meld) for meld in after.table}
+        was += [c for meld in before.table if id(meld) not in new for c in meld.cards]
+        now += [c for meld in after.table if id(meld) not in old for c in meld.cards]
+    for hand, held in zip(before.hands, after.hands, strict=True):
+        if held is not hand:
+            was += hand
+            now += held
+    for pile, kept in ((before.stock, after.stock), (before.discards, after.discards)):
+        if kept is not pile:
+            was += pile
+            now += kept
+    was.sort()
+    now.sort()
+    return was == now
 
 
 class _Turns:

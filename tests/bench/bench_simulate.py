@@ -10,7 +10,11 @@ modules play the same seeds 1..N, taking turns game by game, through
 `remikc.sim.play.play_game`, which checks every action against the rules either way (the
 old module under today's IR: the rules have not changed), and the benchmark prints games per
 second for each, the median over `--repeat` passes, and their ratio, in CPU time of the
-process (the machine is shared).
+process (the machine is shared).  The simulator's checks are the same code for both; the
+old module's greedy bot picks from `legal_actions`' list, today's plays through
+`_greedy_turn`, which needs no list (docs/simulate.md, "Invariants").  Each pass replays
+the same seeds, so answers a module keeps (its memos) may serve a later pass: both modules
+keep some.
 
 `--duel N`: N games at one table, today's greedy bot at one seat (seat i % players in game
 i, so no seat is favoured) and the old bot at the others, refereed by today's module; prints
@@ -84,13 +88,27 @@ def _rates(old: Compiled, new: Compiled, games: int, players: int) -> tuple[floa
 
 
 def _adapted(thing: Any, module: Any) -> Any:
-    """An action or a view of one generated module as the other module's class of the same name
-    (the classes are slotted records; cards are ints either way)."""
+    """An action or a view of one generated module as the other module's class of the same name.
+    A view is copied field by field (a slotted record; its cards are ints either way); an action
+    is made again by the other module's constructor from its fields, its cards as plain codes
+    (each module refuses the other's Card), so a lay-down the old module's bot built declares no
+    joker in today's."""
     cls = getattr(module, type(thing).__name__)
-    out = object.__new__(cls)
-    for name in cls.__slots__:
-        setattr(out, name, getattr(thing, name))
-    return out
+    if cls is module.View:
+        out = object.__new__(cls)
+        for name in cls.__slots__:
+            setattr(out, name, getattr(thing, name))
+        return out
+    return cls(**{name: _plain(getattr(thing, name)) for name in cls.__slots__ if hasattr(thing, name)})
+
+
+def _plain(value: Any) -> Any:
+    """Cards (of either module) as their codes, inside tuples too."""
+    if isinstance(value, tuple):
+        return tuple(_plain(v) for v in value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int(value)
+    return value
 
 
 def _duel(new: Compiled, old: Compiled, games: int, players: int) -> tuple[float, float, float]:
