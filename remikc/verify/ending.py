@@ -146,6 +146,39 @@ def _knock(probe: object, cards: int) -> str | None:
 
 
 def deal_ends(probe: object, check: object) -> Finding:
+    """From the start (below), then from every state a deal reaches (`ways_out`)."""
+    from .checks import Check, Probe
+    from .stuck import how, violation
+    from .ways_out import every_state
+
+    assert isinstance(probe, Probe) and isinstance(check, Check)
+    start = _from_the_start(probe, check)
+    if start.status is Status.VIOLATED:
+        return start  # the start is a state every deal reaches
+    later = every_state(probe)
+    if later.status == "violated":
+        return violation(probe, check, later)
+    if later.status == "proved":
+        said = start.summary if start.status is Status.PROVED else "every deal can end"
+        counted = (f" ({later.nodes} hands enumerated, opened or not, first turn or later)"
+                   if later.nodes else "")
+        return Finding(check.id, check.title, Status.PROVED,
+                       f"{said}; and from every state a deal reaches{counted} some player can still end "
+                       f"it: {how(probe.variant)}")
+    if start.status is Status.UNKNOWN:
+        return start
+    if not later.stuck:
+        return Finding(check.id, check.title, Status.UNKNOWN,
+                       f"undecided: from the start, {start.summary}; a later state was not decided (the "
+                       "solver's work limit ran out)")
+    first, other = later.stuck
+    return Finding(check.id, check.title, Status.UNKNOWN,
+                   f"undecided: from the start, {start.summary}; but with {later.players} players, in a "
+                   f"state where the first player is one {first.words()} and every other player one "
+                   f"{other.words()}, no way to end the deal was found, nor a proof that there is none")
+
+
+def _from_the_start(probe: object, check: object) -> Finding:
     from .checks import Check, Probe
 
     assert isinstance(probe, Probe) and isinstance(check, Check)
