@@ -1,8 +1,7 @@
-"""`deal.ends`: every deal can end: from its start, some play ends it by the rules.
-
-What is proved is reachability of an ending from the deal's start, for every player count;
-not that every state reached later can still end (a player who opened and kept one card no
-meld takes, under `lay_off never`, may wait for ever): that would need the cards on the table.
+"""`deal.ends`: every deal can end: from its start, some play ends it by the rules; then
+from every state it reaches (`ways_out.every_state`: each player's hand turn by turn, which
+finds, e.g., a player who opened and kept one card no meld takes, under `lay_off never`,
+waiting for ever).  This module is the first part, from the start.
 
 A deal ends three ways in the generated referee: the stock runs out under `stock_empty
 last_round`; a player knocks (a game without a discard, `knocking`); or a player lays his

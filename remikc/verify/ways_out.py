@@ -73,6 +73,7 @@ class Lays:
         self._lengths: frozenset[int] | None = None
         self._sums: list[bool] | None = None
         self._least: int | None = None
+        self._least_meld: int | None = 0  # 0: not asked yet
         self._openings: dict[int, bool] = {}
         self._knocks: dict[int, bool] = {}
 
@@ -98,15 +99,16 @@ class Lays:
         """The fewest cards of a valid meld, asked length by length from the smallest."""
         if self._lengths is not None:
             return min(self._lengths, default=None)
-        from .checks import longest_meld
+        if self._least_meld == 0:
+            from .checks import longest_meld
 
-        v = self.v
-        session, m = self.probe.meld()
-        for n in range(1, longest_meld(v) + 1):
-            if any(n in r.size.value for r in (v.set, v.run) if r is not None) and \
-                    self._sat(session.ask(m.valid, m.length == n).status):
-                return n
-        return None
+            v = self.v
+            session, m = self.probe.meld()
+            wanted = (n for n in range(1, longest_meld(v) + 1)
+                      if any(n in r.size.value for r in (v.set, v.run) if r is not None))
+            asked = (n for n in wanted if self._sat(session.ask(m.valid, m.length == n).status))
+            self._least_meld = next(asked, None)
+        return self._least_meld
 
     def melds(self, n: int) -> bool:
         """Can exactly n cards be laid as melds (any number of them)?"""
@@ -119,16 +121,20 @@ class Lays:
         return 0 <= n < len(self._sums) and self._sums[n]
 
     def least_opening(self) -> int | None:
-        """The fewest cards an opening of at most `top` cards can have (None: no opening)."""
+        """The fewest cards an opening of at most `top` cards can have (None: no opening), asked
+        upwards from a bound no opening beats: its points over the most a card is worth."""
         if self._least is None:
-            from . import decode
-
+            v = self.v
+            assert v.opening is not None
             session, o = self.probe.opening(self.top)
-            out = session.ask(o.ok)
-            least = self.top + 1
-            while self._sat(out.status) and out.model is not None:
-                least = decode.integer(out.model, o.cards)
-                out = session.ask(o.ok, o.cards < least)
+            worth = [max([c.value.points, *(p for _, p in c.value.by_place)]) for c in v.values.ranks]
+            joker = v.values.joker
+            if joker is not None and joker.value.points is not None:
+                worth.append(joker.value.points)
+            most = max([1, *worth])
+            least = max(1, -(-v.opening.min_points.value // most))
+            while least <= self.top and not self._sat(session.ask(o.ok, o.cards <= least).status):
+                least += 1
             self._least = least
         return self._least if self._least <= self.top else None
 
@@ -376,7 +382,10 @@ def caps(v: ir.Variant) -> tuple[int, int]:
     from .checks import largest_hand
 
     count = v.turn.draws.value.count
+    # the cards laid when opening in a first turn, less the discard: the session
+    # `opening.reachable` has asked already, where the hands are all alike
     top = max(v.deal.hand.value.at(n) + max(v.deal.extra(), count) for n in v.player_counts())
+    top -= v.turn.discard.value
     return max(largest_hand(v) + 2 * count + 2, top), top
 
 
