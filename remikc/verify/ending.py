@@ -171,10 +171,13 @@ def deal_ends(probe: object, check: object) -> Finding:
                        f"undecided: from the start, {start.summary}; a later state was not decided (the "
                        "solver's work limit ran out)")
     first, other = later.stuck
+    v = probe.variant
+    blocked = any(not sources(v, TurnState(False, n.opened, True, True)) for n in later.stuck)
+    see = "; a turn there has no draw open to every hand (see `turn.live`)" if blocked else ""
     return Finding(check.id, check.title, Status.UNKNOWN,
                    f"undecided: from the start, {start.summary}; but with {later.players} players, in a "
                    f"state where the first player is one {first.words()} and every other player one "
-                   f"{other.words()}, no way to end the deal was found, nor a proof that there is none")
+                   f"{other.words()}, no way to end the deal was found, nor a proof that there is none{see}")
 
 
 def _from_the_start(probe: object, check: object) -> Finding:

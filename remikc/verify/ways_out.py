@@ -46,6 +46,7 @@ class Node:
     opened: bool
     cards: int  # held at the start of the turn
     draws: bool = True
+    pile: bool = True  # a card on the discard pile: not for the first turn of a deal without one
 
     def words(self) -> str:
         """What a player in this node is, after "a player" or "every player"."""
@@ -228,7 +229,7 @@ class Turns:
         v = self.v
         if not node.draws:
             return [(node.cards, True)]  # the first player's first turn: no draw, then play
-        state = TurnState(node.first_round, node.opened, True, _pile(v) or node.first_round)
+        state = TurnState(node.first_round, node.opened, True, node.pile and (_pile(v) or node.first_round))
         open_to = sources(v, state)
         if not open_to and self.generous and any(r.value != ir.Never() for _, r in v.turn.draw):
             open_to = ["stock"]  # a draw on a promise he might keep
@@ -366,7 +367,8 @@ def starts(v: ir.Variant, players: int) -> tuple[Node, Node]:
     """The first player's first turn, and every other player's."""
     hand = v.deal.hand.value.at(players)
     extra = v.deal.extra()
-    return Node(True, False, hand + extra, draws=extra == 0), Node(True, False, hand)
+    turned = v.deal.first_discard.value is ir.FirstDiscard.FACE_UP
+    return Node(True, False, hand + extra, draws=extra == 0, pile=turned), Node(True, False, hand)
 
 
 @dataclass(frozen=True)
