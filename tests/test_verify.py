@@ -769,14 +769,53 @@ def _deal_ends(tmp_path: Path, body: str):
     return _finding(result.variant, "deal.ends")
 
 
-def test_deal_ends_is_undecided_where_only_several_turns_could_go_out(tmp_path):
-    """Melds of exactly three cards: 14 laid at once is no sum of threes, so no hand goes out
-    in one turn; an opening of 51 still fits (two sets of tens), so a player may go out over
-    several turns: neither proved nor refuted."""
-    finding = _deal_ends(tmp_path, "  set {\n    override size 3..3\n  }\n"
-                                   "  run {\n    override size 3..3\n  }\n")
-    assert finding.status is Status.UNKNOWN, finding
-    assert "no hand of 14 was found to go out in one turn" in finding.summary
+def test_deal_ends_follows_hand_sizes_where_only_several_turns_could_go_out(tmp_path):
+    """Melds of exactly three cards, nothing growing on the table: 14 laid at once is no sum of
+    threes, so the start alone cannot decide.  Turn by turn: 14 cards between turns (the first
+    player's 15 less his discard), one drawn and one discarded, melds taking threes, so a hand
+    stays 2 more than a multiple of three and never reaches 0: a violation.  With a hand of 12
+    it stays a multiple of three and goes out (tests/specs/unusual/ends_later_threes_hand_of_twelve)."""
+    threes = "  set {\n    override size 3..3\n  }\n  run {\n    override size 3..3\n  }\n"
+    finding = _deal_ends(tmp_path, threes)
+    assert finding.status is Status.VIOLATED, finding
+    assert "who has not opened and holds 14 cards between his turns" in finding.summary
+    assert "melds are 3 cards long" in finding.summary
+    assert {"set.size", "run.size", "going_out.by"} <= {r.id for r in finding.rules}
+
+
+LATER = sorted(INCONSISTENT.glob("ends_later_*.rules"))
+
+
+@pytest.mark.parametrize("path", LATER, ids=lambda p: p.stem)
+def test_only_the_every_state_check_sees_a_later_dead_end(path: Path):
+    """Each of these deals can end from its start (the start-only analysis proves it, or, for
+    the threes, cannot decide); only following the hands turn by turn finds the state nobody
+    can leave."""
+    from remikc.verify.checks import CHECKS as ALL
+    from remikc.verify.ending import _from_the_start
+
+    (result,) = check_paths([str(path)]).results
+    check = next(c for c in ALL if c.id == "deal.ends")
+    start = _from_the_start(Probe(result.variant), check)
+    expected = Status.UNKNOWN if path.stem == "ends_later_threes" else Status.PROVED
+    assert start.status is expected, start.summary
+    assert verify(result.variant).finding("deal.ends").status is Status.VIOLATED
+
+
+def test_a_later_dead_end_shows_how_every_player_gets_there(tmp_path):
+    """`lay_off never`, base51's 14 cards and one draw: the opening printed takes 13 of the 15
+    cards, is a real opening (51 points or more), and leaves 15 - 13 - 1 discarded = 1 card."""
+    finding = _deal_ends(tmp_path, "  turn {\n    override lay_off never\n  }\n")
+    assert finding.status is Status.VIOLATED
+    shown = re.search(r"holding 15 cards, he opens with 13 \((.*) \((\d+) points\)\)", finding.summary)
+    assert shown is not None, finding.summary
+    melds = tuple(parse_cards(m) for m in shown.group(1).split(" + "))
+    assert sum(len(m) for m in melds) == 13 and int(shown.group(2)) >= 51
+    (result,) = check_paths([str(tmp_path / "e.rules")]).results
+    example = ir.Example(ir.ExampleKind.OPENING, melds, result.variant.players.span, result.variant.id,
+                         points=int(shown.group(2)))
+    assert check_example(Probe(result.variant), example).status is Status.PROVED
+    assert "every player who has opened and holds 1 card between his turns" in finding.summary
 
 
 def test_deal_ends_claims_no_violation_where_a_growing_hand_may_open_later(tmp_path):
@@ -803,3 +842,17 @@ def test_the_referee_agrees_with_turn_live(path: Path, blocked: bool):
     assert main(["simulate", str(path), "--games", "2", "--format", "json"], out, io.StringIO()) == 0
     (result,) = json.loads(out.getvalue())["results"]
     assert (result["blocked"]["count"] > 0) is blocked, result["blocked"]
+
+
+def test_a_house_variant_changing_lay_offs_is_proved_again_for_deal_ends(tmp_path):
+    """deal.ends now reads `turn.lay_off` (and `turn.rearrange`): a house variant that changes
+    them must not reuse its parent's verdict; base51 passes, `lay_off never` does not."""
+    from remikc.verify.checks import CHECKS as ALL
+
+    check = next(c for c in ALL if c.id == "deal.ends")
+    assert check.reads_any({"turn.lay_off"}) and check.reads_any({"turn.rearrange.min_from_hand"})
+    path = _house_of_base51(tmp_path, "  turn {\n    override lay_off never\n  }\n", "n")
+    run = check_paths([str(path)])
+    (result,) = run.results
+    report = Verifier(run.workspace, jobs=1).report(str(path), result.variant)
+    assert report.finding("deal.ends").status is Status.VIOLATED

@@ -1,8 +1,7 @@
-"""`deal.ends`: every deal can end: from its start, some play ends it by the rules.
-
-What is proved is reachability of an ending from the deal's start, for every player count;
-not that every state reached later can still end (a player who opened and kept one card no
-meld takes, under `lay_off never`, may wait for ever): that would need the cards on the table.
+"""`deal.ends`: every deal can end: from its start, some play ends it by the rules; then
+from every state it reaches (`ways_out.every_state`: each player's hand turn by turn, which
+finds, e.g., a player who opened and kept one card no meld takes, under `lay_off never`,
+waiting for ever).  This module is the first part, from the start.
 
 A deal ends three ways in the generated referee: the stock runs out under `stock_empty
 last_round`; a player knocks (a game without a discard, `knocking`); or a player lays his
@@ -146,6 +145,42 @@ def _knock(probe: object, cards: int) -> str | None:
 
 
 def deal_ends(probe: object, check: object) -> Finding:
+    """From the start (below), then from every state a deal reaches (`ways_out`)."""
+    from .checks import Check, Probe
+    from .stuck import how, violation
+    from .ways_out import every_state
+
+    assert isinstance(probe, Probe) and isinstance(check, Check)
+    start = _from_the_start(probe, check)
+    if start.status is Status.VIOLATED:
+        return start  # the start is a state every deal reaches
+    later = every_state(probe)
+    if later.status == "violated":
+        return violation(probe, check, later)
+    if later.status == "proved":
+        said = start.summary if start.status is Status.PROVED else "every deal can end"
+        counted = (f" ({later.nodes} hands enumerated, opened or not, first turn or later)"
+                   if later.nodes else "")
+        return Finding(check.id, check.title, Status.PROVED,
+                       f"{said}; and from every state a deal reaches{counted} some player can still end "
+                       f"it: {how(probe.variant)}")
+    if start.status is Status.UNKNOWN:
+        return start
+    if not later.stuck:
+        return Finding(check.id, check.title, Status.UNKNOWN,
+                       f"undecided: from the start, {start.summary}; a later state was not decided (the "
+                       "solver's work limit ran out)")
+    first, other = later.stuck
+    v = probe.variant
+    blocked = any(not sources(v, TurnState(False, n.opened, True, True)) for n in later.stuck)
+    see = "; a turn there has no draw open to every hand (see `turn.live`)" if blocked else ""
+    return Finding(check.id, check.title, Status.UNKNOWN,
+                   f"undecided: from the start, {start.summary}; but with {later.players} players, in a "
+                   f"state where the first player is one {first.words()} and every other player one "
+                   f"{other.words()}, no way to end the deal was found, nor a proof that there is none{see}")
+
+
+def _from_the_start(probe: object, check: object) -> Finding:
     from .checks import Check, Probe
 
     assert isinstance(probe, Probe) and isinstance(check, Check)
