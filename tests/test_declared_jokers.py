@@ -450,6 +450,12 @@ def test_where_jokers_are_declared_the_table_keeps_a_laid_off_ones_card(tmp_path
     refused = m.apply(g, m.Lay(lay_offs=[(1, "5♣")]))
     assert not refused and [r.code for r in refused.reasons] == ["lay_off.no_fit"], refused
     assert play(m, g, m.Lay(lay_offs=[(1, "5♦")])).table[1].stands == m.parse_cards("5♣")
+    # and only the 5♣ takes that joker back: the 5♦ would fit the set, but the joker is not it
+    refused = m.apply(g, m.Lay(swaps=[(1, "5♦")]))
+    assert not refused and [r.code for r in refused.reasons] == ["swap.no_joker_for"], refused
+    swapped = play(m, g, m.Lay(swaps=[(1, "5♣")]))
+    assert sorted(swapped.table[1].cards) == sorted(m.parse_cards("5♠ 5♥ 5♣"))
+    assert swapped.table[1].stands == ()
     # a joker laid off keeps the card it is declared as
     after = play(m, g, m.Lay(lay_offs=[(2, "JK=8♣")]))
     assert after.table[2].stands == m.parse_cards("8♣")

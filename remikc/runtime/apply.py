@@ -246,6 +246,11 @@ def _lay(game: Game, action: Lay) -> Game | Refusal:
         if not verdict.ok:
             why += [r._within("swap", meld_number=index + 1) for r in verdict.reasons]
             continue
+        if JOKERS_DECLARED and m.stands and card not in m.stands:
+            # the table keeps what the player said its jokers are: only that card takes one
+            why.append(_because("swap.no_joker_for", meld=_show(m.cards), card=str(Card(card)))
+                       ._within("swap", meld_number=index + 1))
+            continue
         _take(hand, (card,), why)
         cards = list(m.cards)
         for i, held in enumerate(cards):
