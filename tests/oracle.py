@@ -41,6 +41,7 @@ class MeldOracle:
     """valid / kind / points of a meld of up to `size` cards, as the verifier defines them."""
 
     def __init__(self, variant: ir.Variant, size: int, *, opening: bool) -> None:
+        self.variant = variant
         self.enc = Encoder(variant)
         self.cards = self.enc.cards("m", size)
         self.length = self.enc.integer("m.len")
@@ -118,6 +119,9 @@ def in_order(oracle: MeldOracle, codes: tuple[int, ...], kind: str | None = None
         return codes
     if (oracle(codes) if kind is None else oracle.as_kind(codes, kind))[0]:
         return codes
+    run = oracle.variant.run
+    if run is None or (run.suit.value is ir.RunSuit.SAME and len({c & 3 for c in codes}) > 1):
+        return codes  # no order of these cards is a run (most 3-card melds: spare their orders)
     ranked = sorted(codes)
     best, most = codes, -1
     for i in range(len(ranked)):
