@@ -111,6 +111,15 @@ class OpeningOracle:
         return bool(ok), int(points) if ok else 0
 
 
+# The rules a meld or an opening is judged by: two variants alike in all of them have the
+# same formulas, so a second module need only agree with the first, which is held to them.
+MELD_RULES = ("deck.", "values.", "set.", "run.", "jokers.", "opening.")
+
+
+def meld_rules(v: ir.Variant) -> list[tuple[str, str]]:
+    return sorted((r.id, repr(r.value)) for r in v.rules if r.id.startswith(MELD_RULES))
+
+
 def in_order(oracle: MeldOracle, codes: tuple[int, ...], kind: str | None = None) -> tuple[int, ...]:
     """The order the verifier's formulas judge a meld in.  They read cards in table order; a
     player writes cards without jokers in any order (docs/notation.md): such a meld that is

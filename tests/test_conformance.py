@@ -14,7 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from oracle import CODES, MeldOracle, OpeningOracle, in_order, judge, near_meld, near_opening, validator
+from oracle import (
+    CODES,
+    MeldOracle,
+    OpeningOracle,
+    in_order,
+    judge,
+    meld_rules,
+    near_meld,
+    near_opening,
+    validator,
+)
 
 SPECS = Path(__file__).resolve().parent.parent / "specs"
 VARIANTS = sorted(p.stem for p in SPECS.glob("*.rules"))
@@ -27,27 +37,18 @@ def setup(request, workspace):
     return v, validator(v, workspace)
 
 
-# The rules a meld or an opening is judged by: two variants alike in all of them have the
-# same formulas, so a second module need only agree with the first, which is held to them.
-MELD_RULES = ("deck.", "values.", "set.", "run.", "jokers.", "opening.")
-
-
 @pytest.fixture(scope="module")
 def twin(setup, workspace):
     """The module of an earlier variant judged by the same meld rules, or None: its own tests
     hold it to the verifier's formulas on every play here, and asking them again of a twin
     (remik51_domowy changes only scoring) costs half a minute and tests nothing new."""
     v, _ = setup
-    mine = _meld_rules(v)
+    mine = meld_rules(v)
     for other in VARIANTS[:VARIANTS.index(v.id)]:
         w = workspace.variant(str(SPECS / f"{other}.rules"))
-        if _meld_rules(w) == mine:
+        if meld_rules(w) == mine:
             return validator(w, workspace)
     return None
-
-
-def _meld_rules(v):
-    return sorted((r.id, repr(r.value)) for r in v.rules if r.id.startswith(MELD_RULES))
 
 
 def _modes(v):

@@ -22,7 +22,17 @@ from pathlib import Path
 
 import pytest
 
-from oracle import CODES, MeldOracle, OpeningOracle, in_order, judge, near_meld, near_opening, validator
+from oracle import (
+    CODES,
+    MeldOracle,
+    OpeningOracle,
+    in_order,
+    judge,
+    meld_rules,
+    near_meld,
+    near_opening,
+    validator,
+)
 from remikc.build import load_module, validator_source
 from remikc.spec.workspace import Workspace
 
@@ -90,7 +100,7 @@ def test_the_module_passes_ruff_and_mypy_strict(kind):
 def test_every_three_card_meld_agrees_with_the_verifier(kind, workspace):
     v, module, _ = kind
     parent = workspace.variant(str(SPECS / f"{DELTAS[v.id][0]}.rules"))
-    if _meld_rules(parent) == _meld_rules(v):
+    if meld_rules(parent) == meld_rules(v):
         # bez_wymiany drops only the joker swap: its melds are its parent's, whose module
         # test_conformance.py holds to the verifier's formulas on every 3-card meld
         same = validator(parent, workspace)
@@ -101,11 +111,6 @@ def test_every_three_card_meld_agrees_with_the_verifier(kind, workspace):
         wrong = [cards for cards in itertools.product(CODES, repeat=3)
                  if judge(module, cards) != oracle(in_order(oracle, cards))]
     assert wrong == [], f"{len(wrong)} disagreements, first: {wrong[:5]}"
-
-
-def _meld_rules(v):
-    return sorted((r.id, repr(r.value)) for r in v.rules
-                  if r.id.startswith(("deck.", "values.", "set.", "run.", "jokers.", "opening.")))
 
 
 def test_random_melds_and_openings_agree_with_the_verifier(kind):
