@@ -53,6 +53,12 @@ def test_two_player_remik51_stops_only_at_the_cap(modules: dict[str, Compiled]) 
     assert all(total < 500 for total in record.totals)
 
 
+def test_a_lay_off_of_seven_cards_is_laid_where_the_solver_found_it(modules: dict[str, Compiled]) -> None:
+    # the soak test's breach: the bot's solver laid off JK 4♠ 5♠ 9♠ 10♠ Q♠ K♠ on 6♠ 7♠ 8♠; the
+    # referee tried more than six cards only in the order given, and refused them
+    assert play_game(modules["karuzela"], players=2, seed=2039, bot="greedy").finished
+
+
 def test_a_set_of_jokers_keeps_what_they_stood_for(modules: dict[str, Compiled]) -> None:
     # the soak test's breach: the solver laid JK 10♦ JK as a set of tens (its jokers 10♠ and 10♣
     # from runs), which the referee read as a run, re-declaring both jokers
@@ -73,6 +79,30 @@ def test_a_wrong_score_is_caught(modules: dict[str, Compiled],
         play_game(m, players=2, seed=1, bot="greedy", max_deals=1)
     assert "the rules give" in caught.value.message
     assert "reproduce: new_game(2, seed=1)" in caught.value.render()
+
+
+def test_a_module_that_fails_is_a_breach_with_the_way_to_it(modules: dict[str, Compiled],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """An exception inside the generated module (the referee's or the bot's) is reported like a
+    broken rule, with the seed and the actions before it, not as a traceback that loses both."""
+    m = modules["remik_podstawowy"]
+    right = m.module._discard
+    thrown = []
+
+    def failing(game, card):  # type: ignore[no-untyped-def]
+        thrown.append(card)
+        if len(thrown) == 3:
+            raise AssertionError("check_lay_off accepted it")
+        return right(game, card)
+
+    monkeypatch.setattr(m.module, "_discard", failing)
+    with pytest.raises(InvariantBreach) as caught:
+        play_game(m, players=2, seed=1, bot="greedy", max_deals=1)
+    assert caught.value.message == "the module raised AssertionError: check_lay_off accepted it"
+    assert "reproduce: new_game(2, seed=1)" in caught.value.render()
+    # the trace ends with the discard that failed, the third of the game
+    assert [line for line in caught.value.trace if ": discard " in line][-1] == caught.value.trace[-1]
+    assert sum(line.startswith("seat ") and ": discard " in line for line in caught.value.trace) == 3
 
 
 def test_a_lost_card_is_caught(modules: dict[str, Compiled], monkeypatch: pytest.MonkeyPatch) -> None:

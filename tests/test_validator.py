@@ -164,6 +164,11 @@ def test_remik_podstawowy():
     assert v.check_lay_off("5♥ 6♥ 7♥", "4♥ 3♥").points == 3 + 4 + 5 + 6 + 7
     assert v.check_lay_off("5♥ 6♥ 7♥", "9♥ 4♥ 8♥").points == 4 + 5 + 6 + 7 + 8 + 9
     assert not v.check_lay_off("5♥ 6♥ 7♥", "4♥ 9♥")  # a gap at either end
+    # ... and more than six of them too (the solver lays off that many at once): each goes where
+    # its rank does; one card off the run's line and none fits
+    assert v.check_lay_off("5♥ 6♥ 7♥", "K♥ Q♥ J♥ 10♥ 9♥ 8♥ 4♥ 3♥").points == sum(range(3, 11)) + 3 * 10
+    assert not v.check_lay_off("5♥ 6♥ 7♥", "K♥ Q♥ J♥ 10♥ 9♥ 8♥ 3♥")
+    assert not v.check_lay_off("5♥ 6♥ 7♥", "K♥ Q♥ J♥ 10♥ 9♥ 8♥ 4♠ 3♥")
     # a hand one plain pack cannot deal is an error, not a count
     with pytest.raises(ValueError, match="1 joker; the deck has 0"):
         v.hand_value("JK 5♠")
@@ -209,6 +214,13 @@ def test_karuzela():
     # no corner is turned from ace to ace: "król-as-2" is what 003 forbids
     assert v.check_meld("A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥").ok
     assert not v.check_meld("5♠ 5♥ JK", kind="run") and v.check_meld("5♠ 5♥ JK", kind="set")
+    # seven cards laid off on 6♠ 7♠ 8♠ in any order, the joker as the J♠ between 10♠ and Q♠ (the
+    # soak's karuzela seed 2039 at 2 players: the solver found this lay-off, the referee refused it)
+    grown = v.check_lay_off("6♠ 7♠ 8♠", "JK 4♠ 5♠ 9♠ 10♠ Q♠ K♠")
+    assert grown.kind == "run" and grown.points == 4 + 5 + 6 + 7 + 8 + 9 + 10 + 3 * 10
+    assert v.check_lay_off("6♠ 7♠ 8♠", "K♠ Q♠ 10♠ 9♠ JK 5♠ 4♠").points == grown.points
+    assert v.check_lay_off("6♠ 7♠ 8♠", "JK=J♠ 4♠ 5♠ 9♠ 10♠ Q♠ K♠").points == grown.points
+    assert not v.check_lay_off("6♠ 7♠ 8♠", "JK=3♠ 4♠ 5♠ 9♠ 10♠ Q♠ K♠")  # J♠'s place is empty
     with pytest.raises(ValueError, match="kind"):
         v.check_meld("5♠ 5♥ JK", kind="group")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any, Final, cast
 
 from .cards import (
@@ -765,8 +765,8 @@ def _lay_off(on_table: tuple[int, ...], table_named: tuple[int, ...], kind: str 
 def _fit(on_table: tuple[int, ...], table_named: tuple[int, ...], added: tuple[int, ...],
          named: tuple[int, ...], kinds: list[str]) -> _LaidOff | None:
     """The first place the added cards fit the meld read as one of `kinds`: the player hands them
-    over in any order (up to six are tried in every order, more as given), and they may go at
-    either end of a run."""
+    over in any order (up to six are tried in every order; more as given, then each at the place
+    its rank holds at the run's ends, `_run_places`), and they may go at either end of a run."""
     if len(on_table) + len(added) > _LONGEST_MELD:  # no meld is longer: nothing to try
         return None
     if not table_named and not named:  # no joker declared: the cards alone (a hot path)
@@ -778,6 +778,10 @@ def _fit(on_table: tuple[int, ...], table_named: tuple[int, ...], added: tuple[i
                     after = _read(cards, False, reading)
                     if after.ok:
                         return after, cards, ()
+        for cards, _ in _run_places(on_table, (), added, (), kinds):
+            after = _read(cards, False, "run")
+            if after.ok:
+                return after, cards, ()
         return None
     # each card with the card it stands for (itself, a declared joker its card, 0 a joker not declared)
     table = _paired(on_table, table_named)
@@ -792,7 +796,56 @@ def _fit(on_table: tuple[int, ...], table_named: tuple[int, ...], added: tuple[i
                 after = _read_declared(cards, meant, False, reading)
                 if after.ok:
                     return after, cards, meant
+    for cards, meant in _run_places(on_table, table_named, added, named, kinds):
+        after = _read_declared(cards, meant, False, "run")
+        if after.ok:
+            return after, cards, meant
     return None
+
+
+def _run_places(on_table: tuple[int, ...], table_named: tuple[int, ...], added: tuple[int, ...],
+                named: tuple[int, ...], kinds: list[str]
+                ) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The run `on_table` grown by all the `added` cards, each natural card (or joker declared as
+    one) at the place its rank holds before or after the run, a joker not declared in any place
+    left: every way, as cards and their declared jokers.  Only for more cards than `_fit` tries in
+    every order: the order the player gives them in need not be the run's, and the solver lays
+    off up to a whole run's worth at once."""
+    if not HAS_RUN or "run" not in kinds or len(added) <= 6:
+        return
+    table = _paired(on_table, table_named)
+    given = _paired(added, named)
+    k = next((i for i, (_, meant) in enumerate(table) if meant), None)
+    if k is None:  # jokers alone: no place is fixed
+        return
+    natural = table[k][1]
+    start, suit = ((natural >> 2) - k - 1) % 13 + 1, natural & 3
+    end = start + len(table) - 1
+    first, last = (1 if ACE_LOW else 2), (26 if WRAP else (14 if ACE_HIGH else 13))
+
+    def fits(meant: int, place: int) -> bool:
+        return meant >> 2 == (place - 1) % 13 + 1 and (not RUN_SAME_SUIT or meant & 3 == suit)
+
+    def filled(places: list[int], left: tuple[tuple[int, int], ...]
+               ) -> Iterator[tuple[tuple[int, int], ...]]:
+        if not places:
+            yield ()
+            return
+        seen = set()
+        for i, (card, meant) in enumerate(left):
+            if (card, meant) not in seen and (not meant or fits(meant, places[0])):
+                seen.add((card, meant))
+                for rest in filled(places[1:], left[:i] + left[i + 1:]):
+                    yield ((card, meant), *rest)
+
+    for ahead in range(len(given) + 1):
+        behind = len(given) - ahead
+        if start - ahead < first or end + behind > last:
+            continue
+        places = [*range(start - ahead, start), *range(end + 1, end + behind + 1)]
+        for order in filled(places, given):
+            both = (*order[:ahead], *table, *order[ahead:])
+            yield tuple(c for c, _ in both), tuple(m for c, m in both if not c)
 
 
 def _paired(cards: tuple[int, ...], named: tuple[int, ...]) -> tuple[tuple[int, int], ...]:

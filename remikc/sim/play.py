@@ -99,55 +99,60 @@ def play_game(compiled: Compiled, *, players: int, seed: int, bot: str = "greedy
     def breach(message: str) -> InvariantBreach:
         return InvariantBreach(m.VARIANT_ID, seed, players, bot, [f"{a}{b}" for a, b in trace], message)
 
-    while True:
-        if game.deal_over:
-            deals.append(_deal_record(m, game, variant, breach))
-            problem = _check_game_end(variant, deals, game)
+    try:
+        while True:
+            if game.deal_over:
+                deals.append(_deal_record(m, game, variant, breach))
+                problem = _check_game_end(variant, deals, game)
+                if problem:
+                    raise breach(problem)
+                if game.over or len(deals) >= max_deals:
+                    break
+                game = _played(m.apply(game, m.NextDeal()))
+                turns = _Turns(players)
+                trace.append((f"deal {game.deal}: ", _Dealt(m, game)))
+                checked = None
+                continue
+            if game.turn > max_turns:
+                game = m.abandon_deal(game)
+                trace.append((f"deal {game.deal} abandoned after {max_turns} turns", ""))
+                checked = None
+                continue
+            if turn is not None and not try_all:
+                chosen = turn(game, rng)  # the greedy bot's action, without listing every legal one
+                if chosen is None:
+                    raise breach(f"seat {game.seat} has no legal action in a live deal ({game.phase})")
+                action = chosen
+            else:
+                legal = m.legal_actions(game)
+                if not legal:
+                    raise breach(f"seat {game.seat} has no legal action in a live deal ({game.phase})")
+                for other in legal if try_all else ():
+                    tried = m.apply(game, other)
+                    if isinstance(tried, Refusal) or not tried:
+                        raise breach(f"legal_actions lists {other}, and apply refuses it: "
+                                     f"{'; '.join(map(str, cast(Refusal, tried).reasons))}")
+                action = choose(m.view(game, game.seat), legal, rng)
+            trace.append((f"seat {game.seat}: ", action))
+            applied = m.apply(game, action)
+            if not applied:
+                raise breach(f"the referee refused the bot's {action}: "
+                             f"{'; '.join(map(str, cast(Refusal, applied).reasons))}")
+            after = _played(applied)
+            actions += 1
+            turns.saw(game, action)
+            # every card counted once a deal (and at its end), then only the parts an action changed
+            whole = checked is not game or after.deal_over
+            problem = check_step(m, game, action, after, pack, whole=whole) or \
+                _check_end(m, variant, game, action, after, turns)
+            checked = after
             if problem:
                 raise breach(problem)
-            if game.over or len(deals) >= max_deals:
-                break
-            game = _played(m.apply(game, m.NextDeal()))
-            turns = _Turns(players)
-            trace.append((f"deal {game.deal}: ", _Dealt(m, game)))
-            checked = None
-            continue
-        if game.turn > max_turns:
-            game = m.abandon_deal(game)
-            trace.append((f"deal {game.deal} abandoned after {max_turns} turns", ""))
-            checked = None
-            continue
-        if turn is not None and not try_all:
-            chosen = turn(game, rng)  # the greedy bot's action, without listing every legal one
-            if chosen is None:
-                raise breach(f"seat {game.seat} has no legal action in a live deal ({game.phase})")
-            action = chosen
-        else:
-            legal = m.legal_actions(game)
-            if not legal:
-                raise breach(f"seat {game.seat} has no legal action in a live deal ({game.phase})")
-            for other in legal if try_all else ():
-                tried = m.apply(game, other)
-                if isinstance(tried, Refusal) or not tried:
-                    raise breach(f"legal_actions lists {other}, and apply refuses it: "
-                                 f"{'; '.join(map(str, cast(Refusal, tried).reasons))}")
-            action = choose(m.view(game, game.seat), legal, rng)
-        trace.append((f"seat {game.seat}: ", action))
-        applied = m.apply(game, action)
-        if not applied:
-            raise breach(f"the referee refused the bot's {action}: "
-                         f"{'; '.join(map(str, cast(Refusal, applied).reasons))}")
-        after = _played(applied)
-        actions += 1
-        turns.saw(game, action)
-        # every card counted once a deal (and at its end), then only the parts an action changed
-        whole = checked is not game or after.deal_over
-        problem = check_step(m, game, action, after, pack, whole=whole) or \
-            _check_end(m, variant, game, action, after, turns)
-        checked = after
-        if problem:
-            raise breach(problem)
-        game = after
+            game = after
+    except InvariantBreach:
+        raise
+    except Exception as error:  # the generated module failed: a breach, with the way to it
+        raise breach(f"the module raised {type(error).__name__}: {error}") from error
     finished = bool(game.over)
     winners = tuple(game.winners()) if finished else ()
     if finished and variant is not None:
