@@ -439,3 +439,37 @@ def test_keep_leaves_cards_in_hand(modules):
     assert kept and kept.melds == () and len(kept.left) == 4
     with pytest.raises(ValueError, match="keep"):
         v.best_melds("6♠", keep=-1)
+
+
+
+@pytest.mark.parametrize("variant_id", VARIANTS)
+def test_every_lay_off_the_solver_finds_the_referee_accepts(variant_id, modules):
+    """The bots lay off what the solver finds, as found: `check_lay_off` must accept every
+    lay-off the search may choose (`_extensions`), in the order found and reversed (a player
+    hands cards over in any order), without jokers with the points the search counts (a joker not
+    declared goes to the first place it fits, not always the dearest).  Hands of one suit round
+    a run on the table, a joker too, so lay-offs of more than six cards come up: the soak found
+    the referee refusing JK 4♠ 5♠ 9♠ 10♠ Q♠ K♠ on 6♠ 7♠ 8♠, which the solver had chosen."""
+    v = modules(variant_id)
+    rng = random.Random(2039)
+    ranks = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+    jokers = max(v.JOKERS_BY_PLAYERS.values())
+    longest = 0
+    for _ in range(40):
+        suit = rng.choice("♠♥♦♣")
+        line = [v.Card(f"{rank}{suit}") for rank in ranks]
+        start = rng.randrange(0, 11)
+        meld = tuple(line[start:start + 3])
+        if not v.check_meld(meld):
+            continue
+        rest = [c for c in line if c not in meld]
+        hand = rng.sample(rest, rng.randint(6, 9)) + [v.Card("JK")] * min(jokers, 1)
+        counts = Counter(int(c) for c in hand)
+        before = v.check_meld(meld).points
+        for added, (gain, _grown) in v._extensions(tuple(map(int, meld)), dict(counts)).items():
+            longest = max(longest, len(added))
+            for given in (added, added[::-1]):
+                verdict = v.check_lay_off(meld, [v.Card(c) for c in given])
+                assert verdict, f"{v._show(meld)} + {v._show(given)}: {verdict}"
+                assert 0 in added or verdict.points == before + gain
+    assert longest > 6  # the case the test is for came up
