@@ -12,6 +12,7 @@ from .melds import _read
 from .moves import _after_plays, _might_lay, _plays, _rearrangements_offered
 from .rules import DISCARD_TAKEN_CARD, DISCARDS, GOING_OUT, HAND_VALUE, HAS_OPENING
 from .search import _lay_down, _remember_deadwood, best_melds, min_deadwood
+from .solver import Meld, Play
 from .table import best_play
 
 # --- players --------------------------------------------------------------------------------------
@@ -138,7 +139,7 @@ def _greedy_play(seen: View, rearranging: bool = True) -> Action | None:
     if _REARRANGE:
         # lay-offs and new melds first (quick); rearranging the whole table only when they find
         # nothing and the table is small enough for `best_play` to be quick too
-        play = best_melds(hand, table=seen.table)
+        play = _melds_of(hand, seen.table, 0)
         if play and (play.melds or play.lay_offs):
             table = list(seen.table)
             for index, added in play.lay_offs:
@@ -149,13 +150,21 @@ def _greedy_play(seen: View, rearranging: bool = True) -> Action | None:
         play = best_play(seen.table, hand)
         return Rearrange(play.table) if play else None
     keep = 1 if DISCARDS and GOING_OUT == "discard" else 0
-    play = best_melds(hand, table=seen.table, keep=keep)
+    play = _melds_of(hand, seen.table, keep)
     if not DISCARD_TAKEN_CARD and seen.taken is not None and play.left and \
             all(c == seen.taken for c in play.left):
-        play = best_melds(hand, table=seen.table, keep=len(play.left) + 1)
+        play = _melds_of(hand, seen.table, len(play.left) + 1)
     if not play or not (play.melds or play.lay_offs):
         return None
     return Lay(play.melds, play.lay_offs)
+
+
+def _melds_of(hand: Meld, table: tuple[Meld, ...], keep: int) -> Play:
+    """`best_melds(hand, table=table, keep=keep)` for a hand and table of the game itself: one deck
+    holds them, so the checks `best_melds` makes of what a caller gives are skipped (a hot path)."""
+    if type(hand) is tuple and type(table) is tuple and all(type(meld) is tuple for meld in table):
+        return _lay_down(hand, table=table, opening=False, objective="points", keep=keep)
+    return best_melds(hand, table=table, keep=keep)  # a View made otherwise (`View.from_dict`)
 
 
 BOTS: Final = {"random": random_bot, "greedy": greedy_bot}
