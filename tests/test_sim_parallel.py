@@ -111,6 +111,34 @@ def test_the_quick_no_to_an_opening_is_never_wrong(variant: str) -> None:
     assert said_no > 30 and opened > 30  # both answers were put to the test
 
 
+@pytest.mark.parametrize("variant", ["remik51", "remik_klasyczny"])  # handing under the opening's rules
+def test_a_hand_that_cannot_open_cannot_hand(variant: str) -> None:
+    """The referee does not search whether a hand may take a card to hand once the search for its
+    opening said no (`_NO_OPENING_NO_HANDING`): no hand that can hand lacks an opening.  Hands of
+    melds the deck allows at opening, a joker in some, a card or two more in others, so that many
+    can hand and many cannot open."""
+    m = load_module(f"handing_{variant}", (ROOT / "generated" / variant / "validator.py").read_text("utf-8"))
+    assert m._NO_OPENING_NO_HANDING
+    rng = random.Random(18)
+    melds = m._universe(True).melds
+    deck = [c for c in m.CARDS for _ in range(m.PACKS_BY_PLAYERS[3])] + [m.JOKER] * m.JOKERS_BY_PLAYERS[3]
+    handed = no_opening = 0
+    for _ in range(400):
+        hand = [c for _ in range(rng.randint(2, 4)) for c in rng.choice(melds)]
+        hand += rng.sample(deck, rng.randint(0, 2))
+        if rng.random() < 0.4:
+            hand[rng.randrange(len(hand))] = m.JOKER
+        if any(hand.count(c) > deck.count(c) for c in set(hand)):
+            continue
+        held = tuple(sorted(m.Card(c) for c in hand))
+        opening = m.best_opening(held)
+        can_hand = m._can_hand(held)
+        assert opening or m.gave_up(opening) or not can_hand, held
+        handed += can_hand
+        no_opening += not opening
+    assert handed > 30 and no_opening > 30  # both answers were put to the test
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_max_deals_caps_games_and_says_so(jobs: str) -> None:
     """A game the rules have not ended at the cap is reported as capped, not finished."""

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable
 from typing import cast
 
-from .cards import _NOT_CARDS, CARDS, Card, CardsLike, _card, _cards
+from .cards import _CARD, _NOT_CARDS, CARDS, Card, CardsLike, _card, _cards
 from .draws import (
     _can_open,
     _commitment,
@@ -445,7 +445,8 @@ def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:
             if card in wanted:
                 wanted.remove(card)
         meant = iter(named)
-        filled = tuple(Card(c or next(meant, 0)) for c in meld)  # declared jokers as their cards
+        # declared jokers as their cards (`_CARD`: these are Cards already, checked by Rearrange)
+        filled = tuple([_CARD[c or next(meant, 0)] for c in meld])
         stands = _stands(filled, kind, []) if kind == "run" else None
         for code in stands or ():
             if code in wanted:

@@ -12,6 +12,7 @@ from .melds import _read
 from .moves import _after_plays, _might_lay, _plays, _rearrangements_offered
 from .rules import DISCARD_TAKEN_CARD, DISCARDS, GOING_OUT, HAND_VALUE, HAS_OPENING
 from .search import _lay_down, _remember_deadwood, best_melds, min_deadwood
+from .solver import Meld, Play
 from .table import best_play
 
 # --- players --------------------------------------------------------------------------------------
@@ -68,9 +69,9 @@ def _greedy_turn(game: Game, rng: random.Random) -> Action | None:
         if _might_lay(game):  # something may be laid
             # (the solver's melds and lay-offs come with a lay-down `legal_actions` would list; a
             # whole table rearranged does not, and is tried, as by `greedy_bot`, only where one is)
-            best = _greedy_play(seen, rearranging=False)
+            best = _greedy_play(seen, rearranging=False, own=True)
             if best is None and _REARRANGE and next(_rearrangements_offered(game), None) is not None:
-                best = _greedy_play(seen)
+                best = _greedy_play(seen, own=True)
             if best is not None and not isinstance(_judged(game, cast("Lay | Rearrange", best)), Refusal):
                 play = best
             else:
@@ -131,14 +132,15 @@ def _greedy(seen: View, play: Action | None, sources: list[str], ends: list[Acti
 _QUICK_TABLE: Final[int] = 24  # table cards up to which the greedy bot tries `best_play`
 
 
-def _greedy_play(seen: View, rearranging: bool = True) -> Action | None:
+def _greedy_play(seen: View, rearranging: bool = True, own: bool = False) -> Action | None:
     """The lay-down of the most points the solver finds, or None if it lays nothing.
-    `rearranging=False`: not the whole table rearranged (`best_play`), only melds and lay-offs."""
+    `rearranging=False`: not the whole table rearranged (`best_play`), only melds and lay-offs.
+    `own`: `seen` is the view of a live Game (`_greedy_turn`), whose cards one deck holds."""
     hand = seen.hand
     if _REARRANGE:
         # lay-offs and new melds first (quick); rearranging the whole table only when they find
         # nothing and the table is small enough for `best_play` to be quick too
-        play = best_melds(hand, table=seen.table)
+        play = _melds_of(hand, seen.table, 0, own)
         if play and (play.melds or play.lay_offs):
             table = list(seen.table)
             for index, added in play.lay_offs:
@@ -149,13 +151,22 @@ def _greedy_play(seen: View, rearranging: bool = True) -> Action | None:
         play = best_play(seen.table, hand)
         return Rearrange(play.table) if play else None
     keep = 1 if DISCARDS and GOING_OUT == "discard" else 0
-    play = best_melds(hand, table=seen.table, keep=keep)
+    play = _melds_of(hand, seen.table, keep, own)
     if not DISCARD_TAKEN_CARD and seen.taken is not None and play.left and \
             all(c == seen.taken for c in play.left):
-        play = best_melds(hand, table=seen.table, keep=len(play.left) + 1)
+        play = _melds_of(hand, seen.table, len(play.left) + 1, own)
     if not play or not (play.melds or play.lay_offs):
         return None
     return Lay(play.melds, play.lay_offs)
+
+
+def _melds_of(hand: Meld, table: tuple[Meld, ...], keep: int, own: bool) -> Play:
+    """`best_melds(hand, table=table, keep=keep)`; for the hand and table of a live Game (`own`),
+    which one deck holds, without the checks `best_melds` makes of what a caller gives (a hot
+    path: the same key, the same answer).  A View given to `greedy_bot` is checked as before."""
+    if own:
+        return _lay_down(hand, table=table, opening=False, objective="points", keep=keep)
+    return best_melds(hand, table=table, keep=keep)
 
 
 BOTS: Final = {"random": random_bot, "greedy": greedy_bot}

@@ -18,6 +18,7 @@ from .rules import (
     HANDING_OPENING_RULES,
     HAS_OPENING,
     JOKER_FIXED,
+    LAST_CARD_BY_DISCARD_ONLY,
     MELD_AFTER_LAST_DRAW,
     RUN_VALUE,
     SET_VALUE,
@@ -26,7 +27,7 @@ from .rules import (
     _may_draw_discard,
     _may_draw_stock,
 )
-from .search import _lay_down, _live, best_opening
+from .search import _lay_down, _live, best_opening, gave_up
 from .solver import _OPEN_CLEAN, _OPEN_MELDS, _OPEN_POINTS, _UNIVERSE_ONLY, _W, Play, _vector
 
 # --- draws that bind ------------------------------------------------------------------------------
@@ -84,12 +85,23 @@ def _might_open(held: tuple[int, ...]) -> bool:
     return sum([most[c] for c in held]) - sum([most[c] for c in _dead(held)]) >= _OPEN_POINTS
 
 
+# Where handing keeps the opening's rules and keeps at least the cards an opening keeps, a hand
+# that cannot open cannot hand: the handing search's lay-downs are among the opening search's (the
+# same melds, meld count and clean run, as many cards kept or more), and one `check_opening`
+# accepts has the opening's points, so the best opening would have them too.  The referee then
+# need not search the hand again to say it may not take the card to hand.
+_NO_OPENING_NO_HANDING: Final[bool] = HAS_OPENING and HANDING_OPENING_RULES and \
+    (1 if DISCARDS and GOING_OUT == "discard" else 0) >= (1 if LAST_CARD_BY_DISCARD_ONLY else 0)
+
+
 def _can_hand(hand: Iterable[int]) -> bool:
     """Can these cards all be laid down at once (but the one to discard), as handing needs?"""
     held = tuple(hand)
     keep = 1 if DISCARDS and GOING_OUT == "discard" else 0
     if len(_dead(held)) > keep:
         return False
+    if HANDING_OPENING_RULES and not _might_open(held):
+        return False  # no lay-down of these cards reaches the opening's points, which handing needs
     play = _lay_down(held, opening=HANDING_OPENING_RULES and HAS_OPENING, objective="cards", keep=keep,
                      melds_needed=_OPEN_MELDS if HANDING_OPENING_RULES else 0,
                      clean_run=_OPEN_CLEAN and HANDING_OPENING_RULES)
@@ -109,9 +121,17 @@ def _commitment(game: Game, source: str) -> str | None:
         return "open" if HAS_OPENING and not opened and rule(first_round, opened, True, False) else None
     card = game.discards[-1] if source == "discard" else game.stock[0]
     hand = (*game.hands[game.seat], card)
-    if not opened and HAS_OPENING and rule(first_round, opened, True, False) and _can_open(hand):
-        return "open"
-    if HANDING and not game.laid[game.seat] and rule(first_round, opened, True, True) and _can_hand(hand):
+    no_opening = False  # the search said the hand cannot open (it did not give up)
+    if not opened and HAS_OPENING and rule(first_round, opened, True, False):
+        if _might_open(hand):
+            play = _opening(hand)
+            if play:
+                return "open"
+            no_opening = not gave_up(play)
+        else:
+            no_opening = True
+    if HANDING and not game.laid[game.seat] and rule(first_round, opened, True, True) and \
+            not (no_opening and _NO_OPENING_NO_HANDING) and _can_hand(hand):
         return "hand"
     return None
 

@@ -530,9 +530,24 @@ def _read_declared(cards: tuple[int, ...], declared: tuple[int, ...], opening: b
     return Verdict(True, "run", points)
 
 
+_LAID_AS: dict[tuple[tuple[int, ...], tuple[int, ...], str], tuple[Card, ...]] = {}
+
+
 def _laid(cards: tuple[int, ...], declared: tuple[int, ...], kind: str) -> tuple[Card, ...]:
     """A meld as it lies on the table once judged: cards without jokers, or with every joker
-    declared, in the order of their run (`5♠ JK=7♠ 6♠` lies as 5♠ 6♠ JK)."""
+    declared, in the order of their run (`5♠ JK=7♠ 6♠` lies as 5♠ 6♠ JK).  Kept: where the
+    table is rearranged, every meld is laid again at every turn."""
+    key = (cards, declared, kind)
+    found = _LAID_AS.get(key)
+    if found is None:
+        if len(_LAID_AS) >= 4096:
+            _LAID_AS.clear()
+        found = _LAID_AS[key] = _laid_out(cards, declared, kind)
+    return found
+
+
+def _laid_out(cards: tuple[int, ...], declared: tuple[int, ...], kind: str) -> tuple[Card, ...]:
+    """`_laid`, worked out."""
     if kind != "run" or (0 in cards and (not declared or 0 in declared)):
         return tuple(map(Card, cards))
     meant = iter(declared)

@@ -115,7 +115,7 @@ def _might_lay(game: Game) -> bool:
                 alike = [c for c in cards if c >> 2 == natural >> 2]
             else:
                 alike = [c for c in cards if c & 3 == natural & 3]
-            if any(check_joker_swap(meld.cards, Card(c), kind=meld.kind) for c in alike):
+            if any(_may_take_joker(meld.cards, c, meld.kind) for c in alike):
                 return True
     return False
     hand = game.hands[game.seat]
@@ -136,6 +136,21 @@ def _might_lay(game: Game) -> bool:
                                       for c in cards):
                 return True
     return False
+
+
+_TAKES_JOKER: dict[tuple[Meld, int, str | None], bool] = {}
+
+
+def _may_take_joker(meld: Meld, card: int, kind: str | None) -> bool:
+    """Whether `card` may take a joker's place in a table meld (`check_joker_swap` for an opened
+    player), kept: the same melds and hands are asked about turn after turn."""
+    key = (meld, card, kind)
+    may = _TAKES_JOKER.get(key)
+    if may is None:
+        if len(_TAKES_JOKER) >= 4096:
+            _TAKES_JOKER.clear()
+        may = _TAKES_JOKER[key] = bool(check_joker_swap(meld, Card(card), kind=kind))
+    return may
 
 
 def _after_plays(game: Game) -> list[Action]:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
-from typing import Final, TypeVar
+from typing import Final, TypeVar, cast
 
-from .cards import Card, CardsLike, _cards
+from .cards import _CARD, Card, CardsLike, _cards
 from .melds import _common_deck, _melds, _read, _show
 from .reasons import Reason, _because
 from .rules import (
@@ -191,9 +191,7 @@ def _search(
     chains, sets, vectors = universe.chains, universe.sets, universe.vectors
     counted = per_meld is not None or clean is not None
 
-    def lowered(state: int, ident: int) -> int:
-        if not counted:
-            return state
+    def lowered(state: int, ident: int) -> int:  # (`best` calls it only when `counted`: a hot path)
         if per_meld is not None and state & per_meld[0]:
             state -= per_meld[1]
         if clean is not None and ident in clean_runs and state & clean[0]:
@@ -222,7 +220,8 @@ def _search(
                     vector = vectors[ident]
                     if (high - vector) & guards != guards:
                         break
-                    tried = weights[ident] + best(lowered(state - vector, ident))
+                    rest = state - vector
+                    tried = weights[ident] + best(lowered(rest, ident) if counted else rest)
                     if tried > value:
                         value, choice = tried, ident
             group = sets[field]
@@ -230,14 +229,16 @@ def _search(
                 for ident in group:
                     vector = vectors[ident]
                     if (high - vector) & guards == guards:
-                        tried = weights[ident] + best(lowered(state - vector, ident))
+                        rest = state - vector
+                        tried = weights[ident] + best(lowered(rest, ident) if counted else rest)
                         if tried > value:
                             value, choice = tried, ident
             more = extra.get(field) if extra else None
             if more:
                 for vector, ident, weight in more:
                     if (high - vector) & guards == guards:
-                        tried = weight + best(lowered(state - vector, ident))
+                        rest = state - vector
+                        tried = weight + best(lowered(rest, ident) if counted else rest)
                         if tried > value:
                             value, choice = tried, ident
             if choice == _NOTHING and skip:
@@ -416,7 +417,7 @@ def _searched(
     counts = _counts(hand)
     if 0 not in counts and _UNIVERSE_ONLY and not table and not (keep or melds_needed or clean_run):
         live = _live(start)
-        left = [Card(c) for c in sorted(hand) if not live >> (c * _W) & 1]
+        left = [_CARD[c] for c in sorted(hand) if not live >> (c * _W) & 1]
         start &= live
         hand = tuple(c for c in hand if live >> (c * _W) & 1)
     guards = _CARD_GUARDS
@@ -441,10 +442,8 @@ def _searched(
             weight = points * 1024 + len(added) if objective == "points" else \
                 points if objective == "cards" else 0
             extra.setdefault(_lowest(added), []).append((_vector(added) + bit, ident, weight))
-    base = (57 + len(table)) * _W
-    # counters of 8 bits: no hand has 256 cards
-    counters = [min(keep, len(hand) + len(left)), melds_needed, 1 if clean_run else 0]
-    fields = [(255 << (base + 8 * i), 1 << (base + 8 * i)) for i in range(3)]
+    fields, need = _counter_fields(len(table))
+    counters = (min(keep, len(hand) + len(left)), melds_needed, 1 if clean_run else 0)
     for (_, unit), value in zip(fields, counters, strict=True):
         start += value * unit
     clean_runs = universe.runs | {ident for ident, (_, meld, _) in laid.items()
@@ -455,7 +454,7 @@ def _searched(
         _KEEP_FREE if objective == "points" else _KEEP_ONE if objective == "cards" else _KEEP_VALUE, guards,
         keep=fields[0] if keep else None, per_meld=fields[1] if melds_needed else None,
         clean=fields[2] if clean_run else None, clean_runs=clean_runs,
-        need=sum(mask for mask, _ in fields), budget=budget,
+        need=need, budget=budget,
     )
     if total <= _NONE // 2:
         return Play(False)
@@ -466,7 +465,7 @@ def _searched(
     for step in steps:
         low = remaining[0]
         if step == _LEAVE:
-            left.append(Card(low))
+            left.append(_CARD[low])
             remaining.remove(low)
         else:
             target, cards, gained = laid[step] if step in laid else (
@@ -475,12 +474,26 @@ def _searched(
                 remaining.remove(card)
             points += gained
             if target is None:
-                melds.append(tuple(Card(c) for c in cards))
+                melds.append(tuple([_CARD[c] for c in cards]))
             else:
-                lay_offs.append((target, tuple(Card(c) for c in cards)))
+                lay_offs.append((target, tuple([_CARD[c] for c in cards])))
     left.sort(key=lambda c: c or _JOKERS)
-    melds = [tuple(map(Card, meld)) for meld in _joined(list(melds), melds_needed)]
+    melds = cast("list[Meld]", _joined(cast("list[tuple[int, ...]]", melds), melds_needed))  # Cards joined
     return Play(True, tuple(melds), tuple(left), points, lay_offs=tuple(lay_offs))
+
+
+_COUNTER_FIELDS: dict[int, tuple[list[_Counter], int]] = {}
+
+
+def _counter_fields(melds_on_table: int) -> tuple[list[_Counter], int]:
+    """The search's three counters of 8 bits (no hand has 256 cards) past the fields of the cards
+    and of the table's melds: (mask, unit) each, and the masks together; kept by table size."""
+    found = _COUNTER_FIELDS.get(melds_on_table)
+    if found is None:
+        base = (57 + melds_on_table) * _W
+        fields = [(255 << (base + 8 * i), 1 << (base + 8 * i)) for i in range(3)]
+        found = _COUNTER_FIELDS[melds_on_table] = (fields, sum(mask for mask, _ in fields))
+    return found
 
 
 def _extensions(meld: tuple[int, ...], counts: dict[int, int], most: int = 14) -> _Found:

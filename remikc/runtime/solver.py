@@ -182,23 +182,30 @@ def _runs(counts: dict[int, int] | None, jokers: int, opening: bool, found: _Fou
           longest: int = 14) -> None:
     """Every run the cards can make, up to `longest` cards (`counts` None: every run of the
     deck without a joker); with `jokers`, only runs holding at least one."""
+    for group in range(4) if RUN_SAME_SUIT else range(1):
+        _group_runs(group, counts, jokers, opening, found, longest)
+
+
+def _group_runs(group: int, counts: dict[int, int] | None, jokers: int, opening: bool, found: _Found,
+                longest: int = 14) -> None:
+    """`_runs` of one suit (`group`; 0 for all where a run may mix suits): they need only the
+    counts of that suit's cards."""
     first = 1 if ACE_LOW else 2
     last = 26 if WRAP else (14 if ACE_HIGH else 13)
     longest = min(RUN_MAX, longest)
-    for group in range(4) if RUN_SAME_SUIT else range(1):
-        held = [tuple(c for c in _run_position(p, group) if counts is None or c in counts)
-                if p <= last else () for p in range(last + 2)]
-        for start in range(first, 14):
-            if not held[start] and not jokers:
-                continue
-            missing = 0
-            for end in range(start, min(last, start + longest - 1) + 1):
-                if not held[end]:
-                    missing += 1
-                    if missing > jokers:
-                        break
-                if end - start + 1 >= RUN_MIN:
-                    _fill(held[start:end + 1], missing, jokers, counts, opening, found)
+    held = [tuple(c for c in _run_position(p, group) if counts is None or c in counts)
+            if p <= last else () for p in range(last + 2)]
+    for start in range(first, 14):
+        if not held[start] and not jokers:
+            continue
+        missing = 0
+        for end in range(start, min(last, start + longest - 1) + 1):
+            if not held[end]:
+                missing += 1
+                if missing > jokers:
+                    break
+            if end - start + 1 >= RUN_MIN:
+                _fill(held[start:end + 1], missing, jokers, counts, opening, found)
 
 
 def _fill(held: list[tuple[int, ...]], missing: int, jokers: int, counts: dict[int, int] | None,
@@ -234,19 +241,28 @@ def _halves(meld: tuple[int, ...], opening: bool) -> bool:
 def _sets(counts: dict[int, int] | None, jokers: int, opening: bool, found: _Found) -> None:
     """Every set the cards can make (`counts` None: every set of the deck without a joker);
     with `jokers`, only sets holding at least one."""
+    for cards in _by_rank(counts):
+        if len(cards) + jokers >= SET_MIN:
+            _rank_sets(cards, jokers, opening, found)
+
+
+def _by_rank(counts: dict[int, int] | None) -> list[tuple[int, ...]]:
+    """The natural cards a set may take, rank by rank (the ranks held, in order): each card
+    once where a set's suits differ, else each copy."""
     by_rank: dict[int, list[int]] = {}
     for card in CARDS:
         count = COPIES if counts is None else counts.get(card, 0)
         if count:
             by_rank.setdefault(card >> 2, []).extend([card] * (1 if SET_DISTINCT_SUITS else count))
-    for rank in sorted(by_rank):
-        cards = by_rank[rank]
-        if len(cards) + jokers < SET_MIN:
-            continue
-        for size in range(1, min(len(cards), SET_MAX) + 1):
-            for naturals in sorted(set(itertools.combinations(cards, size))):
-                for extra in range(max(1 if jokers else 0, SET_MIN - size), min(jokers, SET_MAX - size) + 1):
-                    _found(found, naturals + (0,) * extra, opening)
+    return [tuple(by_rank[rank]) for rank in sorted(by_rank)]
+
+
+def _rank_sets(cards: tuple[int, ...], jokers: int, opening: bool, found: _Found) -> None:
+    """`_sets` of one rank's `cards`."""
+    for size in range(1, min(len(cards), SET_MAX) + 1):
+        for naturals in sorted(set(itertools.combinations(cards, size))):
+            for extra in range(max(1 if jokers else 0, SET_MIN - size), min(jokers, SET_MAX - size) + 1):
+                _found(found, naturals + (0,) * extra, opening)
 
 
 def _jokers_per_meld(jokers: int, opening: bool) -> int:
@@ -300,15 +316,61 @@ def _find(counts: dict[int, int], opening: bool) -> _Found:
     jokers = _jokers_per_meld(counts.get(0, 0), opening)
     found: _Found = {}
     if jokers:
+        # the same melds in the same order as `_runs` and `_sets` find them, suit by suit and
+        # rank by rank: a turn's new card changes one suit's runs and one rank's sets, and the
+        # others are kept (`_suit_runs`, `_rank_sets_kept`)
         if HAS_RUN:
-            _runs(counts, jokers, opening, found)
+            for group in range(4) if RUN_SAME_SUIT else range(1):
+                held = tuple(item for item in sorted(counts.items())
+                             if item[0] and (not RUN_SAME_SUIT or item[0] & 3 == group))
+                _merge(found, _suit_runs(group, held, jokers, opening))
         if HAS_SET:
-            _sets(counts, jokers, opening, found)
+            for cards in _by_rank(counts):
+                if len(cards) + jokers >= SET_MIN:
+                    _merge(found, _rank_sets_kept(cards, jokers, opening))
         for size in range(1, jokers + 1):  # jokers alone, where a game allows it
             _found(found, (0,) * size, opening)
     if HAS_RUN and not RUN_SAME_SUIT:
         _runs(counts, 0, opening, found)
     return found
+
+
+# The runs of one suit and the sets of one rank with jokers, kept (read, never changed)
+_SUIT_RUNS: dict[tuple[int, tuple[tuple[int, int], ...], int, bool], _Found] = {}
+_RANK_SETS: dict[tuple[tuple[int, ...], int, bool], _Found] = {}
+
+
+def _suit_runs(group: int, held: tuple[tuple[int, int], ...], jokers: int, opening: bool) -> _Found:
+    """`_group_runs` for the suit's cards `held` (card, count), kept."""
+    key = (group, held, jokers, opening)
+    found = _SUIT_RUNS.get(key)
+    if found is None:
+        if len(_SUIT_RUNS) >= 4096:
+            _SUIT_RUNS.clear()
+        found = _SUIT_RUNS[key] = {}
+        _group_runs(group, dict(held), jokers, opening, found)
+    return found
+
+
+def _rank_sets_kept(cards: tuple[int, ...], jokers: int, opening: bool) -> _Found:
+    """`_rank_sets`, kept."""
+    key = (cards, jokers, opening)
+    found = _RANK_SETS.get(key)
+    if found is None:
+        if len(_RANK_SETS) >= 4096:
+            _RANK_SETS.clear()
+        found = _RANK_SETS[key] = {}
+        _rank_sets(cards, jokers, opening, found)
+    return found
+
+
+def _merge(found: _Found, part: _Found) -> None:
+    """`part`'s melds added to `found` as `_found` would add them one by one: a multiset already
+    there keeps its first meld unless the new one is worth more."""
+    for key, value in part.items():
+        held = found.get(key)
+        if held is None or value[0] > held[0]:
+            found[key] = value
 
 
 def _joined(melds: list[tuple[int, ...]], least: int = 0) -> list[tuple[int, ...]]:

@@ -10,6 +10,7 @@ A breach raises `InvariantBreach` with the seed and the actions that lead to it.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -20,7 +21,7 @@ from .. import ir
 from ..build import validator_source
 from ..diagnostics import RemikcError
 from ..module import VariantModule, load_module
-from ..runtime.game import Action, DealResult, Draw, Game, Lay, Refusal
+from ..runtime.game import Action, DealResult, Draw, Game, Lay, Refusal, View
 from ..spec.workspace import Workspace
 from .record import DealRecord, GameRecord
 
@@ -244,10 +245,24 @@ def check_step(m: VariantModule, before: Game, action: Action, after: Game, pack
         hidden = {id(h) for i, h in enumerate(after.hands) if i != seat and h}
         if after.stock:
             hidden.add(id(after.stock))
-        for name in type(seen).__slots__:
-            if id(getattr(seen, name)) in hidden:  # the object itself: hidden holds live objects only
-                return f"seat {seat}'s view shows hidden cards in `{name}`"
+        # the object itself: hidden holds live objects only (every field read at once, by name
+        # only for a breach)
+        if not hidden.isdisjoint(map(id, _fields(seen))):
+            name = next(n for n in type(seen).__slots__ if id(getattr(seen, n)) in hidden)
+            return f"seat {seat}'s view shows hidden cards in `{name}`"
     return None
+
+
+_FIELD_GETTERS: dict[type, Callable[[View], tuple[object, ...]]] = {}
+
+
+def _fields(seen: View) -> tuple[object, ...]:
+    """Every field of a View (of whichever module), as a tuple."""
+    kind = type(seen)
+    getter = _FIELD_GETTERS.get(kind)
+    if getter is None:
+        getter = _FIELD_GETTERS[kind] = operator.attrgetter(*kind.__slots__)
+    return getter(seen)
 
 
 def _cards(game: Game) -> list[int]:
@@ -280,11 +295,34 @@ def _same_cards(before: Game, after: Game) -> bool:
             now += held
     for pile, kept in ((before.stock, after.stock), (before.discards, after.discards)):
         if kept is not pile:
-            was += pile
-            now += kept
+            _pile_moved(pile, kept, was, now)
     was.sort()
     now.sort()
     return was == now
+
+
+def _pile_moved(pile: tuple[int, ...], kept: tuple[int, ...], was: list[int], now: list[int]) -> None:
+    """Adds to `was` and `now` what a pile (the stock, the discards) lost and gained: where the
+    action took cards from one end or put them on one, only those cards (the rest is the same
+    cards on both sides, and counting them proves nothing: a draw from a stock of 70 cards costs
+    the card drawn, not 140 cards sorted); else the whole pile, before and after."""
+    n, k = len(pile), len(kept)
+    if k <= n:
+        if pile[n - k:] == kept:
+            was += pile[:n - k]
+            return
+        if pile[:k] == kept:
+            was += pile[k:]
+            return
+    else:
+        if kept[k - n:] == pile:
+            now += kept[:k - n]
+            return
+        if kept[:n] == pile:
+            now += kept[n:]
+            return
+    was += pile
+    now += kept
 
 
 class _Turns:
