@@ -146,6 +146,21 @@ def test_verdict_wording():
     assert verdict(None, (1, 1)).startswith("game length cannot be compared")
 
 
+def test_verdict_with_games_the_deal_cap_stopped():
+    # Remik 51 with two players: no game ends by its rules, every one stops at the cap, so the
+    # lengths are the cap's and there is nothing to compare (a 2.2% "difference" was printed).
+    assert verdict(Change(2.2, 1.0, 3.4), (500, 500), (500, 500)) == (
+        "game length cannot be compared: no game of either variant ended by its rules "
+        "(each was stopped at the deal cap, --max-deals)")
+    # some capped: the verdict stands, and says how many games it is not about
+    assert verdict(Change(50.0, 14.8833, 95.8510), (3, 4), (1, 0)) == (
+        "this rule change makes games 50.0% longer (95% CI 14.9%..95.9%); 1 of 3 games and "
+        "0 of 4 games were stopped at the deal cap (--max-deals): their length is the cap's, "
+        "not the game's")
+    assert verdict(Change(50.0, 14.8833, 95.8510), (3, 3), (0, 0)) == \
+        "this rule change makes games 50.0% longer (95% CI 14.9%..95.9%)"
+
+
 # --- one variant ----------------------------------------------------------------------------
 
 
@@ -200,6 +215,15 @@ def test_compare_rows_and_verdict():
     assert (c.rows[0].a.value, c.rows[0].b.value) == (12, 18)
     # seat 1 won all 3 games: 3 of 3, Wilson 0.4385..1
     assert c.rows[-1].a.value == 1.0 and c.rows[-1].a.low == pytest.approx(0.43850, abs=1e-5)
+    # four_games' seed 4 was stopped by the cap; against the same games the cap stopped all:
+    capped = [dataclasses.replace(r, finished=False) for r in four_games()]
+    c = compare(summarize("a", four_games(), seed=1, bot="greedy"),
+                summarize("b", capped, seed=1, bot="greedy"))
+    assert c.verdict.endswith("; 1 of 4 games and 4 of 4 games were stopped at the deal cap "
+                              "(--max-deals): their length is the cap's, not the game's")
+    c = compare(summarize("a", capped, seed=1, bot="greedy"),
+                summarize("b", capped, seed=1, bot="greedy"))
+    assert c.verdict.startswith("game length cannot be compared: no game of either variant")
 
 
 # --- the report ------------------------------------------------------------------------------

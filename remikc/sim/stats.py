@@ -201,11 +201,22 @@ def length_change(a: Distribution, b: Distribution, z: float = Z95) -> Change | 
                   high=100 * math.expm1(log_ratio + z * se))
 
 
-def verdict(change: Change | None, games: tuple[int, int]) -> str:
-    """One sentence on what the rule change does to the length of a game."""
+def verdict(change: Change | None, games: tuple[int, int],
+            capped: tuple[int, int] = (0, 0)) -> str:
+    """One sentence on what the rule change does to the length of a game.  `capped` counts the
+    games of each variant that the simulator's deal cap stopped: their length is the cap's, so
+    where it stopped them all there is nothing to compare, and where it stopped some the
+    sentence says how many."""
+    if capped == games and games != (0, 0):
+        return ("game length cannot be compared: no game of either variant ended by its rules "
+                "(each was stopped at the deal cap, --max-deals)")
     if change is None:
         return ("game length cannot be compared: each variant needs at least 2 games "
                 "with some turns")
+    return _length_sentence(change, games) + _capped_clause(games, capped)
+
+
+def _length_sentence(change: Change, games: tuple[int, int]) -> str:
     if change.significant:
         if change.percent > 0:
             return (f"this rule change makes games {change.percent:.1f}% longer "
@@ -218,6 +229,14 @@ def verdict(change: Change | None, games: tuple[int, int]) -> str:
     return (f"games are {abs(change.percent):.1f}% {way} with this rule change "
             f"(95% CI {change.low:+.1f}%..{change.high:+.1f}%), but the difference is not "
             f"significant at this sample size ({size})")
+
+
+def _capped_clause(games: tuple[int, int], capped: tuple[int, int]) -> str:
+    if capped == (0, 0):
+        return ""
+    return (f"; {capped[0]} of {count(games[0], 'game')} and {capped[1]} of "
+            f"{count(games[1], 'game')} were stopped at the deal cap (--max-deals): "
+            f"their length is the cap's, not the game's")
 
 
 # --- one variant ----------------------------------------------------------------------------
@@ -290,4 +309,8 @@ def compare(a: SpecStats, b: SpecStats) -> Comparison:
         Row("seat 1 win rate", a.seats[0].wins.ci, b.seats[0].wins.ci, share=True),
     )
     return Comparison(a=a.variant, b=b.variant, length=change, rows=rows,
-                      verdict=verdict(change, (a.games, b.games)))
+                      verdict=verdict(change, (a.games, b.games), (_capped(a), _capped(b))))
+
+
+def _capped(s: SpecStats) -> int:
+    return s.games - round(s.finished.count)
