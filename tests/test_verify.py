@@ -9,12 +9,14 @@ Inconsistent cases state their expectations in header comments:
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import re
 from pathlib import Path
 
 import pytest
+import z3
 
 from remikc import ir
 from remikc.cards import parse_cards
@@ -55,6 +57,26 @@ def test_every_spec_verifies_with_no_violation(reports):
         bad = [(f.check, f.status.value, f.summary) for f in report.findings
                if f.status not in (Status.PROVED, Status.REMOVED)]
         assert bad == [], variant
+
+
+def test_verify_frees_its_z3_contexts_before_returning(workspace):
+    # A Z3 context left to the garbage collector is freed by whichever thread it next runs in;
+    # freed by a Dask worker's thread during `sweep --scheduler`, Z3_del_context hung there.
+    # With the collector off, only verify's own collection can free them.
+    variant = workspace.variant(str(SPECS / "remik_podstawowy.rules"))
+
+    def contexts() -> set[int]:
+        return {id(o) for o in gc.get_objects() if isinstance(o, z3.Context)}
+
+    gc.collect()
+    gc.disable()
+    try:
+        before = contexts()
+        verify(variant)
+        left = contexts() - before
+    finally:
+        gc.enable()
+    assert left == set()
 
 
 def test_remik51_removes_the_opening_incentive_for_a_reason_that_holds(workspace):

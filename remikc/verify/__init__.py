@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from .. import ir
 from .findings import DEFAULT_RLIMIT, Finding, Report, Status, render_text, to_json
+from .solver import frees_contexts
 
 if TYPE_CHECKING:
     from .checks import CHECKS, Probe
@@ -56,6 +57,7 @@ _ROUTES = (
 )
 
 
+@frees_contexts
 def verify(variant: ir.Variant, *, rlimit: int | None = None, parent: Report | None = None
            ) -> Report:
     """Run every check on `variant`; `parent` is its parent's report, for `house.keeps`."""

@@ -8,9 +8,12 @@ running out of it is `unknown`, never "proved".
 
 from __future__ import annotations
 
+import functools
+import gc
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import ParamSpec, TypeVar
 
 import z3
 
@@ -26,6 +29,44 @@ TIDY_SHARE = 40
 # (`_stop`) and the session raises KeyboardInterrupt rather than answer.
 _running: set[z3.Context] = set()
 _lock = threading.Lock()
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+_collector = threading.Lock()
+_inside = 0  # frees_contexts calls running (nested, or in several threads)
+_was_enabled = True
+
+
+def frees_contexts(run: Callable[P, R]) -> Callable[P, R]:
+    """While `run` works, only its own thread frees Z3 objects; its contexts are freed before
+    it returns, in that thread.
+
+    Z3 terms, sessions and encoders sit in reference cycles, so the garbage collector frees
+    them, in whichever thread it next runs in.  Beside a Dask client's or in-process worker's
+    threads (`simulate --scheduler`, `sweep`) that thread was another one, freeing a context
+    while this one was asking Z3 a question: `Z3_del_context` hung, spinning, or the process
+    crashed (test_sim_cluster.py, one run in a few).  So the collector is off while `run`
+    works (objects outside cycles are still freed at once, by the thread that drops them) and
+    runs here at the end.
+    """
+    @functools.wraps(run)
+    def collected(*args: P.args, **kwargs: P.kwargs) -> R:
+        global _inside, _was_enabled
+        with _collector:
+            if _inside == 0:
+                _was_enabled = gc.isenabled()
+                gc.disable()
+            _inside += 1
+        try:
+            return run(*args, **kwargs)
+        finally:
+            gc.collect()
+            with _collector:
+                _inside -= 1
+                if _inside == 0 and _was_enabled:
+                    gc.enable()
+    return collected
 
 
 def _stop() -> None:

@@ -21,7 +21,7 @@ from ..cards import Card
 from . import canon, decode
 from .checks import Probe, opening_hands
 from .encode import Meld, opening
-from .solver import Session
+from .solver import Session, frees_contexts
 
 Cards = tuple[Card, ...]
 
@@ -51,6 +51,7 @@ def _meld(model: z3.ModelRef, m: Meld) -> Play:
                 "run" if decode.true(model, m.is_run) else "set")
 
 
+@frees_contexts
 def examples(v: ir.Variant) -> Examples:
     probe = Probe(v)
     session, m = probe.meld()
