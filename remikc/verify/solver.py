@@ -48,7 +48,9 @@ def frees_contexts(run: Callable[P, R]) -> Callable[P, R]:
     while this one was asking Z3 a question: `Z3_del_context` hung, spinning, or the process
     crashed (test_sim_cluster.py, one run in a few).  So the collector is off while `run`
     works (objects outside cycles are still freed at once, by the thread that drops them) and
-    runs here at the end.
+    runs here at the end, on the youngest generation only: with the collector off nothing
+    `run` made has left it, and a full collection costs time in proportion to the whole
+    heap (0.3 s at three million objects, after every verification of a test session).
     """
     @functools.wraps(run)
     def collected(*args: P.args, **kwargs: P.kwargs) -> R:
@@ -61,7 +63,7 @@ def frees_contexts(run: Callable[P, R]) -> Callable[P, R]:
         try:
             return run(*args, **kwargs)
         finally:
-            gc.collect()
+            gc.collect(0)
             with _collector:
                 _inside -= 1
                 if _inside == 0 and _was_enabled:
