@@ -43,29 +43,6 @@ SLOW = (
 )
 
 
-# Coverage of remikc/runtime/ (the README's test command) is taken where the runtime is what a
-# test is about.  These modules hold the runtime up against the verifier's formulas, or do not
-# run it at all, and are CPU-bound in Python: under Python 3.11 a trace function makes such
-# code about 2.5x slower (tests/test_conformance.py::test_every_three_card_meld[remik51]: 18 s
-# without coverage, 45 s with it), so coverage is paused while they run.  Nothing they reach
-# is left unmeasured: the runtime's own tests cover the same lines (the report stays at 94%).
-UNMEASURED = (
-    "tests/test_conformance.py",
-    "tests/test_structural_kinds.py",
-    "tests/test_mutations.py",
-    "tests/test_turn_conformance.py",
-    "tests/test_fmt.py",
-    "tests/test_fuzz.py",
-    "tests/test_limits.py",
-    "tests/test_verify.py",
-    "tests/test_proofcache.py",
-    "tests/test_schemas.py",
-    "tests/test_lsp.py",
-    "tests/test_cli_ux.py",
-    "tests/test_rulebooks.py",
-    "tests/test_rulebook_prose.py",
-)
-
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--soak", action="store_true", help="run the soak budgets (tests marked `soak`)")
 
@@ -101,25 +78,3 @@ def _own_proof_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
     reads proofs another test left, whatever order they run in, and none writes
     `.remikc_cache/` into the project's spec folders."""
     monkeypatch.setenv("REMIKC_CACHE_DIR", str(tmp_path_factory.mktemp("proofs")))
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> object:
-    paused = _pause_coverage() if item.nodeid.startswith(UNMEASURED) else None
-    try:
-        return (yield)
-    finally:
-        if paused is not None:
-            paused.start()
-
-
-def _pause_coverage():  # type: ignore[no-untyped-def]
-    """The coverage measurement running in this process, stopped; None where there is none."""
-    try:
-        import coverage
-    except ImportError:
-        return None
-    current = coverage.Coverage.current()
-    if current is not None:
-        current.stop()
-    return current
