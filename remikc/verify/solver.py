@@ -48,9 +48,11 @@ def frees_contexts(run: Callable[P, R]) -> Callable[P, R]:
     while this one was asking Z3 a question: `Z3_del_context` hung, spinning, or the process
     crashed (test_sim_cluster.py, one run in a few).  So the collector is off while `run`
     works (objects outside cycles are still freed at once, by the thread that drops them) and
-    runs here at the end, on the youngest generation only: with the collector off nothing
-    `run` made has left it, and a full collection costs time in proportion to the whole
-    heap (0.3 s at three million objects, after every verification of a test session).
+    runs here at the end: on the youngest generation only when no collection ran meanwhile,
+    since then nothing `run` made has left it (a full collection costs time in proportion to
+    the whole heap: 0.3 s at three million objects, after every verification of a test
+    session); a full one when another call's collection, or anyone's, may have moved its
+    objects on.
     """
     @functools.wraps(run)
     def collected(*args: P.args, **kwargs: P.kwargs) -> R:
@@ -60,16 +62,22 @@ def frees_contexts(run: Callable[P, R]) -> Callable[P, R]:
                 _was_enabled = gc.isenabled()
                 gc.disable()
             _inside += 1
+            before = _collections()
         try:
             return run(*args, **kwargs)
         finally:
-            gc.collect(0)
+            gc.collect(0 if _collections() == before else 2)
             with _collector:
                 _inside -= 1
                 if _inside == 0 and _was_enabled:
                     gc.enable()
     return collected
 
+
+
+def _collections() -> int:
+    """How many collections, of any generation, this process has run."""
+    return sum(generation["collections"] for generation in gc.get_stats())
 
 def _stop() -> None:
     with _lock:
