@@ -74,10 +74,10 @@ def frees_contexts(run: Callable[P, R]) -> Callable[P, R]:
     return collected
 
 
-
 def _collections() -> int:
     """How many collections, of any generation, this process has run."""
     return sum(generation["collections"] for generation in gc.get_stats())
+
 
 def _stop() -> None:
     with _lock:
