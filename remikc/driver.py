@@ -154,13 +154,13 @@ class Verifier:
     def reports(self, wanted: list[tuple[str, ir.Variant]]) -> dict[str, Report]:
         """Reports by normalised path, for `wanted` and the parents they need."""
         todo: dict[str, ir.Variant] = {}
+        parents: dict[str, str | None] = {}  # found once: a round asks of every variant left
         for path, variant in wanted:
-            self._collect(path, variant, todo)
+            self._collect(path, variant, todo, parents)
         while todo:
-            ready = [p for p, v in todo.items()
-                     if v.parent is None or self._parent_path(p, v) in self._reports]
-            missing = [p for p in ready if not self._cached(p, todo[p])]
-            jobs = [(p, self._reports.get(self._parent_path(p, todo[p])) if todo[p].parent else None)
+            ready = [p for p in todo if parents[p] is None or parents[p] in self._reports]
+            missing = [p for p in ready if not self._cached(p, todo[p], parents[p])]
+            jobs = [(p, self._reports.get(parent) if (parent := parents[p]) is not None else None)
                     for p in missing]
             for path, report in zip(missing, self._run(jobs), strict=True):
                 self._reports[path] = report
@@ -170,13 +170,13 @@ class Verifier:
                 del todo[path]
         return self._reports
 
-    def _cached(self, path: str, variant: ir.Variant) -> bool:
+    def _cached(self, path: str, variant: ir.Variant, parent_path: str | None) -> bool:
         """Take the report from the proof cache if it holds one for exactly this question."""
         if self.cache is None:
             return False
         from .proofcache import key
 
-        parent = self._keys[self._parent_path(path, variant)] if variant.parent is not None else None
+        parent = self._keys[parent_path] if parent_path is not None else None
         self._keys[path] = key(variant, self.rlimit, parent)
         report = self.cache.load(path, variant, self._keys[path])
         if report is None:
@@ -184,15 +184,20 @@ class Verifier:
         self._reports[path] = report
         return True
 
-    def _collect(self, path: str, variant: ir.Variant, todo: dict[str, ir.Variant]) -> None:
-        """`variant` and its ancestors not yet verified into `todo`.  A loop, not recursion: an
-        `extends` chain may be a thousand files long."""
+    def _collect(self, path: str, variant: ir.Variant, todo: dict[str, ir.Variant],
+                 parents: dict[str, str | None]) -> None:
+        """`variant` and its ancestors not yet verified into `todo`, each with the path of its
+        parent in `parents`.  A loop, not recursion: an `extends` chain may be a thousand files
+        long."""
         key = os.path.normpath(path)
         while key not in self._reports and key not in todo:
             todo[key] = variant
             if variant.parent is None:
+                parents[key] = None
                 return
-            key = self._parent_path(key, variant)
+            parent = self._parent_path(key, variant)
+            parents[key] = parent
+            key = parent
             variant = self.workspace.variant(key)
 
     @staticmethod

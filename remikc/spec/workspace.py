@@ -166,6 +166,9 @@ class Workspace:
     _variants: dict[str, ir.Variant | SpecError] = field(default_factory=dict)
     _warnings: dict[str, tuple[Diagnostic, ...]] = field(default_factory=dict)
     _partial: dict[str, FileRules] = field(default_factory=dict)  # read with errors, as far as it goes
+    # each variant's chain, base first, and the warnings found on it: the variants of a long
+    # chain then walk only their own link, not every link above them again
+    _chains: dict[str, tuple[tuple[FileRules, ...], tuple[Diagnostic, ...]]] = field(default_factory=dict)
 
     def read(self, path: str) -> str:
         if path not in self.sources:
@@ -223,33 +226,60 @@ class Workspace:
 
     def _chain(self, path: str, warnings: list[Diagnostic], leaf: FileRules | None = None
                ) -> list[FileRules]:
-        chain = [leaf or self.file(path)]
-        seen = {os.path.normpath(path): chain[0]}
-        current = path
-        while chain[0].spec.extends is not None:
-            child = chain[0]
-            assert child.spec.extends is not None
+        """The files from the base game down to `path` (to `leaf`, the file at `path` as read
+        with errors, when given), the warnings found on the way into `warnings`.  A loop, not
+        recursion: an `extends` chain may be a thousand files long."""
+        known = self._chains.get(path) if leaf is None else None
+        if known is None:
+            return list(self._walked(path, leaf, warnings))
+        warnings.extend(known[1])
+        return list(known[0])
+
+    def _walked(self, path: str, leaf: FileRules | None, warnings: list[Diagnostic]
+                ) -> tuple[FileRules, ...]:
+        """`_chain`, worked out: up from `path` to a variant whose chain is known (or to the base
+        game), then down again, keeping each variant's chain on the way (not the leaf's)."""
+        walked: list[tuple[str, FileRules, Diagnostic | None]] = []  # up from the leaf
+        seen = {os.path.normpath(path)}
+        current, child = path, leaf or self.file(path)
+        above: tuple[tuple[FileRules, ...], tuple[Diagnostic, ...]] = ((), ())
+        while True:
+            if child.spec.extends is None:
+                walked.append((current, child, None))
+                break
             parent_id = child.spec.extends.value
             if not VARIANT_ID.fullmatch(parent_id):
                 raise SpecError([_not_an_id(child, parent_id)])
             path_of_parent = parent_path(current, parent_id)
             if os.path.normpath(path_of_parent) in seen:
-                raise SpecError([_circle(list(reversed(chain)), parent_id)])
+                raise SpecError([_circle([f for _, f, _ in walked] + [child], parent_id)])
             if not spec_exists(path_of_parent):
                 raise SpecError([_unknown_parent(child, parent_id, os.path.dirname(current))])
             shadow = self._shadowing(child, path_of_parent)
             if shadow is not None:
                 warnings.append(shadow)
+            walked.append((current, child, shadow))
             try:
                 parent = self.file(path_of_parent)
             except SpecError as exc:
                 raise SpecError([*exc.diagnostics, error(
                     "E017", f"the parent variant `{parent_id}` has errors",
                     child.spec.extends.span, hint=f"fix {path_of_parent} first")]) from None
-            seen[os.path.normpath(path_of_parent)] = parent
-            chain.insert(0, parent)
-            current = path_of_parent
-        return chain
+            # a chain kept is whole and without a circle: a circle through this walk would have
+            # run through that chain's own walk, which then failed and kept nothing
+            found = self._chains.get(path_of_parent)
+            if found is not None:
+                above = found
+                warnings.extend(found[1])
+                break
+            seen.add(os.path.normpath(path_of_parent))
+            current, child = path_of_parent, parent
+        files, said = above
+        for at, (where, file, shadow) in reversed(list(enumerate(walked))):
+            files, said = (*files, file), ((shadow,) if shadow is not None else ()) + said
+            if at or leaf is None:
+                self._chains[where] = (files, said)
+        return files
 
     def _shadowing(self, child: FileRules, parent: str) -> Diagnostic | None:
         """W001 when `parent`, found beside `child`, has the id of a shipped seed variant but
