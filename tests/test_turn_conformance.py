@@ -111,6 +111,18 @@ class ScoreOracle:
         return tuple(int(x) for x in f(*counted))  # type: ignore[operator]
 
 
+_ORACLES: dict[str, ScoreOracle] = {}
+
+
+def _score_oracle(v: ir.Variant) -> ScoreOracle:
+    """One oracle a variant for the module's tests: compiling the terms from Z3's trees takes
+    most of a second, and each score function compiled is kept for the next test."""
+    oracle = _ORACLES.get(v.id)
+    if oracle is None or oracle.v is not v:
+        oracle = _ORACLES[v.id] = ScoreOracle(v)
+    return oracle
+
+
 def _pack(m, n: int) -> list[int]:
     return [int(c) for c in m.CARDS for _ in range(m.PACKS_BY_PLAYERS[n])] + [0] * m.JOKERS_BY_PLAYERS[n]
 
@@ -146,7 +158,7 @@ def _referee_scores(m, base, hands, opened, ended_by, seat, cut_taken) -> tuple[
 
 def _check_scores(variant, count: int) -> int:
     v, m = variant
-    oracle = ScoreOracle(v)
+    oracle = _score_oracle(v)
     rng = random.Random(zlib.crc32(f"scores/{v.id}".encode()))
     bases = {n: m.new_game(n, 0) for n in range(m.PLAYERS_MIN, m.PLAYERS_MAX + 1)}
     wrong = []
@@ -163,7 +175,7 @@ def _check_scores(variant, count: int) -> int:
 def _check_played_deals(variant, games: int) -> int:
     """Deals the referee's own random games play to their end, scored both ways."""
     v, m = variant
-    oracle = ScoreOracle(v)
+    oracle = _score_oracle(v)
     checked = 0
     for seed in range(games):
         rng = random.Random(seed)
@@ -202,7 +214,7 @@ def test_played_deals_score_as_the_verifier_says_at_length(variant):
 def test_the_compiled_score_terms_are_z3s_own(variant):
     """The compiled functions evaluate the same terms Z3 does (on a sample)."""
     v, m = variant
-    oracle = ScoreOracle(v)
+    oracle = _score_oracle(v)
     rng = random.Random(zlib.crc32(f"z3/{v.id}".encode()))
     for _ in range(20):
         _, hands, opened, ended_by, seat, cut = _random_end(m, rng)
