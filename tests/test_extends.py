@@ -185,3 +185,45 @@ def test_a_check_removed_by_the_parent_cannot_be_removed_again(tmp_path):
         Workspace().variant(str(path))
     (d,) = caught.value.diagnostics
     assert d.code == "E019" and "no inherited check" in d.message
+
+
+def _family(hand: int, middle_hand: str = "") -> dict[str, str]:
+    """A grandchild of base, through a middle variant: the grandchild deals `hand` cards."""
+    return {
+        "middle": f'variant middle extends "base" {{\n  name pl "M"\n  name hr "M"\n{middle_hand}}}\n',
+        "leaf": f'variant leaf extends "middle" {{\n  name pl "L"\n  name hr "L"\n'
+                f'  deal {{\n    override hand {hand}\n  }}\n}}\n',
+    }
+
+
+def test_a_long_chain_is_walked_once_and_each_variant_keeps_its_own(tmp_path):
+    """Each variant's chain is kept by the workspace: the leaf's, and on the way its parents'."""
+    (tmp_path / "base.rules").write_text(BASE, encoding="utf-8")
+    for name, text in _family(9).items():
+        (tmp_path / f"{name}.rules").write_text(text, encoding="utf-8")
+    workspace = Workspace()
+    leaf, middle = str(tmp_path / "leaf.rules"), str(tmp_path / "middle.rules")
+    assert [f.id for f in workspace.chain(leaf)] == ["base", "middle", "leaf"]
+    assert [f.id for f in workspace.chain(middle)] == ["base", "middle"]
+    assert workspace.chain(middle)[-1] is workspace.chain(leaf)[-2]  # the same file, read once
+
+
+def test_a_forgotten_text_is_read_again_and_so_are_the_chains_through_it(tmp_path):
+    """`Workspace.forget` (the sweep puts each grid point's text under one name): the new text
+    is read, and a variant below a forgotten parent is made again from the parent's new text."""
+    (tmp_path / "base.rules").write_text(BASE, encoding="utf-8")
+    for name, text in _family(9).items():
+        (tmp_path / f"{name}.rules").write_text(text, encoding="utf-8")
+    workspace = Workspace()
+    leaf, middle = str(tmp_path / "leaf.rules"), str(tmp_path / "middle.rules")
+    assert workspace.variant(leaf).deal.hand.value.at(3) == 9
+    workspace.sources[leaf] = _family(8)["leaf"]
+    workspace.forget(leaf)
+    assert workspace.variant(leaf).deal.hand.value.at(3) == 8
+    assert workspace.variant(leaf).knocking is None
+    knocking = "  knocking {\n    max_hand 5\n  }\n  scoring {\n    tie_with_knocker others_win\n  }\n"
+    workspace.sources[middle] = _family(8, knocking)["middle"]
+    workspace.forget(middle)
+    assert workspace.variant(middle).knocking is not None
+    leaf_now = workspace.variant(leaf)
+    assert leaf_now.knocking is not None and leaf_now.knocking.max_hand.origin == "middle"

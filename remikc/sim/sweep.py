@@ -117,7 +117,7 @@ def load_point(workspace: Workspace, parent_id: str, point: Point) -> ir.Variant
     first: SpecError | None = None
     for override in (True, False):
         workspace.sources[point.path] = house_text(parent_id, point, override=override)
-        _forget(workspace, point.path)
+        workspace.forget(point.path)
         try:
             return workspace.variant(point.path)
         except SpecError as exc:
@@ -125,9 +125,3 @@ def load_point(workspace: Workspace, parent_id: str, point: Point) -> ir.Variant
     assert first is not None
     workspace.sources[point.path] = house_text(parent_id, point, override=True)
     raise first
-
-
-def _forget(workspace: Workspace, path: str) -> None:
-    """Drop what the workspace worked out from an earlier text of `path`."""
-    for memo in (workspace._files, workspace._variants, workspace._warnings):
-        memo.pop(path, None)

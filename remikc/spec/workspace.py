@@ -209,6 +209,20 @@ class Workspace:
             raise cached
         return cached
 
+    def forget(self, path: str) -> None:
+        """Drop what was worked out from the text of `path`, to read a new text of it (the
+        `sweep` puts each grid point's text under one name): its file, variant and warnings,
+        and every chain that runs through it."""
+        old = self._files.pop(path, None)
+        self._partial.pop(path, None)
+        for memo in (self._variants, self._warnings):
+            memo.pop(path, None)
+        self._chains.pop(path, None)
+        if old is not None and not isinstance(old, SpecError):
+            for below in [p for p, (files, _) in self._chains.items() if any(f is old for f in files)]:
+                del self._chains[below]
+                self._variants.pop(below, None)
+
     def warnings(self, path: str) -> tuple[Diagnostic, ...]:
         """What is worth saying about `path` that is no error, once `variant(path)` (or
         `chain(path)`) has read it: a local parent that shadows a shipped seed variant."""
