@@ -31,7 +31,8 @@ _REGEX_TERMINALS: dict[str, st.SearchStrategy[str]] = {
     # a line end with the next line's indent; the parser sees what follows, as with from_regex
     "_NL": st.lists(st.tuples(st.sampled_from(["\n", "\r\n"]), st.text(alphabet="\t \f", max_size=3)),
                     min_size=1, max_size=3).map(lambda parts: "".join(a + b for a, b in parts)),
-    "COMMENT": st.text(st.characters(exclude_characters="\n"), max_size=12).map("#".__add__),
+    "COMMENT": st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\n"), max_size=12)
+    .map("#".__add__),
     "__IGNORE_1": _BLANKS,
     "__IGNORE_2": st.sampled_from(["\n", "\r\n"]),
 }
