@@ -8,7 +8,7 @@ against Z3's own evaluation before trusting them.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 
 import z3
 
@@ -64,6 +64,18 @@ class MeldOracle:
         judgement: Judgement = (True, "run" if is_run else "set", int(points)) if valid else (False, None, 0)
         self._last = (codes, judgement)
         return judgement
+
+    def judge_all(self, melds: Iterable[tuple[int, ...]]) -> Iterator[Judgement]:
+        """`self(m)` for every meld of `melds`, in order, one by one, without the per-call
+        bookkeeping of `__call__`."""
+        f, size, invalid = self._f, self.size, (False, None, 0)
+        return ((True, "run" if is_run else "set", int(points)) if valid else invalid
+                for valid, is_run, points in (f(*_args(codes, size)) for codes in melds))
+
+    def same_function(self, other: MeldOracle) -> bool:
+        """Do the two oracles run the same compiled code?  Then they answer every meld alike
+        (the code reads nothing but its arguments), so asking both is asking one twice."""
+        return self.size == other.size and self._f.__code__ == other._f.__code__
 
     def as_kind(self, codes: tuple[int, ...], kind: str) -> Judgement:
         run_ok, run_points, set_ok, set_points = self._kinds(*_args(codes, self.size))
