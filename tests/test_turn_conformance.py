@@ -26,6 +26,7 @@ import pytest
 import z3
 from house import SPECS, house_variant
 
+from oracle import untraced_call
 from remikc import ir
 from remikc.build import load_module, validator_source
 from remikc.spec.workspace import Workspace
@@ -86,6 +87,7 @@ def variant(request, tmp_path_factory):
 class ScoreOracle:
     """The verifier's deal scores as fast functions: a hand's count, then the deal's scores."""
 
+    @untraced_call
     def __init__(self, v: ir.Variant) -> None:
         self.v = v
         self.enc = Encoder(v)
@@ -96,10 +98,12 @@ class ScoreOracle:
         self._count = compile_terms([count], [length, opened, *[x for c in cards for x in (c.rank, c.suit)]])
         self._scores: dict[tuple[int, str, int | None, bool], object] = {}
 
+    @untraced_call
     def count(self, hand: tuple[int, ...], opened: bool) -> int:
         padded = list(hand) + [0] * (_HAND - len(hand))
         return int(self._count(len(hand), opened, *[x for c in padded for x in (c >> 2, c & 3)])[0])
 
+    @untraced_call
     def scores(self, hands, opened, ended_by: str, seat: int | None, cut_card: bool) -> tuple[int, ...]:
         key = (len(hands), ended_by, seat, cut_card)
         f = self._scores.get(key)
@@ -229,6 +233,7 @@ def test_the_compiled_score_terms_are_z3s_own(variant):
 class DrawOracle:
     """The verifier's `may_draw` for each source, as one fast function of a position."""
 
+    @untraced_call
     def __init__(self, v: ir.Variant) -> None:
         enc = Encoder(v)
         at = DrawPosition.named(enc)
@@ -237,6 +242,7 @@ class DrawOracle:
         terms = [may_draw(enc, s, at) for s in ir.DrawSource]
         self._f = compile_terms(terms, self.inputs)
 
+    @untraced_call
     def __call__(self, *facts: object) -> set[ir.DrawSource]:
         return {s for s, ok in zip(ir.DrawSource, self._f(*facts), strict=True) if ok}
 
