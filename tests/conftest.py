@@ -8,11 +8,11 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
+from oracle import untraced
 from remikc import ir
 from remikc.spec.workspace import Workspace
 
@@ -98,11 +98,7 @@ def _own_proof_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> object:
     """The tests of `UNTRACED` modules, run with no trace function (this thread's)."""
-    tracer = sys.gettrace()
-    if tracer is None or not item.nodeid.startswith(UNTRACED):
+    if not item.nodeid.startswith(UNTRACED):
         return (yield)
-    sys.settrace(None)
-    try:
+    with untraced():
         return (yield)
-    finally:
-        sys.settrace(tracer)

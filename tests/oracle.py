@@ -29,11 +29,11 @@ R = TypeVar("R")
 
 @contextlib.contextmanager
 def untraced() -> Iterator[None]:
-    """No trace function while the oracle works.  The README's test command measures the
+    """No trace function in this thread meanwhile.  The README's test command measures the
     coverage of remikc/runtime/ alone, and none of it runs in an oracle (the verifier's
-    formulas, compiled, and Z3's Python API): under a trace function (Python 3.11) that code
-    runs 2.5-4x slower for nothing.  The runtime a test holds up against the oracle is still
-    traced: only the oracle's own calls are left out."""
+    formulas, compiled, and Z3's Python API) or in the modules of `conftest.UNTRACED`: under a
+    trace function (Python 3.11) that code runs 2.5-4x slower for nothing.  The runtime a test
+    holds up against an oracle is still traced: only the oracle's own calls are left out."""
     tracer = sys.gettrace()
     if tracer is None:
         yield
