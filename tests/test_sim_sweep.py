@@ -88,9 +88,10 @@ def test_sweep_needs_a_vary() -> None:
 
 
 def test_a_value_that_breaks_a_check_is_skipped() -> None:
-    """Hands of 30 cards for 2 players need 60 cards; remik_podstawowy plays with one 52-card
-    pack (no jokers): the verifier's deck check fails, and the point is reported, not played."""
-    code, out, err = run("sweep", SPEC, "--vary", "deal.hand=7,30", "--games", "1", "--players", "2",
+    """Hands of 30 cards for 2 players need 60 cards; Karuzela gives 2 players one 53-card
+    pack (52 and a joker): the verifier's deck check fails, and the point is reported, not
+    played.  (Karuzela: the seed game quickest to prove, and each point is proved first.)"""
+    code, out, err = run("sweep", str(SPECS / "karuzela.rules"), "--vary", "deal.hand=7,30", "--games", "1", "--players", "2",
                          "--max-deals", "1", "--jobs", "1", "-q", "--format", "json")
     assert code == 0, err
     points = json.loads(out)["points"]
