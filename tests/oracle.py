@@ -31,9 +31,10 @@ R = TypeVar("R")
 def untraced() -> Iterator[None]:
     """No trace function in this thread meanwhile.  The README's test command measures the
     coverage of remikc/runtime/ alone, and none of it runs in an oracle (the verifier's
-    formulas, compiled, and Z3's Python API) or in the modules of `conftest.UNTRACED`: under a
-    trace function (Python 3.11) that code runs 2.5-4x slower for nothing.  The runtime a test
-    holds up against an oracle is still traced: only the oracle's own calls are left out."""
+    formulas, compiled, and Z3's Python API) or in the modules of `conftest.UNTRACED` (whose
+    bulk tests reach no runtime line a traced test does not): under a trace function (Python
+    3.11) that code runs 2.5-4x slower for nothing.  The runtime a test holds up against an
+    oracle is still traced: only the oracle's own calls are left out."""
     tracer = sys.gettrace()
     if tracer is None:
         yield
