@@ -90,8 +90,8 @@ def _rates(old: Compiled, new: Compiled, games: int, players: int) -> tuple[floa
 def _adapted(thing: Any, module: Any) -> Any:
     """An action or a view of one generated module as the other module's class of the same name.
     A view is copied field by field (a slotted record; its cards are ints either way); an action
-    is made again by the other module's constructor from its fields, its cards as plain codes
-    (each module refuses the other's Card), so a lay-down the old module's bot built declares no
+    is made again by the other module's constructor from its fields, its cards as that module's
+    Cards (each module refuses the other's Card), so a lay-down the old module's bot built declares no
     joker in today's."""
     cls = getattr(module, type(thing).__name__)
     if cls is module.View:
@@ -99,15 +99,16 @@ def _adapted(thing: Any, module: Any) -> Any:
         for name in cls.__slots__:
             setattr(out, name, getattr(thing, name))
         return out
-    return cls(**{name: _plain(getattr(thing, name)) for name in cls.__slots__ if hasattr(thing, name)})
+    return cls(**{name: _plain(getattr(thing, name), module) for name in cls.__slots__ if hasattr(thing, name)})
 
 
-def _plain(value: Any) -> Any:
-    """Cards (of either module) as their codes, inside tuples too."""
+def _plain(value: Any, module: Any) -> Any:
+    """Cards (of either module) as `module`'s Cards, made from their codes, inside tuples too
+    (since issue 24 today's module takes no int as a card; an index stays an int)."""
     if isinstance(value, tuple):
-        return tuple(_plain(v) for v in value)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return int(value)
+        return tuple(_plain(v, module) for v in value)
+    if type(value).__name__ == "Card":
+        return module.Card(int(value))
     return value
 
 
