@@ -139,6 +139,22 @@ def test_a_hand_that_cannot_open_cannot_hand(variant: str) -> None:
     assert handed > 30 and no_opening > 30  # both answers were put to the test
 
 
+@pytest.mark.parametrize("variant", ["remik_klasyczny", "remik_podstawowy"])
+def test_melds_and_one_card_no_meld_takes_can_be_handed(variant: str) -> None:
+    """`going_out by discard_or_table`: the last card may be laid or thrown, so a hand whose
+    cards all meld but one that no meld of it takes is handed by laying the melds (5♠ 5♥ 5♦ 5♣
+    and 7♥ 8♥ 9♥ 10♥, 54 points, an opening too) and throwing that card (K♦).  The referee's
+    quick no counted that card as allowed only where going out needs a discard, and said no.
+    (In these seeds handing keeps the opening's rules and an opening comes first, so no game
+    reached it; a house rule waiving the opening for handing would.)"""
+    m = load_module(f"loose_{variant}", (ROOT / "generated" / variant / "validator.py").read_text("utf-8"))
+    assert (m.GOING_OUT, m.HANDING) == ("discard_or_table", True)
+    held = tuple(sorted(m.Card(c) for c in "7♥ 8♥ 9♥ 10♥ 5♠ 5♥ 5♦ 5♣ K♦".split()))
+    assert m._dead(tuple(map(int, held))) == [int(m.Card("K♦"))]
+    assert m._can_hand(held)
+    assert not m._can_hand((*held, m.Card("2♣")))  # two cards no meld takes: one is left over
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_max_deals_caps_games_and_says_so(jobs: str) -> None:
     """A game the rules have not ended at the cap is reported as capped, not finished."""

@@ -98,14 +98,17 @@ def _can_hand(hand: Iterable[int]) -> bool:
     """Can these cards all be laid down at once (but the one to discard), as handing needs?"""
     held = tuple(hand)
     keep = 1 if DISCARDS and GOING_OUT == "discard" else 0
-    if len(_dead(held)) > keep:
+    # the one card to discard may be a card no meld takes, also where going out needs no discard
+    # (`discard_or_table`): the quick no must allow what the search below allows
+    left_at_most = max(keep, 1 if DISCARDS else 0)
+    if len(_dead(held)) > left_at_most:
         return False
     if HANDING_OPENING_RULES and not _might_open(held):
         return False  # no lay-down of these cards reaches the opening's points, which handing needs
     play = _lay_down(held, opening=HANDING_OPENING_RULES and HAS_OPENING, objective="cards", keep=keep,
                      melds_needed=_OPEN_MELDS if HANDING_OPENING_RULES else 0,
                      clean_run=_OPEN_CLEAN and HANDING_OPENING_RULES)
-    if not play.ok or len(play.left) > max(keep, 1 if DISCARDS else 0):
+    if not play.ok or len(play.left) > left_at_most:
         return False
     return not (HANDING_OPENING_RULES and HAS_OPENING) or check_opening(list(play.melds)).ok
 
