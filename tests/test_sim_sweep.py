@@ -91,8 +91,8 @@ def test_a_value_that_breaks_a_check_is_skipped() -> None:
     """Hands of 30 cards for 2 players need 60 cards; Karuzela gives 2 players one 53-card
     pack (52 and a joker): the verifier's deck check fails, and the point is reported, not
     played.  (Karuzela: the seed game quickest to prove, and each point is proved first.)"""
-    code, out, err = run("sweep", str(SPECS / "karuzela.rules"), "--vary", "deal.hand=7,30", "--games", "1", "--players", "2",
-                         "--max-deals", "1", "--jobs", "1", "-q", "--format", "json")
+    code, out, err = run("sweep", str(SPECS / "karuzela.rules"), "--vary", "deal.hand=7,30", "--games", "1",
+                         "--players", "2", "--max-deals", "1", "--jobs", "1", "-q", "--format", "json")
     assert code == 0, err
     points = json.loads(out)["points"]
     assert points[0]["skipped"] is None and points[0]["metrics"]

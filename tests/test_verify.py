@@ -226,7 +226,7 @@ def test_results_do_not_depend_on_what_was_verified_before(workspace):
 
 def test_parallel_and_sequential_runs_print_the_same(tmp_path):
     """Two base games side by side, then a house variant that waits for its parent's report."""
-    # (the quick ones to prove: remik_podstawowy's deal.ends alone takes twice remik51's whole report)
+    # (seed games quick to prove: remik_podstawowy's deal.ends alone takes longer than all of remik51)
     for name in ("remik51", "remik51_domowy", "karuzela"):
         (tmp_path / f"{name}.rules").write_text((SPECS / f"{name}.rules").read_text(encoding="utf-8"),
                                                 encoding="utf-8")
