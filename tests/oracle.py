@@ -54,6 +54,8 @@ def untraced_call(function: Callable[P, R]) -> Callable[P, R]:
         with untraced():
             return function(*args, **kwargs)
     return call
+
+
 CODES = [0, *range(4, 56)]  # a joker, then A♠ .. K♣ as rank * 4 + suit
 
 

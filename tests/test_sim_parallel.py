@@ -149,7 +149,7 @@ def test_melds_and_one_card_no_meld_takes_can_be_handed(variant: str) -> None:
     reached it; a house rule waiving the opening for handing would.)"""
     m = load_module(f"loose_{variant}", (ROOT / "generated" / variant / "validator.py").read_text("utf-8"))
     assert (m.GOING_OUT, m.HANDING) == ("discard_or_table", True)
-    held = tuple(sorted(m.Card(c) for c in "7♥ 8♥ 9♥ 10♥ 5♠ 5♥ 5♦ 5♣ K♦".split()))
+    held = tuple(sorted(m.Card(c) for c in ("7♥", "8♥", "9♥", "10♥", "5♠", "5♥", "5♦", "5♣", "K♦")))
     assert m._dead(tuple(map(int, held))) == [int(m.Card("K♦"))]
     assert m._can_hand(held)
     assert not m._can_hand((*held, m.Card("2♣")))  # two cards no meld takes: one is left over

@@ -91,22 +91,23 @@ def _adapted(thing: Any, module: Any) -> Any:
     """An action or a view of one generated module as the other module's class of the same name.
     A view is copied field by field (a slotted record; its cards are ints either way); an action
     is made again by the other module's constructor from its fields, its cards as that module's
-    Cards (each module refuses the other's Card), so a lay-down the old module's bot built declares no
-    joker in today's."""
+    Cards (each module refuses the other's Card), so a lay-down the old module's bot built
+    declares no joker in today's."""
     cls = getattr(module, type(thing).__name__)
     if cls is module.View:
         out = object.__new__(cls)
         for name in cls.__slots__:
             setattr(out, name, getattr(thing, name))
         return out
-    return cls(**{name: _plain(getattr(thing, name), module) for name in cls.__slots__ if hasattr(thing, name)})
+    return cls(**{name: _remade(getattr(thing, name), module)
+                  for name in cls.__slots__ if hasattr(thing, name)})
 
 
-def _plain(value: Any, module: Any) -> Any:
+def _remade(value: Any, module: Any) -> Any:
     """Cards (of either module) as `module`'s Cards, made from their codes, inside tuples too
     (since issue 24 today's module takes no int as a card; an index stays an int)."""
     if isinstance(value, tuple):
-        return tuple(_plain(v, module) for v in value)
+        return tuple(_remade(v, module) for v in value)
     if type(value).__name__ == "Card":
         return module.Card(int(value))
     return value
