@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from pathlib import Path
 
 import pytest
@@ -44,13 +45,15 @@ SLOW = (
 )
 
 
-# Modules none of whose tests runs a line of remikc/runtime/, the only code whose coverage the
-# README's test command measures: they fuzz the parser, `fmt` and the verifier, and never load a
-# generated module.  Under a trace function (coverage, Python 3.11) such code runs about twice
-# as slow (test_fuzz::test_grammar_sentences with test_fmt's grammar test: 68 s of CPU bare,
-# 143 s under --cov), and traced it adds nothing: their runtime coverage is 0 lines.  So their
-# tests run with no trace function.  Unlike the coverage pause tried before (ea76cf8, reverted:
-# it paused whole modules that do run the runtime, and lost a point), nothing measured is left out.
+# Tests that run no line of remikc/runtime/, the only code whose coverage the README's test
+# command measures: they prove with Z3, parse, lay out, build, or drive the CLI and the editor
+# server, and never run a generated module in this process.  Under a trace function (coverage,
+# Python 3.11) their Python runs 1.5-2x slower (the inconsistent corpus of test_verify: 16.5 s
+# bare, 24.9 s under --cov), and traced they add nothing: their runtime coverage is 0 lines.  So
+# they run with no trace function, their fixtures' set-up included.  Unlike the coverage pause
+# tried before (ea76cf8, reverted: it paused whole modules that do run the runtime, and lost a
+# point), nothing measured is left out.  Found with `--cov-context=test`: every test below, whole
+# modules first, had no context in the runtime's line data.
 #
 # Then bulk tests that do run the runtime, over and over (every three-card meld, every lay-off of
 # 40 hands, whole games scored), where every line they reach is also reached by a test that stays
@@ -58,11 +61,52 @@ SLOW = (
 # were listed, with `--cov-context=test`: of the lines the runtime loses when all such candidates
 # are untraced, each is reached by one that is not listed here (the saved-game round trips reach
 # `View.from_dict`, the mutation test the refusals of rare rules, the structural kinds' random
-# melds the refusals of a game with one kind of meld), so those stay traced.  Before listing
-# another test, compare `--cov-report=term-missing` with and without it.
+# melds the refusals of a game with one kind of meld), so those stay traced.
+#
+# Before listing another test, compare `--cov-report=term-missing` with and without it; a new
+# test in a module listed whole that does run the runtime belongs in a module that is not.
 UNTRACED = (
-    "tests/test_fuzz.py",
+    # no runtime line in the whole module
+    "tests/test_assumptions.py",
+    "tests/test_docs.py",
+    "tests/test_extends.py",
     "tests/test_fmt.py",
+    "tests/test_fuzz.py",
+    "tests/test_highlight.py",
+    "tests/test_house.py",
+    "tests/test_interrupt.py",
+    "tests/test_lsp.py",
+    "tests/test_malformed.py",
+    "tests/test_package.py",
+    "tests/test_proofcache.py",
+    "tests/test_security.py",
+    "tests/test_seed_coverage.py",
+    "tests/test_sim_stats.py",
+    "tests/test_verify.py",
+    "tests/test_verify_components.py",
+    # no runtime line in the test, in a module whose other tests run the runtime
+    "tests/test_cli.py::test_a_broken_inherited_check_points_at_its_remove_check_line",
+    "tests/test_cli.py::test_a_skeleton_lists_the_parents_checks_ready_to_remove",
+    "tests/test_cli.py::test_every_rule_line_of_a_skeleton_can_be_uncommented",
+    "tests/test_cli.py::test_house_keeps_lists_the_checks_a_variant_removes",
+    "tests/test_cli.py::test_new_writes_a_skeleton_that_checks_clean",
+    "tests/test_cli_ux.py::test_quiet_check_of_clean_specs_says_nothing",
+    "tests/test_cli_ux.py::test_quiet_check_says_only_what_is_wrong",
+    "tests/test_cli_ux.py::test_verbose_check_gives_timings_and_the_rule_lines_of_proved_checks",
+    "tests/test_encoding.py::test_check_with_verify_in_cp1250",
+    "tests/test_encoding.py::test_full_disk_is_one_line",
+    "tests/test_encoding.py::test_violated_check_is_x",
+    "tests/test_limits.py::test_a_thousand_file_extends_chain_is_verified_parent_first",
+    "tests/test_limits.py::test_attacker_sized_nesting_is_a_diagnostic[",
+    "tests/test_packaged.py::test_new_over_a_shipped_parent_writes_only_the_child",
+    "tests/test_rulebook_prose.py::test_a_rule_the_seed_states_is_never_marked[",
+    "tests/test_rulebooks.py::test_every_rule_is_in_both_rulebooks",
+    "tests/test_rulebooks.py::test_examples_do_not_depend_on_the_model_z3_returns[",
+    "tests/test_rulebooks.py::test_no_sentence_speaks_of_a_rule_the_game_lacks[",
+    "tests/test_rulebooks.py::test_remik51_states_every_rule_of_seeds_000_and_004",
+    "tests/test_schemas.py::test_check_of_all_specs_with_verification_and_timings",
+    "tests/test_validator.py::test_generated_code_passes_mypy_strict_and_ruff",
+    # bulk runtime tests whose every line a traced test reaches too
     "tests/test_conformance.py::test_every_three_card_meld[",
     "tests/test_conformance.py::test_random_melds[",
     "tests/test_conformance.py::test_random_openings[",
@@ -110,10 +154,21 @@ def _own_proof_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
     monkeypatch.setenv("REMIKC_CACHE_DIR", str(tmp_path_factory.mktemp("proofs")))
 
 
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_call(item: pytest.Item) -> object:
-    """The tests `UNTRACED` lists, run with no trace function (this thread's)."""
+def _untraced_phase(item: pytest.Item) -> Generator[None, object, object]:
     if not item.nodeid.startswith(UNTRACED):
         return (yield)
     with untraced():
         return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Generator[None, object, object]:
+    """The set-up (fixtures such as test_verify's proved seed specs) of the tests `UNTRACED`
+    lists, run with no trace function (this thread's)."""
+    return (yield from _untraced_phase(item))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
+    """The tests `UNTRACED` lists, run with no trace function (this thread's)."""
+    return (yield from _untraced_phase(item))
