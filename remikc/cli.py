@@ -264,6 +264,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="play the games on the Dask distributed cluster whose scheduler is "
                             "at ADDRESS (e.g. tcp://10.0.0.5:8786) instead of local processes; "
                             "needs remikc[cluster] (docs/simulate.md)")
+    sweep.add_argument("--no-cache", action="store_true",
+                       help="prove every value again: neither read nor write the proof cache")
     sweep.add_argument("--format", choices=("text", "json"), default="text",
                        help="`text` for people (default); `json` for tools (docs/simulate.md)")
     sweep.add_argument("--plot", metavar="FILE", default=None,
@@ -1143,7 +1145,9 @@ def _sweep(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise UsageError(f"remikc: --vary {point.label}: the house variant it makes does not read:\n"
                              + render_all(exc.diagnostics, workspace.sources).rstrip()) from None
     players = _players([parent, *variants], args.players)
-    verifier = Verifier(workspace, jobs=1)  # in this process: the variants exist only in memory
+    # in this process: the variants exist only in memory; a point proved before (the same rules,
+    # the same remikc and Z3) is taken from the proof cache, as `check` takes an unchanged spec
+    verifier = Verifier(workspace, jobs=1, cache=not args.no_cache)
     rows: list[dict[str, Any]] = []
     with contextlib.ExitStack() as stack:
         executor, jobs = _executor(stack, args)

@@ -70,6 +70,33 @@ def test_sweep_a_small_grid() -> None:
     assert deals[1]["mean"] >= deals[0]["mean"] and all(d["n"] == 2 for d in deals)
 
 
+def test_a_sweep_run_again_takes_its_proofs_from_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """The points of a sweep are proved once: run again, the report is the same and nothing is
+    proved (`_verify_one` is what proves a variant); `--no-cache` neither reads nor writes."""
+    import remikc.driver
+
+    cache = tmp_path / "proofs"
+    monkeypatch.setenv("REMIKC_CACHE_DIR", str(cache))
+    argv = ("sweep", SPEC, "--vary", "game_end.target=100,200", "--games", "1", "--players", "2",
+            "--max-deals", "2", "--jobs", "1", "-q", "--format", "json")
+    code, plain, err = run(*argv, "--no-cache")
+    assert code == 0, err
+    assert not cache.exists()
+    code, first, err = run(*argv)
+    assert code == 0, err
+    # the parent's report and each point's
+    assert len(list(cache.glob("[0-9a-f]*.json")) if cache.is_dir() else []) == 3
+
+    def proved_again(*args: object) -> None:
+        raise AssertionError("a point was proved again")
+
+    monkeypatch.setattr(remikc.driver, "_verify_one", proved_again)
+    code, again, err = run(*argv)
+    assert code == 0, err
+    assert plain == first == again
+
+
 @pytest.mark.parametrize("vary, said", [
     ("game_end.targett=100", "unknown rule `targett` in `game_end`"),
     ("game_end.target=abc", "expected a number"),
