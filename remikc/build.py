@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import ir
+from . import ir, proofcache
 from .cards import Card, format_cards
 from .diagnostics import Diagnostic, Severity, error, warning
 from .driver import check_paths
@@ -65,10 +65,13 @@ def validator_source(variant: ir.Variant, workspace: Workspace) -> str:
     return emit_validator(variant, texts, {path: shown(path) for path in files})
 
 
-def outputs(paths: list[str], out: Path, *, pdf: bool = False) -> Build:
+def outputs(paths: list[str], out: Path, *, pdf: bool = False, cache: bool = False, keep: bool = True
+            ) -> Build:
     """Every generated file of the variants under `paths`: the validator, the package that
     imports it by the variant's name, and, in each language, the rulebook as Markdown and as
-    HTML (and, with `pdf`, as an A4 PDF)."""
+    HTML (and, with `pdf`, as an A4 PDF).  `cache`: take each variant's rulebook examples from
+    the proof cache where it holds them and, with `keep`, keep those found there
+    (remikc/proofcache.py)."""
     run = check_paths(paths)
     problems = [d for d in run.unique_diagnostics() if d.severity is Severity.ERROR]
     warnings = [d for d in run.unique_diagnostics() if d.severity is not Severity.ERROR]
@@ -84,7 +87,8 @@ def outputs(paths: list[str], out: Path, *, pdf: bool = False) -> Build:
             children = sorted((r.variant for r in run.results
                                if r.variant is not None and r.variant.parent == v.id),
                               key=lambda child: child.id)
-            books, said = rulebooks(v, run.workspace, load_module(v.id, source), children)
+            books, said = rulebooks(v, run.workspace, load_module(v.id, source), children,
+                                     cache=cache, keep=keep)
             problems += [d for d in said if d.severity is Severity.ERROR]
             warnings += [d for d in said if d.severity is not Severity.ERROR]
             for name, text in books.items():
@@ -101,11 +105,17 @@ def outputs(paths: list[str], out: Path, *, pdf: bool = False) -> Build:
 
 
 def rulebooks(v: ir.Variant, workspace: Workspace, module: VariantModule,
-              children: Sequence[ir.Variant] = ()) -> tuple[dict[str, str], list[Diagnostic]]:
-    """The rulebooks of `v`, their examples found by the solver and checked by `module`, the
-    variant's own generated validator: an example it does not confirm stops the build (E040);
-    a scripted deal it does not play is left out with a warning (W004)."""
-    found = examples(v)
+              children: Sequence[ir.Variant] = (), *, cache: bool = False, keep: bool = True
+              ) -> tuple[dict[str, str], list[Diagnostic]]:
+    """The rulebooks of `v`, their examples found by the solver (or, with `cache`, kept from an
+    earlier build of the same rules) and checked by `module`, the variant's own generated
+    validator: an example it does not confirm stops the build (E040); a scripted deal it does
+    not play is left out with a warning (W004)."""
+    found = proofcache.load_examples(v.source, v) if cache else None
+    if found is None:
+        found = examples(v)
+        if cache and keep:
+            proofcache.store_examples(v.source, v, found)
     wrong = [error("E040", f"the rulebook example {text} does not hold under the generated "
                    f"validator of `{v.id}`", v.players.span,
                    hint="this is a bug in remikc: the solver and the validator disagree")

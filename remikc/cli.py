@@ -169,6 +169,9 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--pdf", action="store_true",
                        help="also write each rulebook as an A4 PDF (rulebook.pl.pdf, ...) through "
                        "WeasyPrint: pip install 'remikc[pdf]'; not compared by --check")
+    build.add_argument("--no-cache", action="store_true",
+                       help="find every rulebook example again: neither read nor write the proof "
+                            "cache, where a build keeps them")
 
     explain = command("explain", "judge cards under a variant, with the rules used")
     explain.add_argument("spec", metavar="SPEC", help=SPEC_HELP)
@@ -712,7 +715,8 @@ def _build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             return USAGE
     if not args.check:
         check_folder(target)  # before the solver's work, not after
-    built = outputs(paths, target, pdf=args.pdf)
+    # `--check` writes nothing, the proof cache included; it reads what a build kept there
+    built = outputs(paths, target, pdf=args.pdf, cache=not args.no_cache, keep=not args.check)
     if built.warnings:
         print(render_all(built.warnings, built.sources, _colour(err)) + "\n", file=err)
     if built.problems:

@@ -8,6 +8,10 @@ A report is stored under a key made of everything its verdicts depend on:
 - the remikc version (with a digest of its source), the Z3 version and the solver work
   limit (`--rlimit`).
 
+`remikc build` keeps a variant's rulebook examples (the plays the solver finds, `ex-` files)
+the same way, keyed by the resolved IR, remikc and Z3: they are most of what a build costs, and
+each is the least play of its kind, so a cached one is the one the solver would find again.
+
 Each entry is a JSON file (never pickle: a cache file is data, not code) named by its key,
 holding one finding per check id.  Entries are written with `write_atomic` (a temporary file
 renamed into place, with the user's umask), so two runs sharing the folder at most both
@@ -27,19 +31,21 @@ import os
 import re
 import shutil
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import __version__, ir
 from .atomic import WriteError, write_atomic
+from .cards import Card, format_cards, parse_card, parse_cards
 from .diagnostics import Span
 
 if TYPE_CHECKING:  # not at run time: importing the verifier imports Z3
     from .verify.findings import Finding, Report
+    from .verify.witness import Examples, Play
 
 FOLDER = ".remikc_cache"
 # the names of the files remikc writes there: `cache clear` deletes nothing else, since
 # $REMIKC_CACHE_DIR may be a folder the user keeps other files in
-_ENTRY = re.compile(r"(ir-)?[0-9a-f]{64}\.json")
+_ENTRY = re.compile(r"(ir-|ex-)?[0-9a-f]{64}\.json")
 ENV = "REMIKC_CACHE_DIR"
 FORMAT = 1
 
@@ -72,12 +78,27 @@ def code_version() -> str:
     return f"{__version__}+{digest.hexdigest()[:16]}"
 
 
-def folder_for(spec_path: str) -> Path:
-    """Where the report of the spec at `spec_path` is cached."""
+def folder_for(spec_path: str) -> Path | None:
+    """Where the report of the spec at `spec_path` is cached; None for a seed spec shipped
+    with remikc (`remikc:specs/...`) unless $REMIKC_CACHE_DIR is set: its folder is inside the
+    installed package, and `remikc:specs` is no folder of the user's to write beside."""
+    from .spec.workspace import is_packaged
+
     chosen = os.environ.get(ENV)
     if chosen:
         return Path(chosen)
+    if is_packaged(spec_path):
+        return None
     return Path(spec_path).resolve().parent / FOLDER
+
+
+def _entry(spec_path: str, name: str) -> Path:
+    """The file `name` in the cache folder of `spec_path`; an OSError where there is none,
+    which every reader and writer here takes as a miss."""
+    folder = folder_for(spec_path)
+    if folder is None:
+        raise FileNotFoundError(f"no proof cache for {spec_path}")
+    return folder / name
 
 
 def ir_hash(variant: ir.Variant) -> str:
@@ -102,9 +123,8 @@ class ProofCache:
     def load(self, spec_path: str, variant: ir.Variant, entry_key: str) -> Report | None:
         from .verify.findings import Report
 
-        path = folder_for(spec_path) / f"{entry_key}.json"
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(_entry(spec_path, f"{entry_key}.json").read_text(encoding="utf-8"))
             if data.get("key") != entry_key or data.get("variant") != variant.id:
                 raise ValueError("not this variant's entry")
             findings = tuple(_finding(f, variant) for f in data["findings"])
@@ -119,8 +139,86 @@ class ProofCache:
                 "findings": [_plain(f) for f in report.findings]}
         # a folder we may not write to (a packaged spec) costs only the saving
         with contextlib.suppress(WriteError, OSError):
-            write_atomic(folder_for(spec_path) / f"{entry_key}.json",
+            write_atomic(_entry(spec_path, f"{entry_key}.json"),
                          json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+
+def examples_key(variant: ir.Variant) -> str:
+    parts = {"format": FORMAT, "examples": ir_hash(variant), "remikc": code_version(), "z3": z3_version()}
+    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode("utf-8")).hexdigest()
+
+
+def load_examples(spec_path: str, variant: ir.Variant) -> Examples | None:
+    """The rulebook examples `store_examples` kept for exactly this variant, else None."""
+    entry_key = examples_key(variant)
+    try:
+        data = json.loads(_entry(spec_path, f"ex-{entry_key}.json").read_text(encoding="utf-8"))
+        if data.get("key") != entry_key or data.get("variant") != variant.id:
+            raise ValueError("not this variant's entry")
+        return _examples(data["examples"])
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):  # a CardError is a ValueError
+        return None
+
+
+def store_examples(spec_path: str, variant: ir.Variant, found: Examples) -> None:
+    entry_key = examples_key(variant)
+    data = {"format": FORMAT, "key": entry_key, "variant": variant.id, "examples": _plain_examples(found)}
+    with contextlib.suppress(WriteError, OSError):
+        write_atomic(_entry(spec_path, f"ex-{entry_key}.json"),
+                     json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+
+def _plain_examples(e: Examples) -> dict[str, object]:
+    """Examples as JSON, cards in the notation (`7♠ 8♠ 9♠`)."""
+    def play(p: Play | None) -> object:
+        return None if p is None else {"cards": format_cards(p.cards), "points": p.points, "kind": p.kind}
+
+    def shown(meld_card_after: tuple[tuple[Card, ...], Card, Play] | None) -> object:
+        if meld_card_after is None:
+            return None
+        meld, card, after = meld_card_after
+        return {"meld": format_cards(meld), "card": str(card), "after": play(after)}
+
+    return {"run": play(e.run), "set": play(e.set), "joker": play(e.joker),
+            "corner": None if e.corner is None else format_cards(e.corner),
+            "ace_to_ace": play(e.ace_to_ace),
+            "opening": None if e.opening is None else {"melds": [format_cards(m) for m in e.opening[0]],
+                                                       "points": e.opening[1]},
+            "lay_off": shown(e.lay_off), "swap": shown(e.swap), "hands": [play(h) for h in e.hands]}
+
+
+def _examples(data: dict[str, Any]) -> Examples:
+    """The inverse of `_plain_examples`; a value of the wrong shape raises."""
+    from .verify.witness import Examples, Play
+
+    def play(d: dict[str, Any] | None) -> Play | None:
+        if d is None:
+            return None
+        kind = d["kind"]
+        if not isinstance(d["points"], int) or kind not in (None, "run", "set"):
+            raise ValueError("not a play")
+        return Play(parse_cards(d["cards"]), d["points"], kind)
+
+    def shown(d: dict[str, Any] | None) -> tuple[tuple[Card, ...], Card, Play] | None:
+        if d is None:
+            return None
+        after = play(d["after"])
+        if after is None:
+            raise ValueError("a play with nothing after it")
+        return parse_cards(d["meld"]), parse_card(d["card"]), after
+
+    opening = data["opening"]
+    hands = tuple(play(h) for h in data["hands"])
+    if any(h is None for h in hands) or (opening is not None and not isinstance(opening["points"], int)):
+        raise ValueError("not examples")
+    return Examples(
+        run=play(data["run"]), set=play(data["set"]), joker=play(data["joker"]),
+        corner=None if data["corner"] is None else parse_cards(data["corner"]),
+        ace_to_ace=play(data["ace_to_ace"]),
+        opening=None if opening is None else (tuple(parse_cards(m) for m in opening["melds"]),
+                                              opening["points"]),
+        lay_off=shown(data["lay_off"]), swap=shown(data["swap"]),
+        hands=tuple(h for h in hands if h is not None))
 
 
 def clear(spec_paths: list[str]) -> list[Path]:
@@ -234,7 +332,7 @@ def _digest(path: str) -> str:
 
 def _ir_entry(spec_path: str) -> Path:
     where = hashlib.sha256(f"{os.path.abspath(spec_path)}\0{code_version()}".encode()).hexdigest()
-    return folder_for(spec_path) / f"ir-{where}.json"
+    return _entry(spec_path, f"ir-{where}.json")
 
 
 def load_variant(spec_path: str) -> ir.Variant | None:

@@ -243,3 +243,82 @@ def test_cache_clear_deletes_only_what_remikc_wrote(specs, tmp_path, monkeypatch
     assert len(list(cache.glob("*.json"))) == 5
     assert main(["cache", "clear"], io.StringIO(), io.StringIO()) == 0
     assert [p.name for p in cache.iterdir()] == ["notes.json"]
+
+
+# --- the rulebook examples `build` keeps -----------------------------------------------------
+
+@pytest.mark.parametrize("variant_id", sorted(p.stem for p in SPECS.glob("*.rules")))
+def test_kept_examples_read_back_as_the_solver_found_them(variant_id, load):
+    """Every seed variant's examples (runs, sets, jokers, openings, lay-offs, swaps, hands), kept
+    as JSON and read back: the same cards, points and kinds, so a rebuild from the cache prints
+    the rulebook a fresh build prints."""
+    from remikc.verify.witness import examples
+
+    found = examples(load(variant_id))
+    assert proofcache._examples(json.loads(json.dumps(proofcache._plain_examples(found)))) == found
+
+
+def _build(folder: Path, out: Path, *options: str) -> int:
+    return main(["build", "-q", "--out", str(out), *options, str(folder)], io.StringIO(), io.StringIO())
+
+
+def _files(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+def test_a_rebuild_takes_the_examples_from_the_cache(specs, tmp_path, monkeypatch):
+    """The second build of unchanged specs asks the solver for no example and writes the same
+    bytes; a changed house variant alone has its examples found again."""
+    import remikc.build
+    from remikc.verify import witness
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("REMIKC_CACHE_DIR", str(cache))
+    assert _build(specs, tmp_path / "a") == 0
+    assert len(list(cache.glob("ex-*.json"))) == 2
+    found: list[str] = []
+
+    def counting(variant):  # type: ignore[no-untyped-def]
+        found.append(variant.id)
+        return witness.examples(variant)
+
+    monkeypatch.setattr(remikc.build, "examples", counting)
+    assert _build(specs, tmp_path / "b") == 0
+    assert found == [] and _files(tmp_path / "b") == _files(tmp_path / "a")
+    house = specs / "karuzela_as.rules"
+    house.write_text(house.read_text(encoding="utf-8").replace("override A 15", "override A 20"),
+                     encoding="utf-8")
+    assert _build(specs, tmp_path / "c") == 0
+    assert found == ["karuzela_as"]
+
+
+def test_build_no_cache_and_check_keep_no_examples(specs, tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("REMIKC_CACHE_DIR", str(cache))
+    assert _build(specs, tmp_path / "a", "--no-cache") == 0
+    assert not cache.exists()
+    # `--check` writes nothing, the cache included (it reads what a build kept)
+    assert _build(specs, tmp_path / "a", "--check") == 0
+    assert not cache.exists()
+
+
+def test_a_broken_examples_entry_is_found_again(specs, tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("REMIKC_CACHE_DIR", str(cache))
+    assert _build(specs, tmp_path / "a") == 0
+    for entry in cache.glob("ex-*.json"):
+        data = json.loads(entry.read_text(encoding="utf-8"))
+        data["examples"]["run"]["cards"] = "7♠ 8♠ X"  # not cards
+        entry.write_text(json.dumps(data), encoding="utf-8")
+    assert _build(specs, tmp_path / "b") == 0
+    assert _files(tmp_path / "b") == _files(tmp_path / "a")
+
+
+def test_a_shipped_spec_leaves_no_cache_folder_where_remikc_runs(tmp_path, monkeypatch):
+    """`remikc:specs/...` names no folder of the user's: checking or building a shipped spec
+    (with no $REMIKC_CACHE_DIR) writes no `remikc:specs/.remikc_cache/` into the working folder."""
+    monkeypatch.delenv("REMIKC_CACHE_DIR")
+    monkeypatch.chdir(tmp_path)
+    for argv in (["check", "-q"], ["build", "-q", "--out", "g"]):
+        assert main([*argv, "remikc:specs/karuzela.rules"], io.StringIO(), io.StringIO()) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g"]
