@@ -241,6 +241,10 @@ def test_cache_clear_deletes_only_what_remikc_wrote(specs, tmp_path, monkeypatch
     monkeypatch.setenv("REMIKC_CACHE_DIR", str(cache))
     assert main(["check", "--jobs", "1", str(specs)], io.StringIO(), io.StringIO()) == 0
     assert len(list(cache.glob("*.json"))) == 5
+    # and the rulebook examples a build keeps
+    out = tmp_path / "out"
+    assert main(["build", "-q", "--out", str(out), str(specs)], io.StringIO(), io.StringIO()) == 0
+    assert len(list(cache.glob("ex-*.json"))) == 2
     assert main(["cache", "clear"], io.StringIO(), io.StringIO()) == 0
     assert [p.name for p in cache.iterdir()] == ["notes.json"]
 
