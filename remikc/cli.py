@@ -145,8 +145,9 @@ def _parser() -> argparse.ArgumentParser:
                        help="prove everything again: neither read nor write the proof cache")
 
     cache = command("cache", "the proof cache (.remikc_cache/ or $REMIKC_CACHE_DIR)",
-                    "Manage the proof cache that `check` keeps beside the specs.", spec=False)
-    cache.add_argument("action", choices=("clear",), help="clear: delete the cached proofs")
+                    "Manage the proof cache that `check`, `build` and `sweep` keep beside the specs\n"
+                    "(proofs and rulebook examples).", spec=False)
+    cache.add_argument("action", choices=("clear",), help="clear: delete the cached proofs and examples")
     cache.add_argument("paths", nargs="*", metavar="PATH", default=["."],
                        help="spec files or folders whose caches to clear (default: here)")
 
