@@ -112,6 +112,8 @@ def rulebooks(v: ir.Variant, workspace: Workspace, module: VariantModule,
     validator: an example it does not confirm stops the build (E040); a scripted deal it does
     not play is left out with a warning (W004)."""
     found = proofcache.load_examples(v.source, v) if cache else None
+    if found is not None and recheck(found, module):
+        found = None  # a kept entry the validator refutes was damaged: found again, never printed
     if found is None:
         found = examples(v)
         if cache and keep:

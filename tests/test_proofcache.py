@@ -306,13 +306,23 @@ def test_build_no_cache_and_check_keep_no_examples(specs, tmp_path, monkeypatch)
     assert not cache.exists()
 
 
-def test_a_broken_examples_entry_is_found_again(specs, tmp_path, monkeypatch):
+@pytest.mark.parametrize("damage", [
+    lambda e: e["run"].update(cards="7♠ 8♠ X"),  # not cards
+    lambda e: e["run"].update(cards="7♠ 9♠ J♠"),  # cards, but no run
+    lambda e: e["run"].update(points="17"),
+    lambda e: e.update(opening={"melds": "7♠ 8♠ 9♠", "points": 24}),
+    lambda e: e.update(hands={"a": 1}),
+    lambda e: e.pop("swap"),
+], ids=["not_cards", "no_run", "points_as_text", "melds_as_text", "hands_as_a_dict", "no_swap"])
+def test_a_damaged_examples_entry_is_found_again(specs, tmp_path, monkeypatch, damage):
+    """A kept entry that does not read, or reads as a play the generated validator refutes, is
+    a miss: the build finds the examples again and prints what a fresh build prints."""
     cache = tmp_path / "cache"
     monkeypatch.setenv("REMIKC_CACHE_DIR", str(cache))
     assert _build(specs, tmp_path / "a") == 0
     for entry in cache.glob("ex-*.json"):
         data = json.loads(entry.read_text(encoding="utf-8"))
-        data["examples"]["run"]["cards"] = "7♠ 8♠ X"  # not cards
+        damage(data["examples"])
         entry.write_text(json.dumps(data), encoding="utf-8")
     assert _build(specs, tmp_path / "b") == 0
     assert _files(tmp_path / "b") == _files(tmp_path / "a")
