@@ -166,15 +166,19 @@ def recheck(e: Examples, module: VariantModule) -> list[str]:
         best = module.best_melds(show(tuple(c for m in melds for c in m)), opening=True)
         if (verdict.ok, verdict.points) != (True, points) or best.points < points:
             wrong.append(" + ".join(show(m) for m in melds) + f" (opening, {points})")
+    # the meld after a lay-off or a swap is printed too: it must be the meld and the card
     if e.lay_off is not None:
         meld, card, after = e.lay_off
         verdict = module.check_lay_off(show(meld), str(card))
-        if (verdict.ok, verdict.points) != (True, after.points):
+        if ((verdict.ok, verdict.points) != (True, after.points)
+                or sorted(after.cards) != sorted((*meld, card))):
             wrong.append(f"{card} laid off on {show(meld)}")
     if e.swap is not None:
         meld, card, after = e.swap
         verdict = module.check_joker_swap(show(meld), str(card))
-        if (verdict.ok, verdict.points) != (True, after.points):
+        kept = [c for c in meld if not c.is_joker]
+        if ((verdict.ok, verdict.points) != (True, after.points)
+                or sorted(after.cards) != sorted((*kept, card))):
             wrong.append(f"{card} for the joker of {show(meld)}")
     for hand in e.hands:
         if module.hand_value(show(hand.cards)) != hand.points:

@@ -48,6 +48,9 @@ FOLDER = ".remikc_cache"
 _ENTRY = re.compile(r"(ir-|ex-)?[0-9a-f]{64}\.json")
 ENV = "REMIKC_CACHE_DIR"
 FORMAT = 1
+# what reading an entry that is not what remikc wrote may raise (JSON nested past Python's
+# recursion limit included): a miss, never an error
+_UNREADABLE = (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError)
 
 
 @functools.cache
@@ -78,27 +81,28 @@ def code_version() -> str:
     return f"{__version__}+{digest.hexdigest()[:16]}"
 
 
-def folder_for(spec_path: str) -> Path | None:
-    """Where the report of the spec at `spec_path` is cached; None for a seed spec shipped
-    with remikc (`remikc:specs/...`) unless $REMIKC_CACHE_DIR is set: its folder is inside the
-    installed package, and `remikc:specs` is no folder of the user's to write beside."""
+def folder_for(spec_path: str) -> Path:
+    """Where the report of the spec at `spec_path` is cached.  A seed spec shipped with remikc
+    (`remikc:specs/...`) lies inside the installed package, and `remikc:specs` is no folder of
+    the user's: its reports go to the user's cache folder (`shipped_folder`)."""
     from .spec.workspace import is_packaged
 
     chosen = os.environ.get(ENV)
     if chosen:
         return Path(chosen)
     if is_packaged(spec_path):
-        return None
+        return shipped_folder()
     return Path(spec_path).resolve().parent / FOLDER
 
 
+def shipped_folder() -> Path:
+    """The cache of the shipped seed specs: `$XDG_CACHE_HOME/remikc`, else `~/.cache/remikc`."""
+    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(home) / "remikc"
+
+
 def _entry(spec_path: str, name: str) -> Path:
-    """The file `name` in the cache folder of `spec_path`; an OSError where there is none,
-    which every reader and writer here takes as a miss."""
-    folder = folder_for(spec_path)
-    if folder is None:
-        raise FileNotFoundError(f"no proof cache for {spec_path}")
-    return folder / name
+    return folder_for(spec_path) / name
 
 
 def ir_hash(variant: ir.Variant) -> str:
@@ -128,7 +132,7 @@ class ProofCache:
             if data.get("key") != entry_key or data.get("variant") != variant.id:
                 raise ValueError("not this variant's entry")
             findings = tuple(_finding(f, variant) for f in data["findings"])
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        except _UNREADABLE:
             self.misses += 1
             return None
         self.hits += 1
@@ -156,7 +160,7 @@ def load_examples(spec_path: str, variant: ir.Variant) -> Examples | None:
         if data.get("key") != entry_key or data.get("variant") != variant.id:
             raise ValueError("not this variant's entry")
         return _examples(data["examples"])
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):  # a CardError is a ValueError
+    except _UNREADABLE:  # a CardError is a ValueError
         return None
 
 
@@ -226,6 +230,8 @@ def clear(spec_paths: list[str]) -> list[Path]:
     chosen = os.environ.get(ENV)
     folders = {Path(chosen)} if chosen else set()
     if not chosen:
+        # the shipped seeds' reports, which any project's house variants may have needed
+        folders.add(shipped_folder())
         for given in spec_paths:
             start = Path(given)
             base = start if start.is_dir() else start.parent
@@ -353,7 +359,7 @@ def load_variant(spec_path: str) -> ir.Variant | None:
                 if shadows_shipped(following[0]):
                     return None
         variant = _decode(data["variant"])
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, AssertionError):
+    except (*_UNREADABLE, AssertionError):
         return None
     return variant if isinstance(variant, ir.Variant) else None
 

@@ -313,7 +313,9 @@ def test_build_no_cache_and_check_keep_no_examples(specs, tmp_path, monkeypatch)
     lambda e: e.update(opening={"melds": "7♠ 8♠ 9♠", "points": 24}),
     lambda e: e.update(hands={"a": 1}),
     lambda e: e.pop("swap"),
-], ids=["not_cards", "no_run", "points_as_text", "melds_as_text", "hands_as_a_dict", "no_swap"])
+    lambda e: e["swap"]["after"].update(cards="2♠ 3♠ 4♠") if e["swap"] else e["run"].update(cards="A♠"),
+], ids=["not_cards", "no_run", "points_as_text", "melds_as_text", "hands_as_a_dict", "no_swap",
+        "another_meld_after_the_swap"])
 def test_a_damaged_examples_entry_is_found_again(specs, tmp_path, monkeypatch, damage):
     """A kept entry that does not read, or reads as a play the generated validator refutes, is
     a miss: the build finds the examples again and prints what a fresh build prints."""
@@ -328,11 +330,37 @@ def test_a_damaged_examples_entry_is_found_again(specs, tmp_path, monkeypatch, d
     assert _files(tmp_path / "b") == _files(tmp_path / "a")
 
 
-def test_a_shipped_spec_leaves_no_cache_folder_where_remikc_runs(tmp_path, monkeypatch):
+def test_a_shipped_spec_is_cached_in_the_users_cache_folder(tmp_path, monkeypatch):
     """`remikc:specs/...` names no folder of the user's: checking or building a shipped spec
-    (with no $REMIKC_CACHE_DIR) writes no `remikc:specs/.remikc_cache/` into the working folder."""
+    (with no $REMIKC_CACHE_DIR) writes nothing into the working folder (it used to make a
+    `remikc:specs/.remikc_cache/` there).  Its report and examples go to $XDG_CACHE_HOME/remikc,
+    so a house variant of a shipped game does not prove its parent on every run."""
     monkeypatch.delenv("REMIKC_CACHE_DIR")
-    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
     for argv in (["check", "-q"], ["build", "-q", "--out", "g"]):
         assert main([*argv, "remikc:specs/karuzela.rules"], io.StringIO(), io.StringIO()) == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["g"]
+    assert sorted(p.name for p in work.iterdir()) == ["g"]
+    kept = {p.name[:3] for p in (tmp_path / "xdg" / "remikc").iterdir()}
+    assert kept >= {"ex-", "ir-"} and len(kept) == 3  # and the report, named by its key alone
+    _, proved = _proved(Path("remikc:specs/karuzela.rules"), monkeypatch)
+    assert proved == []
+    assert main(["cache", "clear"], io.StringIO(), io.StringIO()) == 0
+    assert not (tmp_path / "xdg" / "remikc").exists()
+
+
+def test_a_cache_entry_nested_past_the_recursion_limit_is_a_miss(specs, tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("REMIKC_CACHE_DIR", str(cache))
+    assert _build(specs, tmp_path / "a") == 0
+    _proved(specs, monkeypatch)
+    for entry in cache.glob("*.json"):
+        text = entry.read_text(encoding="utf-8")
+        entry.write_text(text[:text.rindex("}")] + ', "pad": ' + "[" * 50_000 + "]" * 50_000 + "}",
+                         encoding="utf-8")
+    assert _build(specs, tmp_path / "b") == 0
+    assert _files(tmp_path / "b") == _files(tmp_path / "a")
+    _, proved = _proved(specs, monkeypatch)
+    assert sorted(proved) == list(PAIR)
