@@ -18,7 +18,8 @@ renamed into place, with the user's umask), so two runs sharing the folder at mo
 write the same entry; a reader sees a whole file or none.  An entry that cannot be read or
 does not match its key is a miss, never an error: the cache only ever saves work.
 
-The folder is `$REMIKC_CACHE_DIR` when set, else `.remikc_cache/` beside each spec.
+The folder is `$REMIKC_CACHE_DIR` when set, else `.remikc_cache/` beside each spec (for a seed
+spec shipped with remikc, `$XDG_CACHE_HOME/remikc` or `~/.cache/remikc`).
 """
 
 from __future__ import annotations
@@ -141,7 +142,7 @@ class ProofCache:
     def store(self, spec_path: str, entry_key: str, report: Report) -> None:
         data = {"format": FORMAT, "key": entry_key, "variant": report.variant.id,
                 "findings": [_plain(f) for f in report.findings]}
-        # a folder we may not write to (a packaged spec) costs only the saving
+        # a folder we may not write to (a read-only project) costs only the saving
         with contextlib.suppress(WriteError, OSError):
             write_atomic(_entry(spec_path, f"{entry_key}.json"),
                          json.dumps(data, ensure_ascii=False, indent=1) + "\n")
