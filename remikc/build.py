@@ -112,16 +112,17 @@ def rulebooks(v: ir.Variant, workspace: Workspace, module: VariantModule,
     validator: an example it does not confirm stops the build (E040); a scripted deal it does
     not play is left out with a warning (W004)."""
     found = proofcache.load_examples(v.source, v) if cache else None
-    if found is not None and recheck(found, module):
-        found = None  # a kept entry the validator refutes was damaged: found again, never printed
-    if found is None:
+    refuted = recheck(found, module) if found is not None else []
+    # none kept, or a kept entry the validator refutes (damaged): found again, never printed
+    if found is None or refuted:
         found = examples(v)
         if cache and keep:
             proofcache.store_examples(v.source, v, found)
+        refuted = recheck(found, module)
     wrong = [error("E040", f"the rulebook example {text} does not hold under the generated "
                    f"validator of `{v.id}`", v.players.span,
                    hint="this is a bug in remikc: the solver and the validator disagree")
-             for text in recheck(found, module)]
+             for text in refuted]
     parent = None
     if v.parent is not None:
         parent = workspace.variant(parent_path(v.source, v.parent))

@@ -102,10 +102,6 @@ def shipped_folder() -> Path:
     return Path(home) / "remikc"
 
 
-def _entry(spec_path: str, name: str) -> Path:
-    return folder_for(spec_path) / name
-
-
 def ir_hash(variant: ir.Variant) -> str:
     """A digest of the resolved IR.  Every IR node is a frozen dataclass of numbers, strings,
     enums and tuples, so its repr is the same text in every process and on every machine."""
@@ -128,8 +124,9 @@ class ProofCache:
     def load(self, spec_path: str, variant: ir.Variant, entry_key: str) -> Report | None:
         from .verify.findings import Report
 
+        path = folder_for(spec_path) / f"{entry_key}.json"
         try:
-            data = json.loads(_entry(spec_path, f"{entry_key}.json").read_text(encoding="utf-8"))
+            data = json.loads(path.read_text(encoding="utf-8"))
             if data.get("key") != entry_key or data.get("variant") != variant.id:
                 raise ValueError("not this variant's entry")
             findings = tuple(_finding(f, variant) for f in data["findings"])
@@ -144,7 +141,7 @@ class ProofCache:
                 "findings": [_plain(f) for f in report.findings]}
         # a folder we may not write to (a read-only project) costs only the saving
         with contextlib.suppress(WriteError, OSError):
-            write_atomic(_entry(spec_path, f"{entry_key}.json"),
+            write_atomic(folder_for(spec_path) / f"{entry_key}.json",
                          json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
 
@@ -156,8 +153,9 @@ def examples_key(variant: ir.Variant) -> str:
 def load_examples(spec_path: str, variant: ir.Variant) -> Examples | None:
     """The rulebook examples `store_examples` kept for exactly this variant, else None."""
     entry_key = examples_key(variant)
+    path = folder_for(spec_path) / f"ex-{entry_key}.json"
     try:
-        data = json.loads(_entry(spec_path, f"ex-{entry_key}.json").read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"))
         if data.get("key") != entry_key or data.get("variant") != variant.id:
             raise ValueError("not this variant's entry")
         return _examples(data["examples"])
@@ -169,7 +167,7 @@ def store_examples(spec_path: str, variant: ir.Variant, found: Examples) -> None
     entry_key = examples_key(variant)
     data = {"format": FORMAT, "key": entry_key, "variant": variant.id, "examples": _plain_examples(found)}
     with contextlib.suppress(WriteError, OSError):
-        write_atomic(_entry(spec_path, f"ex-{entry_key}.json"),
+        write_atomic(folder_for(spec_path) / f"ex-{entry_key}.json",
                      json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
 
@@ -339,7 +337,7 @@ def _digest(path: str) -> str:
 
 def _ir_entry(spec_path: str) -> Path:
     where = hashlib.sha256(f"{os.path.abspath(spec_path)}\0{code_version()}".encode()).hexdigest()
-    return _entry(spec_path, f"ir-{where}.json")
+    return folder_for(spec_path) / f"ir-{where}.json"
 
 
 def load_variant(spec_path: str) -> ir.Variant | None:

@@ -53,7 +53,8 @@ SLOW = (
 # they run with no trace function, their fixtures' set-up included.  Unlike the coverage pause
 # tried before (ea76cf8, reverted: it paused whole modules that do run the runtime, and lost a
 # point), nothing measured is left out.  Found with `--cov-context=test`: every test below, whole
-# modules first, had no context in the runtime's line data.
+# modules first, had no context in the runtime's line data when it was listed (`TRACED` names
+# the one since found to reach a line no other test does).
 #
 # Then bulk tests that do run the runtime, over and over (every three-card meld, every lay-off of
 # 40 hands, whole games scored), where every line they reach is also reached by a test that stays
@@ -116,8 +117,9 @@ UNTRACED = (
     "tests/test_turn_conformance.py::test_played_deals_score_as_the_verifier_says[",
     "tests/test_sim_paired.py::test_simulate_a_higher_target_surely_lengthens_games",
     # ... and, of the tests over 5 s, those whose lines the tests left traced all reach (taken
-    # slowest first, each only if every line it reaches is reached by a test still traced; the
-    # seed variant each of these leaves out stays traced: saves and mutations of karuzela, ...)
+    # slowest first, each only if every line it reaches is reached by a test still traced; of the
+    # per-variant ones, saves of karuzela and remik51, mutations of karuzela and
+    # remik_podstawowy_as, and schemas of remik51 and remik51_domowy stay traced)
     "tests/test_sim_cluster.py::test_a_sweep_on_the_cluster_equals_the_local_one",
     "tests/test_sim_cluster.py::test_a_cluster_run_equals_the_local_one",
     "tests/test_sim_sweep.py::test_sweep_a_small_grid",

@@ -313,7 +313,7 @@ def test_build_no_cache_and_check_keep_no_examples(specs, tmp_path, monkeypatch)
     lambda e: e.update(opening={"melds": "7♠ 8♠ 9♠", "points": 24}),
     lambda e: e.update(hands={"a": 1}),
     lambda e: e.pop("swap"),
-    lambda e: e["swap"]["after"].update(cards="2♠ 3♠ 4♠") if e["swap"] else e["run"].update(cards="A♠"),
+    lambda e: e["swap"]["after"].update(cards="2♠ 3♠ 4♠"),  # Karuzela's swap: 7♥ JK 9♥ <- 8♥
 ], ids=["not_cards", "no_run", "points_as_text", "melds_as_text", "hands_as_a_dict", "no_swap",
         "another_meld_after_the_swap"])
 def test_a_damaged_examples_entry_is_found_again(specs, tmp_path, monkeypatch, damage):
@@ -322,7 +322,9 @@ def test_a_damaged_examples_entry_is_found_again(specs, tmp_path, monkeypatch, d
     cache = tmp_path / "cache"
     monkeypatch.setenv("REMIKC_CACHE_DIR", str(cache))
     assert _build(specs, tmp_path / "a") == 0
-    for entry in cache.glob("ex-*.json"):
+    entries = list(cache.glob("ex-*.json"))
+    assert len(entries) == 2
+    for entry in entries:
         data = json.loads(entry.read_text(encoding="utf-8"))
         damage(data["examples"])
         entry.write_text(json.dumps(data), encoding="utf-8")
