@@ -24,6 +24,7 @@ spec shipped with remikc, `$XDG_CACHE_HOME/remikc` or `~/.cache/remikc`).
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import functools
 import hashlib
@@ -104,8 +105,30 @@ def shipped_folder() -> Path:
 
 def ir_hash(variant: ir.Variant) -> str:
     """A digest of the resolved IR.  Every IR node is a frozen dataclass of numbers, strings,
-    enums and tuples, so its repr is the same text in every process and on every machine."""
-    return hashlib.sha256(repr(variant).encode("utf-8")).hexdigest()
+    enums and tuples, so its repr is the same text in every process and on every machine.
+    The files it names count by where they are, not how the command line spelt them:
+    `specs/x.rules`, `./specs/x.rules` and its absolute path are one question."""
+    text = _FILE_FIELD.sub(lambda m: f"{m[1]}={_canonical(ast.literal_eval(m[2]))!r}", repr(variant))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# a field of the IR's repr that names a file: a span's, and the variant's own source
+_FILE_FIELD = re.compile(r"\b(file|source)=('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")")
+
+
+def _canonical(file: str) -> str:
+    """Where `file` is: a shipped seed (`remikc:specs/...`) or a name in angle brackets (a
+    spec made in memory) as it is, a file on the disk by its real absolute path."""
+    from .spec.workspace import is_packaged
+
+    if is_packaged(file) or file.startswith("<"):
+        return file
+    return os.path.realpath(file)
+
+
+def _spellings(variant: ir.Variant) -> dict[str, str]:
+    """The files `variant` names, from where they are to how this run spelt them."""
+    return {_canonical(f): f for f in (ast.literal_eval(m[2]) for m in _FILE_FIELD.finditer(repr(variant)))}
 
 
 def key(variant: ir.Variant, rlimit: int, parent_key: str | None) -> str:
@@ -129,7 +152,8 @@ class ProofCache:
             data = json.loads(path.read_text(encoding="utf-8"))
             if data.get("key") != entry_key or data.get("variant") != variant.id:
                 raise ValueError("not this variant's entry")
-            findings = tuple(_finding(f, variant) for f in data["findings"])
+            spelt = _spellings(variant)
+            findings = tuple(_finding(f, variant, spelt) for f in data["findings"])
         except _UNREADABLE:
             self.misses += 1
             return None
@@ -256,16 +280,18 @@ def _plain(f: Finding) -> dict[str, object]:
     return {"check": f.check, "title": f.title, "status": f.status.value, "summary": f.summary,
             "details": list(f.details),
             "rules": [{"id": r.id, "value": str(r.value), "origin": r.origin,
-                       "span": [r.span.file, r.span.line, r.span.column, r.span.end_line,
+                       "span": [_canonical(r.span.file), r.span.line, r.span.column, r.span.end_line,
                                 r.span.end_column]} for r in f.rules]}
 
 
-def _finding(data: dict[str, object], variant: ir.Variant) -> Finding:
+def _finding(data: dict[str, object], variant: ir.Variant, spelt: dict[str, str]) -> Finding:
+    """A stored finding, its spans naming the files as this run spells them (`spelt`)."""
     from .verify.findings import Finding, Status
 
     rules = []
     for r in data["rules"]:  # type: ignore[attr-defined]
-        span = Span(*r["span"])
+        file, *place = r["span"]
+        span = Span(spelt.get(file, file), *place)
         rule = variant.rule(r["id"])
         if rule is None or rule.span != span:  # a line that is no rule: an example, a check
             rule = ir.Rule(r["id"], r["value"], span, r["origin"])

@@ -104,6 +104,25 @@ def test_a_changed_parent_proves_its_house_variant_again(specs, monkeypatch):
     assert all(after[k] == before[k] + 1 for k in before if before[k] > 0 and k in after)
 
 
+def test_a_spec_named_another_way_is_the_same_question(specs, monkeypatch):
+    """`specs/x.rules`, `./specs/x.rules` and the absolute path are one file: the second and
+    third runs are answered from the cache, and each names the file as its command line spelt it."""
+    monkeypatch.chdir(specs.parent)
+    proved: list[str] = []
+    real = driver._verify_one
+    monkeypatch.setattr(driver, "_verify_one", lambda path, *a: proved.append(path) or real(path, *a))
+    outputs = {}
+    for spelling in ("specs/karuzela_as.rules", "./specs/karuzela_as.rules", str(specs / "karuzela_as.rules")):
+        out = io.StringIO()
+        assert main(["check", "--jobs", "1", spelling], out, io.StringIO()) == 0
+        outputs[spelling] = out.getvalue()
+    assert proved == ["specs/karuzela.rules", "specs/karuzela_as.rules"]  # the first run's alone
+    for spelling, text in outputs.items():
+        assert text.startswith(f"karuzela_as  {spelling}\n"), text
+        assert text.replace(spelling, "SPEC") == outputs["specs/karuzela_as.rules"].replace(
+            "specs/karuzela_as.rules", "SPEC")
+
+
 def test_another_work_limit_is_another_question(specs, monkeypatch):
     _proved(specs, monkeypatch)
     _, proved = _proved(specs, monkeypatch, rlimit=50)
