@@ -23,7 +23,8 @@ SPECS = ROOT / "specs"
 
 # Where the slow tests are, by node id prefix: whole modules whose every test runs Z3 over
 # whole specs, builds a package or plays many games, and single tests elsewhere.  Kept here,
-# in one list, so `-m "not slow"` stays a fast loop without a decorator on each test.
+# in one list, so `-m "not slow"` stays a fast loop without a decorator on each test.  Each
+# entry of the lists here names a file or a whole test name (tests/test_suite_lists.py checks).
 SLOW = (
     "tests/test_verify.py",
     "tests/test_mutations.py",
@@ -38,7 +39,7 @@ SLOW = (
     "tests/test_sim_parallel.py",
     "tests/test_sim_sweep.py",
     "tests/test_fuzz.py",
-    "tests/test_validator.py::test_build_is_deterministic",
+    "tests/test_validator.py::test_build_is_deterministic_and_check_names_stale_files",
     "tests/test_validator.py::test_generated_code_passes_mypy_strict_and_ruff",
     "tests/test_validator.py::test_generated_is_a_fresh_build",
     "tests/test_rulebooks.py::test_examples_do_not_depend_on_the_model_z3_returns",
