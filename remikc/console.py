@@ -26,7 +26,7 @@ import io
 import os
 import sys
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, TextIO
 
 from .diagnostics import RemikcError
@@ -187,6 +187,11 @@ class Console:
             return self.stream.write(self.render(text))
         except OSError as exc:
             raise StreamError(self, exc) from None
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        # through `write`, not the stream's own: the same notation and the same StreamError
+        for line in lines:
+            self.write(line)
 
     def flush(self) -> None:
         try:

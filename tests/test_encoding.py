@@ -233,6 +233,21 @@ def test_closed_pipe_is_one_line(argv: tuple[str, ...]) -> None:
     assert err == b"remikc: error: cannot write to standard output: Broken pipe\n"
 
 
+def test_a_closed_pipe_under_fmt_diff_is_one_line(tmp_path: Path) -> None:
+    """`remikc fmt --diff` writes the diff line by line (`writelines`): a reader gone is the
+    same one line as any other write's."""
+    spec = tmp_path / "remik51.rules"
+    spec.write_text((ROOT / REMIK51).read_text(encoding="utf-8").replace("\n  ", "\n      "), encoding="utf-8")
+    process = subprocess.Popen([sys.executable, "-m", "remikc", "fmt", "--diff", str(spec)], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()
+    err = process.stderr.read()
+    process.stderr.close()
+    assert process.wait(timeout=60) == 1
+    assert err == b"remikc: error: cannot write to standard output: Broken pipe\n"
+
+
 def test_head_reads_the_first_line() -> None:
     """`remikc ir SPEC | head -1` in a shell: the first line, and no traceback."""
     run = subprocess.run(f"{sys.executable} -m remikc ir {REMIK51} | head -1", shell=True, cwd=ROOT,
@@ -253,8 +268,9 @@ def test_console_decides_per_stream() -> None:
     raw = io.BytesIO()
     korean = console.Console(io.TextIOWrapper(raw, encoding="cp949"), "standard output")
     korean.write("K♠ K♥ K♦ K♣ ✓\n")
+    korean.writelines(["- Q♥\n", "+ Q♦\n"])
     korean.flush()
-    assert raw.getvalue() == b"Ks Kh Kd Kc +\n"
+    assert raw.getvalue() == b"Ks Kh Kd Kc +\n- Qh\n+ Qd\n"
 
 
 def test_console_transliterates_what_the_stream_lacks() -> None:
