@@ -148,8 +148,9 @@ def _parser() -> argparse.ArgumentParser:
                     "Manage the proof cache that `check`, `build` and `sweep` keep beside the specs\n"
                     "(proofs and rulebook examples).", spec=False)
     cache.add_argument("action", choices=("clear",), help="clear: delete the cached proofs and examples")
-    cache.add_argument("paths", nargs="*", metavar="PATH", default=["."],
-                       help="spec files or folders whose caches to clear (default: here)")
+    cache.add_argument("paths", nargs="*", metavar="PATH",
+                       help="spec files or folders whose caches to clear, or remikc:specs for the "
+                            "shipped seeds' (default: here and the shipped seeds')")
 
     show = command("ir", "print a variant's resolved rules",
                    "Print a variant's rules once `extends` is resolved: every rule, whichever\n"
@@ -657,6 +658,7 @@ def _variants(workspace: Workspace, paths: Sequence[str], form: str, out: TextIO
 def _cache(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .proofcache import clear
 
+    _need_paths(args.paths)
     removed = clear(list(args.paths))
     for folder in removed:
         print(f"cleared {folder}", file=out)

@@ -249,18 +249,22 @@ def _examples(data: dict[str, Any]) -> Examples:
 
 
 def clear(spec_paths: list[str]) -> list[Path]:
-    """Delete the cache folders the specs under `spec_paths` use; the folders deleted."""
+    """Delete the cache folders the specs under `spec_paths` use; the folders deleted.  A spec
+    file's is the folder beside it, a folder's every cache folder in it and below, a shipped
+    seed's (`remikc:specs...`) the user's cache folder; no path at all: the current folder's
+    and the shipped seeds' (which any project's house variants may have needed).  Each path
+    must exist (the command line checks): a mistyped one clears nothing it did not name."""
+    from .spec.workspace import PACKAGED, is_packaged
+
     chosen = os.environ.get(ENV)
-    folders = {Path(chosen)} if chosen else set()
-    if not chosen:
-        # the shipped seeds' reports, which any project's house variants may have needed
-        folders.add(shipped_folder())
-        for given in spec_paths:
-            start = Path(given)
-            base = start if start.is_dir() else start.parent
-            folders.update(p for p in base.rglob(FOLDER) if p.is_dir())
-            if (base / FOLDER).is_dir():
-                folders.add(base / FOLDER)
+    folders: set[Path] = {Path(chosen)} if chosen else set()
+    for given in ([] if chosen else spec_paths or [".", PACKAGED]):
+        if is_packaged(given) or given.rstrip("/") == PACKAGED:
+            folders.add(shipped_folder())
+        elif Path(given).is_dir():
+            folders.update(p for p in Path(given).rglob(FOLDER) if p.is_dir())
+        else:
+            folders.add(folder_for(given))
     removed = []
     for folder in sorted(folders):
         if not folder.is_dir():

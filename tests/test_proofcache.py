@@ -372,6 +372,47 @@ def test_a_shipped_spec_is_cached_in_the_users_cache_folder(tmp_path, monkeypatc
     assert not (tmp_path / "xdg" / "remikc").exists()
 
 
+def test_cache_clear_clears_what_it_names_and_nothing_else(specs, tmp_path, monkeypatch):
+    """A mistyped path is a usage error that clears nothing (it used to clear every cache below
+    the folder the path would have been in, and the shipped seeds'); a spec file clears the
+    folder beside it, a folder the caches in it and below, `remikc:specs` the shipped seeds'."""
+    monkeypatch.delenv("REMIKC_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.chdir(tmp_path)
+    inner = specs / "house"
+    inner.mkdir()
+    shutil.move(specs / "karuzela_as.rules", inner / "karuzela_as.rules")
+    shutil.copy(specs / "karuzela.rules", inner / "karuzela.rules")
+    shipped = tmp_path / "xdg" / "remikc"
+
+    def fill() -> None:
+        for path in ("specs/karuzela.rules", "specs/house/karuzela_as.rules", "remikc:specs/karuzela.rules"):
+            assert main(["check", "-q", "--jobs", "1", path], io.StringIO(), io.StringIO()) == 0
+
+    def kept() -> list[str]:
+        return sorted(str(p.relative_to(tmp_path)) for p in (specs, inner, shipped.parent)
+                      for p in [p / ".remikc_cache" if p != shipped.parent else shipped] if p.exists())
+
+    fill()
+    everything = ["specs/.remikc_cache", "specs/house/.remikc_cache", "xdg/remikc"]
+    assert kept() == everything
+    for typo in ("nope", "specs/karuzla.rules"):
+        err = io.StringIO()
+        assert main(["cache", "clear", typo], io.StringIO(), err) == 2
+        assert err.getvalue() == f"remikc: no such file or folder: {typo}\n"
+    assert kept() == everything
+    assert main(["cache", "clear", "specs/karuzela.rules"], io.StringIO(), io.StringIO()) == 0
+    assert kept() == everything[1:]
+    fill()
+    assert main(["cache", "clear", "specs"], io.StringIO(), io.StringIO()) == 0
+    assert kept() == ["xdg/remikc"]
+    assert main(["cache", "clear", "remikc:specs"], io.StringIO(), io.StringIO()) == 0
+    assert kept() == []
+    fill()
+    assert main(["cache", "clear"], io.StringIO(), io.StringIO()) == 0  # here, and the shipped seeds'
+    assert kept() == []
+
+
 def test_a_cache_entry_nested_past_the_recursion_limit_is_a_miss(specs, tmp_path, monkeypatch):
     cache = tmp_path / "cache"
     monkeypatch.setenv("REMIKC_CACHE_DIR", str(cache))
