@@ -49,6 +49,7 @@ def _section_lines(section: Section, rules: dict[str, ir.Rule[object]], indent: 
             if rule_id.startswith("values."):
                 lines.append(f"{pad}# override {rule_id.split('.', 1)[1]} {describe(rule)}")
         return lines
+    after_section = False  # a rule after a section is set apart by a blank line, as `fmt` lays it out
     for entry in section.entries:
         if isinstance(entry, Section):
             if entry.kind in ("examples", "not_modelled", "wording"):
@@ -58,8 +59,13 @@ def _section_lines(section: Section, rules: dict[str, ir.Rule[object]], indent: 
                 if lines:
                     lines.append("")
                 lines.extend([f"{pad}{entry.name} {{", *inner, f"{pad}}}"])
+                after_section = True
         else:
-            lines.extend(_key_lines(entry, rules, pad))
+            keys = _key_lines(entry, rules, pad)
+            if keys and after_section:
+                lines.append("")
+            lines.extend(keys)
+            after_section = after_section and not keys
     return lines
 
 

@@ -131,6 +131,18 @@ def test_new_writes_a_skeleton_that_checks_clean(tmp_path):
     assert run("check", str(path))[0] == 0
 
 
+@pytest.mark.parametrize("parent", sorted(p.stem for p in SPECS.glob("*.rules")))
+def test_a_skeleton_is_laid_out_as_fmt_lays_it_out(parent, tmp_path):
+    """A house variant fresh from `remikc new` passes `remikc fmt --check` untouched (the
+    project's CI runs it over specs/): a rule after a section is set apart by a blank line."""
+    from remikc.fmt import format_text
+
+    code, _, err = run("new", "moj_remik", "--extends", parent, "--dir", str(tmp_path))
+    assert code == 0, err
+    text = (tmp_path / "moj_remik.rules").read_text(encoding="utf-8")
+    assert format_text(text, "moj_remik.rules") == text
+
+
 def test_every_rule_line_of_a_skeleton_can_be_uncommented(tmp_path):
     """Each commented line is valid DSL: uncommented as is, it overrides with the same value."""
     for spec in SPECS.glob("*.rules"):
