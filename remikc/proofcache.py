@@ -158,7 +158,7 @@ class ProofCache:
             self.misses += 1
             return None
         self.hits += 1
-        return Report(variant, findings)
+        return Report(variant, findings, cached=True)
 
     def store(self, spec_path: str, entry_key: str, report: Report) -> None:
         data = {"format": FORMAT, "key": entry_key, "variant": report.variant.id,

@@ -70,4 +70,4 @@ def annotate(report: Report, source: str | None) -> Report:
         elif removed:
             summary += f", less the {len(removed)} check(s) removed here"
         findings[i] = replace(finding, summary=summary, details=(*finding.details, *extra))
-    return Report(report.variant, tuple(findings))
+    return replace(report, findings=tuple(findings))

@@ -89,9 +89,13 @@ def test_quiet_check_says_only_what_is_wrong():
 
 def test_verbose_check_gives_timings_and_the_rule_lines_of_proved_checks():
     _, plain, _ = run("check", str(SPECS / "remik51_domowy.rules"))
-    code, out, err = run("check", "-v", str(SPECS / "remik51_domowy.rules"))
+    code, out, err = run("check", "-v", "--no-cache", str(SPECS / "remik51_domowy.rules"))
     assert code == 0
     assert " ms]" in out and " ms]" not in plain
+    # the plain run's report, from the cache: no time of this run to show, and it says so
+    cached = run("check", "-v", str(SPECS / "remik51_domowy.rules"))[1]
+    assert " ms]" not in cached and cached.startswith("remik51_domowy  ") and \
+        cached.split("\n", 1)[0].endswith("  [from the proof cache]")
     # a proved check's spec lines (the check of the rulebook's examples cites none; the
     # author's check cites its `check` line)
     lines = (SPECS / "remik51.rules").read_text(encoding="utf-8").split("\n")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -147,6 +148,25 @@ def test_the_cached_answer_prints_the_same(specs):
         assert main(["check", "--jobs", "1", str(specs)], out, io.StringIO()) == 0
         outputs.append(out.getvalue())
     assert outputs[0] == outputs[1] and "✓ house.keeps" in outputs[0]
+
+
+def test_timings_of_a_cached_report_say_it_was_cached(specs):
+    """A report read from the cache took no solver time this run: `--timings` says where it came
+    from instead of printing 0 ms for every check, and its JSON says `"cached": true`."""
+    spec = str(specs / "karuzela.rules")
+
+    def check(*options: str) -> str:
+        out = io.StringIO()
+        assert main(["check", "--jobs", "1", "--timings", *options, spec], out, io.StringIO()) == 0
+        return out.getvalue()
+
+    proved, cached = (json.loads(check("--format", "json"))["files"][0]["verification"] for _ in range(2))
+    assert (proved["cached"], cached["cached"]) == (False, True)
+    assert all("seconds" in f for f in proved["checks"]) and not any("seconds" in f for f in cached["checks"])
+    fresh, kept = check("--no-cache"), check()
+    assert fresh.startswith(f"karuzela  {spec}\n") and " ms]\n" in fresh
+    assert kept.startswith(f"karuzela  {spec}  [from the proof cache]\n") and " ms]" not in kept
+    assert kept.replace("  [from the proof cache]", "") == re.sub(r"  \[\d+ ms\]", "", fresh)
 
 
 def test_a_broken_or_foreign_entry_is_a_miss_not_a_verdict(specs, tmp_path, monkeypatch):

@@ -208,4 +208,4 @@ def keep_parent(report: Report, parent: Report) -> Report:
                                          f"{len(dropped)} it removes (below)")
     else:
         changed = house
-    return Report(report.variant, tuple(changed if f.check == HOUSE[0] else f for f in report.findings))
+    return replace(report, findings=tuple(changed if f.check == HOUSE[0] else f for f in report.findings))

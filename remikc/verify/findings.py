@@ -67,6 +67,7 @@ def _unique(rules: tuple[ir.Rule[object], ...]) -> tuple[ir.Rule[object], ...]:
 class Report:
     variant: ir.Variant
     findings: tuple[Finding, ...] = field(default=())
+    cached: bool = False  # read from the proof cache: its checks took no solver time this run
 
     @property
     def ok(self) -> bool:
@@ -89,10 +90,11 @@ def render_text(report: Report, *, timings: bool = False, only_failed: bool = Fa
              if not (only_failed and f.status in (Status.PROVED, Status.REMOVED))]
     if only_failed and not shown:
         return ""
-    lines = [f"{v.id}  {v.source}"]
+    # a cached report's checks took no time this run, and the time they once took is not this run's
+    lines = [f"{v.id}  {v.source}" + ("  [from the proof cache]" if timings and report.cached else "")]
     width = max((len(f.check) for f in report.findings), default=10)
     for f in shown:
-        timing = f"  [{f.seconds * 1000:.0f} ms]" if timings else ""
+        timing = f"  [{f.seconds * 1000:.0f} ms]" if timings and not report.cached else ""
         lines.append(f"  {f.status.mark} {f.check:<{width}}  {f.title}{timing}")
         lines.append(f"      {f.summary}")
         for detail in f.details:
@@ -114,11 +116,14 @@ def to_json(report: Report, *, timings: bool = False) -> dict[str, object]:
             "rules": [{"rule": r.id, "file": r.span.file, "line": r.span.line, "from": r.origin}
                       for r in f.rules],
         }
-        if timings:
+        if timings and not report.cached:
             out["seconds"] = round(f.seconds, 4)
         return out
 
     # ok: a clean bill of health, as the exit code reads it; undecided checks are not one
     clean = report.ok and not any(f.status is Status.UNKNOWN for f in report.findings)
-    return {"variant": report.variant.id, "source": report.variant.source, "ok": clean,
-            "checks": [finding(f) for f in report.findings]}
+    out = {"variant": report.variant.id, "source": report.variant.source, "ok": clean,
+           "checks": [finding(f) for f in report.findings]}
+    if timings:
+        out["cached"] = report.cached
+    return out
