@@ -5,8 +5,8 @@
 - A stream that can encode the card suits and the verdict marks (`♠ ♥ ♦ ♣ ✓ ✗`: UTF-8, a
   terminal, a test's `StringIO`) gets the text unchanged.
 - Any other stream (a redirected stream on a Polish or Croatian Windows machine is cp1250 or
-  cp1252; `LC_ALL=C` is ASCII) gets ASCII card notation, `10h Qs Ad Kc JK` (which remikc also
-  reads back), and ASCII marks: `+` proved, `x` violated, `?` undecided.  The choice is made
+  cp1252; `LC_ALL=C` with `PYTHONUTF8=0` is ASCII) gets ASCII card notation, `10h Qs Ad Kc
+  JK` (which remikc also reads back), and ASCII marks: `+` proved, `x` violated, `?` undecided.  The choice is made
   per stream and holds for everything written to it.  What else the stream cannot encode is
   transliterated (`ł` to `l`, `ć` to `c`, `—` to `-`, `→` to `->`, `×` to `x`); what the
   stream can encode stays as it is, so cp1250 shows Polish and Croatian letters right.  A
