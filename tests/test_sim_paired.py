@@ -23,9 +23,9 @@ def deal(turns: int, opened: int | None = 3, *, ended: str = "went_out", empty: 
 
 
 def game(seed: int, deals: list[DealRecord], totals: tuple[int, int] = (0, 10),
-         winners: tuple[int, ...] = (0,)) -> GameRecord:
-    return GameRecord(seed=seed, players=2, deals=tuple(deals), totals=totals, winners=winners,
-                      actions=1, finished=True)
+         winners: tuple[int, ...] = (0,), finished: bool = True) -> GameRecord:
+    return GameRecord(seed=seed, players=2, deals=tuple(deals), totals=totals,
+                      winners=winners if finished else (), actions=1, finished=finished)
 
 
 @pytest.mark.parametrize("p, df, table", [
@@ -119,6 +119,21 @@ def test_simulate_a_higher_target_surely_lengthens_games(tmp_path: Path) -> None
     line = next(line for line in out.splitlines() if line.strip().startswith("deals per game"))
     assert line.rstrip().endswith(" significant") and "not significant" not in line
     assert "paired by seed: dlugi − remik_podstawowy" in out and "Bonferroni-corrected over 12 metrics" in out
+
+
+def test_a_capped_game_has_no_win_to_compare() -> None:
+    # game 2 is stopped at --max-deals in B: nobody won it there, so the seats' win shares pair
+    # games 1 and 3 alone (seat 1 wins both in A and in B: no difference), never "seat 1 lost"
+    a = [game(1, [deal(10)]), game(2, [deal(10)]), game(3, [deal(10)])]
+    b = [game(1, [deal(10)]), game(2, [deal(10)], finished=False), game(3, [deal(10)])]
+    result = {m.name: m for m in paired("a", a, "b", b).metrics}
+    assert (result["seat 1 wins"].n, result["seat 1 wins"].difference) == (2, 0)
+    assert (result["seat 2 wins"].n, result["seat 2 wins"].difference) == (2, 0)
+    assert result["games capped"].n == 3 and result["games capped"].difference == pytest.approx(1 / 3)
+    # no game finished in B: no win share to pair, and the correction is over the 10 metrics left
+    capped = paired("a", a, "b", [game(r.seed, list(r.deals), finished=False) for r in b])
+    assert "seat 1 wins" not in {m.name for m in capped.metrics} and len(capped.metrics) == 10
+    assert capped.level == pytest.approx(1 - 0.05 / 10)
 
 
 def test_share_intervals_stay_within_a_whole() -> None:

@@ -179,9 +179,10 @@ def test_summarize_by_hand():
     assert (s.stock_out.count, s.blocked.count, s.stalled.count) == (2, 1, 1)
     assert dict(s.ended_by) == {"went_out": 4, "handed": 0, "knocked": 0, "stock": 1,
                                 "blocked": 1, "stalled": 1}
-    # wins: seat 1 takes seeds 1 and 4 and half of seed 3: 2.5 of 4; seat 2: 1 + 0.5 = 1.5
-    assert [seat.wins.count for seat in s.seats] == [2.5, 1.5]
-    assert s.seats[0].wins.share == 0.625
+    # wins, of the 3 finished games (seed 4 was capped: nobody won it, whatever its record says):
+    # seat 1 takes seed 1 and half of seed 3, 1.5 of 3; seat 2 seed 2 and the other half, 1.5
+    assert [(seat.wins.count, seat.wins.total) for seat in s.seats] == [(1.5, 3), (1.5, 3)]
+    assert s.seats[0].wins.share == 0.5
     # final totals: seat 1 0 25 10 5, mean 10; seat 2 30 5 10 20, mean 16.25
     assert [seat.score.mean for seat in s.seats] == [10, 16.25]
     # sd of 0 25 10 5: squared deviations 100 + 225 + 0 + 25 = 350, /3, √ = 10.8012
@@ -242,7 +243,7 @@ def test_text_report_one_variant():
     assert "longest game" in text and "40 turns (seed 2)" in text
     assert "turns per game" in text and "32.5 (95% CI" in text
     assert "deals ended by blocked" in text and "deals ended by handed" not in text
-    assert "seat 1 wins (fair 50.0%)" in text and "62.5% (95% CI" in text
+    assert "seat 1 wins (fair 50.0%, of finished games)" in text and "50.0% (95% CI" in text
     assert "3/4 (75.0%)" in text
     assert "rule change" not in text
 
@@ -272,7 +273,7 @@ def test_json_report_round_trip_and_determinism():
     assert first["longest_game"] == {"turns": 40, "seed": 2}
     assert first["turns"]["mean"] == 32.5 and first["turns"]["max"] == 40
     assert first["ended_by"]["blocked"] == 1
-    assert first["seats"][0]["seat"] == 1 and first["seats"][0]["wins"]["count"] == 2.5
+    assert first["seats"][0]["seat"] == 1 and first["seats"][0]["wins"]["count"] == 1.5  # of the 3 finished games
     assert first["first_open_turn"]["mean"] == 4.83  # 29/6 to 2 places
     comparison = body["comparison"]
     assert (comparison["from"], comparison["to"]) == ("remik51", "remik51_domowy")
@@ -635,9 +636,10 @@ def test_simulate_end_to_end_real_games():
     assert result["turns"]["max"] == result["longest_game"]["turns"] > 0
     assert 1 <= result["longest_game"]["seed"] <= 5
     assert len(result["seats"]) == 2
-    # every game has its winners (a tie shares one win), unless the deal cap stopped it
+    # every finished game has its winners (a tie shares one win); a game the deal cap stopped, none
     wins = sum(seat["wins"]["count"] for seat in result["seats"])
-    assert result["finished"]["count"] <= wins + 0.01 and wins <= 5.01
+    assert wins == pytest.approx(result["finished"]["count"])
+    assert {seat["wins"]["total"] for seat in result["seats"]} == {result["finished"]["count"]}
     assert body["comparison"] is None
 
 

@@ -92,8 +92,9 @@ def _metrics(players: int) -> list[tuple[str, str, Callable[[GameRecord], float 
 
 
 def _wins(seat: int) -> Callable[[GameRecord], float | None]:
-    """A seat's share of a game's win (tied winners share it)."""
-    return lambda r: 1 / len(r.winners) if seat in r.winners else 0.0
+    """A seat's share of a game's win (tied winners share it); none for a game stopped at
+    --max-deals, which nobody won."""
+    return lambda r: None if not r.finished else 1 / len(r.winners) if seat in r.winners else 0.0
 
 
 def paired(a_id: str, a: Sequence[GameRecord], b_id: str, b: Sequence[GameRecord]) -> Paired:
@@ -112,17 +113,19 @@ def single(a_id: str, a: Sequence[GameRecord]) -> Paired:
 def _intervals(a_id: str, a: Sequence[GameRecord], b_id: str | None,
                b: Sequence[GameRecord] | None) -> Paired:
     players = a[0].players if a else 2
-    found = _metrics(players)
-    level = 1 - ALPHA / len(found)
-    out = []
-    for name, kind, number in found:
+    found = []
+    for name, kind, number in _metrics(players):
         if b is None:
             pairs = [(0.0, x) for x in map(number, a) if x is not None]
         else:
             pairs = [(x, y) for x, y in ((number(ra), number(rb)) for ra, rb in zip(a, b, strict=True))
                      if x is not None and y is not None]
-        if not pairs:
-            continue
+        if pairs:  # a metric no game defines (the win shares when none finished) is not compared
+            found.append((name, kind, pairs))
+    # corrected over the metrics compared, the count the report names
+    level = 1 - ALPHA / max(len(found), 1)
+    out = []
+    for name, kind, pairs in found:
         diffs = [y - x for x, y in pairs]
         mean = statistics.fmean(diffs)
         if len(diffs) > 1:

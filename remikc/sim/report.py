@@ -62,7 +62,8 @@ def _rows(results: Sequence[SpecStats]) -> list[tuple[str, Cell]]:
             rows.append((f"deals ended by {how}", _ending(how)))
     fair = f"{100 / results[0].players:.1f}%"
     for seat in range(results[0].players):
-        rows.append((f"seat {seat + 1} wins (fair {fair})" if seat == 0 else f"seat {seat + 1} wins",
+        rows.append((f"seat {seat + 1} wins (fair {fair}, of finished games)" if seat == 0
+                     else f"seat {seat + 1} wins",
                      _wins(seat)))
     for seat in range(results[0].players):
         rows.append((f"seat {seat + 1} final score", _score(seat)))
@@ -106,7 +107,7 @@ def _ending(how: str) -> Cell:
 
 
 def _wins(seat: int) -> Cell:
-    return lambda s: _share(s.seats[seat].wins)
+    return lambda s: _share(s.seats[seat].wins) if s.seats[seat].wins.total else "no game finished"
 
 
 def _score(seat: int) -> Cell:

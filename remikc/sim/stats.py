@@ -81,7 +81,7 @@ class Longest:
 @dataclass(frozen=True, slots=True)
 class SeatStats:
     seat: int
-    wins: Proportion  # of the games; a game won by k tied seats counts 1/k to each
+    wins: Proportion  # of the finished games (a capped game has no winner); k tied winners get 1/k each
     score: Distribution  # final totals
 
 
@@ -284,12 +284,15 @@ def _endings(deals: Sequence[DealRecord]) -> tuple[tuple[str, int], ...]:
 
 
 def _seats(records: Sequence[GameRecord], players: int) -> tuple[SeatStats, ...]:
-    wins = [[0.0] * len(records) for _ in range(players)]
-    for i, record in enumerate(records):
+    # a game stopped at --max-deals has no winner: counted as won by nobody, it would read as
+    # every seat losing; the shares are of the games that ended by the rules
+    finished = [r for r in records if r.finished]
+    wins = [[0.0] * len(finished) for _ in range(players)]
+    for i, record in enumerate(finished):
         winners = set(record.winners)
         for seat in winners:
             wins[seat][i] = 1 / len(winners)
-    return tuple(SeatStats(seat=s, wins=Proportion(math.fsum(wins[s]), len(records)),
+    return tuple(SeatStats(seat=s, wins=Proportion(math.fsum(wins[s]), len(finished)),
                            score=distribution([r.totals[s] for r in records]))
                  for s in range(players))
 
