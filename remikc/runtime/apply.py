@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Iterable
 from typing import cast
 
@@ -612,13 +613,20 @@ def _shuffled(cards: list[int], seed: int, deal: int, round_: int) -> list[int]:
     return cards
 
 
-def new_game(players: int, seed: int = 0, *, hands: Iterable[CardsLike] | None = None,
+def new_game(players: int, seed: int | None = None, *, hands: Iterable[CardsLike] | None = None,
              stock: CardsLike = (), first_discard: Card | str | None = None,
              cut_card: Card | str | None = None) -> Game:
-    """A new game for `players` players, dealt from a pack shuffled by `seed`.  For a game set up
-    by hand (a stacked deck, as in a rulebook's example): `hands` by seat (seat 0 deals first, so
-    the first player is seat 1, or 0 where the dealer plays first), `stock` from the top, the
-    `first_discard` turned up and the `cut_card` under the stock; later deals are shuffled."""
+    """A new game for `players` players, dealt from a pack shuffled by `seed`: the same seed deals
+    the same game.  Without a seed each game is shuffled afresh, by a seed drawn from the system's
+    randomness and kept in `game.seed` (and in its save), so the game can still be replayed.  For
+    a game set up by hand (a stacked deck, as in a rulebook's example): `hands` by seat (seat 0
+    deals first, so the first player is seat 1, or 0 where the dealer plays first), `stock` from
+    the top, the `first_discard` turned up and the `cut_card` under the stock; later deals are
+    shuffled."""
+    if seed is None:
+        # a concrete number, not None: the stock's renewals and the later deals shuffle by it,
+        # and a saved game restored from it goes on as it would have
+        seed = secrets.randbits(63)
     if not PLAYERS_MIN <= players <= PLAYERS_MAX:
         raise ValueError(f"{VARIANT_NAME} is for {PLAYERS_MIN} to {PLAYERS_MAX} players, not {players}")
     if hands is not None:
