@@ -52,8 +52,8 @@ def read_play(text: str, mode: str) -> list[tuple[Card, ...]]:
             raise BadCards(str(exc), error("E014", str(exc), span, hint=exc.hint)) from None
         start += len(part) + 1
         if not cards:
-            # the generated module skips empty melds: judging "J♠ J♥ J♦ +" as one meld would
-            # hide that the second meld went missing
+            # as the generated module refuses it (a ValueError): judging "J♠ J♥ J♦ +" as one
+            # meld would hide that the second meld went missing
             raise BadCards(f"meld {number} of the opening has no cards: "
                            "write melds like \"J♠ J♥ J♦ + 6♦ 7♦ 8♦\"")
         melds.append(cards)

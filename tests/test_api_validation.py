@@ -192,6 +192,39 @@ def test_a_stacked_deck_is_checked_against_the_deck(modules) -> None:
         basic.new_game(2, hands=["7♦ 8♦", "9♣"], cut_card="JK")
 
 
+@pytest.mark.parametrize(("players", "seed", "error", "message"), [
+    # was: new_game("3") a TypeError from `<=` deep inside ('<=' not supported between ...)
+    ("3", 1, TypeError, r"^players: a whole number, 2 to 5, not str '3'$"),
+    (3.0, 1, TypeError, r"^players: a whole number, 2 to 5, not float 3.0$"),
+    (True, 1, TypeError, r"^players: a whole number, 2 to 5, not bool True$"),
+    (None, 1, TypeError, r"^players: a whole number, 2 to 5, not NoneType None$"),
+    (6, 1, ValueError, r"^players: Remik 51 is for 2 to 5 players, not 6$"),
+    (1, 1, ValueError, r"^players: Remik 51 is for 2 to 5 players, not 1$"),
+    pytest.param(10**5000, 1, ValueError, r"^players: Remik 51 is for 2 to 5 players, not a number that "
+                 r"large$", id="5001-digits"),
+    # was: a seed True, 1.0 or "7" dealt a game (shuffled by its text) that no save restores
+    (3, True, TypeError, r"^seed: a whole number, or None for a fresh shuffle, not bool True$"),
+    (3, 1.0, TypeError, r"^seed: a whole number, or None for a fresh shuffle, not float 1.0$"),
+    (3, "7", TypeError, r"^seed: a whole number, or None for a fresh shuffle, not str '7'$"),
+    (3, -(1 << 63) - 1, ValueError, r"^seed: -2\*\*63 to 2\*\*64 - 1, what a saved game holds, not a number"),
+    (3, 1 << 64, ValueError, r"^seed: -2\*\*63 to 2\*\*64 - 1, what a saved game holds, not a number"),
+])
+def test_new_game_checks_players_and_seed(modules, players: object, seed: object,
+                                          error: type[Exception], message: str) -> None:
+    m = modules("remik51")
+    with pytest.raises(error, match=message):
+        m.new_game(players, seed)
+    with pytest.raises(error, match=message):  # a stacked deck is checked the same
+        m.new_game(players, seed, hands=["A♠ 2♠", "3♠ 4♠", "5♠ 6♠"])
+
+
+def test_new_game_takes_every_seed_a_save_holds(modules) -> None:
+    m = modules("remik51")
+    for seed in (-(1 << 63), -1, 0, 1 << 63, (1 << 64) - 1):
+        game = m.new_game(2, seed)
+        assert m.Game.from_dict(game.to_dict()).seed == seed
+
+
 def test_apply_and_view_refuse_a_game_of_another_variant(modules) -> None:
     # was: a remik51 apply accepted a Karuzela game
     r51, kz = modules("remik51"), modules("karuzela")

@@ -155,6 +155,30 @@ def test_a_referee_refusal_in_three_languages(modules: Callable[[str], types.Mod
     assert out_of_turn.reasons[0].message("pl") == "teraz ruch gracza na miejscu 1, nie 3"
 
 
+def test_the_best_opening_says_a_card_is_kept_to_discard(modules: Callable[[str], types.ModuleType]) -> None:
+    # was: "the best lay-down is worth 26 points", while check_opening of the same cards, the joker
+    # laid too, says 39: Remik 51's last card goes out by a discard (seed 000), so the opening
+    # keeps one, here the joker (5♠ 5♥ 5♦ is 15, 7♠ 8♠ with the joker 6♠ 7♠ 8♠ or 7♠ 8♠ 9♠)
+    m = modules("remik51")
+    assert m.check_opening("5♠ 5♥ 5♦ + 7♠ 8♠ JK").reasons[0].params == {"points": 39, "least": 51}
+    (why,) = m.best_opening("5♠ 5♥ 5♦ JK 7♠ 8♠").reasons
+    assert (why.code, why.params) == ("solver.opening_points", {"points": 26, "least": 51, "form": "keep"})
+    assert str(why) == "the best lay-down with a card kept to discard is worth 26 points; an opening needs 51"
+    assert why.message("pl") == ("najlepsze wyłożenie, które zostawia kartę do odrzucenia, jest warte 26 "
+                                 "punktów; otwarcie wymaga co najmniej 51")
+    assert why.message("hr") == ("najbolje izlaganje koje ostavlja kartu za odbacivanje vrijedi 26 bodova; "
+                                 "za otvaranje treba barem 51")
+    assert m.Reason.from_dict(json.loads(json.dumps(why.to_dict()))) == why
+    # a reason saved without the form, by an earlier module, is still worded as it was
+    saved = {**why.to_dict(), "params": {"points": 26, "least": 51}}
+    assert str(m.Reason.from_dict(saved)) == "the best lay-down is worth 26 points; an opening needs 51"
+    # Remik klasyczny goes out with a discard or on the table (seed 001): no card is kept, nor said
+    classic = modules("remik_klasyczny")
+    (plain,) = classic.best_opening("5♠ 6♠ 7♠ 9♦ 9♣ 9♥ 2♣").reasons
+    assert (plain.code, plain.params) == ("solver.opening_points", {"points": 45, "least": 49})
+    assert str(plain) == "the best lay-down is worth 45 points; an opening needs 49"
+
+
 def test_no_reason_shows_a_file_path(modules: Callable[[str], types.ModuleType]) -> None:
     for variant_id in ("remik51", "karuzela", "remik_klasyczny"):
         m = modules(variant_id)

@@ -100,6 +100,33 @@ def test_round_trip_soak_1000_games(modules: dict[str, types.ModuleType], varian
         _play_and_round_trip(m, 10_000 + seed, steps=400)
 
 
+def test_a_game_dealt_without_a_seed_is_shuffled_afresh_and_replays_from_its_save(
+        modules: dict[str, types.ModuleType]) -> None:
+    # was: the seed defaulted to 0, so an app that gave none dealt the same hands every game
+    m = modules["remik51"]
+    games = [m.new_game(3) for _ in range(4)]
+    assert len({json.dumps(g.to_dict()["hands"]) for g in games}) == 4
+    for game in games:
+        # the seed drawn is a number the game keeps: a save of it restores, and a new game with
+        # that seed is the same game, deal after deal
+        assert type(game.seed) is int and game.to_dict()["seed"] == game.seed
+        again = m.new_game(3, game.seed)
+        assert again.to_dict() == game.to_dict()
+    rng = random.Random(0)
+    game, again = games[0], m.Game.from_dict(json.loads(json.dumps(games[0].to_dict())))
+    deals = 0
+    while deals < 2 and not game.over:  # into the next deal, dealt by the seed kept
+        action = m.BOTS["greedy"](m.view(game, game.seat), m.legal_actions(game), rng)
+        game, again = m.apply(game, action), m.apply(again, action)
+        assert again.to_dict() == game.to_dict()
+        deals += isinstance(action, m.NextDeal)
+    assert deals == 2
+    # a seed given deals as it always has (tests/test_sim_*.py and the benchmarks replay seeds)
+    dealt = m.new_game(3, 7).to_dict()
+    assert " ".join(dealt["hands"][1]) == "JK A♦ A♣ 3♥ 3♦ 3♣ 4♥ 4♦ 4♣ 5♦ 7♦ 10♣ J♠ J♦ Q♦"
+    assert dealt["stock"][-3:] == ["6♠", "7♣", "Q♠"]
+
+
 # --- pickle, deepcopy, JSON of every object ------------------------------------------------------
 
 def test_pickle_and_deepcopy_of_a_game(modules: dict[str, types.ModuleType],

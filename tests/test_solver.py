@@ -255,7 +255,7 @@ def test_remik51_the_seed_opening_is_found_in_a_dealt_hand(modules):
     # without one ten only the run is left: 21 points, and no opening
     short = v.best_opening(hand.replace("10♥", "4♣"))
     assert not short and [(r.code, r.params) for r in short.reasons] == [
-        ("solver.opening_points", {"points": 21, "least": 51})]
+        ("solver.opening_points", {"points": 21, "least": 51, "form": "keep"})]
 
 
 def test_remik51_one_joker_per_meld_when_opening(modules):

@@ -108,7 +108,8 @@ def scored_deals(ids: tuple[str, ...], module: VariantModule) -> tuple[tuple[Sco
 
 def _play(scene: Scene, module: VariantModule) -> ScoredDeal | str:
     try:
-        game = module.new_game(scene.players, hands=scene.hands, stock=scene.stock,
+        # seed 0: a stock renewed in the deal is shuffled the same way every build
+        game = module.new_game(scene.players, 0, hands=scene.hands, stock=scene.stock,
                                first_discard=scene.first_discard)
     except ValueError as e:
         return str(e)

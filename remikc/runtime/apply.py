@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Iterable
 from typing import cast
 
@@ -18,6 +19,8 @@ from .draws import (
 )
 from .game import (
     _REARRANGE,
+    _SEED_LEAST,
+    _SEED_MOST,
     Action,
     DealResult,
     Discard,
@@ -612,15 +615,33 @@ def _shuffled(cards: list[int], seed: int, deal: int, round_: int) -> list[int]:
     return cards
 
 
-def new_game(players: int, seed: int = 0, *, hands: Iterable[CardsLike] | None = None,
+def new_game(players: int, seed: int | None = None, *, hands: Iterable[CardsLike] | None = None,
              stock: CardsLike = (), first_discard: Card | str | None = None,
              cut_card: Card | str | None = None) -> Game:
-    """A new game for `players` players, dealt from a pack shuffled by `seed`.  For a game set up
-    by hand (a stacked deck, as in a rulebook's example): `hands` by seat (seat 0 deals first, so
-    the first player is seat 1, or 0 where the dealer plays first), `stock` from the top, the
-    `first_discard` turned up and the `cut_card` under the stock; later deals are shuffled."""
+    """A new game for `players` players, dealt from a pack shuffled by `seed`: the same seed deals
+    the same game.  Without a seed each game is shuffled afresh, by a seed drawn from the system's
+    randomness and kept in `game.seed` (and in its save), so the game can still be replayed.  For
+    a game set up by hand (a stacked deck, as in a rulebook's example): `hands` by seat (seat 0
+    deals first, so the first player is seat 1, or 0 where the dealer plays first), `stock` from
+    the top, the `first_discard` turned up and the `cut_card` under the stock; later deals are
+    shuffled."""
+    # checked here, at the API's edge: a text "3" met `<=` deep inside, and a seed of another
+    # type (True, 1.0) shuffled a game whose save could not be restored
+    if type(players) is not int:
+        raise TypeError(f"players: a whole number, {PLAYERS_MIN} to {PLAYERS_MAX}, not "
+                        f"{type(players).__name__} {players!r}"[:300])
     if not PLAYERS_MIN <= players <= PLAYERS_MAX:
-        raise ValueError(f"{VARIANT_NAME} is for {PLAYERS_MIN} to {PLAYERS_MAX} players, not {players}")
+        raise ValueError(f"players: {VARIANT_NAME} is for {PLAYERS_MIN} to {PLAYERS_MAX} players, "
+                         f"not {_number(players)}")
+    if seed is None:
+        # a concrete number, not None: the stock's renewals and the later deals shuffle by it,
+        # and a saved game restored from it goes on as it would have
+        seed = secrets.randbits(63)
+    elif type(seed) is not int:
+        raise TypeError(f"seed: a whole number, or None for a fresh shuffle, not "
+                        f"{type(seed).__name__} {seed!r}"[:300])
+    elif not _SEED_LEAST <= seed <= _SEED_MOST:
+        raise ValueError(f"seed: -2**63 to 2**64 - 1, what a saved game holds, not {_number(seed)}")
     if hands is not None:
         if isinstance(hands, (str, *_NOT_CARDS)) or not hasattr(hands, "__iter__"):
             raise TypeError(f"hands: one hand (cards) for each seat, not {type(hands).__name__}")
@@ -647,6 +668,11 @@ def new_game(players: int, seed: int = 0, *, hands: Iterable[CardsLike] | None =
     for name, value in values.items():
         object.__setattr__(game, name, value)
     return _deal(game)
+
+
+def _number(n: int) -> int | str:
+    """`n` as an error message shows it: str() of a huge int fails."""
+    return n if abs(n) < 10**12 else "a number that large"
 
 
 def _deal(game: Game) -> Game:

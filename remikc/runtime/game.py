@@ -578,6 +578,9 @@ _RESULT_FIELDS: Final[tuple[str, ...]] = ("ended_by", "seat", "winners", "scores
                                           "with_cut_card")
 _ENDED_BY: Final[tuple[str, ...]] = ("went_out", "handed", "knocked", "stock", "blocked", "stalled")
 _SCORE_LIMIT: Final[int] = 1 << 40
+# the seeds a save holds, and so new_game takes: a saved state's numbers fit in 64 bits
+_SEED_LEAST: Final[int] = -(1 << 63)
+_SEED_MOST: Final[int] = (1 << 64) - 1
 
 
 def _texts(cards: Iterable[int]) -> list[str]:
@@ -615,7 +618,7 @@ def _decode(kind: str, value: object, where: str, players: int) -> Any:
     if kind == "int":
         return _saved_int(value, where)
     if kind == "seed":
-        return _saved_int(value, where, -(1 << 63))
+        return _saved_int(value, where, _SEED_LEAST, _SEED_MOST)
     if kind == "int?":
         return None if value is None else _saved_int(value, where)
     if kind == "bool":

@@ -596,14 +596,30 @@ def _meld_on_table(meld: CardsLike, kind: str | None) -> tuple[tuple[int, ...], 
 
 def parse_melds(melds: str | Iterable[CardsLike]) -> list[tuple[Card, ...]]:
     """Melds as card codes: from a list of melds, or one string with melds separated by
-    `+`, `|` or `,` ("J♠ J♥ J♦ + 6♦ 7♦ 8♦"), as everywhere melds are written (docs/notation.md)."""
+    `+`, `|` or `,` ("J♠ J♥ J♦ + 6♦ 7♦ 8♦"), as everywhere melds are written (docs/notation.md).
+    A meld with no cards between two separators is a ValueError."""
     return _melds(melds, "melds")
+
+
+def _meld_texts(melds: str, name: str) -> list[str]:
+    """The melds of one text, split at `+`, `|` or `,`; a text with nothing in it is no melds.
+    An empty meld (`5♠ 5♥ 5♦ + + 7♠ 8♠ 9♠`, or a `+` with nothing after it) is a ValueError
+    naming the argument `name`, as a token that is no card is: judging the melds left would
+    hide that one went missing (`remikc explain --opening` refuses it too)."""
+    parts = re.split(r"[+|,]", melds)
+    if len(parts) == 1 and not parts[0].strip():
+        return []
+    for number, part in enumerate(parts, start=1):
+        if not part.strip():
+            raise ValueError(f"{name}: meld {number} of {len(parts)} has no cards: write melds like "
+                             "\"J♠ J♥ J♦ + 6♦ 7♦ 8♦\"")
+    return parts
 
 
 def _melds(melds: str | Iterable[CardsLike], name: str) -> list[tuple[Card, ...]]:
     """`parse_melds`, naming the argument `name` in a TypeError."""
     if isinstance(melds, str):
-        return [parse_cards(part) for part in re.split(r"[+|,]", melds) if part.strip()]
+        return [parse_cards(part) for part in _meld_texts(melds, name)]
     if isinstance(melds, _NOT_CARDS) or not hasattr(melds, "__iter__"):
         raise TypeError(f"{name}: melds as a text (\"5♠ 5♥ 5♦ + 6♣ 7♣ 8♣\") or a list of melds, "
                         f"not {type(melds).__name__}")
@@ -614,7 +630,7 @@ def _declared_melds(melds: str | Iterable[CardsLike], name: str = "melds"
                     ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Melds with their declared jokers (`5♠ JK=5♥ JK=5♦`), from one text or a list."""
     if isinstance(melds, str):
-        return [parse_meld(part) for part in re.split(r"[+|,]", melds) if part.strip()]
+        return [parse_meld(part) for part in _meld_texts(melds, name)]
     if isinstance(melds, _NOT_CARDS) or not hasattr(melds, "__iter__"):
         raise TypeError(f"{name}: melds as a text (\"5♠ 5♥ 5♦ + 6♣ 7♣ 8♣\") or a list of melds, "
                         f"not {type(melds).__name__}")
@@ -624,7 +640,8 @@ def _declared_melds(melds: str | Iterable[CardsLike], name: str = "melds"
 def check_opening(melds: str | Iterable[CardsLike]) -> Verdict:
     """Is this a valid first lay-down?  `melds`: a list of melds, or one string with melds
     separated by `+`, `|` or `,`; jokers may be declared (`A♣ JK=A♥ JK=A♦`).  `points` is the
-    total of the melds."""
+    total of the melds.  A string with an empty meld (`+ +`) is a ValueError, as a card that is
+    no card is; a list's meld with no cards is refused (`meld.empty`)."""
     return _opening_of(_declared_melds(melds))
 
 

@@ -661,8 +661,11 @@ def best_opening(hand: CardsLike, *, budget: int = SEARCH_BUDGET) -> Play:
         form = "_".join(["clean"] * bool(_OPEN_CLEAN) + ["keep"] * bool(keep)) or "plain"
         return Play(False, left=left, reasons=(_because("solver.no_opening", melds=_OPEN_MELDS, form=form),))
     if play.points < _OPEN_POINTS:
-        return Play(False, left=left, reasons=(
-            _because("solver.opening_points", points=play.points, least=_OPEN_POINTS),))
+        if keep:  # said: check_opening of the same cards, every one laid, counts more than this
+            why = _because("solver.opening_points", points=play.points, least=_OPEN_POINTS, form="keep")
+        else:
+            why = _because("solver.opening_points", points=play.points, least=_OPEN_POINTS)
+        return Play(False, left=left, reasons=(why,))
     return play
 
 

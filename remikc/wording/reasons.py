@@ -309,6 +309,15 @@ REASONS: dict[str, tuple[str, str, str]] = {
                               "najlepsze wyłożenie jest warte {points:point}; otwarcie wymaga co najmniej "
                               "{least}",
                               "najbolje izlaganje vrijedi {points:point}; za otvaranje treba barem {least}"),
+    # where the last card must be discarded: the best lay-down keeps one, and counts less than
+    # check_opening of the same melds with that card laid too; without a form (a reason saved by
+    # an earlier module) the words above
+    "solver.opening_points/keep": ("the best lay-down with a card kept to discard is worth {points:point}; "
+                                   "an opening needs {least}",
+                                   "najlepsze wyłożenie, które zostawia kartę do odrzucenia, jest warte "
+                                   "{points:point}; otwarcie wymaga co najmniej {least}",
+                                   "najbolje izlaganje koje ostavlja kartu za odbacivanje vrijedi "
+                                   "{points:point}; za otvaranje treba barem {least}"),
 }
 
 
