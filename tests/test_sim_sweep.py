@@ -163,3 +163,13 @@ def test_one_game_is_one_game() -> None:
                          "--players", "2", "--jobs", "1", "-q")
     assert code == 0, err
     assert out.startswith("sweep of remik_podstawowy: 1 game per value, 2 players, seed 1, greedy bot")
+
+
+def test_a_spec_spelt_with_dot_slash_is_swept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`./specs/x.rules`: the points are made as `specs/x_sweep_N.rules`, the name the verifier
+    asks the workspace for (it asked for that, found no such file and raised a traceback)."""
+    monkeypatch.chdir(SPECS.parent)
+    code, out, err = run("sweep", "./specs/karuzela.rules", "--vary", "game_end.target=100", "--games", "1",
+                         "--players", "2", "--max-deals", "1", "--jobs", "1", "-q", "--format", "json")
+    assert code == 0, err
+    assert [p["skipped"] for p in json.loads(out)["points"]] == [None]
