@@ -55,6 +55,7 @@ DIFF_FORMAT = "remikc-diff/1"
 EXPLAIN_FORMAT = "remikc-explain/1"
 ERRORS_FORMAT = "remikc-errors/1"
 USAGE_FORMAT = "remikc-usage/1"
+SWEEP_FORMAT = "remikc-sweep/1"
 
 
 class UsageError(RemikcError):
@@ -270,8 +271,7 @@ def _parser() -> argparse.ArgumentParser:
                             "needs remikc[cluster] (docs/simulate.md)")
     sweep.add_argument("--no-cache", action="store_true",
                        help="prove every value again: neither read nor write the proof cache")
-    sweep.add_argument("--format", choices=("text", "json"), default="text",
-                       help="`text` for people (default); `json` for tools (docs/simulate.md)")
+    json_option(sweep, "sweep")
     sweep.add_argument("--plot", metavar="FILE", default=None,
                        help="also chart every metric against the value, with its interval, in the "
                             "format the extension names: .png, .svg, .pdf, ... (needs matplotlib)")
@@ -1232,6 +1232,7 @@ def _sweep_json(args: argparse.Namespace, parent: str, players: int, varies: lis
     from .sim import paired as sim_paired
 
     return {
+        "format": SWEEP_FORMAT,
         "spec": parent, "players": players, "games": args.games, "seed": args.seed, "bot": args.bot,
         "vary": [{"rule": v.rule, "values": list(v.values)} for v in varies],
         "correction": sim_paired.CORRECTION.lower(),
