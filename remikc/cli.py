@@ -248,7 +248,7 @@ def _parser() -> argparse.ArgumentParser:
                           help="also draw the distributions into a picture, in the format its "
                                "extension names: .png, .svg, .pdf, ... (needs matplotlib)")
     sweep = command("sweep", "play a variant under each value of a rule (house variants made in "
-                    "memory) and tabulate every metric against the value", spec=False)
+                    "memory) and tabulate every metric against the value")
     sweep.add_argument("spec", metavar="SPEC", help=SPEC_HELP)
     sweep.add_argument("--vary", action="append", required=True, metavar="RULE=VALUES",
                        help="a rule and its values: section.key=A..B:STEP or A,B,C (numbers or "
@@ -414,7 +414,7 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: BinaryIO |
 
 # where each command reads specs: the arguments that may be `-`
 _SPEC_ARGUMENTS = {"check": ("paths",), "fmt": ("paths",), "ir": ("spec",), "explain": ("spec",),
-                   "diff": ("first", "second"), "simulate": ("spec", "second")}
+                   "diff": ("first", "second"), "simulate": ("spec", "second"), "sweep": ("spec",)}
 
 
 def _read_stdin(args: argparse.Namespace, stdin: BinaryIO | None) -> dict[str, bytes]:
@@ -1134,12 +1134,19 @@ def _sweep(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except sim_sweep.VaryError as exc:
         raise UsageError(f"remikc: {exc}") from None
     _plot_ahead(args.plot)
-    workspace = Workspace()
+    workspace = _workspace(args)
     parent = _variant(workspace, args.spec, args.format, out, err)
     if parent is None:
         return FINDINGS
+    home = args.spec
+    if home == STDIN:
+        # a spec read from `-` without --stdin-filename looks for its `extends` in the current
+        # folder: its house variants are made there, and their `extends "ID"` must find the
+        # text read, not a file or a shipped seed of that id, so the text is also given that name
+        home = parent.id + SUFFIX
+        workspace.given[home] = workspace.given[STDIN]
     try:
-        points = sim_sweep.grid(args.spec, parent.id, varies)
+        points = sim_sweep.grid(home, parent.id, varies)
     except sim_sweep.VaryError as exc:
         raise UsageError(f"remikc: {exc}") from None
     variants = []
