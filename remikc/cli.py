@@ -508,7 +508,17 @@ def _need_paths(paths: Sequence[str], given: Mapping[str, bytes] | None = None) 
                 raise UsageError(f"remikc: no seed variant {path} is shipped with remikc "
                                  "(`remikc list` shows them)")
         elif not os.path.exists(path):
-            raise UsageError(f"remikc: no such file or folder: {path}")
+            raise UsageError(f"remikc: no such file or folder: {path}{_seed_hint(path)}")
+
+
+def _seed_hint(path: str) -> str:
+    """For a missing `remik51`, `remik51.rules` or `DIR/remik51.rules`: where the seed variant
+    of that id is, ` (the seed shipped with remikc is remikc:specs/remik51.rules)`.  A bare id
+    is how `extends` and `remikc list` name it, and an easy slip on the command line."""
+    ident = Path(path).name.removesuffix(SUFFIX)
+    if ident not in packaged_ids():
+        return ""
+    return f" (the seed shipped with remikc is {PACKAGED}/{ident}{SUFFIX})"
 
 
 def _need_folder(option: str, value: str, example: str) -> None:

@@ -72,6 +72,19 @@ def test_doc_examples_show_what_the_command_prints(doc, command, monkeypatch):
     assert missing == []
 
 
+def test_doc_command_lines_name_no_seed_by_its_bare_id():
+    """`remikc simulate remik51 ...` fails (no such file or folder): a seed shipped with remikc
+    is `remikc:specs/remik51.rules` on a command line (`remikc new NAME --extends ID` takes ids)."""
+    from remikc.spec.workspace import packaged_ids
+
+    command = re.compile(r"remikc (?:check|ir|explain|diff|simulate|sweep|fmt|build|list|cache clear)"
+                         r"((?: [^\s`|]+)+)")
+    bare = [f"{doc.relative_to(ROOT).as_posix()}: {found[0]}"
+            for doc in DOCS for found in command.finditer(doc.read_text(encoding="utf-8"))
+            if set(found[1].split()) & set(packaged_ids())]
+    assert bare == []
+
+
 # --- the `>>>` examples of README.md and docs/ ---------------------------------------------
 
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
