@@ -8,7 +8,7 @@ lives.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,11 +37,12 @@ class Build:
     pdfs: dict[Path, bytes] = field(default_factory=dict)
 
 
-def lineage_files(variant: ir.Variant) -> list[str]:
-    """The spec files a variant is built from, base game first."""
+def lineage_files(variant: ir.Variant, given: Collection[str] = ()) -> list[str]:
+    """The spec files a variant is built from, base game first; `given`, the names of specs
+    read from standard input, as for `parent_path`."""
     files = [variant.source]
     for parent in variant.lineage[1:]:
-        files.append(parent_path(files[-1], parent))
+        files.append(parent_path(files[-1], parent, given))
     return files[::-1]
 
 
@@ -60,7 +61,7 @@ def shown(path: str) -> str:
 
 
 def validator_source(variant: ir.Variant, workspace: Workspace) -> str:
-    files = lineage_files(variant)
+    files = lineage_files(variant, workspace.given)
     texts = {path: workspace.read(path) for path in files}
     return emit_validator(variant, texts, {path: shown(path) for path in files})
 

@@ -55,6 +55,7 @@ DIFF_FORMAT = "remikc-diff/1"
 EXPLAIN_FORMAT = "remikc-explain/1"
 ERRORS_FORMAT = "remikc-errors/1"
 USAGE_FORMAT = "remikc-usage/1"
+SWEEP_FORMAT = "remikc-sweep/1"
 
 
 class UsageError(RemikcError):
@@ -248,7 +249,7 @@ def _parser() -> argparse.ArgumentParser:
                           help="also draw the distributions into a picture, in the format its "
                                "extension names: .png, .svg, .pdf, ... (needs matplotlib)")
     sweep = command("sweep", "play a variant under each value of a rule (house variants made in "
-                    "memory) and tabulate every metric against the value", spec=False)
+                    "memory) and tabulate every metric against the value")
     sweep.add_argument("spec", metavar="SPEC", help=SPEC_HELP)
     sweep.add_argument("--vary", action="append", required=True, metavar="RULE=VALUES",
                        help="a rule and its values: section.key=A..B:STEP or A,B,C (numbers or "
@@ -271,8 +272,7 @@ def _parser() -> argparse.ArgumentParser:
                             "needs remikc[cluster] (docs/simulate.md)")
     sweep.add_argument("--no-cache", action="store_true",
                        help="prove every value again: neither read nor write the proof cache")
-    sweep.add_argument("--format", choices=("text", "json"), default="text",
-                       help="`text` for people (default); `json` for tools (docs/simulate.md)")
+    json_option(sweep, "sweep")
     sweep.add_argument("--plot", metavar="FILE", default=None,
                        help="also chart every metric against the value, with its interval, in the "
                             "format the extension names: .png, .svg, .pdf, ... (needs matplotlib)")
@@ -415,7 +415,7 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: BinaryIO |
 
 # where each command reads specs: the arguments that may be `-`
 _SPEC_ARGUMENTS = {"check": ("paths",), "fmt": ("paths",), "ir": ("spec",), "explain": ("spec",),
-                   "diff": ("first", "second"), "simulate": ("spec", "second")}
+                   "diff": ("first", "second"), "simulate": ("spec", "second"), "sweep": ("spec",)}
 
 
 def _read_stdin(args: argparse.Namespace, stdin: BinaryIO | None) -> dict[str, bytes]:
@@ -509,7 +509,17 @@ def _need_paths(paths: Sequence[str], given: Mapping[str, bytes] | None = None) 
                 raise UsageError(f"remikc: no seed variant {path} is shipped with remikc "
                                  "(`remikc list` shows them)")
         elif not os.path.exists(path):
-            raise UsageError(f"remikc: no such file or folder: {path}")
+            raise UsageError(f"remikc: no such file or folder: {path}{_seed_hint(path)}")
+
+
+def _seed_hint(path: str) -> str:
+    """For a missing `remik51`, `remik51.rules` or `DIR/remik51.rules`: where the seed variant
+    of that id is, ` (the seed shipped with remikc is remikc:specs/remik51.rules)`.  A bare id
+    is how `extends` and `remikc list` name it, and an easy slip on the command line."""
+    ident = Path(path).name.removesuffix(SUFFIX)
+    if ident not in packaged_ids():
+        return ""
+    return f" (the seed shipped with remikc is {PACKAGED}/{ident}{SUFFIX})"
 
 
 def _need_folder(option: str, value: str, example: str) -> None:
@@ -1136,12 +1146,19 @@ def _sweep(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except sim_sweep.VaryError as exc:
         raise UsageError(f"remikc: {exc}") from None
     _plot_ahead(args.plot)
-    workspace = Workspace()
+    workspace = _workspace(args)
     parent = _variant(workspace, args.spec, args.format, out, err)
     if parent is None:
         return FINDINGS
+    home = args.spec
+    if home == STDIN:
+        # a spec read from `-` without --stdin-filename looks for its `extends` in the current
+        # folder: its house variants are made there, and their `extends "ID"` must find the
+        # text read, not a file or a shipped seed of that id, so the text is also given that name
+        home = parent.id + SUFFIX
+        workspace.given[home] = workspace.given[STDIN]
     try:
-        points = sim_sweep.grid(args.spec, parent.id, varies)
+        points = sim_sweep.grid(home, parent.id, varies)
     except sim_sweep.VaryError as exc:
         raise UsageError(f"remikc: {exc}") from None
     variants = []
@@ -1234,6 +1251,7 @@ def _sweep_json(args: argparse.Namespace, parent: str, players: int, varies: lis
     from .sim import paired as sim_paired
 
     return {
+        "format": SWEEP_FORMAT,
         "spec": parent, "players": players, "games": args.games, "seed": args.seed, "bot": args.bot,
         "vary": [{"rule": v.rule, "values": list(v.values)} for v in varies],
         "correction": sim_paired.CORRECTION.lower(),

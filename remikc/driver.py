@@ -200,10 +200,9 @@ class Verifier:
             key = parent
             variant = self.workspace.variant(key)
 
-    @staticmethod
-    def _parent_path(path: str, variant: ir.Variant) -> str:
+    def _parent_path(self, path: str, variant: ir.Variant) -> str:
         assert variant.parent is not None
-        return os.path.normpath(parent_path(path, variant.parent))
+        return os.path.normpath(self.workspace.parent_path(path, variant.parent))
 
     def _run(self, jobs: list[tuple[str, Report | None]]) -> list[Report]:
         if self.jobs <= 1 or len(jobs) <= 1:

@@ -67,6 +67,26 @@ def test_usage_errors_exit_2():
     assert code == 2 and "invalid choice" in err
 
 
+@pytest.mark.parametrize("argv", [["check", "{}"], ["ir", "{}"], ["explain", "{}", "7♠ 8♠ 9♠"],
+                                  ["diff", "{}", str(SPECS / "remik51.rules")], ["simulate", "{}"],
+                                  ["sweep", "{}", "--vary", "game_end.target=100"], ["fmt", "{}"],
+                                  ["list", "{}"], ["build", "{}"]])
+@pytest.mark.parametrize("missing", ["remik51", "remik51.rules", "specs/remik51.rules"])
+def test_a_missing_path_named_as_a_seed_says_where_the_seed_is(tmp_path, monkeypatch, argv, missing):
+    """`remikc simulate remik51`: a bare id is how `extends` and `remikc list` name a seed, and
+    no path; every command that takes one says where the shipped seed is."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(*[word.format(missing) for word in argv])
+    assert (code, out) == (2, "")
+    assert err == (f"remikc: no such file or folder: {missing} "
+                   "(the seed shipped with remikc is remikc:specs/remik51.rules)\n")
+
+
+def test_a_missing_path_that_is_no_seed_gets_no_hint(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert run("simulate", "remik52") == (2, "", "remikc: no such file or folder: remik52\n")
+
+
 def test_ir_json_is_stable_and_complete():
     code, out, _ = run("ir", str(SPECS / "remik51.rules"), "--format", "json")
     assert code == 0

@@ -207,7 +207,9 @@ def test_errors_in_a_spec_from_stdin_show_its_lines():
 
 @pytest.mark.parametrize("argv", [["ir", "-"], ["explain", "-", "7♠ 8♠ 9♠"],
                                   ["diff", str(SPECS / "remik51.rules"), "-"],
-                                  ["simulate", "-", "--games", "1", "-q"]])
+                                  ["simulate", "-", "--games", "1", "-q"],
+                                  ["sweep", "-", "--vary", "game_end.target=100", "--games", "1", "--players",
+                                   "2", "--max-deals", "1", "--jobs", "1", "-q"]])
 def test_every_command_that_reads_a_spec_reads_stdin(argv):
     code, out, err = run(*argv, stdin=(SPECS / "karuzela.rules").read_bytes())
     assert (code, err) == (0, "") and out

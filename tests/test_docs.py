@@ -72,6 +72,54 @@ def test_doc_examples_show_what_the_command_prints(doc, command, monkeypatch):
     assert missing == []
 
 
+def test_doc_command_lines_name_no_seed_by_its_bare_id():
+    """`remikc simulate remik51 ...` fails (no such file or folder): a seed shipped with remikc
+    is `remikc:specs/remik51.rules` on a command line (`remikc new NAME --extends ID` takes ids)."""
+    from remikc.spec.workspace import packaged_ids
+
+    command = re.compile(r"remikc (?:check|ir|explain|diff|simulate|sweep|fmt|build|list|cache clear)"
+                         r"((?: [^\s`|]+)+)")
+    bare = [f"{doc.relative_to(ROOT).as_posix()}: {found[0]}"
+            for doc in DOCS for found in command.finditer(doc.read_text(encoding="utf-8"))
+            if set(found[1].split()) & set(packaged_ids())]
+    assert bare == []
+
+
+def _keys_differ(shown: object, real: object, where: str) -> list[str]:
+    """Where the keys of a doc's JSON example are not those of the real output, in order.  An
+    object with a `"..."` key is abridged, and a list is compared by its first item."""
+    if isinstance(shown, dict):
+        if "..." in shown:
+            return []
+        if not isinstance(real, dict) or list(shown) != list(real):
+            printed = list(real) if isinstance(real, dict) else real
+            return [f"{where}: {list(shown)} shown, {printed!r} printed"]
+        return [d for key in shown for d in _keys_differ(shown[key], real[key], f"{where}.{key}")]
+    if isinstance(shown, list) and shown and isinstance(real, list) and real:
+        return _keys_differ(shown[0], real[0], f"{where}[0]")
+    return []
+
+
+def test_the_simulate_json_example_has_the_keys_simulate_prints(monkeypatch):
+    """docs/simulate.md shows `simulate --format json` of two specs, "keys always in this order":
+    every key it shows, and no other, in that order (it lacked `format`, `capped` and `paired`)."""
+    import io
+    import json
+
+    from remikc.cli import main
+
+    text = (ROOT / "docs" / "simulate.md").read_text(encoding="utf-8")
+    shown = json.loads(text[text.index("## JSON\n"):].split("```json\n", 1)[1].split("```", 1)[0])
+    monkeypatch.chdir(ROOT)
+    out = io.StringIO()
+    # remik51's two players reach no end: 5 deals is enough for the layout
+    assert main(["simulate", "specs/remik51.rules", "specs/remik51_domowy.rules", "--games", "2",
+                 "--max-deals", "5", "--jobs", "1", "-q", "--format", "json"], out, io.StringIO()) == 0
+    real = json.loads(out.getvalue())
+    assert shown.get("format") == real["format"]
+    assert _keys_differ(shown, real, "") == []
+
+
 # --- the `>>>` examples of README.md and docs/ ---------------------------------------------
 
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]

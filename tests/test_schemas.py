@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "docs" / "schemas"
 SPECS = sorted((ROOT / "specs").glob("*.rules"))
 MALFORMED = Path(__file__).parent / "specs" / "malformed"
-KINDS = ("check", "ir", "diff", "explain", "simulate", "errors", "usage")
+KINDS = ("check", "ir", "diff", "explain", "simulate", "sweep", "errors", "usage")
 
 
 def schema(kind: str) -> Draft202012Validator:
@@ -77,10 +77,26 @@ def test_ir_diff_explain_and_simulate_of_each_spec(spec: Path):
     assert_valid("simulate", body)
 
 
-@pytest.mark.parametrize("command", ["ir", "explain", "simulate"])
+def test_sweep_with_a_point_played_and_a_point_skipped():
+    """Karuzela, the seed game quickest to prove: hands of 7 are played, hands of 30 break its
+    deck check and are skipped, so both shapes of a point are in the output."""
+    code, body = json_of("sweep", str(ROOT / "specs" / "karuzela.rules"), "--vary", "deal.hand=7,30",
+                         "--games", "2", "--players", "2", "--max-deals", "2", "--jobs", "1", "-q")
+    assert code == 0
+    assert_valid("sweep", body)
+    assert next(iter(body)) == "format"  # first, as in every layout
+    points = body["points"]
+    assert [p["skipped"] is None for p in points] == [True, False]  # type: ignore[index,union-attr]
+    # a point is played (metrics) or skipped (why), never both nor neither
+    assert not schema("sweep").is_valid({**body, "points": [{**points[1], "metrics": []}]})  # type: ignore[index,dict-item]
+    assert not schema("sweep").is_valid({**body, "points": [{**points[0], "skipped": "x"}]})  # type: ignore[index,dict-item]
+
+
+@pytest.mark.parametrize("command", ["ir", "explain", "simulate", "sweep"])
 def test_a_spec_with_errors_gives_the_errors_layout(command: str):
     cards = ["7♠ 8♠ 9♠"] if command == "explain" else []
-    argv = [command, str(MALFORMED / "several_mistakes.rules"), *cards]
+    vary = ["--vary", "game_end.target=100"] if command == "sweep" else []
+    argv = [command, str(MALFORMED / "several_mistakes.rules"), *cards, *vary]
     code, body = json_of(*argv)
     assert code == 1
     assert_valid("errors", body)
@@ -99,6 +115,7 @@ def test_bad_cards_give_the_errors_layout():
     ["check", "no/such/file.rules"],
     ["frobnicate"],
     ["diff", "specs/remik51.rules"],
+    ["sweep", "specs/remik51.rules", "--vary", "nonsense"],
 ])
 def test_usage_errors_come_as_json_when_json_was_asked_for(argv: list[str]):
     code, body = json_of(*argv)

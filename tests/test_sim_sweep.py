@@ -163,3 +163,60 @@ def test_one_game_is_one_game() -> None:
                          "--players", "2", "--jobs", "1", "-q")
     assert code == 0, err
     assert out.startswith("sweep of remik_podstawowy: 1 game per value, 2 players, seed 1, greedy bot")
+
+
+def test_a_spec_spelt_with_dot_slash_is_swept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`./specs/x.rules`: the points are made as `specs/x_sweep_N.rules`, the name the verifier
+    asks the workspace for (it asked for that, found no such file and raised a traceback)."""
+    monkeypatch.chdir(SPECS.parent)
+    code, out, err = run("sweep", "./specs/karuzela.rules", "--vary", "game_end.target=100", "--games", "1",
+                         "--players", "2", "--max-deals", "1", "--jobs", "1", "-q", "--format", "json")
+    assert code == 0, err
+    assert [p["skipped"] for p in json.loads(out)["points"]] == [None]
+
+
+def sweep_json(spec: str, *more: str, stdin: bytes | None = None) -> list[dict[str, object]]:
+    """The points of a one-game sweep of `spec` (Karuzela's quick to prove) over two targets."""
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["sweep", spec, *more, "--vary", "game_end.target=100,200", "--games", "1", "--players", "2",
+                 "--max-deals", "2", "--jobs", "1", "-q", "--format", "json"], out, err,
+                io.BytesIO(stdin) if stdin is not None else None)
+    assert code == 0, err.getvalue()
+    points: list[dict[str, object]] = json.loads(out.getvalue())["points"]
+    assert all(p["skipped"] is None for p in points)
+    return points
+
+
+# Karuzela dealt 7 cards, not 10: another game on the same seeds, so a sweep whose points
+# extended the shipped seed rather than the text read would show other numbers
+SEVEN = (SPECS / "karuzela.rules").read_bytes().replace(b"    hand 10\n", b"    hand 7\n", 1)
+
+
+def test_a_spec_read_from_stdin_is_the_parent_of_its_points(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """`-` with no --stdin-filename: a spec of a shipped seed's id, but not its text, is what
+    the points extend (not the seed of its id), as it would be from a file of that text."""
+    assert b"hand 7" in SEVEN
+    (tmp_path / "file").mkdir()
+    (tmp_path / "file" / "karuzela.rules").write_bytes(SEVEN)
+    from_file = sweep_json(str(tmp_path / "file" / "karuzela.rules"))
+    assert from_file != sweep_json(str(SPECS / "karuzela.rules"))
+    (tmp_path / "here").mkdir()
+    monkeypatch.chdir(tmp_path / "here")  # where `extends` of a spec from `-` looks
+    assert sweep_json("-", stdin=SEVEN) == from_file
+    assert list((tmp_path / "here").iterdir()) == []  # nothing written
+
+
+@pytest.mark.parametrize("named", [True, False])
+def test_a_spec_read_from_stdin_may_extend_a_seed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   named: bool) -> None:
+    """A house rule read from `-` (named by --stdin-filename, no such file on the disk, or not
+    named) over the shipped Karuzela: its points extend it, and it the seed."""
+    text = (b'variant siedem extends "karuzela" {\n  name pl "Siedem"\n  name hr "Sedam"\n'
+            b"  deal {\n    override hand 7\n  }\n}\n")
+    (tmp_path / "file").mkdir()
+    (tmp_path / "file" / "siedem.rules").write_bytes(text)
+    from_file = sweep_json(str(tmp_path / "file" / "siedem.rules"))
+    monkeypatch.chdir(tmp_path)
+    name = ["--stdin-filename", str(tmp_path / "nowhere" / "siedem.rules")] if named else []
+    assert sweep_json("-", *name, stdin=text) == from_file

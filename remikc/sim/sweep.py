@@ -84,7 +84,10 @@ class Point:
 
 def grid(spec_path: str, parent_id: str, varies: list[Vary]) -> list[Point]:
     """Every combination of the values, first `--vary` slowest."""
-    folder = os.path.dirname(spec_path)
+    # normalised: the verifier asks the workspace for a variant by its normalised path, and a
+    # point's text is there under no other name (`./specs/x.rules` made `./specs/x_sweep_1.rules`,
+    # which the verifier then looked for on the disk as `specs/x_sweep_1.rules`)
+    folder = os.path.dirname(os.path.normpath(spec_path))
     rules = [v.rule for v in varies]
     if len(set(rules)) < len(rules):
         raise VaryError(f"--vary {rules[0]}: a rule is varied twice; give its values in one --vary")

@@ -16,6 +16,7 @@ import importlib.resources
 import os
 import re
 import stat
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -51,15 +52,30 @@ STDIN = "<stdin>"
 checked against a file name, and its `extends` is looked for in the current folder."""
 
 
-def parent_path(source: str, parent_id: str) -> str:
+def parent_path(source: str, parent_id: str, given: Collection[str] = ()) -> str:
     """The file of variant `parent_id`, the parent of the spec in `source`: beside it, else the
     shipped seed variant of that id (a shipped spec's parent is always shipped too).  When
-    neither exists, the file beside it, for the error to name."""
+    neither exists, the file beside it, for the error to name.  `given`: the names of specs
+    read elsewhere (standard input, `Workspace.given`), which count as files there are, under
+    the name they were given by: the house variants `sweep` makes of a spec read from `-` find
+    it as their parent, not a file or a seed of its id."""
     if not is_packaged(source):
         beside = os.path.join(os.path.dirname(source), parent_id + SUFFIX)
+        named = given_name(beside, given)
+        if named is not None:
+            return named
         if os.path.isfile(beside) or parent_id not in packaged_ids():
             return beside
     return f"{PACKAGED}/{parent_id}{SUFFIX}"
+
+
+def given_name(path: str, given: Collection[str]) -> str | None:
+    """The name among `given` that is `path`, however either spells it (`./specs/x.rules`,
+    `specs/x.rules`), else None."""
+    if path in given:
+        return path
+    wanted = os.path.normpath(path)
+    return next((name for name in given if name != STDIN and os.path.normpath(name) == wanted), None)
 
 
 def is_packaged(path: str) -> bool:
@@ -170,10 +186,15 @@ class Workspace:
     # chain then walk only their own link, not every link above them again
     _chains: dict[str, tuple[tuple[FileRules, ...], tuple[Diagnostic, ...]]] = field(default_factory=dict)
 
+    def parent_path(self, source: str, parent_id: str) -> str:
+        """`parent_path`, the specs read from standard input counted as files there are."""
+        return parent_path(source, parent_id, self.given)
+
     def read(self, path: str) -> str:
         if path not in self.sources:
             try:
-                data = self.given[path] if path in self.given else _read_bytes(path)
+                named = given_name(path, self.given)
+                data = self.given[named] if named is not None else _read_bytes(path)
             except OSError as exc:
                 raise SpecError([error("E030", f"cannot read {path}: {exc.strerror}", None)]) from None
             try:
@@ -264,10 +285,10 @@ class Workspace:
             parent_id = child.spec.extends.value
             if not VARIANT_ID.fullmatch(parent_id):
                 raise SpecError([_not_an_id(child, parent_id)])
-            path_of_parent = parent_path(current, parent_id)
+            path_of_parent = self.parent_path(current, parent_id)
             if os.path.normpath(path_of_parent) in seen:
                 raise SpecError([_circle([f for _, f, _ in walked] + [child], parent_id)])
-            if not spec_exists(path_of_parent):
+            if path_of_parent not in self.given and not spec_exists(path_of_parent):
                 raise SpecError([_unknown_parent(child, parent_id, os.path.dirname(current))])
             shadow = self._shadowing(child, path_of_parent)
             if shadow is not None:
