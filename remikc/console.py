@@ -6,11 +6,12 @@
   terminal, a test's `StringIO`) gets the text unchanged.
 - Any other stream (a redirected stream on a Polish or Croatian Windows machine is cp1250 or
   cp1252; `LC_ALL=C` with `PYTHONUTF8=0` is ASCII) gets ASCII card notation, `10h Qs Ad Kc
-  JK` (which remikc also reads back), and ASCII marks: `+` proved, `x` violated, `?` undecided.  The choice is made
-  per stream and holds for everything written to it.  What else the stream cannot encode is
-  transliterated (`ł` to `l`, `ć` to `c`, `—` to `-`, `→` to `->`, `×` to `x`); what the
-  stream can encode stays as it is, so cp1250 shows Polish and Croatian letters right.  A
-  character with no transliteration is written as a `\\uXXXX` escape.
+  JK` (which remikc also reads back), and ASCII marks: `+` proved, `x` violated, `?`
+  undecided.  The choice is made per stream and holds for everything written to it.  What
+  else the stream cannot encode is transliterated (`ł` to `l`, `ć` to `c`, `—` to `-`, `→`
+  to `->`, `×` to `x`); what the stream can encode stays as it is, so cp1250 shows Polish
+  and Croatian letters right.  A character with no transliteration is written as a
+  `\\uXXXX` escape.
 - With `--format json` a stream that cannot encode the suits gets pure-ASCII JSON instead:
   every non-ASCII character inside a string is a `\\uXXXX` escape (as `ensure_ascii` makes
   them), so a tool reading the JSON gets exactly the cards, `"Q\\u2665"` for `Q♥`.

@@ -237,7 +237,8 @@ def test_a_closed_pipe_under_fmt_diff_is_one_line(tmp_path: Path) -> None:
     """`remikc fmt --diff` writes the diff line by line (`writelines`): a reader gone is the
     same one line as any other write's."""
     spec = tmp_path / "remik51.rules"
-    spec.write_text((ROOT / REMIK51).read_text(encoding="utf-8").replace("\n  ", "\n      "), encoding="utf-8")
+    text = (ROOT / REMIK51).read_text(encoding="utf-8")
+    spec.write_text(text.replace("\n  ", "\n      "), encoding="utf-8")  # indented past the layout
     process = subprocess.Popen([sys.executable, "-m", "remikc", "fmt", "--diff", str(spec)], cwd=ROOT,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert process.stdout is not None and process.stderr is not None

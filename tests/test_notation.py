@@ -29,13 +29,13 @@ def test_an_empty_meld_between_separators_is_refused_not_skipped(workspace: Work
     m = load_module("remik51", validator_source(load("remik51"), workspace))
     for text, number, parts in (("5♠ 5♥ 5♦ + + 7♠ 8♠ 9♠", 2, 3), ("5♠ 5♥ 5♦ | 7♠ 8♠ 9♠ |", 3, 3),
                                 (", 5♠ 5♥ 5♦", 1, 2), ("5♠ 5♥ 5♦ +   + 7♠ 8♠ 9♠", 2, 3)):
-        wanted = f"^melds: meld {number} of {parts} has no cards: write melds like"
+        wanted = rf"^melds: meld {number} of {parts} has no cards: write melds like"
         with pytest.raises(ValueError, match=wanted):
             m.check_opening(text)
         with pytest.raises(ValueError, match=wanted):
             m.parse_melds(text)
-    with pytest.raises(ValueError, match="^table: meld 2 of 2 has no cards"):
+    with pytest.raises(ValueError, match=r"^table: meld 2 of 2 has no cards"):
         m.best_melds("10♠ J♠", table="7♠ 8♠ 9♠ +")
     # no cards at all is no melds, as an empty list is; a list's empty meld is a meld refused
     assert m.parse_melds("  ") == [] and m.check_opening("").reasons == m.check_opening([]).reasons
-    assert [r.code for r in m.check_opening(["5♠ 5♥ 5♦", [], "7♠ 8♠ 9♠"]).reasons][0] == "meld.empty"
+    assert next(r.code for r in m.check_opening(["5♠ 5♥ 5♦", [], "7♠ 8♠ 9♠"]).reasons) == "meld.empty"

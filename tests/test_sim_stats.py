@@ -273,7 +273,8 @@ def test_json_report_round_trip_and_determinism():
     assert first["longest_game"] == {"turns": 40, "seed": 2}
     assert first["turns"]["mean"] == 32.5 and first["turns"]["max"] == 40
     assert first["ended_by"]["blocked"] == 1
-    assert first["seats"][0]["seat"] == 1 and first["seats"][0]["wins"]["count"] == 1.5  # of the 3 finished games
+    # of the 3 finished games
+    assert first["seats"][0]["seat"] == 1 and first["seats"][0]["wins"]["count"] == 1.5
     assert first["first_open_turn"]["mean"] == 4.83  # 29/6 to 2 places
     comparison = body["comparison"]
     assert (comparison["from"], comparison["to"]) == ("remik51", "remik51_domowy")

@@ -10,9 +10,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 import conftest
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
