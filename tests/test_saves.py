@@ -232,6 +232,20 @@ def test_an_action_that_is_not_one_is_refused(modules: dict[str, types.ModuleTyp
         modules["karuzela"].parse_action(text)
 
 
+@pytest.mark.parametrize("text", ["lay 5♠ 5♥ 5♦ | | 6♣ 7♣ 8♣", "lay 5♠ 5♥ 5♦ |", "lay | 6♣ on meld 1",
+                                  "rearrange: 5♠ 5♥ 5♦ | | 6♣ 7♣ 8♣"])
+def test_an_action_with_an_empty_meld_is_refused(modules: dict[str, types.ModuleType], text: str) -> None:
+    # read as the melds left, the lay-down would go ahead a meld short of what the player wrote
+    with pytest.raises(ValueError, match="has no cards"):
+        modules["karuzela"].parse_action(text)
+
+
+def test_an_empty_lay_down_reads_back(modules: dict[str, types.ModuleType]) -> None:
+    m = modules["karuzela"]
+    for action in (m.Lay([]), m.Rearrange([])):
+        assert m.parse_action(str(action)) == action
+
+
 # --- bad saved states ----------------------------------------------------------------------------
 
 def _saved(m: types.ModuleType) -> dict[str, Any]:

@@ -771,11 +771,24 @@ _FOR_JOKER: Final = re.compile(r"(\S+) for the joker in meld (\d+)")
 _SWAPPED: Final = re.compile(r"(\S+) \(from (hand|table)\) for its joker")
 
 
+def _action_parts(parts: str, text: str) -> list[str]:
+    """The `|`-separated parts of a lay-down or a rearranged table; none where nothing is written
+    (`str()` of an empty one).  An empty part (`lay 5♠ 5♥ 5♦ | | 6♣ 7♣ 8♣`) is a ValueError, as in
+    `parse_melds`: reading the parts left would hide a meld that went missing."""
+    split = [p.strip() for p in parts.split("|")]
+    if split == [""]:
+        return []
+    if "" in split:
+        raise ValueError(f"{text!r}: part {split.index('') + 1} of {len(split)} has no cards: write e.g. "
+                         "`lay 5♠ 5♥ 5♦ | 6♣ 7♣ 8♣`")
+    return split
+
+
 def parse_action(text: str) -> Action:
     """The action written as `str(action)` writes it: `draw from the stock`, `discard 5♠`,
     `lay 8♥ for the joker in meld 2 | 5♠ 5♥ 5♦ | 6♣ on meld 1`, `rearrange: 8♣ (from hand) for its
     joker; 5♠ 5♥ 5♦ | 6♣ 7♣ 8♣`, `end the turn`, `knock`, `deal the next round`.  Raises
-    ValueError naming what it could not read."""
+    ValueError naming what it could not read, or a part of a lay-down with no cards."""
     text = " ".join(text.split())
     simple: dict[str, Action] = {
         "draw from the stock": Draw("stock"), "draw from the discard": Draw("discard"),
@@ -790,7 +803,7 @@ def parse_action(text: str) -> Action:
         melds: list[str] = []
         lay_offs: list[tuple[int, str]] = []
         swaps: list[tuple[int, Card]] = []
-        for part in filter(None, (p.strip() for p in text[3:].split("|"))):
+        for part in _action_parts(text[3:], text):
             if m := _FOR_JOKER.fullmatch(part):
                 swaps.append((int(m[2]) - 1, parse_card(m[1])))
             elif m := _ON_MELD.fullmatch(part):
@@ -804,6 +817,6 @@ def parse_action(text: str) -> Action:
         while m := _SWAPPED.match(rest):
             pairs.append((parse_card(m[1]), m[2]))
             rest = rest[m.end():].lstrip("; ").strip()
-        return Rearrange([p for p in rest.split("|") if p.strip()], pairs)
+        return Rearrange(_action_parts(rest, text), pairs)
     raise ValueError(f"{text!r} is not an action: write e.g. `draw from the stock`, `lay 5♠ 5♥ 5♦`, "
                      "`discard 5♠` (see str() of an action)")
