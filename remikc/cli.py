@@ -1257,6 +1257,7 @@ def _sweep_json(args: argparse.Namespace, parent: str, players: int, varies: lis
         "correction": sim_paired.CORRECTION.lower(),
         "points": [{"values": dict(r["point"].settings), "variant": r["point"].variant_id,
                     "skipped": r["skipped"],
+                    "level": None if r["found"] is None else round(r["found"].level, 6),
                     "metrics": None if r["found"] is None else [
                         {"name": m.name, "kind": m.kind, "n": m.n, "mean": round(m.difference, 4),
                          "interval": [round(m.low, 4), round(m.high, 4)] if m.n > 1 else None}

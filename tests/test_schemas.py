@@ -87,6 +87,10 @@ def test_sweep_with_a_point_played_and_a_point_skipped():
     assert next(iter(body)) == "format"  # first, as in every layout
     points = body["points"]
     assert [p["skipped"] is None for p in points] == [True, False]  # type: ignore[index,union-attr]
+    # Bonferroni over the point's metrics, at 95% together; a skipped point has no intervals
+    played, skipped = points  # type: ignore[misc]
+    assert played["level"] == round(1 - 0.05 / len(played["metrics"]), 6) and skipped["level"] is None
+    assert not schema("sweep").is_valid({**body, "points": [{**points[1], "level": 0.99}]})  # type: ignore[index,dict-item]
     # a point is played (metrics) or skipped (why), never both nor neither
     assert not schema("sweep").is_valid({**body, "points": [{**points[1], "metrics": []}]})  # type: ignore[index,dict-item]
     assert not schema("sweep").is_valid({**body, "points": [{**points[0], "skipped": "x"}]})  # type: ignore[index,dict-item]
