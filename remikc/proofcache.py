@@ -19,7 +19,8 @@ write the same entry; a reader sees a whole file or none.  An entry that cannot 
 does not match its key is a miss, never an error: the cache only ever saves work.
 
 The folder is `$REMIKC_CACHE_DIR` when set, else `.remikc_cache/` beside each spec (for a seed
-spec shipped with remikc, `$XDG_CACHE_HOME/remikc` or `~/.cache/remikc`).
+spec shipped with remikc, or one read from standard input with no `--stdin-filename`,
+`$XDG_CACHE_HOME/remikc` or `~/.cache/remikc`).
 """
 
 from __future__ import annotations
@@ -86,13 +87,15 @@ def code_version() -> str:
 def folder_for(spec_path: str) -> Path:
     """Where the report of the spec at `spec_path` is cached.  A seed spec shipped with remikc
     (`remikc:specs/...`) lies inside the installed package, and `remikc:specs` is no folder of
-    the user's: its reports go to the user's cache folder (`shipped_folder`)."""
-    from .spec.workspace import is_packaged
+    the user's: its reports go to the user's cache folder (`shipped_folder`), as do those of a
+    spec read from standard input without `--stdin-filename`, which lies in no folder (beside
+    it would be wherever the command ran)."""
+    from .spec.workspace import STDIN, is_packaged
 
     chosen = os.environ.get(ENV)
     if chosen:
         return Path(chosen)
-    if is_packaged(spec_path):
+    if is_packaged(spec_path) or spec_path == STDIN:
         return shipped_folder()
     return Path(spec_path).resolve().parent / FOLDER
 

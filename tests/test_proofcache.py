@@ -393,6 +393,24 @@ def test_a_shipped_spec_is_cached_in_the_users_cache_folder(tmp_path, monkeypatc
     assert not (tmp_path / "xdg" / "remikc").exists()
 
 
+def test_a_spec_from_stdin_is_cached_in_the_users_cache_folder(specs, tmp_path, monkeypatch):
+    """A spec piped in with no `--stdin-filename` lies in no folder: its report goes to
+    $XDG_CACHE_HOME/remikc, not into whatever folder the command ran in (it used to make a
+    `.remikc_cache/` there), and the next run is answered from it."""
+    monkeypatch.delenv("REMIKC_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    text = (specs / "karuzela.rules").read_bytes()
+    for _ in range(2):
+        out = io.StringIO()
+        assert main(["check", "--timings", "-"], out, io.StringIO(), io.BytesIO(text)) == 0
+    assert list(work.iterdir()) == []
+    assert len(list((tmp_path / "xdg" / "remikc").glob("*.json"))) == 1
+    assert "[from the proof cache]" in out.getvalue()
+
+
 def test_cache_clear_clears_what_it_names_and_nothing_else(specs, tmp_path, monkeypatch):
     """A mistyped path is a usage error that clears nothing (it used to clear every cache below
     the folder the path would have been in, and the shipped seeds'); a spec file clears the
