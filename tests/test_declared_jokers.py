@@ -117,6 +117,8 @@ def test_klasyczny_either_reading_when_declared(klasyczny: types.ModuleType) -> 
     assert repr(m.check_meld("Q♠ JK JK")) == "Verdict(ok, run, 30 points)"
     # 10-Joker-Joker-K, seed 001's own example: J and Q for the jokers, 4 x 10 = 40
     assert repr(m.check_meld("10♠ JK=J♠ JK=Q♠ K♠")) == "Verdict(ok, run, 40 points)"
+    # an opening is of several melds, so it has no one kind: 10+10+10+10 + 3 x 5 = 55
+    assert repr(m.check_opening("10♠ J♠ Q♠ K♠ + 5♦ 5♥ 5♣")) == "Verdict(ok, 55 points)"
     # a declaration that makes no meld is refused for what it makes
     verdict = m.check_meld("5♠ JK=5♥ JK=6♦")
     said = [_said(r) for r in verdict.reasons]

@@ -142,8 +142,9 @@ class Verdict:
                        _saved_int(fields["points"], "a verdict's points", -(1 << 31)), reasons)
 
     def __repr__(self) -> str:
-        if self.ok:
-            return f"Verdict(ok, {self.kind}, {self.points} points)"
+        if self.ok:  # an opening's verdict is of several melds: no kind
+            kind = f"{self.kind}, " if self.kind else ""
+            return f"Verdict(ok, {kind}{self.points} points)"
         return f"Verdict(refused: {'; '.join(map(str, self.reasons))})"
 
 
