@@ -12,6 +12,7 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -70,10 +71,18 @@ class UsageError(RemikcError):
         return self.message if self.usage is None else f"{self.message}\n{self.usage}"
 
 
+# argparse's words for a command or an option value it does not know
+_INVALID_CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)")
+
+
 class _Parser(argparse.ArgumentParser):
     out: TextIO | None = None  # where --help and --version go: main()'s stdout (see `_routed`)
 
     def error(self, message: str) -> NoReturn:
+        chosen = _INVALID_CHOICE.search(message)
+        hint = did_you_mean(chosen[1], re.findall(r"'([^']*)'", chosen[2])) if chosen else None
+        if hint:
+            message = f"{message}\nhint: {hint}"
         raise UsageError(f"{self.prog}: {message}", self.format_usage().rstrip())
 
     def _print_message(self, message: str, file: Any = None) -> None:
@@ -149,7 +158,7 @@ def _parser() -> argparse.ArgumentParser:
                     "Manage the proof cache that `check`, `build` and `sweep` keep beside the specs\n"
                     "(proofs and rulebook examples).", spec=False)
     cache.add_argument("action", choices=("clear",), help="clear: delete the cached proofs and examples")
-    cache.add_argument("paths", nargs="*", metavar="PATH",
+    cache.add_argument("paths", nargs="*", default=[], metavar="PATH",
                        help="spec files or folders whose caches to clear, or remikc:specs for the "
                             "shipped seeds' (default: here and the shipped seeds')")
 

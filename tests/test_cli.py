@@ -67,6 +67,21 @@ def test_usage_errors_exit_2():
     assert code == 2 and "invalid choice" in err
 
 
+def test_a_mistyped_command_or_choice_gets_the_closest_one():
+    code, _, err = run("chek", str(SPECS))
+    assert code == 2 and "invalid choice: 'chek'" in err and "hint: did you mean `check`?" in err
+    code, _, err = run("check", "--format", "jsn", str(SPECS))
+    assert code == 2 and "hint: did you mean `json`?" in err
+    code, _, err = run("frobnicate")  # nothing close: no hint
+    assert code == 2 and "hint" not in err
+
+
+def test_cache_without_an_action_names_only_the_action():
+    # PATH may be left out (`remikc cache clear` clears here): argparse named it required too
+    code, _, err = run("cache")
+    assert code == 2 and err.splitlines()[0] == "remikc cache: the following arguments are required: action"
+
+
 @pytest.mark.parametrize("argv", [["check", "{}"], ["ir", "{}"], ["explain", "{}", "7♠ 8♠ 9♠"],
                                   ["diff", "{}", str(SPECS / "remik51.rules")], ["simulate", "{}"],
                                   ["sweep", "{}", "--vary", "game_end.target=100"], ["fmt", "{}"],
