@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from remikc.cli import main
-from remikc.sim.paired import paired, t_quantile
+from remikc.sim.paired import paired, single, t_quantile
 from remikc.sim.record import DealRecord, GameRecord
 
 SPECS = Path(__file__).resolve().parents[1] / "specs"
@@ -146,3 +146,15 @@ def test_share_intervals_stay_within_a_whole() -> None:
     assert seat.difference == pytest.approx(-1 / 3)
     assert t_quantile(1 - 0.05 / 24, 2) / 3 > 4 / 3
     assert (seat.low, seat.high) == (-1.0, 1.0) and not seat.significant
+
+
+def test_one_variants_counts_have_no_interval_below_zero() -> None:
+    # games of 10, 10 and 1000 turns (one deal each): mean 340, the half-width t(1 - 0.05/m, 2)
+    # * 571.58 / sqrt(3) is thousands of turns, which no game can be below 0 of
+    records = [game(1, [deal(10)]), game(2, [deal(10)]), game(3, [deal(1000)])]
+    found = {m.name: m for m in single("a", records).metrics}
+    turns = found["turns per game"]
+    assert turns.difference == pytest.approx(340) and turns.low == 0.0 and turns.high > 1000
+    # B - A of two variants may well be below 0
+    longer = [game(1, [deal(1000)]), game(2, [deal(10)]), game(3, [deal(10)])]
+    assert next(m for m in paired("a", longer, "b", records).metrics if m.name == "turns per game").low < 0

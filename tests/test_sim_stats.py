@@ -105,6 +105,15 @@ def test_distribution():
         distribution([])
 
 
+def test_a_count_has_no_interval_below_zero():
+    # turns 10, 10, 1000: mean 340, sd = sqrt(2 * 330² + 660²) / sqrt(2) = 571.58, half-width
+    # 1.96 * 571.58 / sqrt(3) = 646.8: the interval would start at -306.8 turns
+    turns = distribution([10, 10, 1000], floor=0)
+    assert (turns.ci.low, turns.ci.high) == pytest.approx((0.0, 986.78), abs=0.01)
+    # a score can be below 0: no floor
+    assert distribution([10, 10, 1000]).ci.low == pytest.approx(-306.78, abs=0.01)
+
+
 def test_length_change_by_the_delta_method():
     # a = 10 12 14: mean 12, sd 2; b = 15 18 21: mean 18, sd 3; ratio 1.5, +50%
     # cv² = (2/12)² = (3/18)² = 1/36 on both sides: var(log R) = 1/108 + 1/108 = 1/54,

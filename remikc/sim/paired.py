@@ -136,6 +136,8 @@ def _intervals(a_id: str, a: Sequence[GameRecord], b_id: str | None,
         low, high = mean - half, mean + half
         if kind == "share":  # a share lies within 0..1, a difference of shares within -1..1
             low, high = max(low, -1.0 if b is not None else 0.0), min(high, 1.0)
+        elif b is None:  # one variant's mean of a count (turns, deals, a spread of points) is not below 0
+            low = max(low, 0.0)
         out.append(PairedMetric(name, kind, len(diffs), statistics.fmean(x for x, _ in pairs),
                                 statistics.fmean(y for _, y in pairs), mean, low, high))
     return Paired(a_id, b_id or a_id, tuple(out), level)

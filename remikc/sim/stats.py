@@ -62,12 +62,14 @@ class Distribution:
     p90: float
     minimum: float
     maximum: float
+    floor: float = -math.inf  # the least the number can be (0 for a count of turns or deals)
 
     @property
     def ci(self) -> Estimate:
-        """The mean with its normal-approximation interval, mean ± z·sd/√n."""
+        """The mean with its normal-approximation interval, mean ± z·sd/√n, cut at `floor`: a
+        few games spread widely would otherwise give a count an interval reaching below 0."""
         half = Z95 * self.sd / math.sqrt(self.n)
-        return Estimate(self.mean, self.mean - half, self.mean + half)
+        return Estimate(self.mean, max(self.mean - half, self.floor), self.mean + half)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,8 +168,8 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     return low, high
 
 
-def distribution(values: Sequence[float]) -> Distribution:
-    """Mean, sd, median, p90 and range of a non-empty sample."""
+def distribution(values: Sequence[float], floor: float = -math.inf) -> Distribution:
+    """Mean, sd, median, p90 and range of a non-empty sample; `floor` the least a value can be."""
     if not values:
         raise ValueError("no values to summarize")
     ordered = sorted(values)
@@ -180,6 +182,7 @@ def distribution(values: Sequence[float]) -> Distribution:
         p90=float(ordered[math.ceil(0.9 * n) - 1]),  # nearest rank
         minimum=float(ordered[0]),
         maximum=float(ordered[-1]),
+        floor=floor,
     )
 
 
@@ -256,11 +259,11 @@ def summarize(variant: str, records: Sequence[GameRecord], *, seed: int, bot: st
     return SpecStats(
         variant=variant, players=players, games=len(records), seed=seed, bot=bot,
         finished=Proportion(sum(r.finished for r in records), len(records)),
-        turns=distribution([r.turns for r in records]),
-        rounds=distribution([r.rounds for r in records]),
+        turns=distribution([r.turns for r in records], floor=0),
+        rounds=distribution([r.rounds for r in records], floor=0),
         longest=Longest(longest.turns, longest.seed),
         deals=len(deals),
-        first_open=distribution(opened) if opened else None,
+        first_open=distribution(opened, floor=0) if opened else None,
         no_opening=Proportion(len(deals) - len(opened), len(deals)),
         stock_out=Proportion(sum(d.empty_stock for d in deals), len(deals)),
         blocked=_ended(deals, "blocked"),
