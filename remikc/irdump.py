@@ -16,7 +16,7 @@ from typing import Any
 from . import ir
 from .cards import format_cards
 from .spec import syntax
-from .spec.schema import all_keys
+from .spec.schema import LANGUAGES, all_keys
 from .spec.value_readers import Switch
 
 FORMAT = "remikc-ir/1"
@@ -183,7 +183,8 @@ def _wrapped(expr: syntax.Expr) -> str:
 
 
 def to_text(variant: ir.Variant) -> str:
-    names = " / ".join(name for _, name in variant.names)
+    # Polish first, as the seeds and `list` have it (the IR keeps them sorted by language code)
+    names = " / ".join(variant.name(language) for language in LANGUAGES if language in dict(variant.names))
     lines = [f"{variant.id}: {names}", f"  source: {variant.source}"]
     if variant.parent:
         lines.append(f"  extends: {' -> '.join(variant.lineage[1:])}")
