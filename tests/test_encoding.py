@@ -223,14 +223,18 @@ def test_full_stderr_is_exit_1_without_a_word() -> None:
 def test_closed_pipe_is_one_line(argv: tuple[str, ...]) -> None:
     """`remikc ir ... | head -0`: the reader is gone before remikc writes.  Exit 1 and one line
     on stderr that says so, no traceback."""
+    assert _reader_gone(*argv) == (1, b"remikc: error: cannot write to standard output: Broken pipe\n")
+
+
+def _reader_gone(*argv: str) -> tuple[int, bytes]:
+    """remikc's exit code and stderr when its stdout is closed before it writes."""
     process = subprocess.Popen([sys.executable, "-m", "remikc", *argv], cwd=ROOT,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert process.stdout is not None and process.stderr is not None
     process.stdout.close()
     err = process.stderr.read()
     process.stderr.close()
-    assert process.wait(timeout=60) == 1
-    assert err == b"remikc: error: cannot write to standard output: Broken pipe\n"
+    return process.wait(timeout=60), err
 
 
 def test_a_closed_pipe_under_fmt_diff_is_one_line(tmp_path: Path) -> None:
@@ -239,14 +243,8 @@ def test_a_closed_pipe_under_fmt_diff_is_one_line(tmp_path: Path) -> None:
     spec = tmp_path / "remik51.rules"
     text = (ROOT / REMIK51).read_text(encoding="utf-8")
     spec.write_text(text.replace("\n  ", "\n      "), encoding="utf-8")  # indented past the layout
-    process = subprocess.Popen([sys.executable, "-m", "remikc", "fmt", "--diff", str(spec)], cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert process.stdout is not None and process.stderr is not None
-    process.stdout.close()
-    err = process.stderr.read()
-    process.stderr.close()
-    assert process.wait(timeout=60) == 1
-    assert err == b"remikc: error: cannot write to standard output: Broken pipe\n"
+    assert _reader_gone("fmt", "--diff", str(spec)) == \
+        (1, b"remikc: error: cannot write to standard output: Broken pipe\n")
 
 
 def test_head_reads_the_first_line() -> None:
