@@ -248,6 +248,106 @@ def test_view_refuses_a_seat_that_is_not_at_the_table(modules, seat: object) -> 
     assert m.view(game, 1).seat == 1
 
 
+@pytest.mark.parametrize("seat", [-1, 2, 99, "1", True, 1.5])
+def test_apply_refuses_a_seat_that_is_not_at_the_table(modules, seat: object) -> None:
+    # was: seat 99 let a NextDeal through, "1" was refused as "seat 1's turn, not seat 1's"
+    m = modules("remik51")
+    game = m.new_game(2, 1)
+    with pytest.raises(ValueError, match=r"^seat: 0 to 1 in a game of 2 players, or None"):
+        m.apply(game, m.Draw("stock"), seat=seat)
+    assert m.apply(game, m.Draw("stock"), seat=game.seat)
+
+
+def test_a_verdict_and_its_reasons_do_not_change(modules) -> None:
+    # one Verdict is handed to every caller who asks about the same meld, and the referee reads
+    # it too: was, `check_meld(...).ok = False` made the next caller's valid meld a refusal
+    m = modules("remik51")
+    verdict = m.check_meld("5♠ 5♥ 5♦")
+    with pytest.raises(AttributeError):
+        verdict.ok = False
+    with pytest.raises(AttributeError):
+        del verdict.points
+    assert m.check_meld("5♠ 5♥ 5♦").ok
+    (reason,) = m.check_meld("5♠ 5♥").reasons
+    with pytest.raises(AttributeError):
+        reason.code = "x"
+    reason.params["n"] = 99  # a copy: the caller's to change
+    assert m.check_meld("5♠ 5♥").reasons[0].message() == "a set of 2 cards; a set has 3 to 4 cards"
+    import copy
+    import pickle
+    assert pickle.loads(pickle.dumps(reason)) == reason == copy.deepcopy(reason)
+    assert repr(pickle.loads(pickle.dumps(m.check_meld("5♠ 5♥")))) == repr(m.check_meld("5♠ 5♥"))
+
+
+@pytest.mark.parametrize(("given", "error", "message"), [
+    ([(1.7, "5♠")], TypeError, r"^lay_offs: a meld's index is a whole number from 0, not float"),
+    ([("1", "5♠")], TypeError, r"^lay_offs: a meld's index is a whole number from 0, not str"),
+    ([(True, "5♠")], TypeError, r"^lay_offs: a meld's index is a whole number from 0, not bool"),
+    ([(-1, "5♠")], ValueError, r"^lay_offs: a meld's index is a whole number from 0, not -1"),
+    ([(0,)], TypeError, r"^lay_offs: \(meld index, cards\) pairs, not \(0,\)"),
+])
+def test_a_lay_offs_meld_index_is_a_whole_number(modules, given: object, error: type, message: str) -> None:
+    # was: int() read 1.7, "1" and True as meld 1 (index 1), and (0,) failed to unpack
+    m = modules("remik51")
+    with pytest.raises(error, match=message):
+        m.Lay(lay_offs=given)
+    assert m.Lay(lay_offs=[(1, "5♠")]).lay_offs == ((1, (m.Card("5♠"),)),)
+
+
+@pytest.mark.parametrize("text", ["lay 6♣ on meld 0", "lay 6♣ on meld ١", "lay 8♥ for the joker in meld 0"])
+def test_melds_in_an_actions_text_are_numbered_from_1(modules, text: str) -> None:
+    # was: meld 0 became index -1, and an Arabic-Indic digit one read as meld 1
+    with pytest.raises(ValueError, match="melds are numbered from 1"):
+        modules("remik51").parse_action(text)
+
+
+@pytest.mark.parametrize(("call", "argument"), [
+    ("parse_action", None), ("parse_action", ["knock"]), ("parse_card", None), ("parse_cards", None),
+    ("parse_meld", ["5♠"]), ("legal_actions", None),
+])
+def test_a_text_or_game_of_the_wrong_type_is_a_type_error(modules, call: str, argument: object) -> None:
+    # was: AttributeError (`.split`, `.strip`, `.over`) from deep inside
+    with pytest.raises(TypeError, match=r"not (NoneType|list)$"):
+        getattr(modules("remik51"), call)(argument)
+
+
+def test_a_knock_is_true_or_false(modules) -> None:
+    # was: EndTurn(knock="yes") printed as a knock and saved as what Action.from_dict refuses
+    m = modules("remik51")
+    with pytest.raises(TypeError, match=r"^knock: True or False, not str 'yes'"):
+        m.EndTurn(knock="yes")
+    assert m.EndTurn(knock=True).knock is True
+
+
+def test_a_failed_opening_names_each_bad_meld_once(modules) -> None:
+    # was: "meld 1 (8♠ 8♥): a set of 2 cards..." from the opening's check, then "meld 8♠ 8♥: a set
+    # of 2 cards..." again from the new melds' (its jokers' declarations left out of the first)
+    m = modules("remik51")
+    refusal = m.apply(m.new_game(2, 1), m.parse_action("lay 8♠ 8♥"))
+    assert [r.to_dict()["params"].get("in") for r in refusal.reasons] == ["meld"]
+    assert str(refusal.reasons[0]) == "meld 1 (8♠ 8♥): a set of 2 cards; a set has 3 to 4 cards"
+    (why, *_) = m.check_opening("5♠ JK=5♥ JK=5♦ + 8♠ 8♥ 8♦").reasons
+    assert str(why).startswith("meld 1 (5♠ JK=5♥ JK=5♦): ")
+
+
+def test_a_set_jokers_card_on_the_table_is_a_card(modules) -> None:
+    # was: a set laid with an undeclared joker kept the card it stands for as a bare code,
+    # `(35,)`, which a client showed as "35"
+    kz = modules("karuzela")
+    game = kz.new_game(2, 0, hands=["8♥ 8♣ 9♥ 10♥ K♠", "8♠ 8♦ JK K♥ Q♥"], stock="5♣ 10♠ 2♦ 7♦ 7♠")
+    for action in (kz.Draw("stock"), kz.Rearrange(table=["8♠ JK 8♦"])):
+        game = kz.apply(game, action, seat=game.seat)
+    (stands,) = game.table[0].stands
+    assert type(stands) is kz.Card and str(stands) in ("8♥", "8♣")
+
+
+def test_a_view_says_what_it_shows(modules) -> None:
+    m = modules("remik51")
+    game = m.new_game(2, hands=["5♠ 6♠ 7♠", "8♥ 9♥ 10♥"], stock="2♣ 3♣ 4♣ 5♣")
+    assert repr(m.view(game, game.seat)).startswith(f"<View remik51 seat {game.seat}: hand ")
+    assert "hand 8♥ 9♥ 10♥;" in repr(m.view(game, 1))
+
+
 def test_the_hot_path_keeps_its_unchecked_constructor(modules) -> None:
     m = modules("remik51")
     # the runtime's own codes become Cards through a table, never through Card's checks

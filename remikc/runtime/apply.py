@@ -116,6 +116,10 @@ def apply(game: Game, action: Action, seat: int | None = None) -> Game | Refusal
     whose turn it is not is refused (`NextDeal` may come from any seat).  A game of another
     variant's module is a TypeError."""
     _own_game(game)
+    if seat is not None and (type(seat) is not int or not 0 <= seat < game.players):
+        # as `view` checks it: a seat "1" was refused as not seat 1's turn, a seat 99 let deal
+        raise ValueError(f"seat: 0 to {game.players - 1} in a game of {game.players} players, or None, "
+                         f"not {_number(seat) if type(seat) is int else repr(seat)}"[:300])
     if game.over:
         return Refusal(_because("game.over"))
     if seat is not None and not isinstance(action, NextDeal) and not game.deal_over and seat != game.seat:
@@ -274,13 +278,17 @@ def _lay(game: Game, action: Lay) -> Game | Refusal:
     # the lay-down that opens meets the opening rules, unless handing is exempt from them
     emptied = len(hand) - sum(len(c) for _, c in action.lay_offs) <= DISCARDS
     exempt = not HANDING_OPENING_RULES and HANDING and not game.laid[seat] and emptied
-    if opening and action.melds and not exempt:
+    # the opening's check names each meld that is no meld, by its number: said once, not again below
+    said = opening and bool(action.melds) and not exempt
+    if said:
         why += list(_opening_of(list(zip(action.melds, action.declared, strict=True))).reasons)
     new_melds = []
     for meld, declared in zip(action.melds, action.declared, strict=True):
         verdict = _read_declared(meld, declared, opening, None)
         if not verdict.ok:
-            why += [r._within("new_meld", meld_cards=_show_declared(meld, declared)) for r in verdict.reasons]
+            if not said:
+                why += [r._within("new_meld", meld_cards=_show_declared(meld, declared))
+                        for r in verdict.reasons]
         else:
             kind = cast("str", verdict.kind)
             # the meld lies in table order; where the rules keep what jokers are declared, so does the table
@@ -371,7 +379,8 @@ def _stands(meld: Meld, kind: str, wanted: list[int]) -> tuple[int, ...] | None:
     if kind == "run":
         start = ((meld[k] >> 2) - k - 1) % 13 + 1
         suit = meld[k] & 3
-        return tuple(sorted(((start + i - 1) % 13 + 1) * 4 + suit for i, c in enumerate(meld) if not c))
+        # as Cards: the table shows them (`TableMeld.stands`), and a bare code prints as a number
+        return tuple(sorted(_CARD[((start + i - 1) % 13 + 1) * 4 + suit] for i, c in enumerate(meld) if not c))
     rank = meld[k] >> 2
     free = [rank * 4 + s for s in range(4) if rank * 4 + s not in meld]
     stands: list[int] = []
@@ -382,7 +391,7 @@ def _stands(meld: Meld, kind: str, wanted: list[int]) -> tuple[int, ...] | None:
             wanted.remove(card)
     while len(stands) < meld.count(0) and free:
         stands.append(free.pop(0))
-    return tuple(sorted(stands))
+    return tuple(sorted(_CARD[c] for c in stands))
 
 
 def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:

@@ -78,6 +78,8 @@ _SPLIT: Final = re.compile(r"[\s,]+")
 
 def parse_card(token: str) -> Card:
     """One card: `10♥`, `10h`, `Qs`, `JK`.  Raises ValueError naming the token."""
+    if not isinstance(token, str):
+        raise TypeError(f"a card as text (10♥, 10h, Qs, JK), not {type(token).__name__}")
     card = _BY_NAME.get(token)
     if card is None:
         if "=" in token:
@@ -90,6 +92,8 @@ def parse_card(token: str) -> Card:
 
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Cards separated by spaces or commas.  Raises ValueError naming the bad token."""
+    if not isinstance(text, str):
+        raise TypeError(f"cards as one text (\"5♠ 6♠ 7♠\"), not {type(text).__name__}")
     return tuple(parse_card(token) for token in _SPLIT.split(text.strip()) if token)
 
 
@@ -98,6 +102,8 @@ def parse_meld(text: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     declared joker is a JK among them) and, one for each joker in order, the card it stands
     for; JK for a joker not declared, and `()` where no joker is.  Raises ValueError naming
     the bad token."""
+    if not isinstance(text, str):
+        raise TypeError(f"a meld as one text (\"5♠ JK=5♥ 5♦\"), not {type(text).__name__}")
     cards: list[Card] = []
     declared: list[Card] = []
     for token in _SPLIT.split(text.strip()):

@@ -166,6 +166,23 @@ def _new_melds(melds: Iterable[CardsLike], declared: Iterable[Iterable[Card | st
     return tuple(cards), tuple(named)
 
 
+def _indexed(values: object, name: str, what: str) -> list[tuple[int, Any]]:
+    """(meld index, what goes there) pairs: each index a whole number from 0 (a table meld's
+    place), as a save holds it.  `int()` took 1.7, "1" and True for meld 1."""
+    pairs = []
+    for pair in _given_list(values, name, what):
+        if type(pair) not in (tuple, list) or len(pair) != 2:
+            raise TypeError(f"{name}: {what}, not {pair!r}"[:300])
+        index, given = pair
+        if type(index) is not int:
+            raise TypeError(f"{name}: a meld's index is a whole number from 0, not "
+                            f"{type(index).__name__} {index!r}"[:300])
+        if index < 0:
+            raise ValueError(f"{name}: a meld's index is a whole number from 0, not {index}")
+        pairs.append((index, given))
+    return pairs
+
+
 class Lay(Action):
     """Lay cards from hand: new `melds` (each in table order), `lay_offs` (a table meld's index and
     the cards added to it) and joker `swaps` (a table meld's index and the card from hand that takes
@@ -189,12 +206,12 @@ class Lay(Action):
         self.lay_offs_declared: tuple[Meld, ...] = ()
         # most lay-downs lay nothing off (the default): no work for them
         if not (type(lay_offs) is tuple and not lay_offs) or lay_offs_declared is not None:
-            pairs = [(int(i), c) for i, c in _given_list(lay_offs, "lay_offs", "(meld index, cards) pairs")]
+            pairs = _indexed(lay_offs, "lay_offs", "(meld index, cards) pairs")
             added, self.lay_offs_declared = _new_melds([c for _, c in pairs], lay_offs_declared, "lay_offs",
                                                        "lay-off")
             self.lay_offs = tuple((i, c) for (i, _), c in zip(pairs, added, strict=True))
         self.swaps: tuple[tuple[int, Card], ...] = tuple(
-            (int(i), _card(c, "swaps")) for i, c in _given_list(swaps, "swaps", "(meld index, card) pairs"))
+            (i, _card(c, "swaps")) for i, c in _indexed(swaps, "swaps", "(meld index, card) pairs"))
 
     def _key(self) -> tuple[object, ...]:
         return (self.melds, self.declared, self.lay_offs, self.lay_offs_declared, self.swaps)
@@ -271,6 +288,8 @@ class EndTurn(Action):
     __slots__ = ("knock",)
 
     def __init__(self, knock: bool = False) -> None:
+        if type(knock) is not bool:  # "yes" printed as a knock and saved as what no save reads
+            raise TypeError(f"knock: True or False, not {type(knock).__name__} {knock!r}"[:300])
         self.knock = knock
 
     def _key(self) -> tuple[object, ...]:
@@ -513,6 +532,12 @@ class View:
         self.taken: Card | None = _CARD[game.taken] if mine and game.taken is not None else None
         self.must = game.must if mine else ""
         self.owed = game.owed if mine else 0
+
+    def __repr__(self) -> str:
+        state = f"to {self.phase}" if self.to_move == self.seat else f"seat {self.to_move} to move"
+        return (f"<View {VARIANT_ID} seat {self.seat}: hand {_show(self.hand) or '-'}; "
+                f"{len(self.table)} meld(s) on the table; discard {self.discard_top or '-'}; "
+                f"deal {self.deal}, turn {self.turn}, {state}>")
 
     def to_dict(self) -> dict[str, Any]:
         """What the seat sees as plain JSON values, with the same header as a saved game: nothing
@@ -766,8 +791,10 @@ _ACTIONS: Final[dict[str, tuple[tuple[str, ...], Callable[..., Action]]]] = {
     "end_turn": (("knock",), _read_end_turn), "next_deal": ((), _read_next_deal),
 }
 
-_ON_MELD: Final = re.compile(r"(.+) on meld (\d+)")
-_FOR_JOKER: Final = re.compile(r"(\S+) for the joker in meld (\d+)")
+# melds are numbered from 1, in ASCII digits (`\d` would take other scripts' digits too)
+_ON_MELD: Final = re.compile(r"(.+) on meld ([1-9][0-9]*)")
+_FOR_JOKER: Final = re.compile(r"(\S+) for the joker in meld ([1-9][0-9]*)")
+_ANY_MELD: Final = re.compile(r".+ (?:on|for the joker in) meld (\S+)")
 _SWAPPED: Final = re.compile(r"(\S+) \(from (hand|table)\) for its joker")
 
 
@@ -789,6 +816,8 @@ def parse_action(text: str) -> Action:
     `lay 8♥ for the joker in meld 2 | 5♠ 5♥ 5♦ | 6♣ on meld 1`, `rearrange: 8♣ (from hand) for its
     joker; 5♠ 5♥ 5♦ | 6♣ 7♣ 8♣`, `end the turn`, `knock`, `deal the next round`.  Raises
     ValueError naming what it could not read, or a part of a lay-down with no cards."""
+    if not isinstance(text, str):
+        raise TypeError(f"text: an action as str() writes it, not {type(text).__name__}")
     text = " ".join(text.split())
     simple: dict[str, Action] = {
         "draw from the stock": Draw("stock"), "draw from the discard": Draw("discard"),
@@ -808,6 +837,8 @@ def parse_action(text: str) -> Action:
                 swaps.append((int(m[2]) - 1, parse_card(m[1])))
             elif m := _ON_MELD.fullmatch(part):
                 lay_offs.append((int(m[2]) - 1, m[1]))  # its jokers may be declared: JK=9♥
+            elif m := _ANY_MELD.fullmatch(part):
+                raise ValueError(f"{text!r}: melds are numbered from 1, as on the table, not {m[1]!r}")
             else:
                 melds.append(part)
         return Lay(melds, lay_offs, swaps)

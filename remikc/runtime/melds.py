@@ -98,6 +98,11 @@ class Verdict:
     line and its parameters, worded by `reason.message(lang)`."""
 
     __slots__ = ("_meld", "_reasons", "kind", "ok", "points")
+    ok: bool
+    kind: str | None
+    points: int
+    _reasons: tuple[Reason, ...]
+    _meld: tuple[tuple[int, ...], bool, str | None] | None
 
     def __init__(
         self,
@@ -107,19 +112,36 @@ class Verdict:
         reasons: tuple[Reason, ...] = (),
         meld: tuple[tuple[int, ...], bool, str | None] | None = None,
     ) -> None:
-        self.ok = ok
-        self.kind = kind
-        self.points = points
-        self._reasons = reasons
-        self._meld = meld  # a refused meld, whether laid when opening, the kind asked for
+        put = object.__setattr__
+        put(self, "ok", ok)
+        put(self, "kind", kind)
+        put(self, "points", points)
+        put(self, "_reasons", reasons)
+        put(self, "_meld", meld)  # a refused meld, whether laid when opening, the kind asked for
+
+    def __setattr__(self, name: str, value: object) -> None:
+        # one verdict is handed to every caller who asks about the same meld (and to the
+        # referee): changed by one, it would be wrong for all of them
+        raise AttributeError("a Verdict does not change")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a Verdict does not change")
+
+    # pickle and copy build a Verdict through these, past the __setattr__ that guards it
+    def __getstate__(self) -> tuple[object, ...]:
+        return (self.ok, self.kind, self.points, self.reasons, None)
+
+    def __setstate__(self, state: tuple[object, ...]) -> None:
+        for name, value in zip(("ok", "kind", "points", "_reasons", "_meld"), state, strict=True):
+            object.__setattr__(self, name, value)
 
     @property
     def reasons(self) -> tuple[Reason, ...]:
         """Every rule a refusal breaks.  For a meld they are worked out when first asked for:
         a program that only wants yes or no does not pay for the words."""
         if self._meld is not None:
-            self._reasons = _reasons(*self._meld)
-            self._meld = None
+            object.__setattr__(self, "_reasons", _reasons(*self._meld))
+            object.__setattr__(self, "_meld", None)
         return self._reasons
 
     def __bool__(self) -> bool:
@@ -655,7 +677,8 @@ def _opening_of(given: list[tuple[tuple[int, ...], tuple[int, ...]]]) -> Verdict
     for number, (meld, declared) in enumerate(given, start=1):
         verdict = _read_declared(meld, declared, True, None) if declared else _read(meld, True)
         if not verdict.ok:
-            why += [r._within("meld", meld_number=number, meld_cards=_show(meld)) for r in verdict.reasons]
+            why += [r._within("meld", meld_number=number, meld_cards=_show_declared(meld, declared))
+                    for r in verdict.reasons]
             continue
         total += verdict.points
         if verdict.kind == "run" and 0 not in meld:

@@ -29,6 +29,7 @@ from .game import (
     Rearrange,
     Refusal,
     TableMeld,
+    _own_game,
 )
 from .melds import _fit, _jokers_read, _read, check_joker_swap, check_opening
 from .rules import (
@@ -61,6 +62,7 @@ def legal_actions(game: Game) -> list[Action]:
     be rearranged), each single meld from hand, each single card laid off and each joker swap (with a
     meld for the joker where it must be played at once).  `apply` judges any other lay-down as well:
     `greedy_bot` plays the solver's (`best_melds`, `best_play`)."""
+    _own_game(game)
     if game.over:
         return []
     if game.deal_over:

@@ -53,14 +53,39 @@ class Reason:
     "specs/remik51.rules:68", or None) and `params` (plain values: cards as text, numbers).
     `message(lang)` words it in "en", "pl" or "hr"; `str(reason)` is the English message."""
 
-    __slots__ = ("code", "line", "params", "rule")
+    __slots__ = ("_params", "code", "line", "rule")
+    code: str
+    rule: str | None
+    line: str | None
+    _params: dict[str, Param]
 
     def __init__(self, code: str, rule: str | None = None, line: str | None = None,
                  params: dict[str, Param] | None = None) -> None:
-        self.code = code
-        self.rule = rule
-        self.line = line
-        self.params: dict[str, Param] = params or {}
+        put = object.__setattr__
+        put(self, "code", code)
+        put(self, "rule", rule)
+        put(self, "line", line)
+        put(self, "_params", dict(params or {}))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        # a verdict's reasons are shared by every caller who asks about the same meld
+        raise AttributeError("a Reason does not change")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a Reason does not change")
+
+    # pickle and copy build a Reason through these, past the __setattr__ that guards it
+    def __getstate__(self) -> tuple[object, ...]:
+        return (self.code, self.rule, self.line, self._params)
+
+    def __setstate__(self, state: tuple[object, ...]) -> None:
+        for name, value in zip(("code", "rule", "line", "_params"), state, strict=True):
+            object.__setattr__(self, name, value)
+
+    @property
+    def params(self) -> dict[str, Param]:
+        """The parameters by name: a copy, so that a caller's change stays the caller's."""
+        return dict(self._params)
 
     def message(self, lang: str = "en") -> str:
         """The reason in words: `lang` "en", "pl" or "hr" (ValueError for another)."""
@@ -68,11 +93,12 @@ class Reason:
         if texts is None:
             raise ValueError(f"lang: one of {', '.join(map(repr, LANGUAGES))}, not {lang!r}")
         words = _Words(lang)
-        form = self.params.get("form")
-        text = words.format(texts[self.code if form is None else f"{self.code}/{form}"], **self.params)
-        place = self.params.get("in")
+        params = self._params
+        form = params.get("form")
+        text = words.format(texts[self.code if form is None else f"{self.code}/{form}"], **params)
+        place = params.get("in")
         if place is not None:
-            text = words.format(texts[f"in.{place}"], **self.params) + ": " + text
+            text = words.format(texts[f"in.{place}"], **params) + ": " + text
         return text
 
     def __str__(self) -> str:
@@ -88,15 +114,15 @@ class Reason:
         return hash(self._key())
 
     def _key(self) -> tuple[object, ...]:
-        return (self.code, self.rule, self.line, tuple(sorted(self.params.items())))
+        return (self.code, self.rule, self.line, tuple(sorted(self._params.items())))
 
     def _within(self, place: str, **params: Param) -> Reason:
         """This reason, given inside `place` ("meld", "swap", "lay_off", "new_meld")."""
-        return Reason(self.code, self.rule, self.line, {**self.params, "in": place, **params})
+        return Reason(self.code, self.rule, self.line, {**self._params, "in": place, **params})
 
     def to_dict(self) -> dict[str, Any]:
         """`{"code", "rule", "line", "params"}`: plain JSON values."""
-        return {"code": self.code, "rule": self.rule, "line": self.line, "params": dict(self.params)}
+        return {"code": self.code, "rule": self.rule, "line": self.line, "params": dict(self._params)}
 
     @staticmethod
     def from_dict(data: object) -> Reason:
