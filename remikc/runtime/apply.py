@@ -380,7 +380,8 @@ def _stands(meld: Meld, kind: str, wanted: list[int]) -> tuple[int, ...] | None:
         start = ((meld[k] >> 2) - k - 1) % 13 + 1
         suit = meld[k] & 3
         # as Cards: the table shows them (`TableMeld.stands`), and a bare code prints as a number
-        return tuple(sorted(_CARD[((start + i - 1) % 13 + 1) * 4 + suit] for i, c in enumerate(meld) if not c))
+        return tuple(sorted(_CARD[((start + i - 1) % 13 + 1) * 4 + suit]
+                            for i, c in enumerate(meld) if not c))
     rank = meld[k] >> 2
     free = [rank * 4 + s for s in range(4) if rank * 4 + s not in meld]
     stands: list[int] = []
