@@ -303,6 +303,12 @@ def test_the_rules_hash_follows_the_rules_not_their_comments(modules: dict[str, 
     ({"stock": ["Z♠"]}, "a game's stock\\[0\\]: 'Z♠' is not a card"),
     ({"hands": "A♠"}, "a game's hands: a list, not 'A♠'"),
     ({"cheat": 1}, "a saved game: unknown field\\(s\\) 'cheat'"),
+    # was accepted, then view(game, 1) raised IndexError: a hand missing
+    ({"hands": [["A♠"]]}, "a game's hands: one for each of the 2 players, not 1"),
+    # was accepted as a live deal in which no action was legal
+    ({"phase": "dealt"}, "a game's phase: 'dealt' in a deal that is going on"),
+    ({"phase": "wait"}, "a game's phase: 'wait' in a deal that is going on"),
+    ({"deal_over": True}, "a game's phase: '(draw|play)' in a deal that is over"),
 ])
 def test_an_edited_game_is_refused(modules: dict[str, types.ModuleType], change: dict[str, Any],
                                    message: str) -> None:

@@ -475,6 +475,11 @@ class Game:
             _saved_int(getattr(game, name), f"a game's {name}", 0, players - 1)
         for meld in game.table:
             _saved_int(meld.owner, "a table meld's owner", 0, players - 1)
+        # a live deal is someone's turn to draw or play; "dealt" is a deal that is over ("wait" is
+        # a view's): else the referee would offer no action in a live deal
+        if (game.phase == "dealt") != game.deal_over or game.phase == "wait":
+            raise SaveError(f"a game's phase: {game.phase!r} in a deal that is "
+                            f"{'over' if game.deal_over else 'going on'}")
         _check_pack(game)
         return game
 
@@ -593,7 +598,7 @@ _GAME_FIELDS: Final[dict[str, str]] = {
     "over": "bool",
 }
 _VIEW_FIELDS: Final[dict[str, str]] = {
-    "seat": "int", "players": "int", "hand": "cards", "hand_sizes": "counts", "table": "hands",
+    "seat": "int", "players": "int", "hand": "cards", "hand_sizes": "counts", "table": "melds",
     "discard_top": "card?", "discard_count": "int", "stock_count": "int", "stock_renewed": "bool",
     "turn": "int", "cut_card": "card?", "opened": "flags", "totals": "scores", "deal": "int",
     "to_move": "int", "phase": "phase", "draws": "int", "melded": "bool", "taken": "card?", "must": "must",
@@ -619,7 +624,7 @@ def _encode(kind: str, value: Any) -> Any:
         return None if value is None else str(Card(value))
     if kind == "cards":
         return _texts(value)
-    if kind == "hands":
+    if kind in ("hands", "melds"):
         return [_texts(h) for h in value]
     if kind == "table":
         return [{"cards": _texts(m.cards), "kind": m.kind, "owner": m.owner, "stands": _texts(m.stands)}
@@ -663,8 +668,9 @@ def _decode(kind: str, value: object, where: str, players: int) -> Any:
         return None if value is None else _saved_card(value, where)
     if kind == "cards":
         return _saved_cards(value, where)
-    if kind == "hands":
-        return tuple(_saved_cards(h, f"{where}[{i}]") for i, h in enumerate(_listed(value, where)))
+    if kind in ("hands", "melds"):  # a hand for each player; a view's table, its melds' cards
+        given = _listed(value, where, players if kind == "hands" else None)
+        return tuple(_saved_cards(h, f"{where}[{i}]") for i, h in enumerate(given))
     if kind == "table":
         return tuple(_table_meld(m, f"{where}[{i}]") for i, m in enumerate(_listed(value, where)))
     if kind == "results":
