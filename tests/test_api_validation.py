@@ -249,6 +249,16 @@ def test_view_refuses_a_seat_that_is_not_at_the_table(modules, seat: object) -> 
     assert m.view(game, 1).seat == 1
 
 
+def test_a_lay_off_adds_a_card_of_a_kind_there_is(modules) -> None:
+    # was: laying off nothing was a valid lay-off worth 21, and kind="flush" was taken
+    m = modules("remik51")
+    with pytest.raises(ValueError, match="^cards: no card to lay off"):
+        m.check_lay_off("6♥ 7♥ 8♥", "")
+    with pytest.raises(ValueError, match="^kind must be 'run', 'set' or None, not 'flush'"):
+        m.check_lay_off("6♥ 7♥ 8♥", "9♥", kind="flush")
+    assert m.check_lay_off("6♥ 7♥ 8♥", "9♥", kind="run").points == 6 + 7 + 8 + 9  # seed 000: face values
+
+
 @pytest.mark.parametrize("seat", [-1, 2, 99, "1", True, 1.5])
 def test_apply_refuses_a_seat_that_is_not_at_the_table(modules, seat: object) -> None:
     # was: seat 99 let a NextDeal through, "1" was refused as "seat 1's turn, not seat 1's"

@@ -227,7 +227,7 @@ class Lay(Action):
         parts += [" ".join(_texts_declared(m, d)) for m, d in zip(self.melds, self.declared, strict=True)]
         parts += [f"{' '.join(_texts_declared(c, d))} on meld {i + 1}"
                   for (i, c), d in zip(self.lay_offs, self.lay_offs_declared, strict=True)]
-        return "lay " + " | ".join(parts)
+        return "lay " + " | ".join(parts) if parts else "lay"
 
 
 class Rearrange(Action):

@@ -756,9 +756,14 @@ def check_lay_off(
     cards.  `kind`: what the meld on the table was declared to be, as for `check_meld`.
     A joker laid off may be declared (`JK=9♥` in `cards`, or `declared`, one card for each
     joker in order, JK for one not declared): it goes where that card goes.
-    The verdict is for the meld as it would become."""
+    The verdict is for the meld as it would become.  No card to add is a ValueError, as a meld
+    of no cards on the table is refused: laying off nothing is no lay-off."""
+    if kind is not None and kind != "run" and kind != "set":  # as check_meld
+        raise ValueError(f"kind must be 'run', 'set' or None, not {kind!r}")
     on_table, table_named, kind = _meld_on_table(meld, kind)
     added, named = _added(cards, declared)
+    if not added:
+        raise ValueError("cards: no card to lay off: give the cards from hand added to the meld")
     return _lay_off(on_table, table_named, kind, added, named, opened=opened, first_round=first_round,
                     opens_this_turn=opens_this_turn, handing=handing, empties_hand=empties_hand)[0]
 
