@@ -252,9 +252,9 @@ def test_view_refuses_a_seat_that_is_not_at_the_table(modules, seat: object) -> 
 def test_a_lay_off_adds_a_card_of_a_kind_there_is(modules) -> None:
     # was: laying off nothing was a valid lay-off worth 21, and kind="flush" was taken
     m = modules("remik51")
-    with pytest.raises(ValueError, match="^cards: no card to lay off"):
+    with pytest.raises(ValueError, match=r"^cards: no card to lay off"):
         m.check_lay_off("6♥ 7♥ 8♥", "")
-    with pytest.raises(ValueError, match="^kind must be 'run', 'set' or None, not 'flush'"):
+    with pytest.raises(ValueError, match=r"^kind must be 'run', 'set' or None, not 'flush'"):
         m.check_lay_off("6♥ 7♥ 8♥", "9♥", kind="flush")
     assert m.check_lay_off("6♥ 7♥ 8♥", "9♥", kind="run").points == 6 + 7 + 8 + 9  # seed 000: face values
 
