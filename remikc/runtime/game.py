@@ -43,7 +43,7 @@ from .cards import (
     parse_card,
     parse_meld,
 )
-from .melds import _show
+from .melds import _meld_texts, _show
 from .reasons import Reason, _reasons_from
 from .rules import (
     JOKERS_BY_PLAYERS,
@@ -260,8 +260,9 @@ class Rearrange(Action):
 
     def __str__(self) -> str:
         swaps = "".join(f"{Card(c)} (from {w}) for its joker; " for c, w in self.swaps)
-        return f"rearrange: {swaps}" + " | ".join(
-            " ".join(_texts_declared(m, d)) for m, d in zip(self.table, self.declared, strict=True))
+        table = " | ".join(" ".join(_texts_declared(m, d))
+                           for m, d in zip(self.table, self.declared, strict=True))
+        return f"rearrange: {swaps}{table}".rstrip()  # no trailing blank where the table is empty
 
 
 class Discard(Action):
@@ -804,19 +805,6 @@ _ANY_MELD: Final = re.compile(r".+ (?:on|for the joker in) meld (\S+)")
 _SWAPPED: Final = re.compile(r"(\S+) \(from (hand|table)\) for its joker")
 
 
-def _action_parts(parts: str, text: str) -> list[str]:
-    """The `|`-separated parts of a lay-down or a rearranged table; none where nothing is written
-    (`str()` of an empty one).  An empty part (`lay 5♠ 5♥ 5♦ | | 6♣ 7♣ 8♣`) is a ValueError, as in
-    `parse_melds`: reading the parts left would hide a meld that went missing."""
-    split = [p.strip() for p in parts.split("|")]
-    if split == [""]:
-        return []
-    if "" in split:
-        raise ValueError(f"{text!r}: part {split.index('') + 1} of {len(split)} has no cards: write e.g. "
-                         "`lay 5♠ 5♥ 5♦ | 6♣ 7♣ 8♣`")
-    return split
-
-
 def parse_action(text: str) -> Action:
     """The action written as `str(action)` writes it: `draw from the stock`, `discard 5♠`,
     `lay 8♥ for the joker in meld 2 | 5♠ 5♥ 5♦ | 6♣ on meld 1`, `rearrange: 8♣ (from hand) for its
@@ -838,7 +826,7 @@ def parse_action(text: str) -> Action:
         melds: list[str] = []
         lay_offs: list[tuple[int, str]] = []
         swaps: list[tuple[int, Card]] = []
-        for part in _action_parts(text[3:], text):
+        for part in _meld_texts(text[3:], repr(text), r"\|", "`lay 5♠ 5♥ 5♦ | 6♣ on meld 1`"):
             if m := _FOR_JOKER.fullmatch(part):
                 swaps.append((int(m[2]) - 1, parse_card(m[1])))
             elif m := _ON_MELD.fullmatch(part):
@@ -854,6 +842,6 @@ def parse_action(text: str) -> Action:
         while m := _SWAPPED.match(rest):
             pairs.append((parse_card(m[1]), m[2]))
             rest = rest[m.end():].lstrip("; ").strip()
-        return Rearrange(_action_parts(rest, text), pairs)
+        return Rearrange(_meld_texts(rest, repr(text), r"\|", "`rearrange: 5♠ 5♥ 5♦ | 6♣ 7♣ 8♣`"), pairs)
     raise ValueError(f"{text!r} is not an action: write e.g. `draw from the stock`, `lay 5♠ 5♥ 5♦`, "
                      "`discard 5♠` (see str() of an action)")

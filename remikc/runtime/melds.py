@@ -624,18 +624,19 @@ def parse_melds(melds: str | Iterable[CardsLike]) -> list[tuple[Card, ...]]:
     return _melds(melds, "melds")
 
 
-def _meld_texts(melds: str, name: str) -> list[str]:
-    """The melds of one text, split at `+`, `|` or `,`; a text with nothing in it is no melds.
-    An empty meld (`5♠ 5♥ 5♦ + + 7♠ 8♠ 9♠`, or a `+` with nothing after it) is a ValueError
-    naming the argument `name`, as a token that is no card is: judging the melds left would
-    hide that one went missing (`remikc explain --opening` refuses it too)."""
-    parts = re.split(r"[+|,]", melds)
-    if len(parts) == 1 and not parts[0].strip():
+def _meld_texts(melds: str, name: str, between: str = "[+|,]",
+                example: str = "\"J♠ J♥ J♦ + 6♦ 7♦ 8♦\"") -> list[str]:
+    """The melds of one text, split at `between` (`+`, `|` or `,`), stripped; a text with nothing
+    in it is no melds.  An empty meld (`5♠ 5♥ 5♦ + + 7♠ 8♠ 9♠`, or a `+` with nothing after it)
+    is a ValueError naming `name`, as a token that is no card is: judging the melds left would
+    hide that one went missing (`remikc explain --opening` and `parse_action` refuse it too)."""
+    parts = [part.strip() for part in re.split(between, melds)]
+    if parts == [""]:
         return []
     for number, part in enumerate(parts, start=1):
-        if not part.strip():
-            raise ValueError(f"{name}: meld {number} of {len(parts)} has no cards: write melds like "
-                             "\"J♠ J♥ J♦ + 6♦ 7♦ 8♦\"")
+        if not part:
+            raise ValueError(f"{name}: meld {number} of {len(parts)} has no cards: "
+                             f"write melds like {example}")
     return parts
 
 
