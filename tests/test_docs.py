@@ -176,7 +176,7 @@ def test_remikcs_own_errors_share_one_root():
     on purpose."""
     from remikc.atomic import WriteError
     from remikc.cards import CardError
-    from remikc.cli import UsageError
+    from remikc.commands.common import UsageError
     from remikc.console import StreamError
     from remikc.diagnostics import RemikcError, SpecError
     from remikc.explain import BadCards

@@ -515,14 +515,14 @@ class Clock:
 
 
 def test_progress_bar_rate_and_time_left():
-    from remikc.cli import _Progress
+    from remikc.sim.runner import Progress
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
             return True
 
     err, clock = Terminal(), Clock()
-    progress = _Progress("remik51", 1000, err, clock=clock)
+    progress = Progress("remik51", 1000, err, clock=clock)
     clock.now += 50  # 250 games in 50 s: 5 games/s, 750 left take 150 s
     progress(250)
     assert err.getvalue() == \
@@ -534,10 +534,10 @@ def test_progress_bar_rate_and_time_left():
 
 
 def test_progress_lines_off_a_terminal():
-    from remikc.cli import _Progress
+    from remikc.sim.runner import Progress
 
     err, clock = io.StringIO(), Clock()
-    progress = _Progress("karuzela", 40, err, clock=clock)
+    progress = Progress("karuzela", 40, err, clock=clock)
     for done in range(1, 41):
         clock.now += 2  # 0.5 games/s
         progress(done)
@@ -551,10 +551,10 @@ def test_progress_lines_off_a_terminal():
 
 def test_progress_lines_when_chunks_jump():
     """Parallel games come back a chunk at a time: one line for a jump over several tenths."""
-    from remikc.cli import _Progress
+    from remikc.sim.runner import Progress
 
     err, clock = io.StringIO(), Clock()
-    progress = _Progress("remik51", 100, err, clock=clock)
+    progress = Progress("remik51", 100, err, clock=clock)
     clock.now += 1
     for done in (25, 50, 100):
         progress(done)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from .. import ir
 from ..diagnostics import SpecError
 from ..spec.workspace import Workspace
+from .paired import Paired
 
 _RULE = re.compile(r"[a-z_]+\.[a-z_]+")
 _WORD = re.compile(r"-?[0-9]+|[A-Za-z_][A-Za-z0-9_]*")
@@ -80,6 +81,16 @@ class Point:
     @property
     def label(self) -> str:
         return ", ".join(f"{rule}={value}" for rule, value in self.settings)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One point of a sweep as played: `skipped` says why its games were not played (a check its
+    rules break), else `found` holds what they found."""
+
+    point: Point
+    skipped: str | None
+    found: Paired | None
 
 
 def grid(spec_path: str, parent_id: str, varies: list[Vary]) -> list[Point]:

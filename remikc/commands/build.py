@@ -1,0 +1,78 @@
+"""`remikc build [SPEC|DIR...]`: validator modules and rulebooks, written atomically."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TextIO
+
+from ..atomic import check_folder, write_atomic, write_files
+from ..diagnostics import render_all
+from ..spec.workspace import SUFFIX
+from .common import FINDINGS, OK, USAGE, Subparsers, UsageError, add_command, colour, need_folder, need_paths
+
+
+def register(subparsers: Subparsers) -> None:
+    build = add_command(subparsers, "build", "generate validator modules and rulebooks for the variants",
+                        "Generate, for each variant, a validator module (stdlib-only Python) and\n"
+                        "its rulebooks in Polish and Croatian (Markdown), written atomically into --out.",
+                        spec=False)
+    build.add_argument("paths", nargs="*", metavar="SPEC|DIR",
+                       help=f"{SUFFIX} files or folders (default: specs/)")
+    build.add_argument("--out", default="generated", metavar="DIR",
+                       help="output folder (default: generated)")
+    build.add_argument("--check", action="store_true",
+                       help="write nothing; exit 1 and name the files a fresh build would change")
+    build.add_argument("--pdf", action="store_true",
+                       help="also write each rulebook as an A4 PDF (rulebook.pl.pdf, ...) through "
+                       "WeasyPrint: pip install 'remikc[pdf]'; not compared by --check")
+    build.add_argument("--no-cache", action="store_true",
+                       help="find every rulebook example again: neither read nor write the proof "
+                            "cache, where a build keeps them")
+
+
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from ..build import outputs, stale
+
+    paths = args.paths or ["specs"]
+    need_paths(paths)
+    need_folder("--out", args.out, "generated")
+    target = Path(args.out)
+    if args.pdf and args.check:
+        raise UsageError("remikc: --check compares the text files only; PDFs depend on the "
+                         "machine's fonts: drop --pdf")
+    if args.pdf:
+        from ..emit.pdf import NoPdfRenderer, to_pdf
+
+        try:
+            to_pdf("<p></p>")  # the renderer is there before the solver's work, not after
+        except NoPdfRenderer as exc:
+            print(exc, file=err)
+            return USAGE
+    if not args.check:
+        check_folder(target)  # before the solver's work, not after
+    # `--check` writes nothing, the proof cache included; it reads what a build kept there
+    built = outputs(paths, target, pdf=args.pdf, cache=not args.no_cache, keep=not args.check)
+    if built.warnings:
+        print(render_all(built.warnings, built.sources, colour(err)) + "\n", file=err)
+    if built.problems:
+        print(render_all(built.problems, built.sources, colour(err)), file=err)
+        print("remikc: nothing built: fix the specs first", file=err)
+        return FINDINGS
+    if not built.files:
+        raise UsageError(f"remikc: no {SUFFIX} files in {' '.join(paths)}")
+    if args.check:
+        found = stale(built, target, whole=not args.paths)
+        for line in found:
+            print(line, file=out)
+        if not args.quiet:
+            print(f"{len(found)} file(s) differ from a fresh build" if found else
+                  f"{len(built.files)} file(s) up to date", file=out)
+        return FINDINGS if found else OK
+    changed = write_files(built.files)
+    for path, data in sorted(built.pdfs.items()):
+        write_atomic(path, data)
+    if not args.quiet:
+        pdfs = f" and {len(built.pdfs)} PDF(s)" if built.pdfs else ""
+        print(f"built {len(built.files)} file(s){pdfs} in {target}, {changed} changed", file=out)
+    return OK
