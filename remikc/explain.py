@@ -9,7 +9,7 @@ from . import ir
 from .build import shown
 from .cards import Card, CardError, format_cards, parse_cards
 from .diagnostics import Diagnostic, RemikcError, Span, error
-from .emit.constants import cite
+from .emit.names import cite
 from .module import VariantModule
 from .runtime.reasons import Reason
 from .spec.schema import value_rule_id

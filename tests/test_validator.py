@@ -277,6 +277,27 @@ def test_the_runtime_is_the_same_bytes_in_every_module():
         assert all(a == b or a == "# " + b for a, b in zip(inlined, original, strict=True))
 
 
+def test_a_game_without_sets_takes_the_runtimes_defaults(tmp_path):
+    """remikc/runtime/rules.py is the one place a default is written: a house variant of Remik
+    podstawowy without sets gets its SET_* values from there (sets of 3 to 4 cards, distinct
+    suits, no closing size), each said to come from no rule of the game."""
+    from remikc.emit.rules import rules_block
+    from remikc.spec.workspace import Workspace
+
+    shutil.copy(ROOT / "specs" / "remik_podstawowy.rules", tmp_path / "remik_podstawowy.rules")
+    (tmp_path / "bez_grup.rules").write_text(
+        'variant bez_grup extends "remik_podstawowy" {\n  name pl "x"\n  name hr "x"\n  remove set\n}\n',
+        encoding="utf-8")
+    block = rules_block(Workspace().variant(str(tmp_path / "bez_grup.rules")), {})
+    why = "# set: not in this game (HAS_SET is False)\n"
+    for line in ("HAS_SET: Final[bool] = False", "SET_MIN: Final[int] = 3", "SET_MAX: Final[int] = 4",
+                 "SET_DISTINCT_SUITS: Final[bool] = True", "SET_CLOSED_AT: Final[int | None] = None"):
+        name = line.split(":")[0]
+        assert (why if name != "HAS_SET" else "# the game has sets\n") + line + "\n" in block, name
+    runtime_rules = (ROOT / "remikc" / "runtime" / "rules.py").read_text(encoding="utf-8")
+    assert "SET_MAX: Final[int] = 4\n" in runtime_rules
+
+
 # --- the build -----------------------------------------------------------------------------
 
 def run(*argv: str) -> tuple[int, str, str]:

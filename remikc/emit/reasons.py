@@ -1,4 +1,4 @@
-"""`reason_words() -> dict[str, Constant]`: the words of the reasons, for a generated module.
+"""`reason_words() -> dict[str, Code]`: the words of the reasons, for a generated module.
 
 The runtime's `Reason.message(lang)` reads three tables (remikc/runtime/rules.py declares them):
 the messages by language and code (remikc/wording/reasons.py), the nouns they count in each
@@ -16,7 +16,6 @@ from babel import Locale
 
 from ..wording import hr, pl
 from ..wording.reasons import LANGUAGES, NOUNS_EN, REASONS
-from .constants import Constant
 from .safe import Code, literal
 
 _LETTER = {"zero": "z", "one": "o", "two": "t", "few": "f", "many": "m", "other": "x"}
@@ -44,7 +43,7 @@ def _text(value: str, indent: int, key: str = "") -> str:
 
 
 @functools.cache
-def reason_words() -> dict[str, Constant]:
+def reason_words() -> dict[str, Code]:
     """The constants `_REASONS`, `_NOUNS` and `_PLURALS`, each laid out a line an entry."""
     lines = ["{"]
     for i, lang in enumerate(LANGUAGES):
@@ -60,10 +59,5 @@ def reason_words() -> dict[str, Constant]:
         nouns.append("    },")
     nouns.append("}")
     plurals = ["{"] + [f"    {literal(lang)}: {_text(_plurals(lang), 4)}," for lang in LANGUAGES] + ["}"]
-    note = "remikc/wording/reasons.py"
-    return {
-        "_REASONS": Constant("_REASONS", Code("\n".join(lines)), (f"the reasons in words ({note})",)),
-        "_NOUNS": Constant("_NOUNS", Code("\n".join(nouns)), ("the nouns they count",)),
-        "_PLURALS": Constant("_PLURALS", Code("\n".join(plurals)),
-                             ("the plural category of 0..199: zero one two few many other (x)",)),
-    }
+    return {"_REASONS": Code("\n".join(lines)), "_NOUNS": Code("\n".join(nouns)),
+            "_PLURALS": Code("\n".join(plurals))}

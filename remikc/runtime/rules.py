@@ -1,10 +1,12 @@
 """The rules of one variant, as the runtime reads them: every name declared once, typed.
 
-A generated module replaces this file with the variant's own values (remikc/emit/rules.py
-renders them, in this order, with the rule ids and spec lines they come from), followed by
-the other runtime modules.  The values here only make the runtime package importable and
-checkable on its own: they describe no game.  Variant differences are these values and
-flags, never branches in the runtime's source.
+A generated module replaces this file with the variant's own values (remikc/emit/names.py
+gives them, in this order, with the rule ids and spec lines they come from), followed by the
+other runtime modules.  The values here make the runtime package importable and checkable on
+its own, and are the defaults of a game without the part of play a name belongs to (no sets,
+no runs, no jokers, no opening) or without the rule it reads: every generated module takes
+them from here.  Variant differences are these values and flags, never branches in the
+runtime's source.
 """
 
 from __future__ import annotations
@@ -34,13 +36,13 @@ SET_VALUE: Final[tuple[int, ...]] = (0,) * 14
 HAND_VALUE: Final[tuple[int, ...]] = (0,) * 56
 JOKER_FIXED: Final[int | None] = None
 SET_MIN: Final[int] = 3
-SET_MAX: Final[int] = 0
-SET_DISTINCT_SUITS: Final[bool] = False
+SET_MAX: Final[int] = 4
+SET_DISTINCT_SUITS: Final[bool] = True
 SET_CLOSED_AT: Final[int | None] = None
 RUN_MIN: Final[int] = 3
-RUN_MAX: Final[int] = 0
-RUN_SAME_SUIT: Final[bool] = False
-ACE_LOW: Final[bool] = False
+RUN_MAX: Final[int] = 14
+RUN_SAME_SUIT: Final[bool] = True
+ACE_LOW: Final[bool] = True
 ACE_HIGH: Final[bool] = False
 WRAP: Final[bool] = False
 ACE_TO_ACE: Final[bool] = False
@@ -118,16 +120,16 @@ FIRST_DISCARD_FACE_UP: Final[bool] = False
 CUT_CARD: Final[bool] = False
 DRAWS: Final[int] = 1
 DRAWS_UNTIL_MELD: Final[bool] = False
-MELD_AFTER_LAST_DRAW: Final[bool] = False
+MELD_AFTER_LAST_DRAW: Final[bool] = True
 DISCARDS: Final[int] = 1
-DISCARD_TAKEN_CARD: Final[bool] = False
+DISCARD_TAKEN_CARD: Final[bool] = True
 REMOVE_FROM_TABLE: Final[bool] = False
 RETRIEVED_JOKER: Final[str | None] = None
 STOCK_EMPTY: Final[str] = "reshuffle"
 GOING_OUT: Final[str] = "discard"
 HANDING: Final[bool] = False
-HANDING_OPENING_RULES: Final[bool] = False
-HANDING_LAY_OFF: Final[bool] = False
+HANDING_OPENING_RULES: Final[bool] = True
+HANDING_LAY_OFF: Final[bool] = True
 KNOCK_MAX: Final[int | None] = None
 METHOD: Final[str] = "penalties"
 WENT_OUT: Final[int] = 0
