@@ -16,8 +16,9 @@ from . import ir, proofcache
 from .cards import Card, format_cards
 from .diagnostics import Diagnostic, Severity, error, warning
 from .driver import check_paths
+from .emit.book_layout import to_html, to_markdown
 from .emit.package import emit_package
-from .emit.rulebook import rulebook, to_html, to_markdown
+from .emit.rulebook import rulebook
 from .emit.taught import taught
 from .emit.validator import emit_validator
 from .module import VariantModule, load_module

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from remikc.diagnostics import Severity, SpecError
-from remikc.emit.rulebook import HouseNote, rulebook, to_html, to_markdown
+from remikc.emit.book import HouseNote
+from remikc.emit.book_layout import to_html, to_markdown
+from remikc.emit.rulebook import rulebook
 from remikc.spec.workspace import Workspace
 from remikc.wording import language
 from remikc.wording.keys import OUT, placeholders, table

@@ -15,7 +15,9 @@ import pytest
 
 from remikc import ir
 from remikc.build import load_module, validator_source
-from remikc.emit.rulebook import Taught, rulebook, to_markdown
+from remikc.emit.book import Taught
+from remikc.emit.book_layout import to_markdown
+from remikc.emit.rulebook import rulebook
 from remikc.emit.scenes import SCENES, Scene, scored_deals
 from remikc.emit.taught import taught
 from remikc.verify.witness import examples
@@ -369,11 +371,11 @@ def test_every_base_game_has_a_scored_deal(workspace):
 def test_jokers_are_written_out_even_when_declared(workspace):
     """Display only: `JK` is the notation; the book writes the word, and a declared joker
     (`JK=5♥`, issue 17) with the card it stands for."""
-    from remikc.emit.rulebook import _Writer
+    from remikc.emit.book_words import Writer
 
     v = workspace.variant(str(SPECS / "karuzela.rules"))
-    assert _Writer(v, language("pl")).cards("5♠ JK=5♥ JK") == "5♠ Joker (5♥) Joker"
-    assert _Writer(v, language("hr")).cards("7♥ JK 9♥") == "7♥ Džoker 9♥"
+    assert Writer(v, language("pl")).cards("5♠ JK=5♥ JK") == "5♠ Joker (5♥) Joker"
+    assert Writer(v, language("hr")).cards("7♥ JK 9♥") == "7♥ Džoker 9♥"
 
 
 def test_karuzela_examples_name_what_a_joker_stands_for():

@@ -10,7 +10,8 @@ import pytest
 
 from remikc import ir
 from remikc.build import load_module, recheck, rulebooks, validator_source
-from remikc.emit.rulebook import rulebook, to_markdown
+from remikc.emit.book_layout import to_markdown
+from remikc.emit.rulebook import rulebook
 from remikc.verify.witness import Examples, Play, examples
 from remikc.wording import language
 from seed_rules import EXAMPLE, NOT_MODELLED, REMIK51

@@ -24,7 +24,8 @@ from markdown_it import MarkdownIt
 
 from remikc.build import lineage_files, shown, validator_source
 from remikc.diagnostics import SpecError
-from remikc.emit.rulebook import rulebook, to_html, to_markdown
+from remikc.emit.book_layout import to_html, to_markdown
+from remikc.emit.rulebook import rulebook
 from remikc.spec.workspace import Workspace
 from remikc.verify.witness import Examples, examples
 from remikc.wording import LANGUAGES, language

@@ -1,253 +1,26 @@
 """The rulebook of a variant as a document: `rulebook(variant, language, examples) -> Rulebook`.
 
-The builder decides what to say (which rules, in which section, with which
-example); the language catalogue decides how.  Every sentence carries the ids
-of the rules it states, so tests can check that every rule is said and no
-sentence speaks of a rule the game does not have.  A sentence stating a value
-the seed did not give is marked as an assumption (`*`), one that reads an
-ambiguous seed sentence one way as an interpretation (`†`); a rule the seed
-states is never marked.  No tool name or file path is part of the text: the
+The builder decides what to say (which rules, in which section, with which example); the
+language catalogue decides how (remikc/emit/book_words.py).  The document's types are in
+remikc/emit/book.py, the scoring section in book_scoring.py, the house notes' places and the
+Markdown and HTML in book_layout.py.  No tool name or file path is part of the text: the
 templates carry the provenance in front matter and a comment.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from .. import ir
-from ..cards import RANK_NAMES, SUIT_SYMBOLS, Card, format_cards
-from ..verify.witness import Examples, Play
+from ..cards import format_cards
+from ..verify.witness import Examples
 from ..wording import Language
-
-Cards = tuple[Card, ...]
-
-
-@dataclass(frozen=True)
-class Sentence:
-    text: str
-    rules: tuple[str, ...] = ()
-    assumed: bool = False  # states a value the seed does not give
-    reading: bool = False  # reads an ambiguous seed sentence one way
-
-
-@dataclass(frozen=True)
-class Example:
-    cards: str
-    note: str
-    rules: tuple[str, ...] = ()
-    refused: bool = False
-
-
-@dataclass(frozen=True)
-class Table:
-    header: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    rules: tuple[str, ...] = ()
-    assumed: bool = False
-    row_rules: tuple[tuple[str, ...], ...] = ()  # the rules each row states, where rows differ
-    row_assumed: tuple[bool, ...] = ()  # each row's own mark, where rows differ
-
-
-@dataclass(frozen=True)
-class Steps:
-    items: tuple[Sentence, ...]
-
-
-@dataclass(frozen=True)
-class HouseNote:
-    """A house's own words (`note pl "..."`), printed where they belong; they state no rule."""
-
-    text: str
-    label: str
-
-
-Block = Sentence | Example | Table | Steps | HouseNote
-
-
-@dataclass(frozen=True)
-class Variation:
-    """A house variant of this game (its changes, one sentence each), or, `not_modelled`, the
-    options the seed names that this spec leaves out."""
-
-    title: str
-    items: tuple[Sentence, ...]
-    not_modelled: bool = False
-
-
-@dataclass(frozen=True)
-class Section:
-    key: str
-    title: str
-    blocks: tuple[Block, ...]
-
-
-@dataclass(frozen=True)
-class Rulebook:
-    language: str
-    variant: str
-    title: str
-    intro: tuple[Sentence, ...]
-    differences: tuple[Sentence, ...]
-    sections: tuple[Section, ...]
-    # the notes at the foot, one per mark the text uses (`*`, `†`), spoken to the players
-    footnotes: tuple[str, ...] = ()
-    # each value that reads an ambiguous seed sentence one way, with the other reading, in
-    # the book's language: what the players settle before they play
-    readings: tuple[Sentence, ...] = ()
-    readings_title: str = ""
-    source: str = ""  # the spec file, for the provenance (front matter, comment), never the text
-    notes: tuple[HouseNote, ...] = ()  # the house's notes on the whole game, after the intro
-    variations: tuple[Variation, ...] = ()  # the last section: "Odmiany" / "Varijante"
-    variations_title: str = ""
-
-    @property
-    def footnote(self) -> str:
-        return "\n".join(self.footnotes)
-
-    def sentences(self) -> list[Sentence]:
-        """Every sentence, wherever it stands (steps, differences and tables count too)."""
-        out = list(self.intro) + list(self.differences)
-        for section in self.sections:
-            for block in section.blocks:
-                if isinstance(block, Sentence):
-                    out.append(block)
-                elif isinstance(block, Steps):
-                    out.extend(block.items)
-                elif isinstance(block, HouseNote):
-                    continue  # the house's words, not a rule of the game
-                elif isinstance(block, Table) and block.row_rules:
-                    marks = block.row_assumed or (block.assumed,) * len(block.rows)
-                    out += [Sentence(": ".join(row), rules, mark)
-                            for row, rules, mark in zip(block.rows, block.row_rules, marks, strict=True)]
-                elif isinstance(block, Table):
-                    out.append(Sentence(" | ".join(" ".join(r) for r in block.rows), block.rules,
-                                        block.assumed))
-                else:
-                    out.append(Sentence(f"{block.cards} {block.note}", block.rules))
-        return out
-
-    def rules_said(self) -> set[str]:
-        return {rule for s in self.sentences() for rule in s.rules}
-
-
-@dataclass(frozen=True)
-class ScoredSeat:
-    """One player at the end of a scripted deal, as the referee scored it."""
-
-    order: int  # 1 for the player who plays first
-    cards: tuple[str, ...]  # the cards left in hand
-    values: tuple[int, ...]  # what each counts
-    opened: bool
-    score: int
-
-
-@dataclass(frozen=True)
-class ScoredDeal:
-    """A deal played by the generated referee from a stacked deck, for the scoring example:
-    `turns` the actions of each turn in play order, `ended_by` and `out` as the referee's
-    result says, `seats` in play order."""
-
-    turns: tuple[tuple[int, tuple[str, ...]], ...]  # (player's order, actions)
-    ended_by: str
-    out: int | None  # the order of the player who went out or knocked
-    seats: tuple[ScoredSeat, ...]
-    with_cut_card: bool = False
-
-
-@dataclass(frozen=True)
-class Taught:
-    """Examples that teach, checked by the build against the generated validator: the seed's
-    own (the spec's `examples`, with the points the validator gives), the scripted deals
-    scored by the referee, and a rearranging of the table found by `best_play`."""
-
-    melds: tuple[tuple[str, str, int | None, bool], ...] = ()  # (kind, cards, points, valid)
-    openings: tuple[tuple[tuple[str, ...], int], ...] = ()  # (melds, points)
-    lay_offs: tuple[tuple[str, str, str, int], ...] = ()  # (meld, card, meld after, points)
-    deals: tuple[ScoredDeal, ...] = ()
-    rearrange: tuple[tuple[str, ...], str, tuple[str, ...]] | None = None  # table, hand, after
-
-
-@dataclass
-class _Writer:
-    """Builds one rulebook: `say` makes a sentence from a message and the rules it states."""
-
-    v: ir.Variant
-    lang: Language
-    blocks: list[Block] = field(default_factory=list)
-
-    def say(self, key: str, *rules: ir.Rule[object] | None, marked: bool = True,
-            **values: object) -> Sentence:
-        present = tuple(r for r in rules if r is not None)
-        return Sentence(self.lang.say(key, **values), tuple(r.id for r in present),
-                        marked and any(r.assumed and not r.other for r in present),
-                        marked and any(r.other for r in present))
-
-    def add(self, key: str, *rules: ir.Rule[object] | None, marked: bool = True,
-            **values: object) -> None:
-        self.blocks.append(self.say(key, *rules, marked=marked, **values))
-
-    def count(self, key: str, rule: ir.Rule[int] | None) -> None:
-        """The sentence of a rule that is a number, if the variant has the rule."""
-        if rule is not None:
-            self.add(key, rule, n=rule.value)
-
-    def cards(self, cards: Iterable[Card | str] | str) -> str:
-        """Cards as the book shows them: the joker written out (`Joker`, `Džoker`), a declared
-        joker with the card it stands for (`Joker (5♥)`)."""
-        tokens = cards.split() if isinstance(cards, str) else [str(c) for c in cards]
-        word = self.lang.say("card.joker")
-        return " ".join(word + (f" ({t[3:]})" if t.startswith("JK=") else "") if t.upper().startswith("JK")
-                        else t for t in tokens)
-
-    def take(self) -> tuple[Block, ...]:
-        out, self.blocks = tuple(self.blocks), []
-        return out
-
-
-def _range(r: ir.Range) -> str:
-    return f"{r.low}–{r.high}" if r.high is not None and r.high != r.low else str(r.low)
-
-
-def _flags(c: ir.Condition) -> list[str] | None:
-    """The flags of a plain `a or b or c` condition, or None for any other shape."""
-    if isinstance(c, ir.Is):
-        return [c.flag.value]
-    if isinstance(c, ir.AnyOf) and all(isinstance(item, ir.Is) for item in c.items):
-        return [item.flag.value for item in c.items if isinstance(item, ir.Is)]
-    if isinstance(c, ir.IsNot) and isinstance(c.item, ir.Is):
-        return ["not", c.item.flag.value]
-    return None
-
-
-def _condition(w: _Writer, c: ir.Condition) -> str:
-    """A `when` condition in words: `when.first_round`, a list joined as the language joins
-    alternatives ("a, b albo c"), `when.and` between conditions that must all hold."""
-    if isinstance(c, ir.Is):
-        return w.lang.say(f"when.{c.flag.value}")
-    if isinstance(c, ir.IsNot):
-        return w.lang.say("when.not", what=_condition(w, c.item))
-    if isinstance(c, ir.AnyOf):
-        parts = [_condition(w, item) for item in c.items]
-        last = w.lang.say("when.or")
-        return ", ".join(parts[:-1]) + last + parts[-1] if len(parts) > 1 else parts[0]
-    if isinstance(c, ir.AllOf):
-        return w.lang.say("when.and").join(_condition(w, item) for item in c.items)
-    return w.lang.say("when.always" if isinstance(c, ir.Always) else "when.never")
-
-
-def _when(w: _Writer, key: str, rule: ir.Rule[ir.Condition]) -> Sentence:
-    """A rule that holds only when a condition does: its own sentence for a usual condition
-    (`turn.when.discard_top.first_round+opened+opens_this_turn`), else the general one."""
-    flags = _flags(rule.value)
-    special = f"{key}.{'+'.join(flags)}" if flags else ""
-    if special and w.lang.has(special):
-        return w.say(special, rule)
-    return w.say(key, rule, when=_condition(w, rule.value))
-
-
-def _kind(w: _Writer, play: Play) -> str:
-    return w.lang.say(f"kind.{play.kind}") if play.kind else ""
+from . import book_words as words
+from .book import Block, Example, Rulebook, Section, Sentence, Steps, Table, Taught, Variation
+from .book_layout import place_notes
+from .book_scoring import scoring
+from .book_words import Writer
 
 
 def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
@@ -258,7 +31,7 @@ def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
     `children`: the house variants of `v` to name under its variations."""
     lang = lang.with_wording({o.key: dict(o.forms) if o.forms else o.text
                               for o in v.wording if o.language == lang.code})
-    w = _Writer(v, lang)
+    w = Writer(v, lang)
     e = examples or Examples()
     t = taught or Taught()
     sections = [
@@ -273,11 +46,11 @@ def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
     title = lang.say("section.lay_off_jokers" if v.jokers is not None else "section.lay_off")
     sections.append(Section("lay_off", title, _lay_off(w, e, t) + _jokers(w, e)))
     sections.append(Section("going_out", lang.say("section.going_out"), _going_out(w) + _stock(w)))
-    sections.append(Section("scoring", lang.say("section.scoring"), _scoring(w, e, t)))
+    sections.append(Section("scoring", lang.say("section.scoring"), scoring(w, e, t)))
     sections.append(Section("game_end", lang.say("section.game_end"), _game_end(w)))
     sections.append(Section("glossary", lang.say("section.glossary"), _glossary(w)))
     name = v.name(lang.code)
-    placed, notes = _place_notes(w, sections)
+    placed, notes = place_notes(w, sections)
     variations = _variations(w, children)
     book = Rulebook(lang.code, v.id, lang.say("title", name=name), (), _differences(w, parent),
                     placed, (), (), lang.say("section.readings"), source or v.source, notes,
@@ -289,7 +62,7 @@ def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
     return replace(book, footnotes=tuple(marks), readings=readings)
 
 
-def _reading(w: _Writer, book: Rulebook, rule: ir.Rule[object]) -> Sentence:
+def _reading(w: Writer, book: Rulebook, rule: ir.Rule[object]) -> Sentence:
     """The other reading of an ambiguous seed sentence, in the book's language where the
     catalogue has it (`other.<variant>.<rule>`), else only that there is one."""
     key = f"other.{rule.origin}.{rule.id}"
@@ -300,7 +73,7 @@ def _reading(w: _Writer, book: Rulebook, rule: ir.Rule[object]) -> Sentence:
 
 # --- sections --------------------------------------------------------------------------
 
-def _about(w: _Writer) -> tuple[Block, ...]:
+def _about(w: Writer) -> tuple[Block, ...]:
     """Who plays, what for, and who wins: before anything else."""
     v = w.v
     players = v.players.value
@@ -312,7 +85,7 @@ def _about(w: _Writer) -> tuple[Block, ...]:
     return w.take()
 
 
-def _cards(w: _Writer) -> tuple[Block, ...]:
+def _cards(w: Writer) -> tuple[Block, ...]:
     v = w.v
     standard, jokers = v.deck.standard, v.deck.jokers
     if standard.value.uniform and jokers.value.uniform:
@@ -320,7 +93,7 @@ def _cards(w: _Writer) -> tuple[Block, ...]:
         w.add("deck" if jokers_n else "deck.plain", standard, jokers, packs=_deck(w, packs, jokers_n),
               total=52 * packs + jokers_n)
     else:
-        cases = [w.lang.say("deck.case", players=_range(r),
+        cases = [w.lang.say("deck.case", players=words.range_text(r),
                             deck=_deck(w, standard.value.at(r.low), jokers.value.at(r.low)))
                  for r, _ in _player_groups(v, (standard, jokers))]
         w.add("deck.by_players", standard, jokers, cases="; ".join(cases))
@@ -329,7 +102,7 @@ def _cards(w: _Writer) -> tuple[Block, ...]:
     return w.take()
 
 
-def _deck(w: _Writer, packs: int, jokers: int) -> str:
+def _deck(w: Writer, packs: int, jokers: int) -> str:
     text = w.lang.say("deck.packs", n=packs)
     if jokers:
         return w.lang.say("deck.with_jokers", packs=text, n=jokers)
@@ -350,7 +123,7 @@ def _player_groups(v: ir.Variant, rules: Iterable[ir.Rule[ir.PerPlayers[int]]]
     return groups
 
 
-def _values_table(w: _Writer) -> Table:
+def _values_table(w: Writer) -> Table:
     """Card values, equal values on one row, number cards first: `2–9`, `10, J, Q, K, A`."""
     v = w.v
     names = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -381,7 +154,7 @@ def _values_table(w: _Writer) -> Table:
         points = joker.points or 0
         text = w.lang.say("value.as_replaced") if joker.as_replaced else w.lang.count(points, "point")
         in_hand = v.scoring.joker_in_hand
-        if not _scores_melds(v) and in_hand is not None:  # a meld counts for nothing: only the hand
+        if not words.scores_melds(v) and in_hand is not None:  # a meld counts for nothing: only the hand
             text = w.lang.say("value.joker_in_hand", points=w.lang.count(in_hand.value, "point"))
             row_rules.append((v.values.joker.id, in_hand.id))
             row_assumed.append(bool(in_hand.assumed))
@@ -393,7 +166,7 @@ def _values_table(w: _Writer) -> Table:
                  tuple(r.id for r in rules), any(row_assumed), tuple(row_rules), tuple(row_assumed))
 
 
-def _value_text(w: _Writer, value: ir.CardValue) -> str:
+def _value_text(w: Writer, value: ir.CardValue) -> str:
     if value.face:
         return w.lang.say("value.face")
     base = w.lang.count(value.points, "point")
@@ -404,14 +177,14 @@ def _value_text(w: _Writer, value: ir.CardValue) -> str:
     return w.lang.say("value.places", places=", ".join(places), otherwise=base)
 
 
-def _deal(w: _Writer) -> tuple[Block, ...]:
+def _deal(w: Writer) -> tuple[Block, ...]:
     v = w.v
     deal = v.deal
     hand = deal.hand
     if hand.value.uniform:
         w.add("deal.hand", hand, n=hand.value.cases[0][1])
     else:
-        cases = [w.lang.say("deal.hand.case", players=_range(r), n=values[0])
+        cases = [w.lang.say("deal.hand.case", players=words.range_text(r), n=values[0])
                  for r, values in _player_groups(v, (hand,))]
         w.add("deal.hand.by_players", hand, cases="; ".join(cases))
     w.add(f"deal.first_player.{deal.first_player.value.value}", deal.first_player)
@@ -432,7 +205,7 @@ def _deal(w: _Writer) -> tuple[Block, ...]:
     return w.take()
 
 
-def _turn(w: _Writer, t: Taught) -> tuple[Block, ...]:
+def _turn(w: Writer, t: Taught) -> tuple[Block, ...]:
     v = w.v
     turn = v.turn
     steps: list[Sentence] = []
@@ -455,7 +228,7 @@ def _turn(w: _Writer, t: Taught) -> tuple[Block, ...]:
         if isinstance(rule.value, ir.Never):
             steps.append(w.say(f"turn.never.{source.value}", rule))
         else:
-            steps.append(_when(w, f"turn.when.{source.value}", rule))
+            steps.append(words.when(w, f"turn.when.{source.value}", rule))
     if turn.meld_after_last_draw is not None and not turn.meld_after_last_draw.value:
         steps.append(w.say("turn.no_meld_after_last_draw", turn.meld_after_last_draw, n=draws.count))
     if not draws.until_meld:  # a turn that draws until it melds has said when to lay down
@@ -480,7 +253,7 @@ def _turn(w: _Writer, t: Taught) -> tuple[Block, ...]:
         moved = _moved(table, after)
         note = w.lang.say("example.rearrange.after", hand=w.cards(hand),
                           moved=glue.join(w.cards(c) for c in moved))
-        w.blocks.append(Example(_melds_text(w, after), note, ("turn.rearrange.min_from_hand",)))
+        w.blocks.append(Example(words.melds_text(w, after), note, ("turn.rearrange.min_from_hand",)))
     return w.take()
 
 
@@ -496,32 +269,24 @@ def _moved(before: tuple[str, ...], after: tuple[str, ...]) -> list[str]:
     return moved
 
 
-def _melds_text(w: _Writer, melds: Iterable[str]) -> str:
-    return " + ".join(w.cards(m) for m in melds)
 
-
-def _scores_melds(v: ir.Variant) -> bool:
-    """Whether what a meld is worth means anything: only where an opening counts points."""
-    return v.opening is not None
-
-
-def _melds(w: _Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
+def _melds(w: Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
     v = w.v
     own = {kind: [m for m in t.melds if m[0] == kind] for kind in ("set", "run", "invalid")}
     w.add("meld.intro" if v.set is not None and v.run is not None else "meld.intro.one")
     if v.set is not None:
         s = v.set
-        w.add("set", s.size, s.suits, size=_size(w, s.size.value),
+        w.add("set", s.size, s.suits, size=words.size_words(w, s.size.value),
               suits=w.lang.say(f"set.suits.{s.suits.value.value}"))
         w.count("set.closed_at", s.closed_at)
         if own["set"]:
             w.blocks += [_taught(w, m, ("set.size", "set.suits")) for m in own["set"]]
         elif e.set is not None:
-            w.blocks.append(_example(w, e.set, ("set.size", "set.suits")))
+            w.blocks.append(words.example(w, e.set, ("set.size", "set.suits")))
     if v.run is not None:
         r = v.run
         suit = "run.suit.same" if r.suit.value is ir.RunSuit.SAME else "run.suit.any"
-        w.add("run", r.size, r.suit, size=_size(w, r.size.value, "size.n"), suit=w.lang.say(suit))
+        w.add("run", r.size, r.suit, size=words.size_words(w, r.size.value, "size.n"), suit=w.lang.say(suit))
         w.add(f"run.ace.{r.ace.value.name.lower()}", r.ace)
         w.add(f"run.wrap.{'allowed' if r.wrap.value else 'forbidden'}", r.wrap)
         if r.ace_to_ace is not None:
@@ -531,9 +296,9 @@ def _melds(w: _Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
             w.blocks += [_taught(w, m, ("run.wrap",)) for m in own["invalid"]]
             return w.take()
         if e.run is not None:
-            w.blocks.append(_example(w, e.run, ("run.size", "run.suit", "run.ace")))
+            w.blocks.append(words.example(w, e.run, ("run.size", "run.suit", "run.ace")))
         if e.ace_to_ace is not None:
-            w.blocks.append(_example(w, e.ace_to_ace, ("run.ace_to_ace",)))
+            w.blocks.append(words.example(w, e.ace_to_ace, ("run.ace_to_ace",)))
         if e.corner is not None:
             corner = w.cards(e.corner)
             if r.wrap.value:
@@ -545,51 +310,19 @@ def _melds(w: _Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
     return w.take()
 
 
-def _taught(w: _Writer, meld: tuple[str, str, int | None, bool], rules: tuple[str, ...]) -> Example:
+def _taught(w: Writer, meld: tuple[str, str, int | None, bool], rules: tuple[str, ...]) -> Example:
     """A seed's own meld: what it is and, where melds count, what it is worth."""
     kind, cards, points, valid = meld
     if not valid:
         return Example(w.cards(cards), w.lang.say("example.invalid"), rules, refused=True)
-    if points is None or not _scores_melds(w.v):
+    if points is None or not words.scores_melds(w.v):
         return Example(w.cards(cards), w.lang.say(f"kind.{kind}"), rules)
     note = w.lang.say("example.meld", kind=w.lang.say(f"kind.{kind}"), n=points)
     return Example(w.cards(cards), note, rules)
 
 
-def _size(w: _Writer, size: ir.Range, key: str = "size") -> str:
-    """How many cards: `size.*` with the noun (`co najmniej 3 karty`), `size.n.*` without."""
-    if size.high is None:
-        return w.lang.say(f"{key}.at_least", n=size.low)
-    if size.high == size.low:
-        return w.lang.say(f"{key}.exactly", n=size.low)
-    if size.high == size.low + 1:
-        return w.lang.say(f"{key}.either", low=size.low, n=size.high)
-    return w.lang.say(f"{key}.between", low=size.low, n=size.high)
 
-
-def _declared(w: _Writer, cards: Cards, run: bool) -> str:
-    """A run's cards with each joker's card named where the player must name it (`JK=10♥`):
-    the book teaches what the player says."""
-    j = w.v.jokers
-    naturals = [(i, c) for i, c in enumerate(cards) if not c.is_joker]
-    if not run or j is None or j.declare.value is not ir.Declare.RANK_AND_SUIT or not naturals:
-        return w.cards(cards)
-    at, first = naturals[0]
-    tokens = []
-    for i, c in enumerate(cards):
-        rank = (first.rank - 1 + i - at) % 13  # a run's ranks follow its first natural card
-        tokens.append(f"JK={RANK_NAMES[rank]}{SUIT_SYMBOLS[first.suit]}" if c.is_joker else str(c))
-    return w.cards(" ".join(tokens))
-
-
-def _example(w: _Writer, play: Play, rules: tuple[str, ...]) -> Example:
-    shown = _declared(w, play.cards, play.kind == "run")
-    if not _scores_melds(w.v):
-        return Example(shown, _kind(w, play), rules)
-    return Example(shown, w.lang.say("example.meld", kind=_kind(w, play), n=play.points), rules)
-
-
-def _jokers(w: _Writer, e: Examples) -> tuple[Block, ...]:
+def _jokers(w: Writer, e: Examples) -> tuple[Block, ...]:
     v = w.v
     j = v.jokers
     if j is None:
@@ -619,12 +352,12 @@ def _jokers(w: _Writer, e: Examples) -> tuple[Block, ...]:
               example=w.cards("5♠ JK JK"), run=w.cards("5♠ 6♠ 7♠"))
     own = [m for m in w.v.examples if m.kind is ir.ExampleKind.RUN and any(c.is_joker for c in m.melds[0])]
     if not own and e.joker is not None:
-        w.blocks.append(_example(w, e.joker, ("jokers.declare", "values.joker")))
+        w.blocks.append(words.example(w, e.joker, ("jokers.declare", "values.joker")))
     _swap(w, e)
     return w.take()
 
 
-def _opening(w: _Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
+def _opening(w: Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
     o = w.v.opening
     assert o is not None
     w.add("opening.min_points", o.min_points, n=o.min_points.value)
@@ -637,12 +370,12 @@ def _opening(w: _Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
         melds, points = e.opening
         shown = [(tuple(format_cards(m) for m in melds), points)]
     for melds_shown, points in shown:
-        w.blocks.append(Example(_melds_text(w, melds_shown), w.lang.say("example.opening", n=points),
+        w.blocks.append(Example(words.melds_text(w, melds_shown), w.lang.say("example.opening", n=points),
                                 ("opening.min_points",)))
     return w.take()
 
 
-def _lay_off(w: _Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
+def _lay_off(w: Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
     v = w.v
     lay_off = v.turn.lay_off
     if isinstance(lay_off.value, ir.Always):
@@ -650,7 +383,7 @@ def _lay_off(w: _Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
     elif isinstance(lay_off.value, ir.Never):
         w.add("lay_off.never", lay_off)
     else:
-        w.blocks.append(_when(w, "lay_off.when", lay_off))
+        w.blocks.append(words.when(w, "lay_off.when", lay_off))
     shown = [(meld, card, after, points) for meld, card, after, points in t.lay_offs]
     if not shown and e.lay_off is not None:
         meld, card, after_play = e.lay_off
@@ -661,7 +394,7 @@ def _lay_off(w: _Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
     return w.take()
 
 
-def _swap(w: _Writer, e: Examples) -> None:
+def _swap(w: Writer, e: Examples) -> None:
     swap = w.v.joker_swap
     if swap is None:
         return
@@ -670,17 +403,17 @@ def _swap(w: _Writer, e: Examples) -> None:
     elif isinstance(swap.allowed.value, ir.Never):
         w.add("swap.never", swap.allowed)
     else:
-        w.blocks.append(_when(w, "swap.when", swap.allowed))
+        w.blocks.append(words.when(w, "swap.when", swap.allowed))
     w.add(f"swap.from.{swap.card_from.value.value}", swap.card_from)
     w.add(f"swap.retrieved.{swap.retrieved_joker.value.value}", swap.retrieved_joker)
     if e.swap is not None:
         meld, card, after = e.swap
-        w.blocks.append(Example(f"{_declared(w, meld, after.kind == 'run')} ← {card}",
+        w.blocks.append(Example(f"{words.declared(w, meld, after.kind == 'run')} ← {card}",
                                 w.lang.say("example.swap", cards=w.cards(after.cards)),
                                 ("joker_swap.allowed",)))
 
 
-def _going_out(w: _Writer) -> tuple[Block, ...]:
+def _going_out(w: Writer) -> tuple[Block, ...]:
     v = w.v
     w.add(f"going_out.{v.going_out.by.value.value}", v.going_out.by)
     h = v.handing
@@ -696,153 +429,12 @@ def _going_out(w: _Writer) -> tuple[Block, ...]:
     return w.take()
 
 
-def _stock(w: _Writer) -> tuple[Block, ...]:
+def _stock(w: Writer) -> tuple[Block, ...]:
     w.add(f"stock.{w.v.stock_empty.value.value}", w.v.stock_empty)
     return w.take()
 
 
-def _scoring(w: _Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
-    v = w.v
-    s = v.scoring
-    method = s.method.value
-    w.add(f"scoring.{method.value}", s.method)
-    w.count("scoring.went_out", s.went_out)
-    w.count("scoring.handed", s.handed)
-    w.count("scoring.handed_with_cut_card", s.handed_with_cut_card)
-    w.count("scoring.joker_in_hand", s.joker_in_hand)
-    w.count("scoring.not_opened", s.not_opened)
-    if s.handing_multiplier is not None:
-        times = s.handing_multiplier.value
-        key = f"scoring.handing_multiplier.{method.value}"
-        w.add(f"{key}.{times}" if w.lang.has(f"{key}.{times}") else f"{key}.n", s.handing_multiplier, n=times)
-    w.count("scoring.undercut_bonus", s.undercut_bonus)
-    if s.tie_with_knocker is not None:
-        w.add(f"scoring.tie_with_knocker.{s.tie_with_knocker.value.value}", s.tie_with_knocker)
-    w.count("scoring.all_out_bonus", s.all_out_bonus)
-    if t.deals:
-        for deal in t.deals:
-            _scored_deal(w, deal)
-        return w.take()
-    table = _round(w, e)
-    if table is not None:
-        w.add("example.round")
-        w.blocks.append(table)
-    return w.take()
-
-
-def _scored_deal(w: _Writer, deal: ScoredDeal) -> None:
-    """A scripted deal as the referee played and scored it: what each player did, then each
-    player's score with its arithmetic."""
-    lang = w.lang
-    w.add(f"example.deal.{deal.ended_by}" if lang.has(f"example.deal.{deal.ended_by}") else "example.deal")
-    steps = []
-    for order, actions in deal.turns:
-        said = [_action(w, a) for a in actions]
-        steps.append(Sentence(lang.say("deal.turn", n=order, actions=", ".join(said))))
-    w.blocks.append(Steps(tuple(steps)))
-    rows = []
-    v = w.v
-    method = v.scoring.method.value
-    times = 1
-    if deal.ended_by == "handed" and v.scoring.handing_multiplier is not None:
-        times = v.scoring.handing_multiplier.value
-    for seat in deal.seats:
-        held = w.cards(seat.cards) if seat.cards else "—"
-        rows.append((lang.say("round.player", n=seat.order), held, _arithmetic(w, deal, seat, method, times),
-                     str(seat.score).replace("-", "−")))
-    rules = tuple(r.id for r in (v.scoring.method, v.scoring.went_out, v.scoring.handed,
-                                 v.scoring.joker_in_hand, v.scoring.not_opened,
-                                 v.scoring.handing_multiplier, v.scoring.undercut_bonus,
-                                 v.scoring.all_out_bonus) if r is not None)
-    w.blocks.append(Table((lang.say("round.who"), lang.say("round.left"), lang.say("round.how"),
-                           lang.say("round.score")), tuple(rows), rules))
-
-
-def _action(w: _Writer, action: str) -> str:
-    """One action of the referee's notation in words."""
-    lang = w.lang
-    if action.startswith("draw from the "):
-        return lang.say(f"act.draw.{action.split()[-1]}")
-    if action.startswith("discard "):
-        return lang.say("act.discard", card=w.cards(action[len("discard "):]))
-    if action in ("knock", "end the turn"):
-        return lang.say(f"act.{action.replace(' ', '_')}")
-    if action.startswith("lay "):
-        parts = [p.strip() for p in action[4:].split("|") if p.strip()]
-        return lang.say("act.lay", melds=" + ".join(w.cards(p) for p in parts))
-    if action.startswith("rearrange:"):
-        parts = [p.strip() for p in action[len("rearrange:"):].split("|") if p.strip()]
-        return lang.say("act.rearrange", melds=" + ".join(w.cards(p) for p in parts))
-    return action
-
-
-def _arithmetic(w: _Writer, deal: ScoredDeal, seat: ScoredSeat, method: ir.Method, times: int) -> str:
-    """How a player's score comes about, as a sum a player can check."""
-    lang = w.lang
-    s = w.v.scoring
-    if method is ir.Method.PENALTIES:
-        if seat.order == deal.out:
-            key = "how.went_out"
-            if deal.ended_by == "handed":
-                key = "how.handed_cut" if deal.with_cut_card else "how.handed"
-            return lang.say(key)
-        if not seat.opened and s.not_opened is not None:
-            base = s.not_opened.value
-            return lang.say("how.not_opened", n=base) + (f" × {times} = {base * times}" if times != 1 else "")
-        total = sum(seat.values)
-        sum_text = str(total)
-        if len(seat.values) > 1:
-            sum_text = " + ".join(str(x) for x in seat.values) + f" = {total}"
-        return sum_text + (f"; × {times} = {total * times}" if times != 1 else "")
-    hands = {x.order: sum(x.values) for x in deal.seats}
-    if seat.score == 0:
-        return lang.say("how.hand", n=hands[seat.order])
-    if method is ir.Method.WINNER_COLLECTS:
-        others = [hands[o] for o in sorted(hands) if o != seat.order]
-        text = " + ".join(map(str, others)) + f" = {sum(others)}"
-        if times != 1:
-            text = f"({' + '.join(map(str, others))}) × {times} = {sum(others) * times}"
-        bonus = seat.score - sum(others) * times
-        return text + (lang.say("how.bonus", n=bonus, total=seat.score) if bonus else "")
-    mine = hands[seat.order]
-    parts = [f"({hands[o]} − {mine})" for o in sorted(hands) if o != seat.order]
-    diff = sum(hands[o] - mine for o in hands if o != seat.order) * times
-    text = " + ".join(parts) + f" = {diff}"
-    bonus = seat.score - diff
-    if bonus:
-        text += lang.say("how.bonus", n=bonus, total=seat.score)
-    return text
-
-
-def round_scores(v: ir.Variant, values: tuple[int, ...]) -> tuple[int, ...]:
-    """Scores of a round one player went out of (no handing, no knock), the others' cards
-    counting `values`: the winner's score first."""
-    s = v.scoring
-    method = s.method.value
-    if method is ir.Method.PENALTIES:
-        assert s.went_out is not None
-        return (s.went_out.value, *values)
-    bonus = s.all_out_bonus.value if s.all_out_bonus is not None else 0
-    if method is ir.Method.WINNER_COLLECTS:
-        return (sum(values), *(0 for _ in values))
-    return (sum(values) + bonus, *(0 for _ in values))  # differences to a hand of 0
-
-
-def _round(w: _Writer, e: Examples) -> Table | None:
-    v = w.v
-    if not e.hands:
-        return None
-    scores = round_scores(v, tuple(hand.points for hand in e.hands))
-    rows = [(w.lang.say("round.player", n=1), w.lang.say("round.went_out"), str(scores[0]))]
-    for i, hand in enumerate(e.hands):
-        held = f"{w.cards(hand.cards)} ({w.lang.count(hand.points, 'point')})"
-        rows.append((w.lang.say("round.player", n=i + 2), held, str(scores[i + 1])))
-    rules = ["scoring.method", *(r.id for r in (v.scoring.went_out, v.scoring.joker_in_hand) if r)]
-    return Table((w.lang.say("round.who"), w.lang.say("round.left"), w.lang.say("round.score")),
-                 tuple(rows), tuple(rules))
-
-
-def _game_end(w: _Writer) -> tuple[Block, ...]:
+def _game_end(w: Writer) -> tuple[Block, ...]:
     g = w.v.game_end
     w.count("game_end.target", g.target)
     w.count("game_end.rounds_cap" if g.target is not None else "game_end.rounds", g.rounds)
@@ -852,7 +444,7 @@ def _game_end(w: _Writer) -> tuple[Block, ...]:
     return w.take()
 
 
-def _glossary(w: _Writer) -> tuple[Block, ...]:
+def _glossary(w: Writer) -> tuple[Block, ...]:
     v = w.v
     terms = ["meld"]
     terms += ["set"] if v.set else []
@@ -876,7 +468,7 @@ def _glossary(w: _Writer) -> tuple[Block, ...]:
     return w.take()
 
 
-def _differences(w: _Writer, parent: ir.Variant | None) -> tuple[Sentence, ...]:
+def _differences(w: Writer, parent: ir.Variant | None) -> tuple[Sentence, ...]:
     """For a house variant: each rule that differs from the parent, as it is now and was."""
     if parent is None:
         return ()
@@ -902,7 +494,7 @@ def _differences(w: _Writer, parent: ir.Variant | None) -> tuple[Sentence, ...]:
     return tuple(out)
 
 
-def _rule_sentence(w: _Writer, v: ir.Variant, rule_id: str) -> str:
+def _rule_sentence(w: Writer, v: ir.Variant, rule_id: str) -> str:
     """The sentence a variant's rulebook says about one rule (the first that names it)."""
     other = rulebook(v, w.lang, None)
     for sentence in other.sentences():
@@ -911,62 +503,7 @@ def _rule_sentence(w: _Writer, v: ir.Variant, rule_id: str) -> str:
     return rule_id
 
 
-# --- the house's own words and the variations ---------------------------------------------
-
-def _block_rules(block: Block) -> set[str]:
-    if isinstance(block, Steps):
-        return {rule for item in block.items for rule in item.rules}
-    if isinstance(block, Table):
-        return {*block.rules, *(rule for row in block.row_rules for rule in row)}
-    if isinstance(block, HouseNote):
-        return set()
-    return set(block.rules)
-
-
-def _place_notes(w: _Writer, sections: Sequence[Section]
-                 ) -> tuple[tuple[Section, ...], tuple[HouseNote, ...]]:
-    """The sections with each house note where its place is said: a rule's after the block
-    that states the rule, a section's at the end of the part that states its first rule.
-    Notes on the whole game (or on a place this rulebook never states) come back apart."""
-    label = w.lang.say("note.label")
-    after: dict[tuple[int, int], list[HouseNote]] = {}
-    loose: list[HouseNote] = []
-    for note in (n for n in w.v.notes if n.language == w.lang.code):
-        where = _home(sections, note.place)
-        if where is None:
-            loose.append(HouseNote(note.text, label))
-        else:
-            after.setdefault(where, []).append(HouseNote(note.text, label))
-    placed = []
-    for i, section in enumerate(sections):
-        blocks: list[Block] = []
-        for j, block in enumerate(section.blocks):
-            blocks += [block, *after.get((i, j), ())]
-        blocks += after.get((i, len(section.blocks)), [])
-        placed.append(Section(section.key, section.title, tuple(blocks)))
-    return tuple(placed), tuple(loose)
-
-
-def _home(sections: Sequence[Section], place: str) -> tuple[int, int] | None:
-    """(section, block after which) a note on `place` stands; None for the whole game.  A
-    rule's note follows the first block stating the rule; a spec section's closes the part of
-    the rulebook that states most of its rules (`turn.direction` is said with the deal, but a
-    note on `turn` belongs with the turn)."""
-    if not place:
-        return None
-    for i, section in enumerate(sections):
-        for j, block in enumerate(section.blocks):
-            if place in _block_rules(block):
-                return (i, j)
-    counts = [len({rule for block in section.blocks for rule in _block_rules(block)
-                   if rule.startswith(place + ".")}) for section in sections]
-    if not any(counts):
-        return None
-    best = counts.index(max(counts))
-    return (best, len(sections[best].blocks))
-
-
-def _variations(w: _Writer, children: Sequence[ir.Variant]) -> tuple[Variation, ...]:
+def _variations(w: Writer, children: Sequence[ir.Variant]) -> tuple[Variation, ...]:
     """Each house variant of this game with its changes, one sentence each; then the options
     the seed names that the spec leaves out (`option pl "..."` under `not_modelled`)."""
     from ..verify.diff import rule_changes
@@ -991,24 +528,3 @@ def _variations(w: _Writer, children: Sequence[ir.Variant]) -> tuple[Variation, 
         out.append(Variation(w.lang.say("variation.options"), options, not_modelled=True))
     return tuple(out)
 
-
-# --- rendering -----------------------------------------------------------------------------
-
-def to_markdown(book: Rulebook, sources: Sequence[str]) -> str:
-    """The rulebook as Markdown; `sources`: the spec files it comes from, the variant's first."""
-    from .render import environment
-
-    template = environment("markdown").get_template("rulebook.md.j2")
-    return template.render(book=book, sources=tuple(sources), kinds=_KINDS)
-
-
-def to_html(book: Rulebook, sources: Sequence[str]) -> str:
-    """The rulebook as one HTML page; `sources` as for `to_markdown`."""
-    from .render import environment
-
-    template = environment("html").get_template("rulebook.html.j2")
-    return template.render(book=book, sources=tuple(sources), kinds=_KINDS)
-
-
-_KINDS = {"Sentence": Sentence, "Example": Example, "Table": Table, "Steps": Steps,
-          "HouseNote": HouseNote}

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..module import VariantModule
-from .rulebook import ScoredDeal, ScoredSeat
+from .book import Act, ScoredDeal, ScoredSeat
 
 
 @dataclass(frozen=True)
@@ -114,14 +114,14 @@ def _play(scene: Scene, module: VariantModule) -> ScoredDeal | str:
     except ValueError as e:
         return str(e)
     first = game.seat
-    turns: list[tuple[int, list[str]]] = []
+    turns: list[tuple[int, list[Act]]] = []
     for text in scene.actions:
         if game.deal_over:
             return f"the deal is over before `{text}`"
         order = (game.seat - first) % scene.players + 1
         if not turns or turns[-1][0] != order:
             turns.append((order, []))
-        turns[-1][1].append(text)
+        turns[-1][1].append(_act(module.parse_action(text).to_dict()))
         action = text
         if text.startswith("lay ") and getattr(module, "REARRANGE_MIN_FROM_HAND", None) is not None:
             # where melds go down by rearranging, new melds join the whole table as it lies
@@ -144,3 +144,19 @@ def _play(scene: Scene, module: VariantModule) -> ScoredDeal | str:
     out = None if result.seat is None else (result.seat - first) % scene.players + 1
     return ScoredDeal(tuple((o, tuple(a)) for o, a in turns), result.ended_by, out, tuple(seats),
                       result.with_cut_card)
+
+
+def _act(said: dict[str, object]) -> Act:
+    """An action as the rulebook tells it, from the referee's own reading of it (`to_dict`)."""
+    action = str(said["action"])
+    if action == "draw":
+        return Act(action, source=str(said["source"]))
+    if action == "discard":
+        return Act(action, cards=str(said["card"]))
+    if action == "end_turn":
+        return Act(action, knock=bool(said["knock"]))
+    if action in ("lay", "rearrange") and not said.get("lay_offs") and not said.get("swaps"):
+        melds = said["melds" if action == "lay" else "table"]
+        assert isinstance(melds, list)
+        return Act(action, melds=tuple(" ".join(meld) for meld in melds))
+    raise ValueError(f"a scene's action the rulebook has no words for: {said}")

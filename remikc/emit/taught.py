@@ -18,7 +18,7 @@ from __future__ import annotations
 from .. import ir
 from ..cards import Card, format_cards
 from ..module import VariantModule
-from .rulebook import Taught
+from .book import Taught
 from .scenes import scored_deals
 
 # A table and a hand that fit together only when 7♠ leaves the set for a new run.
