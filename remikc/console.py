@@ -137,17 +137,6 @@ def wants_colour(stream: object, environ: Mapping[str, str] | None = None) -> bo
         return False
 
 
-STYLES = {"error": "1;31", "warning": "1;33", "note": "1", "hint": "36", "place": "1",
-          "caret": "1;31", "proved": "32", "violated": "1;31", "unknown": "33"}
-"""ANSI styles by what they mark: a diagnostic's severity, its location and caret, a hint,
-and the three verdicts of a check."""
-
-
-def paint(text: str, style: str, colour: bool) -> str:
-    """`text` in `style` (a key of STYLES) when `colour`, else as it is."""
-    return f"\x1b[{STYLES[style]}m{text}\x1b[0m" if colour and text else text
-
-
 class StreamError(RemikcError):
     """A write to standard output or standard error failed: `cannot write to standard
     output: No space left on device`."""

@@ -13,6 +13,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
+from .colours import paint
+
 
 @dataclass(frozen=True, slots=True, order=True)
 class Span:
@@ -123,12 +125,6 @@ def _order(d: Diagnostic) -> tuple[object, ...]:
     return (d.span.file, d.span.line, d.span.column, d.code)
 
 
-def _paint(text: str, style: str, colour: bool) -> str:
-    from .console import paint  # here: console imports nothing of remikc, but keep it lazy
-
-    return paint(text, style, colour)
-
-
 def _excerpt(span: Span, sources: Mapping[str, str], colour: bool = False) -> list[str]:
     text = sources.get(span.file)
     if text is None:
@@ -145,27 +141,27 @@ def _excerpt(span: Span, sources: Mapping[str, str], colour: bool = False) -> li
     width = (span.end_column - span.column) if span.end_line == span.line else len(line) - span.column + 1
     width = max(1, width)
     gutter = f"{span.line:>5} | "
-    caret = _paint("^" * width, "caret", colour)
+    caret = paint("^" * width, "caret", colour)
     return [gutter + line, " " * (len(gutter) - 2) + "| " + " " * (span.column - 1) + caret]
 
 
 def render(diagnostic: Diagnostic, sources: Mapping[str, str], colour: bool = False) -> str:
     """gcc-style text: location, message, the source line with a caret, notes, hint; with
     `colour`, the severity, location, caret and hint in ANSI colours (the text is the same)."""
-    where = _paint(f"{diagnostic.span}:", "place", colour) + " " if diagnostic.span else "remikc: "
-    severity = _paint(f"{diagnostic.severity.value}[{diagnostic.code}]", diagnostic.severity.value, colour)
+    where = paint(f"{diagnostic.span}:", "place", colour) + " " if diagnostic.span else "remikc: "
+    severity = paint(f"{diagnostic.severity.value}[{diagnostic.code}]", diagnostic.severity.value, colour)
     out = [f"{where}{severity}: {diagnostic.message}"]
     if diagnostic.span:
         out.extend(_excerpt(diagnostic.span, sources, colour))
     for note in diagnostic.notes:
         if note.span:
-            out.append(f"{_paint(f'{note.span}:', 'place', colour)} {_paint('note', 'note', colour)}: "
+            out.append(f"{paint(f'{note.span}:', 'place', colour)} {paint('note', 'note', colour)}: "
                        f"{note.message}")
             out.extend(_excerpt(note.span, sources, colour))
         else:
-            out.append(f"{_paint('note', 'note', colour)}: {note.message}")
+            out.append(f"{paint('note', 'note', colour)}: {note.message}")
     if diagnostic.hint:
-        out.append(f"{_paint('hint', 'hint', colour)}: {diagnostic.hint}")
+        out.append(f"{paint('hint', 'hint', colour)}: {diagnostic.hint}")
     return "\n".join(out)
 
 

@@ -77,6 +77,7 @@ UNTRACED = (
     "tests/test_fuzz.py",
     "tests/test_highlight.py",
     "tests/test_house.py",
+    "tests/test_imports.py",
     "tests/test_interrupt.py",
     "tests/test_lsp.py",
     "tests/test_malformed.py",

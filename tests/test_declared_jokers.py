@@ -295,7 +295,7 @@ def _house_examples(folder: Path, lines: list[str]) -> Any:
 def test_examples_with_declared_jokers_are_judged_as_declared(tmp_path: Path,
                                                               klasyczny: types.ModuleType) -> None:
     from remikc.cards import DeclaredJoker
-    from remikc.verify.checks import Probe
+    from remikc.verify.base import Probe
     from remikc.verify.claims import check_example
     from remikc.verify.findings import Status
 

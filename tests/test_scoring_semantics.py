@@ -12,7 +12,7 @@ import z3
 from house import house_variant
 
 from remikc.sim.play import deal_scores
-from remikc.verify.checks import opening_hands
+from remikc.verify.base import opening_hands
 from remikc.verify.encode import Encoder
 from remikc.verify.encode import deal_scores as verifier_scores
 

@@ -8,7 +8,7 @@ verifier's scoring terms (`encode.deal_scores` over `Encoder.hand_value`, the te
 `scoring.winner` reasons about), compiled to Python by `verify.evaluate`.
 
 Draws: for random positions at the start of a turn or between draws, the sources the
-verifier's model allows (`encode.may_draw`) are exactly the draws `legal_actions` offers, and
+verifier's model allows (`draws.may_draw`) are exactly the draws `legal_actions` offers, and
 exactly the draws `apply` accepts.  Whether a card would let the player open or hand (what a
 conditional source binds him to) is read from the referee's solver, which the meld
 conformance tests hold to the verifier; everything else is the verifier's own reading.
@@ -30,7 +30,8 @@ from oracle import untraced_call
 from remikc import ir
 from remikc.build import load_module, validator_source
 from remikc.spec.workspace import Workspace
-from remikc.verify.encode import DrawPosition, Encoder, deal_scores, may_draw
+from remikc.verify.draws import DrawPosition, may_draw
+from remikc.verify.encode import Encoder, deal_scores
 from remikc.verify.evaluate import compile_terms
 
 SEEDS = sorted(p.stem for p in SPECS.glob("*.rules"))

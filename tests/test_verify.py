@@ -23,7 +23,7 @@ from remikc.cards import parse_cards
 from remikc.cli import main
 from remikc.driver import Verifier, check_paths
 from remikc.verify import CHECKS, Status, verify
-from remikc.verify.checks import Probe
+from remikc.verify.base import Probe
 from remikc.verify.claims import check_example, check_property
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -17,7 +17,7 @@ import pytest
 
 from remikc.driver import check_paths
 from remikc.verify import CHECKS, Status
-from remikc.verify.checks import Probe
+from remikc.verify.base import Probe
 
 INCONSISTENT = Path(__file__).parent / "specs" / "inconsistent"
 

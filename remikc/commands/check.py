@@ -8,7 +8,7 @@ import json
 import os
 from typing import TextIO
 
-from .. import console
+from ..colours import paint
 from ..diagnostics import SpecError, render_all
 from ..driver import Verifier, check_paths
 from ..removals import annotate, removed_checks
@@ -130,6 +130,6 @@ def _marks(text: str, stream: TextIO) -> str:
     for line in text.split("\n"):
         body = line.lstrip(" ")
         if body[:1] in _MARK and body[1:2] == " ":
-            line = line[:len(line) - len(body)] + console.paint(body[0], _MARK[body[0]], True) + body[1:]
+            line = line[:len(line) - len(body)] + paint(body[0], _MARK[body[0]], True) + body[1:]
         lines.append(line)
     return "\n".join(lines)

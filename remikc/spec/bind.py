@@ -331,7 +331,7 @@ class _Walker:
         stray = _stray_other(item, value_readers.show(item.key))
         if stray is not None:
             raise stray
-        line = value_readers.rank_line(item.groups[0], item.groups[1:], item.span)
+        line = value_readers.rank_line(item.groups[0], item.groups[1:], item.span, _home_of)
         for rank, _span in line.ranks:
             value = line.value
             if isinstance(value, ir.CardValue) and value.face:

@@ -315,14 +315,17 @@ class RankLine:
     value: ir.CardValue | ir.JokerValue
 
 
-def rank_line(atoms: Sequence[syntax.Atom], more: Sequence[Sequence[syntax.Atom]], span: Span) -> RankLine:
-    """`2..9 face`, `10 J Q K 10`, `A 1 in low_run, 10 otherwise`, `joker as_replaced`."""
+def rank_line(atoms: Sequence[syntax.Atom], more: Sequence[Sequence[syntax.Atom]], span: Span,
+              home_of: Callable[[str], str | None]) -> RankLine:
+    """`2..9 face`, `10 J Q K 10`, `A 1 in low_run, 10 otherwise`, `joker as_replaced`.
+    `home_of(word)`: the section a rule of that name belongs to (the schema's), for a rule
+    written among the ranks by mistake."""
     if len(atoms) < 2:
         raise Bad("expected ranks followed by their value, e.g. `J Q K 10`", span)
     head, first_case = _split_first_case(atoms)
     ranks: list[tuple[int, Span]] = []
     for atom in head:
-        ranks.extend(_ranks_of(atom))
+        ranks.extend(_ranks_of(atom, home_of))
     if not ranks:
         raise Bad("expected the ranks this line prices before the value, e.g. `J Q K 10`",
                   head[0].span if head else span)
@@ -343,7 +346,7 @@ def _split_first_case(atoms: Sequence[syntax.Atom]) -> tuple[Sequence[syntax.Ato
     return atoms[:-1], atoms[-1:]
 
 
-def _ranks_of(atom: syntax.Atom) -> list[tuple[int, Span]]:
+def _ranks_of(atom: syntax.Atom, home_of: Callable[[str], str | None]) -> list[tuple[int, Span]]:
     if isinstance(atom, syntax.Word) and atom.text == "joker":
         return [(0, atom.span)]
     if isinstance(atom, syntax.Number):
@@ -360,9 +363,7 @@ def _ranks_of(atom: syntax.Atom) -> list[tuple[int, Span]]:
         try:
             return [(parse_rank(atom.text), atom.span)]
         except CardError as exc:
-            from .bind import _home_of  # here: bind imports this module
-
-            home = _home_of(atom.text)
+            home = home_of(atom.text)
             if home:  # a rule of another section, written in `values`
                 raise Bad(f"`{atom.text}` is a rule of `{home}`, not a rank", atom.span,
                           hint=f"`{atom.text}` belongs in `{home}`: move the line there",

@@ -20,7 +20,8 @@ from .findings import DEFAULT_RLIMIT, Finding, Report, Status, render_text, to_j
 from .solver import frees_contexts
 
 if TYPE_CHECKING:
-    from .checks import CHECKS, Probe
+    from .base import Probe
+    from .checks import CHECKS
     from .claims import ExampleResult
 
 __all__ = [
@@ -61,7 +62,8 @@ _ROUTES = (
 def verify(variant: ir.Variant, *, rlimit: int | None = None, parent: Report | None = None
            ) -> Report:
     """Run every check on `variant`; `parent` is its parent's report, for `house.keeps`."""
-    from .checks import CHECKS, Probe
+    from .base import Probe
+    from .checks import CHECKS
     from .claims import check_example, check_property
 
     rlimit = DEFAULT_RLIMIT if rlimit is None else rlimit

@@ -18,7 +18,7 @@ from ..irdump import format_expr
 from ..spec import syntax
 from ..spec.schema import value_rule_id
 from . import declared, decode
-from .checks import Probe, largest_hand, longest_meld, opening_hands, smallest_meld
+from .base import Probe, largest_hand, longest_meld, opening_hands, smallest_meld
 from .encode import CardVar, Encoder, Meld, Opening, opening, opening_of, slot_sizes
 from .findings import Finding, Status
 from .solver import Session

@@ -40,7 +40,7 @@ import z3
 
 from .. import ir
 from ..cards import rank_name
-from .checks import Check, Probe, opening_hands
+from .base import Check, Probe, opening_hands
 from .findings import Finding, Status
 from .liveness import holds, states
 

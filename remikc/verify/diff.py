@@ -16,7 +16,7 @@ from .. import ir
 from ..cards import format_cards
 from ..irdump import describe
 from . import canon, decode
-from .checks import largest_hand, longest_meld, opening_hands, smallest_meld
+from .base import largest_hand, longest_meld, opening_hands, smallest_meld
 from .encode import Encoder, Meld, opening, opening_of, slot_sizes
 from .solver import DEFAULT_RLIMIT, Outcome, Session
 

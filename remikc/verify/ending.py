@@ -47,6 +47,7 @@ import z3
 
 from .. import ir
 from . import canon, decode
+from .base import Check, Probe, because, longest_meld, smallest_meld
 from .encode import CopyLimit, Meld, slot_sizes
 from .findings import Finding, Status
 from .liveness import TurnState, _stock_can_run_out_in_first_round, sources, states
@@ -95,8 +96,6 @@ def _exempt(v: ir.Variant) -> bool:
 def _whole_hand(probe: object, cards: int) -> str | None:
     """Melds of exactly `cards` cards laid in one turn (with the opening rules unless handing
     waives them), in card notation, or None when there are none or the solver gave up."""
-    from .checks import Probe, smallest_meld
-
     assert isinstance(probe, Probe)
     v = probe.variant
     if cards <= 0:
@@ -127,8 +126,6 @@ def _whole_hand(probe: object, cards: int) -> str | None:
 
 
 def _knock(probe: object, cards: int) -> str | None:
-    from .checks import Probe
-
     assert isinstance(probe, Probe)
     v = probe.variant
     if v.knocking is None or v.turn.discard.value > 0:
@@ -146,7 +143,6 @@ def _knock(probe: object, cards: int) -> str | None:
 
 def deal_ends(probe: object, check: object) -> Finding:
     """From the start (below), then from every state a deal reaches (`ways_out`)."""
-    from .checks import Check, Probe
     from .stuck import how, violation
     from .ways_out import every_state
 
@@ -181,8 +177,6 @@ def deal_ends(probe: object, check: object) -> Finding:
 
 
 def _from_the_start(probe: object, check: object) -> Finding:
-    from .checks import Check, Probe
-
     assert isinstance(probe, Probe) and isinstance(check, Check)
     v = probe.variant
     drains = _stock_drains(v)
@@ -217,8 +211,6 @@ def _from_the_start(probe: object, check: object) -> Finding:
 
 def _no_way_out(probe: object, check: object, dealt: int) -> Finding:
     """The over-approximation: can anybody ever lay a card down?"""
-    from .checks import Check, Probe, longest_meld, smallest_meld
-
     assert isinstance(probe, Probe) and isinstance(check, Check)
     v = probe.variant
     draws = v.turn.draws.value.count
@@ -251,12 +243,10 @@ def _no_way_out(probe: object, check: object, dealt: int) -> Finding:
              v.turn.discard, v.going_out.by if keep else None, v.stock_empty,
              v.turn.source(ir.DrawSource.STOCK) if last_round else None,
              v.handing.opening_rules if v.handing else None]
-    from .checks import _because
-
-    because = _because(probe, out, *rules)
+    blame = because(probe, out, *rules)
     stock = ("no turn after the first lets a player draw the stock dry" if last_round
              else "the stock reshuffles for ever")
     return Finding(check.id, check.title, Status.VIOLATED,
                    f"no deal can end: no opening fits in {room} cards (the most a player holds in a turn"
                    f"{', less the card kept to discard' if room < most else ''}), so nobody ever lays a "
-                   f"card down, nobody can knock, and {stock}", because)
+                   f"card down, nobody can knock, and {stock}", blame)

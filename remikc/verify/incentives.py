@@ -34,7 +34,7 @@ import z3
 from .. import ir
 from ..cards import Card, format_cards
 from . import canon, decode
-from .checks import Check, Probe, _better, _unknown, largest_hand, opening_hands, smallest_meld
+from .base import Check, Probe, better, largest_hand, opening_hands, smallest_meld, unknown
 from .encode import CopyLimit, deal_scores, opening, slot_sizes
 from .findings import Finding, Status
 
@@ -77,7 +77,7 @@ def lay_off(probe: Probe, check: Check) -> Finding:
     better_kept = kept < 0 if _hurts_holder(v) else kept > 0
     out = probe.ask(probe.session(enc), takes, better_kept, prefer=[[meld.jokers == 0]])
     if out.status == "unknown":
-        return _unknown(check)
+        return unknown(check)
     if out.model is not None:
         m = out.model
         shown = str(decode.card(m, card))
@@ -126,7 +126,7 @@ def opening_pays(probe: Probe, check: Check) -> Finding:
     worse = after > not_opened.value if _hurts_holder(v) else after < not_opened.value
     out = probe.ask(probe.session(enc), o.ok, worse, prefer=[[o.jokers == 0]])
     if out.status == "unknown":
-        return _unknown(check)
+        return unknown(check)
     if out.model is not None:
         m = out.model
         kept = format_cards(decode.cards(m, rest, length)) or "nothing"
@@ -154,12 +154,12 @@ def knock(probe: Probe, check: Check) -> Finding:
     other = enc.integer("other")  # the lowest count of the others, strictly above his
     knocked = deal_scores(enc, [count, other], "knocked", 0)[0]
     played_on = deal_scores(enc, [count, other], "stock", None)[0]
-    worse = _better(v)(played_on, knocked)
+    worse = better(v)(played_on, knocked)
     out = probe.ask(probe.session(enc), cards_count <= limit.value, other > count, worse,
                     prefer=[[length == 1, opened], [length == 1]],
                     keys=[*canon.cards_keys(cards, length), canon.flag(opened)])
     if out.status == "unknown":
-        return _unknown(check)
+        return unknown(check)
     if out.model is not None:
         m = out.model
         held = format_cards(decode.cards(m, cards, length))

@@ -35,6 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import ir
+from .base import Check, Probe
 from .findings import Finding, Status
 
 
@@ -129,8 +130,6 @@ def sources(v: ir.Variant, s: TurnState) -> list[str]:
 
 
 def turn_live(probe: object, check: object) -> Finding:
-    from .checks import Check, Probe
-
     assert isinstance(probe, Probe) and isinstance(check, Check)
     v = probe.variant
     blocked = []

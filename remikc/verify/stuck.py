@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import ir
 from . import canon, decode
+from .base import Check, Probe
 from .findings import Finding, Status
 from .ways_out import Lays, Node, Verdict, caps, draws_stock, grows, may_lay_off, starts
 
@@ -69,8 +70,6 @@ def _why(v: ir.Variant, lays: Lays, node: Node) -> str:
 
 def _reached(probe: object, v: ir.Variant, lays: Lays, start: Node, node: Node) -> str:
     """How a player gets from his first turn to `node`, with an opening in card notation."""
-    from .checks import Probe
-
     assert isinstance(probe, Probe)
     held = start.cards + (v.turn.draws.value.count if start.draws else 0)
     laid = held - node.cards - v.turn.discard.value
@@ -83,8 +82,6 @@ def _reached(probe: object, v: ir.Variant, lays: Lays, start: Node, node: Node) 
 
 
 def violation(probe: object, check: object, verdict: Verdict) -> Finding:
-    from .checks import Check, Probe
-
     assert isinstance(probe, Probe) and isinstance(check, Check)
     v = probe.variant
     lays = Lays(probe, *caps(v))

@@ -37,6 +37,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .. import ir
+from .base import Probe, largest_hand, longest_meld
 from .liveness import TurnState, _stock_can_run_out_in_first_round, holds, sources
 
 
@@ -63,8 +64,6 @@ class Lays:
     asked once.  `undecided` is set when the solver gave up on one: the verdict is then `?`."""
 
     def __init__(self, probe: object, cap: int, top: int) -> None:
-        from .checks import Probe
-
         assert isinstance(probe, Probe)
         self.probe = probe
         self.v = probe.variant
@@ -86,8 +85,6 @@ class Lays:
     def lengths(self) -> frozenset[int]:
         """The lengths a valid meld can have (one Z3 question a length the sizes allow)."""
         if self._lengths is None:
-            from .checks import longest_meld
-
             v = self.v
             session, m = self.probe.meld()
             wanted = [n for n in range(1, longest_meld(v) + 1)
@@ -101,8 +98,6 @@ class Lays:
         if self._lengths is not None:
             return min(self._lengths, default=None)
         if self._least_meld == 0:
-            from .checks import longest_meld
-
             v = self.v
             session, m = self.probe.meld()
             wanted = (n for n in range(1, longest_meld(v) + 1)
@@ -178,8 +173,6 @@ def grows(v: ir.Variant) -> bool:
         if min(longest, high if high is not None else longest) > v.run.size.value.low:
             return True
     if v.set is not None:
-        from .checks import longest_meld
-
         high = v.set.size.value.high
         most = 4 if v.set.suits.value is ir.SetSuits.DISTINCT else longest_meld(v)
         if v.set.closed_at is not None:
@@ -381,8 +374,6 @@ class Verdict:
 
 def caps(v: ir.Variant) -> tuple[int, int]:
     """(cap, top): hand sizes followed, and the most cards a player holds before opening."""
-    from .checks import largest_hand
-
     count = v.turn.draws.value.count
     # the cards laid when opening in a first turn, less the discard: the session
     # `opening.reachable` has asked already, where the hands are all alike
@@ -393,8 +384,6 @@ def caps(v: ir.Variant) -> tuple[int, int]:
 
 def every_state(probe: object) -> Verdict:
     """Whether the deal can end from every state it reaches, for every player count."""
-    from .checks import Probe
-
     assert isinstance(probe, Probe)
     v = probe.variant
     lays = Lays(probe, *caps(v))

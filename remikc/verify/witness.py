@@ -19,7 +19,7 @@ import z3
 from .. import ir
 from ..cards import Card
 from . import canon, decode
-from .checks import Probe, opening_hands
+from .base import Probe, opening_hands
 from .encode import Meld, opening
 from .solver import Session, frees_contexts
 

@@ -4,7 +4,7 @@ Counted nouns have one form per CLDR category (one / few / other): 1 karta, 2 ka
 
 from __future__ import annotations
 
-from . import Language
+from .language import Language
 
 NOUNS = {
     "card": {"one": "karta", "few": "karte", "other": "karata"},

@@ -5,7 +5,7 @@ says "idzie remika").  Counted nouns have one form per CLDR category
 
 from __future__ import annotations
 
-from . import Language
+from .language import Language
 
 NOUNS = {
     "card": {"one": "karta", "few": "karty", "many": "kart", "other": "karty"},

@@ -1,0 +1,98 @@
+"""No import circle anywhere in remikc: each module can be read, tested and changed knowing only
+the modules below it.
+
+Every import counts, wherever it stands: at the top of a module, under `if TYPE_CHECKING`, or
+inside a function.  An import moved into a function still makes the two modules depend on each
+other; it only hides the circle from the interpreter.  (Imports inside functions stay right
+where they put off a costly or optional dependency: Z3, matplotlib, pygls.)  What is not
+counted is the package a module lies in: Python runs a package's `__init__` before any of its
+modules, and no code says so."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _modules(package: Path) -> dict[str, Path]:
+    """Every module of the package under `package`, by dotted name."""
+    found = {}
+    for path in package.rglob("*.py"):
+        parts = list(path.relative_to(package.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+def import_graph(package: Path) -> dict[str, set[str]]:
+    """For each module of the package, the modules of the package it imports."""
+    modules = _modules(package)
+
+    def known(name: str) -> str | None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        here = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    base = ".".join([*here[:len(here) - node.level + 1], *([base] if base else [])])
+                # `from . import x` imports the module x; `from .x import y` the module x
+                targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base
+                           for alias in node.names]
+            graph[name].update(t for t in map(known, targets) if t is not None and t != name)
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Each circle of imports, as the modules it goes through (the first repeated at the end)."""
+    found: list[list[str]] = []
+    done: set[str] = set()
+    path: list[str] = []  # the imports followed from the module the walk started at
+
+    def visit(name: str) -> None:
+        if name in path:
+            found.append([*path[path.index(name):], name])
+            return
+        if name in done:
+            return
+        path.append(name)
+        for target in sorted(graph[name]):
+            visit(target)
+        path.pop()
+        done.add(name)
+
+    for start in sorted(graph):
+        visit(start)
+    return found
+
+
+def test_remikc_has_no_import_circle():
+    graph = import_graph(ROOT / "remikc")
+    assert len(graph) > 100 and "remikc.verify.checks" in graph["remikc.verify"] | graph["remikc.driver"]
+    assert circles(graph) == [], "modules that import each other, directly or round a circle"
+
+
+def test_a_circle_is_found_also_behind_a_function_level_import(tmp_path):
+    package = tmp_path / "pkg"
+    (package / "sub").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "sub" / "__init__.py").write_text("")
+    (package / "a.py").write_text("from .sub import b\n")
+    (package / "sub" / "b.py").write_text("def f():\n    from ..c import g\n")
+    (package / "c.py").write_text("from __future__ import annotations\nfrom typing import TYPE_CHECKING\n"
+                                  "if TYPE_CHECKING:\n    from . import a\n")
+    (package / "d.py").write_text("import pkg.a\n")
+    assert circles(import_graph(package)) == [["pkg.a", "pkg.sub.b", "pkg.c", "pkg.a"]]
+    (package / "c.py").write_text("import os\n")
+    assert circles(import_graph(package)) == []
