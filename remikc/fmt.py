@@ -18,11 +18,12 @@ Every comment and quoted text is kept as written (trailing blanks dropped), and 
 inside a setting or check stay where the author put them: a line is never wrapped, so a
 line over `LINE_LENGTH` (a long quoted text, mostly) stays long.
 
-The formatter reads the file with the parser's own tokens (`grammar.lark`): a statement or
-token a later grammar adds is laid out by the same rules, and a pair of tokens these rules
-do not know keeps the spacing it was written with (written together, kept together).  A
-file with syntax errors raises `SpecError` and nothing is formatted.  As a last guard, the
-result is parsed again and must give the same syntax tree as the input, spans aside.
+The formatter reads the file with the parser's own tokens (`grammar.lark`), each with the
+type it has where it stands, and its comments from the token stream (remikc/spec/tokens.py):
+a statement or token a later grammar adds is laid out by the same rules, and a pair of tokens
+these rules do not know keeps the spacing it was written with (written together, kept
+together).  A file with syntax errors raises `SpecError` and nothing is formatted.  As a last
+guard, the result is parsed again and must give the same syntax tree as the input, spans aside.
 """
 
 from __future__ import annotations
@@ -35,7 +36,9 @@ from typing import Any
 from lark import Token
 
 from .diagnostics import Span, SpecError, error
-from .spec.parser import _lark, parse
+from .spec.grammar import grammar
+from .spec.parser import parse
+from .spec.tokens import COMMENT, line_tokens
 
 INDENT = "  "
 LINE_LENGTH = 100
@@ -124,16 +127,15 @@ def _read(text: str) -> _Source:
     source = _Source(lines)
     # the tokens the parser itself reads, each with the type it has where it stands (`or`
     # is a keyword in a condition and a word in `ace low or high`)
-    state = _lark().parse_interactive(text)
+    state = grammar().parse_interactive(text)
     for token in state.iter_parse():
         if token.type != "_NL":
             source.tokens.setdefault(token.line or 0, []).append(token)
     tree = state.feed_eof()  # type: ignore[no-untyped-call]
     for number, line in enumerate(lines, start=1):
-        start = (source.tokens[number][-1].end_column or 1) - 1 if number in source.tokens else 0
-        at = line.find("#", start)
-        if at >= 0:
-            source.comments[number] = line[at:].rstrip()
+        for piece in line_tokens(line, number):
+            if piece.type == COMMENT:
+                source.comments[number] = piece.text.rstrip()
     for node in tree.iter_subtrees():
         if node.data in ("setting", "check") and node.meta.end_line > node.meta.line:
             source.continued.update(range(node.meta.line + 1, node.meta.end_line + 1))

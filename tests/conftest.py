@@ -86,6 +86,7 @@ UNTRACED = (
     "tests/test_security.py",
     "tests/test_seed_coverage.py",
     "tests/test_sim_stats.py",
+    "tests/test_tokens.py",
     "tests/test_verify.py",
     "tests/test_verify_components.py",
     # no runtime line in the test, in a module whose other tests run the runtime

@@ -23,7 +23,8 @@ from sentences import sentences
 from remikc.cli import main
 from remikc.diagnostics import Span, SpecError
 from remikc.fmt import COMMENT_COLUMN, format_text
-from remikc.spec.parser import _lark, parse
+from remikc.spec.grammar import grammar
+from remikc.spec.parser import parse
 from remikc.spec.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -255,7 +256,7 @@ def respaced(draw: st.DrawFn) -> tuple[Path, str, str]:
     text = path.read_text(encoding="utf-8")
     lines = text.split("\n")
     tokens: dict[int, list[object]] = {}
-    for token in _lark().parse_interactive(text).iter_parse():
+    for token in grammar().parse_interactive(text).iter_parse():
         if token.type != "_NL":
             tokens.setdefault(token.line, []).append(token)
     out: list[str] = []

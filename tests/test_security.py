@@ -270,7 +270,7 @@ def test_markdown_escapes_values_but_not_words():
 
 def test_no_pickle_anywhere_in_remikc():
     """The parser cache was the one place; nothing else may load pickles either."""
-    from remikc.spec.parser import _lark
+    from remikc.spec.grammar import grammar as _lark
 
     assert not _lark().options.cache
     for path in (ROOT / "remikc").rglob("*.py"):

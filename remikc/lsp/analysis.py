@@ -20,6 +20,7 @@ from ..spec import syntax, vocabulary
 from ..spec.bind import FileRules
 from ..spec.parser import parse
 from ..spec.schema import Key, Section, all_keys
+from ..spec.tokens import SKIPPED, code, line_tokens
 from ..spec.workspace import (
     PACKAGED,
     SUFFIX,
@@ -101,26 +102,16 @@ def context(text: str, line: int, column: int) -> Context:
 
 
 def _tokens(row: str) -> list[str]:
-    """Words, quoted texts and braces of one line; a comment ends it."""
-    return re.findall(r'"[^"]*"?|[\w♠♥♦♣♤♡♢♧]+|\.\.|[{};,:()]|[<>=!]=?|[+-]', row.split("#")[0]
-                      if '"' not in row else _strip_comment(row))
-
-
-def _strip_comment(row: str) -> str:
-    inside = False
-    for i, ch in enumerate(row):
-        if ch == '"':
-            inside = not inside
-        elif ch == "#" and not inside:
-            return row[:i]
-    return row
+    """The tokens of a statement on one line (remikc/spec/tokens.py): words, quoted texts,
+    braces, ...; a comment ends it."""
+    return [t.text for t in line_tokens(row) if t.type not in SKIPPED]
 
 
 def _continues(row: str, following: str) -> bool:
     """Whether the statement on `row` goes on on the next line (after a `,` or `:`, or before
     an `assumed` or `other`)."""
-    code = _strip_comment(row).rstrip()
-    return code.endswith((",", ":")) or re.match(r"\s*(assumed|other)\b", following) is not None
+    return (code(line_tokens(row)).rstrip().endswith((",", ":"))
+            or re.match(r"\s*(assumed|other)\b", following) is not None)
 
 
 def word_at(text: str, line: int, column: int) -> tuple[str, int, int] | None:

@@ -7,12 +7,10 @@ act on: what was found, what was expected in plain words, and a hint.
 
 from __future__ import annotations
 
-import functools
 import unicodedata
-from importlib import resources
 from typing import Any
 
-from lark import Lark, Token, Transformer, Tree, v_args
+from lark import Token, Transformer, Tree, v_args
 from lark.exceptions import (
     UnexpectedCharacters,
     UnexpectedEOF,
@@ -22,16 +20,8 @@ from lark.exceptions import (
 
 from ..diagnostics import Diagnostic, Span, SpecError, error
 from . import syntax
-
-
-@functools.cache
-def _lark() -> Lark:
-    grammar = resources.files("remikc.spec").joinpath("grammar.lark").read_text(encoding="utf-8")
-    # No `cache=True`: Lark would unpickle its tables from a predictable file in the shared
-    # temp folder, which any local user could write first.  Building them takes about 50 ms,
-    # once per process (SECURITY.md).
-    return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=True)
-
+from .grammar import grammar
+from .tokens import TEXT_OPEN, line_tokens
 
 MAX_SYNTAX_ERRORS = 20
 """Past this many syntax errors in one file the rest are most likely one mistake's echoes."""
@@ -78,7 +68,7 @@ def _recovered(text: str, file: str, problems: list[Diagnostic]) -> Any:
     set_aside: set[int] = set()
     while True:
         try:
-            return _lark().parse("\n".join(lines))
+            return grammar().parse("\n".join(lines))
         except UnexpectedInput as exc:
             work = "\n".join(lines)
             problems.append(_syntax_error(exc, work, file))
@@ -100,19 +90,11 @@ def _recovered(text: str, file: str, problems: list[Diagnostic]) -> Any:
 
 def _stand_in(line: str, skip: int | None) -> str:
     """A line that parses wherever a setting may stand and opens and closes the sections
-    `line` opens and closes (`x {` for each `{`, `}` for each `}`, outside quoted texts and
-    comments); the brace at column `skip` (the one the error was about) is left out."""
-    keep: list[str] = []
-    in_text = False
-    for column, ch in enumerate(line, start=1):
-        if ch == '"':
-            in_text = not in_text
-        elif in_text:
-            continue
-        elif ch == "#":
-            break
-        elif ch in "{}" and column != skip:
-            keep.append("x {" if ch == "{" else "}")
+    `line` opens and closes (`x {` for each `{`, `}` for each `}`: its brace tokens, none in a
+    quoted text or a comment); the brace at column `skip` (the one the error was about) is
+    left out."""
+    keep = ["x {" if t.type == "LBRACE" else "}" for t in line_tokens(line)
+            if t.type in ("LBRACE", "RBRACE") and t.column != skip]
     if line.lstrip().startswith("variant") and keep[:1] == ["x {"]:
         keep[0] = "variant x {"
     return " ".join(keep)
@@ -135,14 +117,17 @@ def _lone_carriage_return(text: str, file: str) -> Diagnostic | None:
 
 def _in_quoted_text(text: str, at: int) -> bool:
     """Whether `text[at]` stands inside a quoted text (E005 speaks of a carriage return there;
-    one in a comment ends the line for some readers and hides the rest of the file here)."""
-    inside = False
-    for ch in text[text.rfind("\n", 0, at) + 1:at]:
-        if ch == '"':
-            inside = not inside
-        elif ch == "#" and not inside:
-            return False
-    return inside
+    one in a comment ends the line for some readers and hides the rest of the file here): in
+    one closed on its line, or after the `"` of one that is not."""
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    column = at - start + 1
+    for token in line_tokens(text[start:] if end < 0 else text[start:end]):
+        if token.type == "STRING" and token.column < column < token.end_column - 1:
+            return True
+        if token.type == TEXT_OPEN and token.column < column:
+            return True
+    return False
 
 
 # Bidi controls reorder what a reader sees (a name that shows one thing and is another);
@@ -392,7 +377,7 @@ def _plain(terminal: str) -> str:
     if terminal in _PLAIN:
         return _PLAIN[terminal]
     try:
-        pattern = _lark().get_terminal(terminal).pattern
+        pattern = grammar().get_terminal(terminal).pattern
     except KeyError:
         return terminal.lower()
     return f"`{pattern.value}`"
@@ -535,17 +520,11 @@ def _unclosed_brace(text: str, file: str) -> Span | None:
     unclosed: list[Span] = []
     for number, line in enumerate(text.splitlines(), start=1):
         indent = len(line) - len(line.lstrip())
-        in_text = False
-        for col, ch in enumerate(line, start=1):
-            if ch == '"':
-                in_text = not in_text
-            elif in_text:
-                continue
-            elif ch == "#":
-                break
-            elif ch == "{":
+        for token in line_tokens(line):
+            col = token.column
+            if token.type == "LBRACE":
                 stack.append((Span(file, number, col, number, col + 1), indent))
-            elif ch == "}" and stack:
+            elif token.type == "RBRACE" and stack:
                 if col == indent + 1:
                     while len(stack) > 1 and stack[-1][1] > indent:
                         unclosed.append(stack.pop()[0])

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from .. import ir
-from .parser import _lark
+from .grammar import grammar
 from .schema import LANGUAGES, LOOKUP, RANK_KEYS, SCHEMA, Key, Section, all_keys, all_sections
 from .value_readers import WORDS, Switch
 
@@ -44,7 +44,7 @@ def terminals() -> Terminals:
     operators: list[str] = []
     others: list[str] = []
     patterns: dict[str, str] = {}
-    for terminal in _lark().terminals:
+    for terminal in grammar().terminals:
         pattern = terminal.pattern
         value = str(pattern.value)
         patterns[terminal.name] = value
