@@ -73,9 +73,11 @@ def test_a_reading_names_the_other_one(variant, rule_id, value, other_says):
     assert f"| `{rule_id}` |" in section and other_says in section
 
 
-def test_remik51_has_no_deal_limit():
-    """The seeds give none: the 30-deal end was a simulation device, now `--max-deals`."""
-    assert _rule("remik51", "game_end.target").value == 500
+def test_remik51_is_one_deal():
+    """000: "Gra kończy się, gdy jeden z graczy odrzuci swoją ostatnią kartę" (004: "Igra se
+    završava kada neko od igrača izbaci svoju poslednju kartu"): the game is the deal, with no
+    target the seeds do not give."""
+    assert _rule("remik51", "game_end.rounds").value == 1
     v = Workspace().variant(str(SPECS / "remik51.rules"))
     assert v.game_end.rounds is None
 
@@ -126,13 +128,13 @@ def test_the_rulebooks_print_the_other_readings():
     """Each reading the spec takes is marked †, and the other reading is given in the book's
     own language at the end, for the players to settle before they play."""
     for lang, title, other in (
-            ("pl", "## Do ustalenia przed grą", "gra to jedno rozdanie: kończy się, gdy ktoś odrzuci"),
-            ("hr", "## Dogovorite se prije igre", "igra je jedno dijeljenje: završava kad netko odbaci")):
+            ("pl", "## Do ustalenia przed grą", "gra to seria rozdań: punkty z każdego rozdania"),
+            ("hr", "## Dogovorite se prije igre", "igra je niz dijeljenja: bodovi svakog dijeljenja")):
         book = (ROOT / "generated" / "remik51" / f"rulebook.{lang}.md").read_text(encoding="utf-8")
         readings = book.split(title)[1].split("\n## ")[0]
         assert other in readings
-        assert "game_end" not in readings and "the game is the one deal" not in book  # no spec words
-        assert readings.count("\n- ") == 8  # remik51's eight readings
+        assert "game_end" not in readings and "a series:" not in book  # no spec words
+        assert readings.count("\n- ") == 11  # remik51's eleven readings
         html = (ROOT / "generated" / "remik51" / f"rulebook.{lang}.html").read_text(encoding="utf-8")
         assert '<section id="readings">' in html and other in html
     plain = (ROOT / "generated" / "remik_podstawowy" / "rulebook.pl.md").read_text(encoding="utf-8")

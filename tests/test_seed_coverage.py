@@ -150,6 +150,7 @@ WRONG = [
     ("remik51", "10 J Q K A 10", "10 J Q K A 11"),
     ("remik51", "2..9 face", "2..9 5"),
     ("remik51", "lay_off when opened", "lay_off always"),
+    ("remik51", "    rounds 1\n", "    rounds 2\n"),
     ("remik51_domowy", "handed_with_cut_card -140", "handed_with_cut_card -130"),
     ("remik51_domowy", "joker_in_hand 50", "joker_in_hand 40"),
     ("remik_klasyczny", "min_points 49", "min_points 51"),

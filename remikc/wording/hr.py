@@ -34,10 +34,13 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                         "otvaranja.",
     "other.remik51.joker_swap.retrieved_joker": "uzetog džokera smiješ zadržati i kasnije ga izložiti u "
                                                 "novoj grupi.",
-    "other.remik51.turn.draw.cut_card": "karta ispod špila ostaje ondje i nakon miješanja odbačenih "
-                                        "karata te čeka ispod novog špila.",
-    "other.remik51.game_end.target": "igra je jedno dijeljenje: završava kad netko odbaci posljednju "
-                                     "kartu.",
+    "other.remik51.turn.draw.cut_card": "kartu ispod špila smije uzeti samo igrač koji je sjekao špil, kad "
+                                        "kreće u handiranje.",
+    "other.remik51.stock_empty": "kad iznad karte ispod špila ne ostane nijedna karta, sljedeći je igrač "
+                                 "kupi kao običnu kartu; tek se zatim miješaju odbačene karte.",
+    "other.remik51.game_end.rounds": "igra je niz dijeljenja: bodovi svakog dijeljenja se upisuju i "
+                                     "zbrajaju, a kada igra završava (nakon koliko dijeljenja ili na "
+                                     "koliko bodova) dogovorite prije igre.",
     "other.karuzela.run.ace_to_ace": "zabrana „skretanja iza ugla” vrijedi za svaki niz s asom na oba "
                                      "kraja, pa i za A–A.",
     "other.remik_klasyczny.turn.draw.discard_top": "kupuje se samo iz zatvorenog špila; otvorena se karta "
@@ -381,6 +384,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # end of the game
     "game_end.target": "Igra završava kad nečiji rezultat dosegne {n:point} ili više.",
     "game_end.rounds": "Igra traje {n:deal}.",
+    "game_end.one_deal": "Igra je jedno dijeljenje: završava zajedno s njim.",
     "game_end.rounds_cap": "Igra završava najkasnije nakon {n:deal}.",
     "game_end.target_bonus": "Igrač koji je dosegao taj rezultat (ili svaki od igrača koji su ga dosegli) "
                              "dobiva {n:point} nagrade.",

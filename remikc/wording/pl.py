@@ -34,9 +34,13 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "other.remik51.joker_swap.allowed": "jokera można wymienić w każdej chwili, także przed otwarciem.",
     "other.remik51.joker_swap.retrieved_joker": "zabranego jokera można zatrzymać i wyłożyć w nowym "
                                                 "układzie później.",
-    "other.remik51.turn.draw.cut_card": "karta spod stosu zostaje tam także po przetasowaniu kart "
-                                        "odrzuconych i czeka pod nowym stosem.",
-    "other.remik51.game_end.target": "gra to jedno rozdanie: kończy się, gdy ktoś odrzuci ostatnią kartę.",
+    "other.remik51.turn.draw.cut_card": "kartę spod stosu może wziąć tylko gracz, który przekładał talię, "
+                                        "gdy robi remika.",
+    "other.remik51.stock_empty": "gdy nad kartą spod stosu nie zostanie już żadna, następny gracz dobiera "
+                                 "ją jak zwykłą kartę; dopiero potem tasuje się karty odrzucone.",
+    "other.remik51.game_end.rounds": "gra to seria rozdań: punkty z każdego rozdania zapisuje się i sumuje, "
+                                     "a to, kiedy gra się kończy (po ilu rozdaniach albo przy ilu "
+                                     "punktach), ustalacie przed grą.",
     "other.karuzela.run.ace_to_ace": "zakaz „skręcania z rogu” obejmuje każdy sekwens z asem na obu "
                                      "końcach, także A–A.",
     "other.remik_klasyczny.turn.draw.discard_top": "dobiera się tylko z zakrytego stosu; odkrytą kartę "
@@ -395,6 +399,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # end of the game
     "game_end.target": "Gra kończy się, gdy czyjś wynik osiągnie {n:point} lub więcej.",
     "game_end.rounds": "Gra trwa {n:deal}.",
+    "game_end.one_deal": "Gra to jedno rozdanie: kończy się razem z nim.",
     "game_end.rounds_cap": "Gra kończy się najpóźniej po {n:deal}.",
     "game_end.target_bonus": "Gracz, który osiągnął ten wynik (albo każdy z graczy, którzy go osiągnęli), "
                              "dostaje {n:point} premii.",
