@@ -697,7 +697,12 @@ def _going_out(w: _Writer) -> tuple[Block, ...]:
 
 
 def _stock(w: _Writer) -> tuple[Block, ...]:
-    w.add(f"stock.{w.v.stock_empty.value.value}", w.v.stock_empty)
+    v = w.v
+    key = f"stock.{v.stock_empty.value.value}"
+    cut = v.deal.cut_card is not None and v.deal.cut_card.value
+    if cut and v.stock_empty.value is ir.StockEmpty.RESHUFFLE:
+        key += ".cut_card"  # the new stock goes on the cut card, which stays for a hand
+    w.add(key, v.stock_empty)
     return w.take()
 
 

@@ -128,8 +128,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                "kupovanje. Hrpa odbačenih karata počinje prvom odbačenom kartom.",
     "deal.first_discard.no_pile": "Ostale se karte stave licem prema dolje na sredinu stola: to je špil "
                                   "za kupovanje. U ovoj se igri karte ne odbacuju.",
-    "deal.cut_card": "Igrač koji siječe špil izvuče jednu kartu i stavi je licem prema gore ispod svih "
-                     "ostalih karata špila, tako da je svi vide.",
+    "deal.cut_card": "Igrač koji siječe špil izvuče jednu kartu — bilo koju, i džokera — i stavi je licem "
+                     "prema gore ispod svih ostalih karata špila, tako da je svi vide.",
     # the turn
     "turn.draw.stock": {"one": "Kupi jednu kartu s vrha špila.",
                         "other": "Kupi {n:card_acc} s vrha špila."},
@@ -159,8 +159,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                              "karata — onu koju je odbacio igrač prije tebe — ali ne u "
                                              "svom prvom potezu.",
     "turn.when.cut_card": "Kartu ispod špila smiješ uzeti umjesto karte s vrha samo {when}.",
-    "turn.when.cut_card.handing": "Kartu ispod špila smiješ uzeti umjesto karte s vrha samo ako u tom potezu "
-                                  "kreneš u handiranje (vidi „Kraj dijeljenja”).",
+    "turn.when.cut_card.handing": "Kartu ispod špila smije uzeti svaki igrač, ne samo onaj koji je sjekao "
+                                  "špil — umjesto karte s vrha i samo ako u tom potezu kreće u "
+                                  "handiranje (vidi „Kraj dijeljenja”).",
     "turn.when.stock": "Sa špila smiješ kupovati samo {when}.",
     "turn.no_meld_after_last_draw": "Tko je morao kupiti {n}. kartu, u tom potezu više ništa ne izlaže.",
     "turn.meld.opening": "Ako možeš i želiš, izloži na stol valjane grupe (prvo izlaganje je otvaranje) i "
@@ -316,6 +317,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                 "kucnuti, lupnuvši o stol: dijeljenje odmah završava i slijedi bodovanje.",
     "stock.reshuffle": "Kad u špilu nestane karata, promiješaju se odbačene karte — osim gornje, koja ostaje "
                        "na mjestu — i od njih se složi novi špil.",
+    "stock.reshuffle.cut_card": "Kad iznad karte ispod špila ne ostane nijedna karta za kupiti, promiješaju "
+                                "se odbačene karte — osim gornje, koja ostaje na mjestu — i od njih se "
+                                "složi novi špil na karti ispod špila: ona ostaje na dnu i i dalje čeka "
+                                "handiranje.",
     "stock.last_round": "Kad se špil potroši, a nitko nije kucnuo, svaki igrač — i onaj koji je kupio "
                         "posljednju kartu — ima još jedan potez za izlaganje. Zatim se zbrajaju karte u "
                         "rukama: dijeljenje dobiva igrač s najmanjim zbrojem.",

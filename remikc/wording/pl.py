@@ -127,8 +127,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                "karty.",
     "deal.first_discard.no_pile": "Pozostałe karty kładzie się na środku stołu koszulkami do góry: to stos "
                                   "do dobierania. W tej grze nie odrzuca się kart.",
-    "deal.cut_card": "Gracz, który przekłada talię, bierze z niej jedną kartę i kładzie ją odkrytą na "
-                     "samym spodzie stosu do dobierania, tak by każdy ją widział.",
+    "deal.cut_card": "Gracz, który przekłada talię, bierze z niej jedną kartę — jakąkolwiek, także "
+                     "jokera — i kładzie ją odkrytą na samym spodzie stosu do dobierania, tak by każdy "
+                     "ją widział.",
     # the turn
     "turn.draw.stock": {"one": "Weź jedną kartę z wierzchu stosu do dobierania.",
                         "other": "Weź {n:card_acc} z wierzchu stosu do dobierania."},
@@ -158,8 +159,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                              "odrzuconych — tę, którą odrzucił poprzedni gracz — ale nie "
                                              "w swojej pierwszej turze.",
     "turn.when.cut_card": "Kartę spod stosu możesz wziąć zamiast karty z wierzchu tylko {when}.",
-    "turn.when.cut_card.handing": "Kartę leżącą pod stosem możesz wziąć zamiast karty z wierzchu tylko "
-                                  "wtedy, gdy w tej turze robisz remika (patrz „Koniec rozdania”).",
+    "turn.when.cut_card.handing": "Kartę leżącą pod stosem może wziąć każdy gracz, nie tylko ten, który "
+                                  "przekładał — zamiast karty z wierzchu i tylko wtedy, gdy w tej turze "
+                                  "robi remika (patrz „Koniec rozdania”).",
     "turn.when.stock": "Ze stosu do dobierania wolno dobierać tylko {when}.",
     "turn.no_meld_after_last_draw": "Kto wziął {n}. kartę, w tej turze już nic nie wykłada.",
     "turn.meld.opening": "Jeśli możesz i chcesz, wyłóż na stół prawidłowe układy (pierwsze wyłożenie to "
@@ -330,6 +332,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "stock.reshuffle": "Gdy w stosie do dobierania zabraknie kart, tasuje się stos kart odrzuconych — bez "
                        "wierzchniej karty, która zostaje na miejscu — i kładzie jako nowy stos do "
                        "dobierania.",
+    "stock.reshuffle.cut_card": "Gdy nad kartą spod stosu nie zostanie już żadna karta do dobrania, tasuje "
+                                "się stos kart odrzuconych — bez wierzchniej karty, która zostaje na "
+                                "miejscu — i kładzie jako nowy stos do dobierania na karcie spod stosu: "
+                                "ona zostaje na spodzie i dalej czeka na remika.",
     "stock.last_round": "Gdy stos do dobierania się wyczerpie, a nikt nie zapukał, każdy gracz — także "
                         "ten, który wziął ostatnią kartę — ma jeszcze jedną turę na wykładanie. Potem "
                         "liczy się karty na rękach: rozdanie wygrywa gracz z najmniejszą sumą.",
