@@ -432,8 +432,9 @@ KARUZELA = (
       "joker_swap.card_from", equals="hand_or_table"),
     s("003", "Zmiana pozycji jokera na stole jest legalna", "jokers.declare"),
     s("003", "Należy go natychmiast zużyć", "joker_swap.retrieved_joker", equals="play_now"),
-    # under "Koniec rundy": what a joker left in hand counts (a joker in a meld is never counted)
-    s("003", "Jokery: 25 punktów każdy", "scoring.joker_in_hand", equals=25),
+    # under "Koniec rundy", in the one list of card values: a joker is worth 25 (only hands are
+    # ever counted)
+    s("003", "Jokery: 25 punktów każdy", "values.joker", equals=25),
     s("003", "Karty z liczbami : wartość nominalna (od dwóch do 10)", *(f"values.{n}" for n in range(2, 11)),
       values={f"values.{n}": n for n in range(2, 11)}),
     s("003", "Walet, dama, król: po 10 punktów", "values.J", "values.Q", "values.K", equals=10),

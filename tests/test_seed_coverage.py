@@ -167,7 +167,7 @@ WRONG = [
     ("remik_podstawowy", "discard_taken_card forbidden", "discard_taken_card allowed"),
     ("remik_podstawowy_as", "override A 15", "override A 14"),
     ("karuzela", "max_hand 5", "max_hand 6"),
-    ("karuzela", "joker_in_hand 25", "joker_in_hand 20"),
+    ("karuzela", "    joker 25\n", "    joker 20\n"),
     ("karuzela", "undercut_bonus 10", "undercut_bonus 15"),
     ("karuzela", "all_out_bonus 25", "all_out_bonus 30"),
     ("karuzela", "target_bonus 100", "target_bonus 50"),
