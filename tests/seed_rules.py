@@ -53,6 +53,8 @@ REMIK51 = (
     s("000", "każdy gracz musi kupić jedną kartę i odrzucić tę, której nie potrzebuje",
       "turn.draws", "turn.discard", values={"turn.draws": 1, "turn.discard": 1}),
     s("000", "których suma musi wynosić 51 lub więcej", "opening.min_points", equals=51),
+    # "grup": whatever melds the player lays, one or more (a reading the spec marks)
+    s("000", "złożonych grup ważnych kart odkrytych", "opening.min_melds"),
     s("000", "Karty 10, 12, 13, 14 i asy liczą się jako 10 punktów",
       "values.10", "values.J", "values.Q", "values.K", "values.A", equals=10),
     s("000", "a pozostałe karty według ich wartości", *(f"values.{n}" for n in range(2, 10)),

@@ -25,7 +25,13 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "reading": "{said} Drugo čitanje: {other}",
     "other.unknown": "izvorna se rečenica može pročitati i drukčije.",
     "other.remik51.deal.cut_card": "karta leži licem prema dolje, kao i špil, i nitko je ne zna dok netko "
-                                   "ne handira s njom.",
+                                   "ne handira s njom; a džokera onaj koji siječe ne stavlja ispod špila, "
+                                   "nego ga zadrži.",
+    "other.remik51.opening.min_melds": "otvaranje su barem dvije grupe, kao u primjeru 6♠ 7♠ 8♠ i 10♦ 10♣ "
+                                       "10♥.",
+    "other.remik51.turn.draw.discard_top": "kartu uzetu s hrpe odbačenih karata treba izložiti u tom "
+                                           "otvaranju.",
+    "other.remik51.jokers.ambiguous": "takva se grupa uvijek računa kao niz.",
     "other.remik51.jokers.per_meld_at_opening": "grupa smije imati samo jednog džokera kad se prvi put "
                                                 "izloži, u bilo kojem trenutku igre; kasnije joj se smiju "
                                                 "dodati i drugi.",
@@ -45,6 +51,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                      "kraja, pa i za A–A.",
     "other.remik_klasyczny.turn.draw.discard_top": "kupuje se samo iz zatvorenog špila; otvorena se karta "
                                                    "samo gleda.",
+    "other.remik_klasyczny.jokers.declare": "tko stavlja džokera, kaže koju kartu on predstavlja (broj i "
+                                            "znak).",
+    "other.remik_klasyczny.jokers.ambiguous": "takva se grupa uvijek računa kao niz.",
+    "other.remik_podstawowy_as.run.ace_to_ace": "svaki je as nizak ili visok za sebe: niz od asa do asa "
+                                                "(A-2-…-K-A) je dopušten — s jednim špilom ionako se ne "
+                                                "može složiti.",
+    "other.karuzela.jokers.declare": "džoker izložen bez riječi o tome koju kartu predstavlja ne prihvaća "
+                                     "se: to treba reći.",
     "differences": "Ova se inačica od igre {parent} razlikuje samo u ovome:",
     "difference": "{now} (U osnovnoj igri: {before})",
     "difference.value": "Karta {card} vrijedi {now} (u osnovnoj igri: {before}).",
@@ -153,8 +167,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.when.discard_top.first_round+opened+opens_this_turn":
         "Umjesto toga smiješ uzeti gornju kartu s hrpe odbačenih karata — onu koju je odbacio igrač prije "
         "tebe. U svom prvom krugu smiješ je slobodno uzeti ako ti odgovara. U svakom sljedećem krugu, ako "
-        "uzmeš kartu odande, moraš se u istom potezu otvoriti. Nakon otvaranja slobodno uzimaš kartu s bilo "
-        "koje hrpe.",
+        "uzmeš kartu odande, moraš se u istom potezu otvoriti (uzetu kartu pritom ne moraš izložiti). "
+        "Nakon otvaranja slobodno uzimaš kartu s bilo koje hrpe.",
     "turn.when.discard_top.not+first_round": "Umjesto toga smiješ uzeti gornju kartu s hrpe odbačenih "
                                              "karata — onu koju je odbacio igrač prije tebe — ali ne u "
                                              "svom prvom potezu.",
@@ -236,7 +250,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "jokers.declare.rank_and_suit": "Džoker smije zamijeniti bilo koju kartu. Tko ga izlaže, mora reći koju "
                                     "kartu predstavlja — broj i znak. To se poslije ne smije promijeniti "
                                     "dok džokera ne zamijeni upravo ta karta. Džokera se smije premjestiti "
-                                    "na stolu ako i dalje predstavlja istu kartu.",
+                                    "na stolu ako i dalje predstavlja istu kartu. Tko ništa ne kaže, "
+                                    "džoker je karta svojeg mjesta: u nizu ona čije mjesto zauzima (5♠ "
+                                    "Džoker Džoker je niz 5♠ 6♠ 7♠), u kompletu prvi znak koji kompletu "
+                                    "nedostaje (redom ♠ ♥ ♦ ♣).",
     "jokers.value.as_replaced": "Džoker u grupi vrijedi koliko i karta koju zamjenjuje.",
     "jokers.value.fixed": "Džoker vrijedi {n:point}.",
     "jokers.per_meld_at_opening": {

@@ -26,7 +26,13 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "reading": "{said} Inaczej: {other}",
     "other.unknown": "zdanie źródłowe można też odczytać inaczej.",
     "other.remik51.deal.cut_card": "karta leży zakryta, jak cały stos, i nikt jej nie zna, dopóki ktoś "
-                                   "nie zrobi z nią remika.",
+                                   "nie zrobi z nią remika; a jokera przekładający nie kładzie pod "
+                                   "stosem, tylko go zatrzymuje.",
+    "other.remik51.opening.min_melds": "otwarcie to co najmniej dwa układy, jak w przykładzie 6♠ 7♠ 8♠ "
+                                       "i 10♦ 10♣ 10♥.",
+    "other.remik51.turn.draw.discard_top": "wziętą ze stosu kart odrzuconych kartę trzeba wyłożyć w tym "
+                                           "otwarciu.",
+    "other.remik51.jokers.ambiguous": "taki układ liczy się zawsze jako sekwens.",
     "other.remik51.jokers.per_meld_at_opening": "układ ma tylko jednego jokera wtedy, gdy pierwszy raz "
                                                 "trafia na stół, w dowolnej chwili gry; później można do "
                                                 "niego dołożyć kolejne.",
@@ -45,6 +51,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                      "końcach, także A–A.",
     "other.remik_klasyczny.turn.draw.discard_top": "dobiera się tylko z zakrytego stosu; odkrytą kartę "
                                                    "tylko się ogląda.",
+    "other.remik_klasyczny.jokers.declare": "kto kładzie jokera, mówi, jaką kartę on zastępuje (numer i "
+                                            "kolor).",
+    "other.remik_klasyczny.jokers.ambiguous": "taki układ liczy się zawsze jako sekwens.",
+    "other.remik_podstawowy_as.run.ace_to_ace": "każdy as jest niski albo wysoki sam za siebie: sekwens od "
+                                                "asa do asa (A-2-…-K-A) jest dozwolony — z jedną talią i "
+                                                "tak nie da się go ułożyć.",
+    "other.karuzela.jokers.declare": "jokera wyłożonego bez powiedzenia, jaką kartę przedstawia, się nie "
+                                     "przyjmuje: trzeba to powiedzieć.",
     "differences": "Ta odmiana różni się od gry {parent} tylko tym:",
     "difference": "{now} (W grze podstawowej: {before})",
     "difference.value": "Karta {card} jest warta {now} (w grze podstawowej: {before}).",
@@ -153,8 +167,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.when.discard_top.first_round+opened+opens_this_turn":
         "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart odrzuconych — tę, którą odrzucił "
         "poprzedni gracz. W pierwszej turze wolno to zrobić bez warunków. Później, dopóki się nie "
-        "otworzysz, możesz ją wziąć tylko wtedy, gdy w tej samej turze się otworzysz. Po otwarciu "
-        "dobierasz z dowolnego stosu.",
+        "otworzysz, możesz ją wziąć tylko wtedy, gdy w tej samej turze się otworzysz (wziętej karty "
+        "nie musisz przy tym wykładać). Po otwarciu dobierasz z dowolnego stosu.",
     "turn.when.discard_top.not+first_round": "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart "
                                              "odrzuconych — tę, którą odrzucił poprzedni gracz — ale nie "
                                              "w swojej pierwszej turze.",
@@ -239,7 +253,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                     "joker przedstawia — numer i kolor. Tego nie wolno potem zmienić, "
                                     "dopóki joker nie zostanie zastąpiony tą właśnie kartą. Jokera wolno "
                                     "przełożyć w inne miejsce na stole, jeśli dalej przedstawia tę samą "
-                                    "kartę.",
+                                    "kartę. Kto nic nie powie, kładzie jokera jako kartę jego miejsca: w "
+                                    "sekwensie tę, której miejsce zajmuje (5♠ Joker Joker to sekwens 5♠ 6♠ "
+                                    "7♠), w grupie pierwszy kolor, którego grupie brak (w kolejności ♠ ♥ "
+                                    "♦ ♣).",
     "jokers.value.as_replaced": "Joker w układzie jest wart tyle, ile karta, którą zastępuje.",
     "jokers.value.fixed": "Joker jest wart {n:point}.",
     "jokers.per_meld_at_opening": {
