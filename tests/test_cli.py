@@ -125,8 +125,8 @@ def test_ir_of_a_house_variant_says_where_each_rule_comes_from():
         "value": 50, "text": "50", "from": "remik51_domowy", "assumed": None, "other": None, "at": None}
     assert rules["scoring.went_out"]["from"] == "remik51"
     # a reading of an ambiguous seed sentence names the other one
-    assert rules["game_end.target"]["from"] == "remik51"
-    assert rules["game_end.target"]["other"].startswith("the game is the one deal")
+    assert rules["game_end.rounds"]["from"] == "remik51"
+    assert rules["game_end.rounds"]["other"].startswith("a series:")
 
 
 def test_ir_text():

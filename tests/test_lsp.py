@@ -258,7 +258,7 @@ def test_the_outline_shows_the_sections_and_their_rules(folder):
             text_document=lsp.TextDocumentIdentifier(uri=uri)))
         assert [x.name for x in symbols] == ["remik_podstawowy_as"]
         variant = symbols[0]
-        assert (variant.range.start.line, variant.range.end.line) == (3, 27)
+        assert (variant.range.start.line, variant.range.end.line) == (3, 30)
         assert [(c.name, c.kind) for c in variant.children] == [
             ("name", lsp.SymbolKind.Property), ("name", lsp.SymbolKind.Property),
             ("run", lsp.SymbolKind.Namespace), ("values", lsp.SymbolKind.Namespace),

@@ -69,8 +69,8 @@ def test_ir_diff_explain_and_simulate_of_each_spec(spec: Path):
         code, body = json_of("explain", str(spec), "7♠ 8♠ 9♠ 10♠", *mode)
         assert code == 0
         assert_valid("explain", body)
-    # remik51 has no end two players reach: its games are capped either way, at 5 deals here
-    # rather than the default 200 (the layout is the same, the minutes are not)
+    # a game that may not end for many deals is capped at 5 here rather than the default 200
+    # (the layout is the same, the minutes are not)
     code, body = json_of("simulate", str(spec), str(ROOT / "specs" / "remik51.rules"), "--games", "2",
                          "--max-deals", "5")
     assert code == 0

@@ -200,24 +200,24 @@ def test_karuzela():
     assert not v.check_meld("8♠ 8♠ 8♥")  # "tylko jedna ósemka pik"
     assert not v.check_meld("K♥ A♥ 2♥")  # "król-as-2 nie jest prawidłową sekwencją"
     assert v.check_meld("9♣ 10♣ J♣").ok and v.check_meld("A♦ 2♦ 3♦").ok and v.check_meld("Q♣ K♣ A♣").ok
-    # "Koniec rundy ... Jokery: 25 punktów każdy": left in hand; aces 1
+    # "Karty mają następujące wartości: Jokery: 25 punktów każdy; ... Asy: po jednym punkcie"
     assert v.hand_value("JK A♠ K♦ 7♣") == 25 + 1 + 10 + 7
     # the card that frees a joker may come from the table too
     assert v.check_joker_swap("5♠ JK 7♠", "6♠", from_table=True).ok
     # "musi powiedzieć, jaką kartę reprezentuje": 5♠ JK JK is 5♠ 6♠ 7♠ or three fives, as named;
-    # in a meld a joker is the card it stands for (the 25 is for a joker left in hand)
+    # "Jokery: 25 punktów każdy", wherever they lie
     assert v.check_meld("5♠ JK JK").ok
     assert (v.check_meld("5♠ JK JK", kind="run").kind, v.check_meld("5♠ JK JK", kind="set").kind) == (
         "run", "set")
-    assert v.check_meld("5♠ JK JK", kind="set").points == 5 + 5 + 5
-    assert v.check_meld("5♠ JK JK", kind="run").points == 5 + 6 + 7
+    assert v.check_meld("5♠ JK JK", kind="set").points == 5 + 25 + 25
+    assert v.check_meld("5♠ JK JK", kind="run").points == 5 + 25 + 25
     # no corner is turned from ace to ace: "król-as-2" is what 003 forbids
     assert v.check_meld("A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥").ok
     assert not v.check_meld("5♠ 5♥ JK", kind="run") and v.check_meld("5♠ 5♥ JK", kind="set")
     # seven cards laid off on 6♠ 7♠ 8♠ in any order, the joker as the J♠ between 10♠ and Q♠ (the
     # soak's karuzela seed 2039 at 2 players: the solver found this lay-off, the referee refused it)
     grown = v.check_lay_off("6♠ 7♠ 8♠", "JK 4♠ 5♠ 9♠ 10♠ Q♠ K♠")
-    assert grown.kind == "run" and grown.points == 4 + 5 + 6 + 7 + 8 + 9 + 10 + 3 * 10
+    assert grown.kind == "run" and grown.points == 4 + 5 + 6 + 7 + 8 + 9 + 10 + 25 + 2 * 10
     assert v.check_lay_off("6♠ 7♠ 8♠", "K♠ Q♠ 10♠ 9♠ JK 5♠ 4♠").points == grown.points
     assert v.check_lay_off("6♠ 7♠ 8♠", "JK=J♠ 4♠ 5♠ 9♠ 10♠ Q♠ K♠").points == grown.points
     assert not v.check_lay_off("6♠ 7♠ 8♠", "JK=3♠ 4♠ 5♠ 9♠ 10♠ Q♠ K♠")  # J♠'s place is empty

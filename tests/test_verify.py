@@ -721,7 +721,7 @@ def test_game_reachable_reads_every_scoring_component(tmp_path, component, alone
         finding = _finding(result.variant, "game.reachable")
         if reachable:
             assert finding.status is Status.PROVED, finding.summary
-            assert f"the target 500 is reached round by round (e.g. {named}" in finding.summary
+            assert f"the target 500 can be reached round by round (e.g. {named}" in finding.summary
             if component == "values":  # base51: 2..9 face, 10 J Q K A 10
                 shown = re.search(r"holding (\S+) counts (\d+)\)", finding.summary)
                 (card,) = parse_cards(shown.group(1))
