@@ -27,6 +27,7 @@ from .interrupt import CtrlC
 from .irdump import to_json as ir_json
 from .irdump import to_text as ir_text
 from .new_variant import skeleton
+from .proofcache import explained
 from .removals import annotate, removed_checks
 from .sim.words import count, seeds
 from .spec.workspace import (
@@ -404,7 +405,8 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: BinaryIO |
                    "explain": _explain, "simulate": _simulate, "sweep": _sweep, "list": _list,
                    "completion": _completion, "cache": _cache, "fmt": _fmt,
                    "lsp": _lsp}[args.command]
-        code = command(args, out, err)
+        with explained(err if args.verbose else None):  # a cache entry ignored, and why
+            code = command(args, out, err)
         if args.verbose:
             print(f"remikc: {args.command} took {time.perf_counter() - started:.2f} s", file=err)
         return code
