@@ -793,14 +793,15 @@ def _fmt(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             problems += exc.diagnostics
             continue
         if path in args.given and not (args.check or args.diff):
-            out.write(laid_out)  # `-`: the text goes to standard output, changed or not
+            # `-`: the text goes to standard output, changed or not, as the bytes of a file
+            cast(console.Console, out).write_verbatim(laid_out)
             continue
         if laid_out == text:
             continue
         changed.append(path)
         if args.diff:
-            out.writelines(difflib.unified_diff(text.splitlines(keepends=True),
-                                                laid_out.splitlines(keepends=True), path, path))
+            cast(console.Console, out).write_verbatim("".join(difflib.unified_diff(
+                text.splitlines(keepends=True), laid_out.splitlines(keepends=True), path, path)))
         elif args.check:
             print(f"would reformat {path}", file=out)
         else:

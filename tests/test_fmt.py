@@ -190,6 +190,41 @@ def test_dash_reads_standard_input_and_writes_standard_output():
     assert (code, out, err) == (0, UGLY_LAID_OUT, "")
 
 
+# A house variant as a Croatian family writes it: letters, a suit and quotation marks in its
+# names, comments and notes, indented four spaces (fmt makes it two), a comment three spaces
+# after its line (two).
+KUCNA = """\
+# Kućna pravila obitelji Šimić: „♥ broji dvostruko”
+variant kucna extends "remik51" {
+    name pl "Domowe: łatwiej ♥"
+    name hr "Kućna: lakše ♥"
+    note hr "Tko prvi izađe — pobjeđuje."   # Đurđa je tako rekla
+}
+"""
+KUCNA_LAID_OUT = KUCNA.replace("\n    ", "\n  ").replace('"   #', '"  #')
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1250"])
+def test_dash_writes_the_file_as_utf8_whatever_the_console_encoding(encoding, tmp_path):
+    """`fmt -` writes a file's bytes, not messages: under an ASCII or cp1250 console it used to
+    transliterate (ć to c, ♥ to h, ł to l) or write a file remikc then refused as not UTF-8."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    for options in ([], ["--stdin-filename", "kucna.rules"]):
+        run = subprocess.run([sys.executable, "-m", "remikc", "fmt", "-", *options], env=env, cwd=tmp_path,
+                             input=KUCNA.encode("utf-8"), capture_output=True, timeout=60, check=False)
+        assert (run.returncode, run.stderr) == (0, b"")
+        assert run.stdout == KUCNA_LAID_OUT.encode("utf-8")
+    path = tmp_path / "kucna.rules"
+    path.write_text(KUCNA, encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "remikc", "fmt", "--diff", str(path)], env=env,
+                         capture_output=True, timeout=60, check=False)
+    assert run.returncode == 0
+    assert b'-    name hr "Ku\xc4\x87na: lak\xc5\xa1e \xe2\x99\xa5"\n' in run.stdout  # a patch that applies
+
+
 def test_a_file_with_errors_is_left_untouched_and_its_errors_are_shown(tmp_path):
     path = tmp_path / "bad.rules"
     text = "variant bad {\n  players: 2..4\n  deal {\n"
