@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, NoReturn, TextIO, cast
 
 from . import __version__, console, ir
-from .atomic import WriteError, check_folder, write_atomic, write_files
+from .atomic import WriteError, check_folder, rewrite, write_atomic, write_files
 from .diagnostics import Diagnostic, RemikcError, SpecError, did_you_mean, error, render_all
 from .driver import Verifier, check_paths
 from .interrupt import CtrlC
@@ -722,6 +722,7 @@ def _diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .build import outputs, stale
 
+    began = time.time()  # what a killed build left is older: its temporary files are removed
     paths = args.paths or ["specs"]
     _need_paths(paths)
     _need_folder("--out", args.out, "generated")
@@ -757,9 +758,8 @@ def _build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"{len(found)} file(s) differ from a fresh build" if found else
                   f"{len(built.files)} file(s) up to date", file=out)
         return FINDINGS if found else OK
-    changed = write_files(built.files)
-    for path, data in sorted(built.pdfs.items()):
-        write_atomic(path, data)
+    changed = write_files(target, built.files, since=began)
+    write_files(target, built.pdfs, since=began)
     if not args.quiet:
         pdfs = f" and {len(built.pdfs)} PDF(s)" if built.pdfs else ""
         print(f"built {len(built.files)} file(s){pdfs} in {target}, {changed} changed", file=out)
@@ -805,7 +805,7 @@ def _fmt(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         elif args.check:
             print(f"would reformat {path}", file=out)
         else:
-            write_atomic(path, laid_out)
+            rewrite(path, laid_out)  # a link stays a link; mode and owner stay
             if not args.quiet:
                 print(f"formatted {path}", file=out)
     if problems:

@@ -166,6 +166,43 @@ def test_fmt_rewrites_a_file_and_a_second_run_changes_nothing(tmp_path):
     assert code == 0 and "1 file(s): 0 formatted" in out
 
 
+def test_a_linked_spec_stays_a_link_and_its_file_is_formatted(tmp_path):
+    """A spec kept elsewhere and linked into the project: fmt rewrites the file the link names,
+    and the link stays a link (it used to become a copy, the real file left as it was)."""
+    real = tmp_path / "shared" / "ugly.rules"
+    real.parent.mkdir()
+    real.write_text(UGLY, encoding="utf-8")
+    link = tmp_path / "project" / "ugly.rules"
+    link.parent.mkdir()
+    link.symlink_to(real)
+    code, out, _ = _run("fmt", str(link))
+    assert code == 0 and f"formatted {link}" in out
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert real.read_text(encoding="utf-8") == UGLY_LAID_OUT
+    assert sorted(p.name for p in real.parent.iterdir()) == ["ugly.rules"]  # no temporary left
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
+@pytest.mark.parametrize("mode", [0o600, 0o640, 0o664], ids=lambda mode: f"{mode:o}")
+def test_a_formatted_file_keeps_its_mode(tmp_path, mode):
+    path = tmp_path / "ugly.rules"
+    path.write_text(UGLY, encoding="utf-8")
+    path.chmod(mode)
+    assert _run("fmt", "-q", str(path))[0] == 0
+    assert path.read_text(encoding="utf-8") == UGLY_LAID_OUT
+    assert path.stat().st_mode & 0o7777 == mode
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root gives a file away")
+def test_a_formatted_file_keeps_its_owner_and_group(tmp_path):
+    path = tmp_path / "ugly.rules"
+    path.write_text(UGLY, encoding="utf-8")
+    os.chown(path, 4321, 4322)
+    assert _run("fmt", "-q", str(path))[0] == 0
+    assert path.read_text(encoding="utf-8") == UGLY_LAID_OUT
+    assert (path.stat().st_uid, path.stat().st_gid) == (4321, 4322)
+
+
 def test_check_names_the_files_that_would_change_and_writes_nothing(tmp_path):
     (tmp_path / "ugly.rules").write_text(UGLY, encoding="utf-8")
     (tmp_path / "fine.rules").write_text(UGLY_LAID_OUT.replace("ugly", "fine"), encoding="utf-8")
