@@ -147,7 +147,7 @@ def _parser() -> argparse.ArgumentParser:
     json_option(check, "check")
     check.add_argument("--no-verify", action="store_true",
                        help="only read the specs: skip the Z3 checks")
-    check.add_argument("--rlimit", type=_positive, default=None, metavar="N",
+    check.add_argument("--rlimit", type=_rlimit, default=None, metavar="N",
                        help="solver work limit per question (Z3 rlimit); running out gives `?`")
     check.add_argument("--timings", action="store_true", help="show each check's solver time")
     check.add_argument("--jobs", type=_positive, default=None, metavar="N",
@@ -202,7 +202,7 @@ def _parser() -> argparse.ArgumentParser:
     compare.add_argument("first", metavar="A", help="the variant before: " + SPEC_HELP)
     compare.add_argument("second", metavar="B", help="the variant after, e.g. a house rule of A")
     json_option(compare, "diff")
-    compare.add_argument("--rlimit", type=_positive, default=None, metavar="N",
+    compare.add_argument("--rlimit", type=_rlimit, default=None, metavar="N",
                          help="solver work limit per question (Z3 rlimit)")
 
     new = command("new", "write a commented house-rule variant to start from", spec=False)
@@ -337,6 +337,15 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"`{text}` is not a number") from None
     if value <= 0:
         raise argparse.ArgumentTypeError("must be above 0")
+    return value
+
+
+def _rlimit(text: str) -> int:
+    from .verify.findings import MAX_RLIMIT
+
+    value = _positive(text)
+    if value > MAX_RLIMIT:  # Z3 would take it modulo 2**32: 2**32 is 0, no limit at all
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_RLIMIT}, the largest work limit Z3 takes")
     return value
 
 
