@@ -40,6 +40,7 @@ from .spec.workspace import (
     packaged_ids,
     packaged_paths,
     parent_path,
+    read_limited,
     shadows_shipped,
     spec_exists,
 )
@@ -468,7 +469,7 @@ def _read_stdin(args: argparse.Namespace, stdin: BinaryIO | None) -> dict[str, b
             setattr(args, name, label)
     source = stdin if stdin is not None else getattr(sys.stdin, "buffer", None)
     try:
-        data = source.read() if source is not None else b""
+        data = read_limited(source) if source is not None else b""  # past the limit: E030
     except OSError as exc:
         raise UsageError(f"remikc: cannot read standard input: {exc.strerror or exc}") from None
     return {label: data}

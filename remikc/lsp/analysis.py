@@ -26,6 +26,7 @@ from ..spec.workspace import (
     Workspace,
     _packaged_folder,
     is_packaged,
+    oversized,
     packaged_ids,
 )
 
@@ -321,7 +322,9 @@ class Symbol:
 
 def outline(path: str, text: str) -> list[Symbol]:
     """The variant, its sections and their rules and checks; nothing for a text that does not
-    parse."""
+    parse, or is past the largest spec remikc reads."""
+    if oversized(text):
+        return []
     try:
         spec = parse(text, path)
     except SpecError:
