@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import html
 import os
 import re
 import subprocess
@@ -301,6 +302,24 @@ def test_markdown_escapes_values_but_not_words():
     assert markdown("<script>") == "\\<script\\>"
     assert markdown("_a_ *b*") == "\\_a\\_ \\*b\\*"
     assert markdown("a\nb") == "a\\\\nb"
+    assert markdown("&#x202E; &amp;") == "\\&#x202E; \\&amp;"
+
+
+def test_a_character_reference_in_a_note_stays_text_in_markdown(tmp_path):
+    """`&#x202E;` in a house note rendered a real right-to-left override in the Markdown book
+    (the HTML one escaped it): a reader sees the characters the family typed, `&` and all."""
+    note = "Odwrotnie: &#x202E;abc &#8238; &amp; &lt;b&gt;"
+    text = SPEC.read_text(encoding="utf-8").replace(
+        'name pl "Remik podstawowy"', f'name pl "Remik podstawowy"\n  note pl "{note}"', 1)
+    v = Workspace().variant(str(_spec_in(tmp_path / "specs", text)))
+    found, _ = _podstawowy()
+    book = rulebook(v, language("pl"), found, None, "specs/remik_podstawowy.rules")
+    markdown = to_markdown(book, ["specs/remik_podstawowy.rules"])
+    shown = _commonmark(markdown)
+    assert "\u202e" not in shown and "<b>" not in shown
+    # the note as a reader sees it, the text of its paragraph with the HTML entities read back
+    assert note in html.unescape(shown)
+    assert "\u202e" not in to_html(book, ["specs/remik_podstawowy.rules"])
 
 
 def test_no_pickle_anywhere_in_remikc():
