@@ -113,8 +113,17 @@ def rewrite(path: str | Path, text: str) -> None:
            mode=stat.S_IMODE(info.st_mode), owner=(info.st_uid, info.st_gid))
 
 
-def write_files(root: Path, files: Mapping[Path, str | bytes], *, since: float | None = None) -> int:
-    """Write the files under `root` whose bytes differ from what is there; return how many.
+@dataclass(frozen=True)
+class Written:
+    """What `write_files` did: how many files it `changed`, and the temporary files a killed
+    run had left that it `removed`."""
+
+    changed: int
+    removed: tuple[Path, ...] = ()
+
+
+def write_files(root: Path, files: Mapping[Path, str | bytes], *, since: float | None = None) -> Written:
+    """Write the files under `root` whose bytes differ from what is there.
 
     Every folder is made first, so that the usual failures (a file where a folder should be, a
     link, a folder that cannot be made) come before any file is replaced.  No link inside
@@ -122,12 +131,13 @@ def write_files(root: Path, files: Mapping[Path, str | bytes], *, since: float |
     time the run began; remikc's own temporary files older than it in these folders are what
     a killed run left, and are removed."""
     if not files:
-        return 0
+        return Written(0)
     _make_folder(min(files), root)  # the error names a file, as a failure further down would
+    removed: list[Path] = []
     with _opened_tree(root, {path.parent for path in files}) as folders:
         if since is not None:
             for folder in folders.values():
-                _remove_stale(folder, since)
+                removed += _remove_stale(folder, since)
         changed = 0
         for path, data in sorted(files.items()):
             folder = folders[path.parent]
@@ -135,7 +145,7 @@ def write_files(root: Path, files: Mapping[Path, str | bytes], *, since: float |
             if not _same(folder, path.name, content, path):
                 _write(folder, path.name, content, path, no_link=True)
                 changed += 1
-    return changed
+    return Written(changed, tuple(sorted(removed)))
 
 
 @contextlib.contextmanager
@@ -262,12 +272,14 @@ def _keep_owner(fd: int, owner: tuple[int, int], shown: Path) -> None:
                          "would be yours: only its owner (or root) can rewrite it") from None
 
 
-def _remove_stale(folder: _Folder, since: float) -> None:
-    """remikc's temporary files in `folder` last written before `since`: a killed run's."""
+def _remove_stale(folder: _Folder, since: float) -> list[Path]:
+    """Remove remikc's temporary files in `folder` last written before `since` (a killed run's);
+    the files removed."""
     try:
         names = os.listdir(folder.fd if folder.fd is not None else folder.path)
     except OSError:
-        return
+        return []
+    removed = []
     for name in names:
         if not temporary(name):
             continue
@@ -275,6 +287,8 @@ def _remove_stale(folder: _Folder, since: float) -> None:
             info = os.stat(folder.at(name), dir_fd=folder.fd, follow_symlinks=False)
             if stat.S_ISREG(info.st_mode) and info.st_mtime < since:
                 os.unlink(folder.at(name), dir_fd=folder.fd)
+                removed.append(folder.path / name)
+    return removed
 
 
 def _make_folder(target: Path, folder: Path) -> None:

@@ -768,8 +768,10 @@ def _build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"{len(found)} file(s) differ from a fresh build" if found else
                   f"{len(built.files)} file(s) up to date", file=out)
         return FINDINGS if found else OK
-    changed = write_files(target, built.files, since=began)
-    write_files(target, built.pdfs, since=began)
+    written = write_files(target, built.files, since=began)
+    changed = written.changed
+    for leftover in (*written.removed, *write_files(target, built.pdfs, since=began).removed):
+        print(f"remikc: removed {leftover}, left by an interrupted write", file=err)
     if not args.quiet:
         pdfs = f" and {len(built.pdfs)} PDF(s)" if built.pdfs else ""
         print(f"built {len(built.files)} file(s){pdfs} in {target}, {changed} changed", file=out)

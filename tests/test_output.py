@@ -115,7 +115,7 @@ def test_a_folder_swapped_for_a_link_while_writing_sends_nothing_elsewhere(tmp_p
         real(fd)
 
     monkeypatch.setattr(os, "fsync", swap_then_sync)
-    assert atomic.write_files(out, files) == 3
+    assert atomic.write_files(out, files) == atomic.Written(3)
     assert list(elsewhere.iterdir()) == []
     assert sorted(p.name for p in (out / "moved").iterdir()) == ["f0.txt", "f1.txt", "f2.txt"]
 
@@ -141,7 +141,7 @@ def test_a_killed_builds_temporaries_are_named_then_removed(tmp_path):
     assert stdout.splitlines() == [f"{fresh}: left over from an interrupted write",
                                    f"{left}: left over from an interrupted write",
                                    "2 file(s) differ from a fresh build"]
-    assert _build(out, "-q") == (0, "", "")
+    assert _build(out, "-q") == (0, "", f"remikc: removed {left}, left by an interrupted write\n")
     assert not left.exists() and fresh.exists() and mine.exists()
 
 
