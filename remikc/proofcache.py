@@ -156,9 +156,9 @@ def _read_key(path: Path) -> bytes:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise _NoKey("it is not a regular file")
-        if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        if os.name == "posix" and info.st_uid != os.getuid():
             raise _NoKey("another user owns it")
-        if info.st_mode & 0o077:
+        if os.name == "posix" and info.st_mode & 0o077:  # elsewhere the mode bits mean little
             raise _NoKey(f"others may read or write it (mode {info.st_mode & 0o777:o}): "
                          "delete it, and a new one is made")
         data = os.read(fd, _KEY_BYTES + 1)
@@ -216,8 +216,7 @@ def _opened(path: Path) -> dict[str, Any] | None:
     """The entry at `path`, without its `mac`, if this user's key vouches for it; else None:
     no such file, no key, or an entry that fails the check (said with `-v`)."""
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(_LARGEST_ENTRY + 1)
+        raw = _read_entry(path)
     except FileNotFoundError:
         return None
     except OSError as exc:
@@ -244,6 +243,37 @@ def _opened(path: Path) -> dict[str, Any] | None:
     return data
 
 
+def _read_entry(path: Path) -> bytes:
+    """The bytes of the entry file `path`, up to one past `_LARGEST_ENTRY`.  remikc writes
+    entries by renaming regular files into place: a link, a named pipe (which would wait for a
+    writer for ever) or a device planted under an entry's name is refused, not read."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(0, "it is no regular file")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return handle.read(_LARGEST_ENTRY + 1)
+    finally:
+        os.close(fd)
+
+
+class _Once(logging.Filter):
+    """Each thing the cache says, said once: the key of a cache that is off is looked for at
+    every entry."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.said: set[str] = set()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        if text in self.said:
+            return False
+        self.said.add(text)
+        return True
+
+
 @contextlib.contextmanager
 def explained(stream: TextIO | None) -> Iterator[None]:
     """What the cache ignores and why (an entry that fails its check, a key it cannot use),
@@ -253,6 +283,7 @@ def explained(stream: TextIO | None) -> Iterator[None]:
         return
     handler = logging.StreamHandler(stream)
     handler.setFormatter(logging.Formatter("remikc: %(message)s"))
+    handler.addFilter(_Once())
     level = _said.level
     _said.addHandler(handler)
     _said.setLevel(logging.INFO)
