@@ -178,8 +178,10 @@ def load(workspace: Workspace):  # type: ignore[no-untyped-def]
 def _own_proof_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test gets an empty proof cache of its own (subprocesses inherit it): no test
     reads proofs another test left, whatever order they run in, and none writes
-    `.remikc_cache/` into the project's spec folders."""
+    `.remikc_cache/` into the project's spec folders.  Its user's cache folder, where the key
+    that vouches for the entries is made, is its own too, not the home folder's."""
     monkeypatch.setenv("REMIKC_CACHE_DIR", str(tmp_path_factory.mktemp("proofs")))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("user-cache")))
 
 
 # Tests in a module `UNTRACED` lists whole that run the runtime in this process, reaching a line

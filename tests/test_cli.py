@@ -294,7 +294,7 @@ def test_a_write_that_fails_leaves_the_old_file_and_no_temporary(tmp_path, monke
     target = tmp_path / "x.rules"
     target.write_text("the old text\n", encoding="utf-8")
 
-    def full(*_: object) -> None:
+    def full(*_: object, **__: object) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
     monkeypatch.setattr(atomic.os, "replace", full)

@@ -20,6 +20,7 @@ import z3
 from ..interrupt import on_interrupt, pressed
 from .encode import Encoder
 from .findings import DEFAULT_RLIMIT as DEFAULT_RLIMIT  # re-exported: callers import it from here
+from .findings import MAX_RLIMIT
 
 # A try for a tidier witness is worth little: it gets a small share of the budget.
 TIDY_SHARE = 40
@@ -110,6 +111,8 @@ class Session:
     so checks share a session per shape of play."""
 
     def __init__(self, enc: Encoder, *base: z3.BoolRef, rlimit: int = DEFAULT_RLIMIT) -> None:
+        if not 1 <= rlimit <= MAX_RLIMIT:
+            raise ValueError(f"rlimit must be 1 to {MAX_RLIMIT} (Z3's range), not {rlimit}")
         self.enc = enc
         self.solver = z3.Solver(ctx=enc.ctx)
         self.solver.set("random_seed", 0)
