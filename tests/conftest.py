@@ -4,17 +4,28 @@
   round trips, long random samples).  The README's test command and CI run them;
   `pytest -m "not slow"` leaves them out: the loop to run while working.
 - `soak`: a budget of many minutes (thousands of positions or games), also `slow`.  Skipped
-  unless `--soak` is given: `pytest --soak -m soak` runs only those."""
+  unless `--soak` is given: `pytest --soak -m soak` runs only those.
+
+Fixtures shared by the whole session (made once per process, so once per xdist worker): the
+seed specs read (`workspace`, `load`), their generated modules (`seed_modules`), their rulebook
+examples (`seed_examples`), their reports (`seed_reports`) and a proof cache holding both
+(`proved_seeds`), which each test gets a copy of, so no test proves a seed again unless it
+means to; and one `remikc build specs/` (`seed_build`)."""
 
 from __future__ import annotations
 
-from collections.abc import Generator
+import io
+import os
+import shutil
+from collections.abc import Callable, Generator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from oracle import untraced
 from remikc import ir
+from remikc.module import VariantModule
 from remikc.spec.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -167,19 +178,113 @@ def workspace() -> Workspace:
 
 
 @pytest.fixture(scope="session")
-def load(workspace: Workspace):  # type: ignore[no-untyped-def]
+def load(workspace: Workspace) -> Callable[[str], ir.Variant]:
     def _load(variant_id: str) -> ir.Variant:
         return workspace.variant(str(SPECS / f"{variant_id}.rules"))
 
     return _load
 
 
+@pytest.fixture(scope="session")
+def seed_modules(workspace: Workspace, load: Callable[[str], ir.Variant]) -> Callable[[str], VariantModule]:
+    """The generated module of a seed variant, rendered and compiled once per process: the tests
+    that call a seed's validator, solver or referee share them (a test that changes one does so
+    with `monkeypatch`, which puts it back)."""
+    from remikc.build import load_module, validator_source
+
+    made: dict[str, VariantModule] = {}
+
+    def module(variant_id: str) -> VariantModule:
+        if variant_id not in made:
+            made[variant_id] = load_module(variant_id, validator_source(load(variant_id), workspace))
+        return made[variant_id]
+
+    return module
+
+
+@pytest.fixture(scope="session")
+def seed_examples(load: Callable[[str], ir.Variant]) -> Callable[[str], Any]:
+    """A seed variant's rulebook examples (the plays the solver finds: `witness.examples`),
+    found once per process."""
+    from remikc.verify.witness import examples
+
+    found: dict[str, Any] = {}
+
+    def of(variant_id: str) -> Any:
+        if variant_id not in found:
+            with untraced():  # Z3 alone: no line of remikc/runtime/ runs in the search
+                found[variant_id] = examples(load(variant_id))
+        return found[variant_id]
+
+    return of
+
+
+class ProvedSeeds:
+    """What `remikc check specs/` proves and `remikc build specs/` finds, once per process: the
+    seeds' reports (`reports`, by variant id) and a proof cache holding them and the seeds'
+    rulebook examples (`cache`)."""
+
+    def __init__(self, cache: Path, examples: Callable[[str], Any]) -> None:
+        from remikc import proofcache
+        from remikc.driver import Verifier, check_paths
+
+        self.cache = cache
+        # untraced: these proofs run no line of remikc/runtime/
+        with pytest.MonkeyPatch.context() as patch, untraced():
+            patch.setenv("REMIKC_CACHE_DIR", str(cache))
+            run = check_paths([str(SPECS)], cache=True)
+            wanted = [(r.path, r.variant) for r in run.results if r.variant is not None]
+            done = Verifier(run.workspace, jobs=1, cache=True).reports(wanted)
+            self.reports = {variant.id: done[os.path.normpath(path)] for path, variant in wanted}
+            for path, variant in wanted:
+                proofcache.store_examples(path, variant, examples(variant.id))
+
+
+@pytest.fixture(scope="session")
+def proved_seeds(tmp_path_factory: pytest.TempPathFactory,
+                 seed_examples: Callable[[str], Any]) -> ProvedSeeds:
+    return ProvedSeeds(tmp_path_factory.mktemp("seeds") / "cache", seed_examples)
+
+
+@pytest.fixture(scope="session")
+def seed_reports(proved_seeds: ProvedSeeds) -> dict[str, Any]:
+    """Each seed variant's report, proved once per process (`Verifier`, as `remikc check` proves)."""
+    return proved_seeds.reports
+
+
+@pytest.fixture(scope="session")
+def seed_build(proved_seeds: ProvedSeeds, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`remikc build specs/` once per process, its examples taken from `proved_seeds`' cache: the
+    folder it built (tests/test_validator.py compares it with generated/)."""
+    from remikc.cli import main
+
+    folder = tmp_path_factory.mktemp("build") / "generated"
+    # untraced: every runtime line the build reaches (its examples checked, its scored deals
+    # played) is reached by traced tests too
+    with pytest.MonkeyPatch.context() as patch, untraced():
+        patch.setenv("REMIKC_CACHE_DIR", str(proved_seeds.cache))
+        out, err = io.StringIO(), io.StringIO()
+        code = main(["build", "--out", str(folder), str(SPECS)], out, err)
+    assert code == 0, out.getvalue() + err.getvalue()
+    return folder
+
+
+# Tests that start from an empty proof cache although they are integration tests: those about
+# the cache, and those that count what it holds or time the proofs.
+COLD_CACHE = ("tests/test_proofcache.py",)
+
+
 @pytest.fixture(autouse=True)
-def _own_proof_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every test gets an empty proof cache of its own (subprocesses inherit it): no test
-    reads proofs another test left, whatever order they run in, and none writes
-    `.remikc_cache/` into the project's spec folders."""
-    monkeypatch.setenv("REMIKC_CACHE_DIR", str(tmp_path_factory.mktemp("proofs")))
+def _own_proof_cache(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test has a proof cache of its own (subprocesses inherit it), so no test reads what
+    another test left, whatever order they run in, and none writes `.remikc_cache/` into the
+    project's spec folders.  It starts as a copy of `proved_seeds`' (the seeds proved and their
+    examples found), unless `COLD_CACHE` names the test."""
+    folder = tmp_path_factory.mktemp("proofs")
+    if not request.node.nodeid.startswith(COLD_CACHE):
+        shutil.copytree(request.getfixturevalue("proved_seeds").cache, folder, dirs_exist_ok=True)
+    monkeypatch.setenv("REMIKC_CACHE_DIR", str(folder))
 
 
 # Tests in a module `UNTRACED` lists whole that run the runtime in this process, reaching a line

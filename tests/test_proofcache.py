@@ -292,13 +292,11 @@ def test_cache_clear_deletes_only_what_remikc_wrote(specs, tmp_path, monkeypatch
 # --- the rulebook examples `build` keeps -----------------------------------------------------
 
 @pytest.mark.parametrize("variant_id", sorted(p.stem for p in SPECS.glob("*.rules")))
-def test_kept_examples_read_back_as_the_solver_found_them(variant_id, load):
+def test_kept_examples_read_back_as_the_solver_found_them(variant_id, seed_examples):
     """Every seed variant's examples (runs, sets, jokers, openings, lay-offs, swaps, hands), kept
     as JSON and read back: the same cards, points and kinds, so a rebuild from the cache prints
     the rulebook a fresh build prints."""
-    from remikc.verify.witness import examples
-
-    found = examples(load(variant_id))
+    found = seed_examples(variant_id)
     assert proofcache._examples(json.loads(json.dumps(proofcache._plain_examples(found)))) == found
 
 
