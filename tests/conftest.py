@@ -132,7 +132,7 @@ TIERS: dict[str, tuple[str, set[str]]] = {
     }),
     "tests/test_rulebooks.py": (UNIT, {
         "test_a_wrong_example_stops_the_build", "test_examples_do_not_depend_on_the_model_z3_returns",
-        "test_examples_hold_under_the_generated_validator", "test_golden_rulebook",
+        "test_examples_hold_under_the_generated_validator", "test_golden_rulebooks",
         "test_no_sentence_speaks_of_a_rule_the_game_lacks",
         "test_remik51_states_every_rule_of_seeds_000_and_004",
     }),
@@ -482,6 +482,7 @@ UNTRACED = (
     "tests/test_rulebooks.py::test_remik51_states_every_rule_of_seeds_000_and_004",
     "tests/test_schemas.py::test_check_of_all_specs_with_verification_and_timings",
     "tests/test_validator.py::test_generated_code_passes_mypy_strict_and_ruff",
+    "tests/test_structural_kinds.py::test_every_kinds_module_passes_ruff_and_mypy_strict",
     # bulk runtime tests whose every line a traced test reaches too
     "tests/test_conformance.py::test_every_three_card_meld[",
     "tests/test_conformance.py::test_random_melds[",

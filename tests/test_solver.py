@@ -432,14 +432,25 @@ def test_keep_leaves_cards_in_hand(seed_modules):
 
 
 
+def _but_scoring(variant: ir.Variant) -> list[tuple[str, str]]:
+    """A variant's rules, those of scoring aside: what a lay-off's verdict and points read."""
+    return sorted((r.id, repr(r.value)) for r in variant.rules if not r.id.startswith("scoring."))
+
+
 @pytest.mark.parametrize("variant_id", VARIANTS)
-def test_every_lay_off_the_solver_finds_the_referee_accepts(variant_id, seed_modules):
+def test_every_lay_off_the_solver_finds_the_referee_accepts(variant_id, seed_modules, load):
     """The bots lay off what the solver finds, as found: `check_lay_off` must accept every
     lay-off the search may choose (`_extensions`), in the order found and reversed (a player
     hands cards over in any order), without jokers with the points the search counts (a joker not
     declared goes to the first place it fits, not always the dearest).  Hands of one suit round
     a run on the table, a joker too, so lay-offs of more than six cards come up: the soak found
-    the referee refusing JK 4♠ 5♠ 9♠ 10♠ Q♠ K♠ on 6♠ 7♠ 8♠, which the solver had chosen."""
+    the referee refusing JK 4♠ 5♠ 9♠ 10♠ Q♠ K♠ on 6♠ 7♠ 8♠, which the solver had chosen.
+    A seed whose rules differ from an earlier one's in scoring alone (remik51_domowy) runs the
+    same code on the same rules: asked once, of the earlier."""
+    twin = next((other for other in VARIANTS[:VARIANTS.index(variant_id)]
+                 if _but_scoring(load(other)) == _but_scoring(load(variant_id))), None)
+    if twin is not None:
+        pytest.skip(f"{variant_id} lays off as {twin} does: their rules differ in scoring alone")
     v = seed_modules(variant_id)
     rng = random.Random(2039)
     ranks = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

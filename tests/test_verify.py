@@ -51,26 +51,6 @@ def test_every_spec_verifies_with_no_violation(seed_reports):
         assert bad == [], variant
 
 
-def test_verify_frees_its_z3_contexts_before_returning(workspace):
-    # A Z3 context left to the garbage collector is freed by whichever thread it next runs in;
-    # freed by a Dask worker's thread during `sweep --scheduler`, Z3_del_context hung there.
-    # With the collector off, only verify's own collection can free them.
-    variant = workspace.variant(str(SPECS / "remik_podstawowy.rules"))
-
-    def contexts() -> set[int]:
-        return {id(o) for o in gc.get_objects() if isinstance(o, z3.Context)}
-
-    gc.collect()
-    gc.disable()
-    try:
-        before = contexts()
-        verify(variant)
-        left = contexts() - before
-    finally:
-        gc.enable()
-    assert left == set()
-
-
 def test_remik51_removes_the_opening_incentive_for_a_reason_that_holds(workspace):
     """The removal's comment: K♠ K♥ K♦ + Q♠ Q♥ Q♦ (60 points) opens from 14 cards and keeps
     JK JK JK JK A♥ A♠ 10♥ 10♠, 4 x 20 + 4 x 10 = 120, more than the flat +100 of never
@@ -206,12 +186,29 @@ def _plain(report):
     return [(f.check, f.status, f.summary, f.details, [r.id for r in f.rules]) for f in report.findings]
 
 
-def test_results_do_not_depend_on_what_was_verified_before(workspace):
+def test_results_do_not_depend_on_what_was_verified_before_and_verify_frees_its_contexts(workspace):
+    """The same report before and after other variants are verified; and `verify` frees its Z3
+    contexts before returning.  A context left to the garbage collector is freed by whichever
+    thread it next runs in; freed by a Dask worker's thread during `sweep --scheduler`,
+    Z3_del_context hung there.  With the collector off, only verify's own collection can free
+    them."""
     karuzela = workspace.variant(str(SPECS / "karuzela.rules"))
     remik51 = workspace.variant(str(SPECS / "remik51.rules"))
     first = verify(remik51)
     verify(karuzela)
-    verify(karuzela)
+
+    def contexts() -> set[int]:
+        return {id(o) for o in gc.get_objects() if isinstance(o, z3.Context)}
+
+    gc.collect()
+    gc.disable()
+    try:
+        before = contexts()
+        verify(karuzela)
+        left = contexts() - before
+    finally:
+        gc.enable()
+    assert left == set()
     again = verify(remik51)
     assert _plain(first) == _plain(again)
 
@@ -805,16 +802,18 @@ LATER = sorted(INCONSISTENT.glob("ends_later_*.rules"))
 def test_only_the_every_state_check_sees_a_later_dead_end(path: Path):
     """Each of these deals can end from its start (the start-only analysis proves it, or, for
     the threes, cannot decide); only following the hands turn by turn finds the state nobody
-    can leave."""
+    can leave.  (That the whole verification reports it too is the corpus test's: each of
+    these files is a case of `test_inconsistent_spec_is_caught_by_its_check`, for `deal.ends`.)"""
     from remikc.verify.checks import CHECKS as ALL
     from remikc.verify.ending import _from_the_start
 
+    assert _expect(path, "check") == ["deal.ends"]
     (result,) = check_paths([str(path)]).results
     check = next(c for c in ALL if c.id == "deal.ends")
     start = _from_the_start(Probe(result.variant), check)
     expected = Status.UNKNOWN if path.stem == "ends_later_threes" else Status.PROVED
     assert start.status is expected, start.summary
-    assert verify(result.variant).finding("deal.ends").status is Status.VIOLATED
+    assert _finding(result.variant, "deal.ends").status is Status.VIOLATED
 
 
 def test_a_later_dead_end_shows_how_every_player_gets_there(tmp_path):
