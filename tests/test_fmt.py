@@ -11,11 +11,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 import io
-import os
 import re
 from pathlib import Path
 
 import pytest
+from budgets import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sentences import sentences
@@ -355,9 +355,8 @@ def respaced(draw: st.DrawFn) -> tuple[Path, str, str]:
     return path, text, "\n".join(out)
 
 
-# about 20 s of one core for the three properties; FMT_EXAMPLES=2000 for a long run
-FMT = settings(max_examples=int(os.environ.get("FMT_EXAMPLES", "120")), deadline=None,
-               suppress_health_check=[HealthCheck.too_slow])
+# about 20 s of one core for the three properties in an ordinary run (tests/budgets.py)
+FMT = settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FMT
@@ -400,7 +399,8 @@ def test_every_sentence_of_the_grammar_formats_to_the_same_syntax_tree(text):
 
 
 @pytest.mark.soak
-@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None,  # 3,000 under `--soak`'s profile
+          suppress_health_check=[HealthCheck.too_slow])
 @given(respaced())
 def test_layout_never_changes_the_rules_soak(case):
     test_layout_never_changes_the_rules_and_fmt_is_idempotent.hypothesis.inner_test(case)

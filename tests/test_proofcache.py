@@ -293,13 +293,11 @@ def test_cache_clear_deletes_only_what_remikc_wrote(specs, tmp_path, monkeypatch
 # --- the rulebook examples `build` keeps -----------------------------------------------------
 
 @pytest.mark.parametrize("variant_id", sorted(p.stem for p in SPECS.glob("*.rules")))
-def test_kept_examples_read_back_as_the_solver_found_them(variant_id, load):
+def test_kept_examples_read_back_as_the_solver_found_them(variant_id, seed_examples):
     """Every seed variant's examples (runs, sets, jokers, openings, lay-offs, swaps, hands), kept
     as JSON and read back: the same cards, points and kinds, so a rebuild from the cache prints
     the rulebook a fresh build prints."""
-    from remikc.verify.witness import examples
-
-    found = examples(load(variant_id))
+    found = seed_examples(variant_id)
     assert proofcache._examples(json.loads(json.dumps(proofcache._plain_examples(found)))) == found
 
 
@@ -347,30 +345,39 @@ def test_build_no_cache_and_check_keep_no_examples(specs, tmp_path, monkeypatch)
     assert not cache.exists()
 
 
-@pytest.mark.parametrize("damage", [
-    lambda e: e["run"].update(cards="7♠ 8♠ X"),  # not cards
-    lambda e: e["run"].update(cards="7♠ 9♠ J♠"),  # cards, but no run
-    lambda e: e["run"].update(points="17"),
-    lambda e: e.update(opening={"melds": "7♠ 8♠ 9♠", "points": 24}),
-    lambda e: e.update(hands={"a": 1}),
-    lambda e: e.pop("swap"),
-    lambda e: e["swap"]["after"].update(cards="2♠ 3♠ 4♠"),  # Karuzela's swap: 7♥ JK 9♥ <- 8♥
-], ids=["not_cards", "no_run", "points_as_text", "melds_as_text", "hands_as_a_dict", "no_swap",
-        "another_meld_after_the_swap"])
-def test_a_damaged_examples_entry_is_found_again(specs, tmp_path, monkeypatch, damage):
+# Damages done to each kept entry: what does not read, and what reads but the validator refutes
+DAMAGES = {
+    "not_cards": lambda e: e["run"].update(cards="7♠ 8♠ X"),
+    "no_run": lambda e: e["run"].update(cards="7♠ 9♠ J♠"),  # cards, but no run
+    "points_as_text": lambda e: e["run"].update(points="17"),
+    "melds_as_text": lambda e: e.update(opening={"melds": "7♠ 8♠ 9♠", "points": 24}),
+    "hands_as_a_dict": lambda e: e.update(hands={"a": 1}),
+    "no_swap": lambda e: e.pop("swap"),
+    # Karuzela's swap: 7♥ JK 9♥ <- 8♥
+    "another_meld_after_the_swap": lambda e: e["swap"]["after"].update(cards="2♠ 3♠ 4♠"),
+}
+
+
+def test_a_damaged_examples_entry_is_found_again(specs, tmp_path, monkeypatch):
     """A kept entry that does not read, or reads as a play the generated validator refutes, is
-    a miss: the build finds the examples again and prints what a fresh build prints."""
+    a miss: the build finds the examples again and prints what a fresh build prints.  One build
+    keeps the entries; each damage is done to them as it kept them."""
     cache = tmp_path / "cache"
     monkeypatch.setenv("REMIKC_CACHE_DIR", str(cache))
     assert _build(specs, tmp_path / "a") == 0
-    entries = list(cache.glob("ex-*.json"))
-    assert len(entries) == 2
-    for entry in entries:
-        data = json.loads(entry.read_text(encoding="utf-8"))
-        damage(data["examples"])
-        entry.write_text(json.dumps(data), encoding="utf-8")
-    assert _build(specs, tmp_path / "b") == 0
-    assert _files(tmp_path / "b") == _files(tmp_path / "a")
+    assert len(list(cache.glob("ex-*.json"))) == 2
+    kept = tmp_path / "kept"
+    shutil.copytree(cache, kept)
+    fresh = _files(tmp_path / "a")
+    for name, damage in DAMAGES.items():
+        shutil.rmtree(cache)
+        shutil.copytree(kept, cache)
+        for entry in cache.glob("ex-*.json"):
+            data = json.loads(entry.read_text(encoding="utf-8"))
+            damage(data["examples"])
+            entry.write_text(json.dumps(data), encoding="utf-8")
+        assert _build(specs, tmp_path / name) == 0, name
+        assert _files(tmp_path / name) == fresh, name
 
 
 def test_a_shipped_spec_is_cached_in_the_users_cache_folder(tmp_path, monkeypatch):

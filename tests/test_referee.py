@@ -15,27 +15,20 @@ from typing import Any
 
 import pytest
 
-from remikc.build import load_module, validator_source
-from remikc.spec.workspace import Workspace
 
-
-def _module(workspace: Workspace, load: Callable[[str], Any], variant_id: str) -> types.ModuleType:
-    return load_module(variant_id, validator_source(load(variant_id), workspace))
+@pytest.fixture(scope="module")
+def r51(seed_modules: Callable[[str], Any]) -> types.ModuleType:
+    return seed_modules("remik51")
 
 
 @pytest.fixture(scope="module")
-def r51(workspace: Workspace, load: Callable[[str], Any]) -> types.ModuleType:
-    return _module(workspace, load, "remik51")
+def basic(seed_modules: Callable[[str], Any]) -> types.ModuleType:
+    return seed_modules("remik_podstawowy")
 
 
 @pytest.fixture(scope="module")
-def basic(workspace: Workspace, load: Callable[[str], Any]) -> types.ModuleType:
-    return _module(workspace, load, "remik_podstawowy")
-
-
-@pytest.fixture(scope="module")
-def karuzela(workspace: Workspace, load: Callable[[str], Any]) -> types.ModuleType:
-    return _module(workspace, load, "karuzela")
+def karuzela(seed_modules: Callable[[str], Any]) -> types.ModuleType:
+    return seed_modules("karuzela")
 
 
 def play(m: types.ModuleType, game: Any, *actions: Any) -> Any:

@@ -31,16 +31,10 @@ ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = ("remik51", "remik51_domowy", "remik_klasyczny", "remik_podstawowy", "remik_podstawowy_as",
             "karuzela")
 
-_MODULES: dict[str, types.ModuleType] = {}
-
-
-@pytest.fixture(scope="module")
-def modules(workspace: Workspace, load: Callable[[str], Any]) -> dict[str, types.ModuleType]:
-    if not _MODULES:
-        for variant_id in VARIANTS:
-            _MODULES[variant_id] = load_module(f"saves_{variant_id}",
-                                               validator_source(load(variant_id), workspace))
-    return _MODULES
+@pytest.fixture
+def modules(seed_modules: Callable[[str], types.ModuleType]) -> dict[str, types.ModuleType]:
+    """The seeds' modules, compiled once per process (conftest's `seed_modules`)."""
+    return {variant_id: seed_modules(variant_id) for variant_id in VARIANTS}
 
 
 def _round_trip(m: types.ModuleType, game: Any) -> dict[str, Any]:

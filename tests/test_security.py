@@ -18,6 +18,7 @@ import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
+import budgets
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -251,7 +252,7 @@ def _clean_shape() -> str:
     return _shape(validator_source(Workspace().variant(str(SPEC)), Workspace()))
 
 
-@settings(max_examples=int(os.environ.get("REMIKC_HOSTILE_EXAMPLES", "25")), deadline=None,
+@settings(max_examples=budgets.examples(25), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(folder=_hostile(8).filter(lambda s: "\x00" not in s and "/" not in s and s not in (".", "..")),
        texts=st.lists(_hostile(), min_size=1, max_size=5))

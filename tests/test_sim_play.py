@@ -4,9 +4,12 @@ catch a referee that breaks the rules (a check that cannot fail would be worth n
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
+from remikc import ir
 from remikc.sim.play import (
     Compiled,
     InvariantBreach,
@@ -22,8 +25,8 @@ VARIANTS = ("remik51", "remik_klasyczny", "remik_podstawowy", "karuzela")
 
 
 @pytest.fixture(scope="module")
-def modules(workspace: Workspace) -> dict[str, Compiled]:
-    return {v: load_variant_module(workspace.variant(f"specs/{v}.rules"), workspace) for v in VARIANTS}
+def modules(load: Callable[[str], ir.Variant], seed_modules: Callable[[str], Any]) -> dict[str, Compiled]:
+    return {v: Compiled(load(v), seed_modules(v)) for v in VARIANTS}
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -17,7 +17,7 @@ from typing import ParamSpec, TypeVar
 
 import z3
 
-from ..interrupt import on_interrupt, pressed
+from ..interrupt import on_interrupt, pressed, stop
 from .encode import Encoder
 from .findings import DEFAULT_RLIMIT as DEFAULT_RLIMIT  # re-exported: callers import it from here
 from .findings import MAX_RLIMIT
@@ -27,7 +27,7 @@ TIDY_SHARE = 40
 
 # Ctrl-C: Z3's own handler would cancel the running question and answer "undecided", and
 # Python would never hear of it; instead remikc.interrupt interrupts the questions running
-# (`_stop`) and the session raises KeyboardInterrupt rather than answer.
+# (`_stop`) and the session raises KeyboardInterrupt (`stop`) rather than answer.
 _running: set[z3.Context] = set()
 _lock = threading.Lock()
 
@@ -198,7 +198,7 @@ class Session:
         ctx = self.solver.ctx
         with _lock:
             if pressed():
-                raise KeyboardInterrupt
+                stop()
             _running.add(ctx)
         try:
             result = self.solver.check(*assumptions)
@@ -206,7 +206,7 @@ class Session:
             with _lock:
                 _running.discard(ctx)
         if pressed():
-            raise KeyboardInterrupt
+            stop()
         return result
 
 
