@@ -73,6 +73,7 @@ TIERS: dict[str, tuple[str, set[str]]] = {
         "test_verbose_check_gives_timings_and_the_rule_lines_of_proved_checks",
     }),
     "tests/test_conformance.py": (INTEGRATION, set()),
+    "tests/test_cut_card.py": (UNIT, set()),
     "tests/test_declared_jokers.py": (UNIT, set()),
     "tests/test_docs.py": (UNIT, {
         "test_doc_examples_show_what_the_command_prints",
