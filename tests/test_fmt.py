@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import io
+import os
 import re
 from pathlib import Path
 
