@@ -25,7 +25,8 @@ from .atomic import WriteError
 from .commands import COMMANDS
 from .commands.common import EXIT_CODES, FINDINGS, USAGE, Parser, UsageError
 from .interrupt import CtrlC
-from .spec.workspace import STDIN, SUFFIX
+from .proofcache import explained
+from .spec.workspace import STDIN, SUFFIX, read_limited
 
 INTERRUPTED = 130  # 128 + SIGINT, as shells report a command stopped by Ctrl-C
 
@@ -105,7 +106,8 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: BinaryIO |
         args.given = _read_stdin(args, stdin)
         args.parser = parser  # for `remikc completion`, which completes this very parser
         started = time.perf_counter()
-        code = COMMANDS[args.command].run(args, out, err)
+        with explained(err if args.verbose else None):  # a cache entry ignored, and why
+            code = COMMANDS[args.command].run(args, out, err)
         if args.verbose:
             print(f"remikc: {args.command} took {time.perf_counter() - started:.2f} s", file=err)
         return code
@@ -158,7 +160,7 @@ def _read_stdin(args: argparse.Namespace, stdin: BinaryIO | None) -> dict[str, b
             setattr(args, name, label)
     source = stdin if stdin is not None else getattr(sys.stdin, "buffer", None)
     try:
-        data = source.read() if source is not None else b""
+        data = read_limited(source) if source is not None else b""  # past the limit: E030
     except OSError as exc:
         raise UsageError(f"remikc: cannot read standard input: {exc.strerror or exc}") from None
     return {label: data}

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import time
 from pathlib import Path
 from typing import TextIO
 
-from ..atomic import check_folder, write_atomic, write_files
+from ..atomic import check_folder, write_files
 from ..diagnostics import render_all
 from ..spec.workspace import SUFFIX
 from .common import FINDINGS, OK, USAGE, Subparsers, UsageError, add_command, colour, need_folder, need_paths
@@ -34,6 +35,7 @@ def register(subparsers: Subparsers) -> None:
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from ..build import outputs, stale
 
+    began = time.time()  # what a killed build left is older: its temporary files are removed
     paths = args.paths or ["specs"]
     need_paths(paths)
     need_folder("--out", args.out, "generated")
@@ -69,9 +71,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"{len(found)} file(s) differ from a fresh build" if found else
                   f"{len(built.files)} file(s) up to date", file=out)
         return FINDINGS if found else OK
-    changed = write_files(built.files)
-    for path, data in sorted(built.pdfs.items()):
-        write_atomic(path, data)
+    written = write_files(target, built.files, since=began)
+    changed = written.changed
+    for leftover in (*written.removed, *write_files(target, built.pdfs, since=began).removed):
+        print(f"remikc: removed {leftover}, left by an interrupted write", file=err)
     if not args.quiet:
         pdfs = f" and {len(built.pdfs)} PDF(s)" if built.pdfs else ""
         print(f"built {len(built.files)} file(s){pdfs} in {target}, {changed} changed", file=out)

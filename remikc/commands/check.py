@@ -25,6 +25,7 @@ from .common import (
     json_option,
     need_paths,
     positive,
+    rlimit,
     skipped,
     workspace,
 )
@@ -40,7 +41,7 @@ def register(subparsers: Subparsers) -> None:
     json_option(check, "check")
     check.add_argument("--no-verify", action="store_true",
                        help="only read the specs: skip the Z3 checks")
-    check.add_argument("--rlimit", type=positive, default=None, metavar="N",
+    check.add_argument("--rlimit", type=rlimit, default=None, metavar="N",
                        help="solver work limit per question (Z3 rlimit); running out gives `?`")
     check.add_argument("--timings", action="store_true", help="show each check's solver time")
     check.add_argument("--jobs", type=positive, default=None, metavar="N",

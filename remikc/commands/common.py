@@ -128,6 +128,15 @@ def positive(text: str) -> int:
     return value
 
 
+def rlimit(text: str) -> int:
+    from ..verify.findings import MAX_RLIMIT
+
+    value = positive(text)
+    if value > MAX_RLIMIT:  # Z3 would take it modulo 2**32: 2**32 is 0, no limit at all
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_RLIMIT}, the largest work limit Z3 takes")
+    return value
+
+
 def workspace(args: argparse.Namespace) -> Workspace:
     """A workspace that already holds the spec read from standard input, if any."""
     return Workspace(given=dict(getattr(args, "given", {})))

@@ -14,7 +14,7 @@ from .common import (
     add_command,
     json_option,
     need_spec_file,
-    positive,
+    rlimit,
     variants,
     workspace,
 )
@@ -27,7 +27,7 @@ def register(subparsers: Subparsers) -> None:
     compare.add_argument("first", metavar="A", help="the variant before: " + SPEC_HELP)
     compare.add_argument("second", metavar="B", help="the variant after, e.g. a house rule of A")
     json_option(compare, "diff")
-    compare.add_argument("--rlimit", type=positive, default=None, metavar="N",
+    compare.add_argument("--rlimit", type=rlimit, default=None, metavar="N",
                          help="solver work limit per question (Z3 rlimit)")
 
 

@@ -4,9 +4,10 @@ changed; `-` to standard output.  A file that does not parse is left as it is.""
 from __future__ import annotations
 
 import argparse
-from typing import TextIO
+from typing import TextIO, cast
 
-from ..atomic import write_atomic
+from .. import console
+from ..atomic import rewrite
 from ..diagnostics import Diagnostic, SpecError, render_all
 from ..spec.workspace import PACKAGED, SUFFIX, is_packaged
 from .common import FINDINGS, OK, Subparsers, UsageError, add_command, colour, need_paths, skipped, workspace
@@ -51,18 +52,19 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             problems += exc.diagnostics
             continue
         if path in args.given and not (args.check or args.diff):
-            out.write(laid_out)  # `-`: the text goes to standard output, changed or not
+            # `-`: the text goes to standard output, changed or not, as the bytes of a file
+            cast(console.Console, out).write_verbatim(laid_out)
             continue
         if laid_out == text:
             continue
         changed.append(path)
         if args.diff:
-            out.writelines(difflib.unified_diff(text.splitlines(keepends=True),
-                                                laid_out.splitlines(keepends=True), path, path))
+            cast(console.Console, out).write_verbatim("".join(difflib.unified_diff(
+                text.splitlines(keepends=True), laid_out.splitlines(keepends=True), path, path)))
         elif args.check:
             print(f"would reformat {path}", file=out)
         else:
-            write_atomic(path, laid_out)
+            rewrite(path, laid_out)  # a link stays a link; mode and owner stay
             if not args.quiet:
                 print(f"formatted {path}", file=out)
     if problems:
