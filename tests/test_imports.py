@@ -1,5 +1,5 @@
 """No import circle anywhere in remikc: each module can be read, tested and changed knowing only
-the modules below it.
+the modules below it.  And every file small enough to read in one sitting.
 
 Every import counts, wherever it stands: at the top of a module, under `if TYPE_CHECKING`, or
 inside a function.  An import moved into a function still makes the two modules depend on each
@@ -96,3 +96,20 @@ def test_a_circle_is_found_also_behind_a_function_level_import(tmp_path):
     assert circles(import_graph(package)) == [["pkg.a", "pkg.sub.b", "pkg.c", "pkg.a"]]
     (package / "c.py").write_text("import os\n")
     assert circles(import_graph(package)) == []
+
+
+# remikc/runtime/ is inlined into every generated module, which keeps its layout: its files are
+# as long as the runtime's parts are
+MAX_LINES = 600
+MAX_COMMAND_LINES = 300
+
+
+def test_every_file_reads_in_one_sitting():
+    package = ROOT / "remikc"
+    lines = {path.relative_to(ROOT).as_posix(): len(path.read_text(encoding="utf-8").splitlines())
+             for path in package.rglob("*.py") if "runtime" not in path.relative_to(package).parts}
+    assert len(lines) > 100
+    assert {p: n for p, n in lines.items() if n > MAX_LINES} == {}
+    commands = {p: n for p, n in lines.items() if p.startswith("remikc/commands/")}
+    assert len(commands) > 10 and "remikc/commands/check.py" in commands
+    assert {p: n for p, n in commands.items() if n > MAX_COMMAND_LINES} == {}
