@@ -8,7 +8,6 @@ offending text, then notes (other places involved) and a hint.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -176,10 +175,6 @@ def render(diagnostic: Diagnostic, sources: Mapping[str, str], colour: bool = Fa
 
 def render_all(diagnostics: Iterable[Diagnostic], sources: Mapping[str, str], colour: bool = False) -> str:
     return "\n\n".join(render(d, sources, colour) for d in diagnostics)
-
-
-def to_json(diagnostics: Iterable[Diagnostic]) -> str:
-    return json.dumps([d.to_json() for d in diagnostics], ensure_ascii=False, indent=2)
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str | None:

@@ -104,8 +104,7 @@ def _load_cached(path: str, workspace: Workspace) -> FileResult:
         # the workspace hands this IR to whoever asks for the file (the verifier asks for
         # parents by their normalised path), as if it had read it
         for key in {path, os.path.normpath(path)}:
-            workspace._variants[key] = variant
-            workspace._warnings[key] = ()
+            workspace.known(key, variant)
         return FileResult(path, variant, ())
     result = load_one(path, workspace)
     if result.variant is not None and not result.diagnostics:

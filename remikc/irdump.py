@@ -9,7 +9,6 @@ readers may ignore, like `other`, keeps it).
 
 from __future__ import annotations
 
-import json
 from enum import Enum
 from typing import Any
 
@@ -61,7 +60,7 @@ def _place(span: object) -> dict[str, object]:
     return {"file": span.file, "line": span.line, "column": span.column}  # type: ignore[attr-defined]
 
 
-def to_json(variant: ir.Variant) -> str:
+def to_json(variant: ir.Variant) -> dict[str, Any]:
     data = {
         "format": FORMAT,
         "id": variant.id,
@@ -106,7 +105,7 @@ def to_json(variant: ir.Variant) -> str:
             for w in variant.wording
         ],
     }
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return data
 
 
 # --- text ------------------------------------------------------------------------

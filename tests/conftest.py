@@ -445,9 +445,9 @@ def _own_proof_cache(request: pytest.FixtureRequest, tmp_path_factory: pytest.Te
 # server, and never run a generated module in this process.  Under a trace function (coverage,
 # Python 3.11) their Python runs 1.5-2x slower (the inconsistent corpus of test_verify: 16.5 s
 # bare, 24.9 s under --cov), and traced they add nothing: their runtime coverage is 0 lines.  So
-# they run with no trace function, their fixtures' set-up included.  Unlike the coverage pause
-# tried before (ea76cf8, reverted: it paused whole modules that do run the runtime, and lost a
-# point), nothing measured is left out.  Found with `--cov-context=test`: every test below, whole
+# they run with no trace function, their fixtures' set-up included.  Only tests are listed, never
+# whole modules of remikc: pausing coverage over a module that does run the runtime loses lines
+# only it reaches, so nothing measured is left out.  Found with `--cov-context=test`: every test below, whole
 # modules first, had no context in the runtime's line data when it was listed (`TRACED` names
 # the one since found to reach a line no other test does).
 #

@@ -1,5 +1,5 @@
-"""The generated API validates what it is given (issue 24, item 5), and variants live side by side
-(issue 17): each numbered defect of 24.5 has a test here that failed before and passes now."""
+"""The generated API validates what it is given, and variants live side by side: each way a
+caller could get a wrong answer or a traceback out of it has a test here."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "generated"
 
 
-# --- 24.5: a Card is a card --------------------------------------------------------------------
+# --- a Card is a card ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("code", [1, 2, 3, 56, 999, -4, pytest.param(10**5000, id="5001-digits")])
 def test_a_card_is_not_made_from_an_int_that_is_no_cards_code(seed_modules, code: int) -> None:
@@ -159,7 +159,7 @@ def test_hand_value_reads_the_cards_before_counting_an_unopened_hand(seed_module
     assert m.hand_value("2♠", opened=False) == 100  # seed 000: "zostanie mu zapisane +100"
 
 
-# --- 24.5: the referee checks the game it is given -------------------------------------------------
+# --- the referee checks the game it is given --------------------------------------------------------
 
 def test_a_stacked_deck_is_checked_against_the_deck(seed_modules) -> None:
     # was: new_game(hands=...) accepted five A♠ and six jokers.  Remik 51's deck is two packs and
@@ -354,7 +354,7 @@ def test_the_hot_path_keeps_its_unchecked_constructor(seed_modules) -> None:
     assert all(type(card) is m.Card for card in hand)
 
 
-# --- 17: modules side by side ------------------------------------------------------------------
+# --- modules side by side ----------------------------------------------------------------------
 
 def test_every_package_offers_the_same_api() -> None:
     for folder in sorted(p for p in GENERATED.iterdir() if (p / "validator.py").is_file()):

@@ -1,4 +1,4 @@
-"""Declared jokers (issue 17, docs/notation.md): `5♠ JK=5♥ JK=5♦`, in the validator and the referee.
+"""Declared jokers (docs/notation.md): `5♠ JK=5♥ JK=5♦`, in the validator and the referee.
 
 Seeds 000 and 001 let a joker be any card of a group ("Jokery mogą zastąpić dowolną kartę w
 grupach"; 001: "Jokery mogą być stosowane zamiennie jako dowolne karty" and names the group

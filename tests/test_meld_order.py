@@ -1,4 +1,4 @@
-"""Cards in any order (issue 17, docs/notation.md): without jokers a meld is judged whatever order
+"""Cards in any order (docs/notation.md): without jokers a meld is judged whatever order
 it is written in; with jokers the order or the declaration decides; a refusal names the rule that
 really fails.
 

@@ -1,4 +1,4 @@
-"""Structured reasons (issue 17): every refusal a `Reason` with a stable code, the rule id, the
+"""Structured reasons: every refusal a `Reason` with a stable code, the rule id, the
 spec line and its parameters, worded in English, Polish and Croatian from tables the build writes
 into the module; the table of codes in docs/validator.md kept in step."""
 

@@ -137,7 +137,7 @@ def test_a_rule_the_seed_states_is_never_marked(workspace, variant):
                 assert any(r is not None and r.other for r in rules), s.text
 
 
-def test_the_marks_the_issue_named(workspace):
+def test_a_stated_rule_is_not_starred_and_a_reading_is_marked(workspace):
     v = workspace.variant(str(SPECS / "remik51.rules"))
     book = rulebook(v, language("pl"), None)
     # 000: "Gracz, który zagra jako pierwszy, zaczyna z 15 kartami": stated, not starred
@@ -370,7 +370,7 @@ def test_every_base_game_has_a_scored_deal(workspace):
 
 def test_jokers_are_written_out_even_when_declared(workspace):
     """Display only: `JK` is the notation; the book writes the word, and a declared joker
-    (`JK=5♥`, issue 17) with the card it stands for."""
+    (`JK=5♥`) with the card it stands for."""
     from remikc.emit.book_words import Writer
 
     v = workspace.variant(str(SPECS / "karuzela.rules"))

@@ -1,4 +1,4 @@
-"""One reading of `all_out_bonus`, `handing_multiplier` and `draws N` (issue 25): the referee,
+"""One reading of `all_out_bonus`, `handing_multiplier` and `draws N`: the referee,
 the simulator's scorer and the verifier's scoring terms each follow docs/dsl.md.
 
 Every expected score is worked out by hand from the documented meaning (the arithmetic is in

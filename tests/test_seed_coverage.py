@@ -11,7 +11,6 @@ always runs.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from functools import cache
@@ -84,7 +83,7 @@ def _rules(variant: str) -> tuple[dict[str, dict[str, object]], range]:
 
 
 def _plain_rules(v: ir.Variant) -> tuple[dict[str, dict[str, object]], range]:
-    rules = json.loads(to_json(v))["rules"]
+    rules = to_json(v)["rules"]
     players = rules["players"]["value"]
     return rules, range(players["min"], players["max"] + 1)
 

@@ -141,7 +141,7 @@ def dense_hand(rng: random.Random, variant: ir.Variant, size: int) -> Codes:
 
 
 def _api(v, codes: Codes):  # type: ignore[no-untyped-def]
-    """The codes as the module's Cards: its functions take no ints as cards (issue 24)."""
+    """The codes as the module's Cards: its functions take no ints as cards."""
     return tuple(map(v.Card, codes))
 
 

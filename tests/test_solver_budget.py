@@ -1,4 +1,4 @@
-"""Bounded work (issue 24, item 4): the solver's budget counted in search positions, a falsy
+"""Bounded work: the solver's budget counted in search positions, a falsy
 "gave up" answer past it, and `check_lay_off` linear in the cards given."""
 
 from __future__ import annotations

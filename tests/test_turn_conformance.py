@@ -1,4 +1,4 @@
-"""The referee plays turns and scores deals as the verifier's formulas say (issue 25), as
+"""The referee plays turns and scores deals as the verifier's formulas say, as
 test_conformance.py holds the validator to them meld by meld.
 
 Scores: for random end-of-deal positions (any hands the deck can deal, any opened flags, every

@@ -113,7 +113,7 @@ def test_remik51_joker_swap(v51):
     assert swapped.ok and swapped.points == 18
     assert not v51.check_joker_swap("5♠ JK 7♠", "6♥")
     assert not v51.check_joker_swap("5♠ JK 7♠", "6♠", opened=False)
-    # a joker is freed by a real card, never by another joker; an int is no card (issue 24)
+    # a joker is freed by a real card, never by another joker; an int is no card
     for other_joker in ("JK", v51.Card(0), v51.parse_card("JK")):
         assert not v51.check_joker_swap("5♠ JK 7♠", other_joker)
     for code in (0, 6 * 4, 999):  # the joker's code, 6♠'s, no card's

@@ -377,7 +377,7 @@ def test_witnesses_do_not_depend_on_the_model_z3_returns(workspace):
     import z3
 
     from remikc.verify import solver
-    from remikc.verify.diff import diff, render_text
+    from remikc.verify.diff import diff, to_text
 
     v = workspace.variant(str(SPECS / "remik51.rules"))
     house = workspace.variant(str(SPECS / "remik_klasyczny.rules"))
@@ -387,7 +387,7 @@ def test_witnesses_do_not_depend_on_the_model_z3_returns(workspace):
         # first model Z3 finds) and what `diff` prints
         probe = Probe(v)
         findings = [c(probe) for c in CHECKS]
-        return [f.summary for f in findings if f.status is Status.PROVED] + [render_text(diff(v, house))]
+        return [f.summary for f in findings if f.status is Status.PROVED] + [to_text(diff(v, house))]
 
     before = said()
     made = solver.Session.__init__

@@ -1,4 +1,4 @@
-"""Every check that computes scores reads every scoring component it should (issue 21).
+"""Every check that computes scores reads every scoring component it should.
 
 For each (check, component) pair: two house variants of base51 that differ in that one rule
 only, one where the check is proved and one where it is violated.  A check that ignored the

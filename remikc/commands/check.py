@@ -13,7 +13,7 @@ from ..diagnostics import SpecError, render_all
 from ..driver import Verifier, check_paths
 from ..removals import annotate, removed_checks
 from ..spec.workspace import SUFFIX, Workspace
-from ..verify import Status, render_text
+from ..verify import Status, to_text
 from ..verify import to_json as verify_json
 from .common import (
     FINDINGS,
@@ -92,7 +92,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         err.flush()
     for result in done_run.results:
         if result.path in reports:
-            text = render_text(reports[result.path], timings=args.timings or args.verbose,
+            text = to_text(reports[result.path], timings=args.timings or args.verbose,
                                only_failed=args.quiet, all_rules=args.verbose)
             if text:
                 print(_marks(text, out), file=out)

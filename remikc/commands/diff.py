@@ -34,8 +34,8 @@ def register(subparsers: Subparsers) -> None:
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from ..verify import DEFAULT_RLIMIT
     from ..verify.diff import diff
-    from ..verify.diff import render_text as diff_text
     from ..verify.diff import to_json as diff_json
+    from ..verify.diff import to_text as diff_text
 
     need_spec_file("diff", args.first, args.given)
     need_spec_file("diff", args.second, args.given)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 from typing import TextIO
 
 from ..irdump import to_json as ir_json
@@ -34,5 +35,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     found = variant(space, args.spec, args.format, out, err)
     if found is None:
         return FINDINGS
-    out.write(ir_json(found) if args.format == "json" else ir_text(found))
+    if args.format == "json":
+        out.write(json.dumps(ir_json(found), ensure_ascii=False, indent=2) + "\n")
+    else:
+        out.write(ir_text(found))
     return OK

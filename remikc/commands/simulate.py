@@ -112,7 +112,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if len(played) == 2:
         both = sim_paired.paired(found[0].id, played[0], found[1].id, played[1])
     if args.format == "json":
-        body = json.loads(report_json(results))
+        body = report_json(results)
         body["paired"] = sim_paired.to_json(both) if both is not None else None
         if args.games == "auto":
             body["auto"] = stopped

@@ -7,7 +7,6 @@ the verdict on game length.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 
 from .stats import Comparison, Distribution, Estimate, Proportion, SpecStats, compare
@@ -135,7 +134,7 @@ FORMAT = "remikc-simulate/1"
 """The layout's name and version (docs/cli.md#json-output); docs/schemas/simulate.json."""
 
 
-def to_json(results: Sequence[SpecStats]) -> str:
+def to_json(results: Sequence[SpecStats]) -> Json:
     """The report as JSON: keys in a fixed order, numbers rounded to what they can tell."""
     first = _check(results)
     body: Json = {
@@ -148,7 +147,7 @@ def to_json(results: Sequence[SpecStats]) -> str:
         "results": [_spec_json(s) for s in results],
         "comparison": _comparison_json(compare(results[0], results[1])) if len(results) == 2 else None,
     }
-    return json.dumps(body, ensure_ascii=False, indent=2) + "\n"
+    return body
 
 
 def _spec_json(s: SpecStats) -> Json:

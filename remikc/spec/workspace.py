@@ -264,6 +264,12 @@ class Workspace:
             raise cached
         return cached
 
+    def known(self, path: str, variant: ir.Variant) -> None:
+        """Take `variant` as what `path` reads to, with no warnings, as if it had been read
+        (the proof cache keeps resolved variants: their text need not be read again)."""
+        self._variants[path] = variant
+        self._warnings[path] = ()
+
     def forget(self, path: str) -> None:
         """Drop what was worked out from the text of `path`, to read a new text of it (the
         `sweep` puts each grid point's text under one name): its file, variant and warnings,

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .. import ir
-from .findings import DEFAULT_RLIMIT, Finding, Report, Status, render_text, to_json
+from .findings import DEFAULT_RLIMIT, Finding, Report, Status, to_json, to_text
 from .solver import frees_contexts
 
 if TYPE_CHECKING:
@@ -30,8 +30,8 @@ __all__ = [
     "Finding",
     "Report",
     "Status",
-    "render_text",
     "to_json",
+    "to_text",
     "verify",
 ]
 

@@ -209,7 +209,7 @@ def diff(a: ir.Variant, b: ir.Variant, *, rlimit: int = DEFAULT_RLIMIT) -> Diff:
     return Diff(a, b, rule_changes(a, b), tuple(changes))
 
 
-def render_text(d: Diff) -> str:
+def to_text(d: Diff) -> str:
     lines = [f"{d.a.id} -> {d.b.id}"]
     if not d.rules:
         lines.append("  the rules are the same")

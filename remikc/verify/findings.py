@@ -83,7 +83,7 @@ class Report:
         return sum(f.status is status for f in self.findings)
 
 
-def render_text(report: Report, *, timings: bool = False, only_failed: bool = False,
+def to_text(report: Report, *, timings: bool = False, only_failed: bool = False,
                 all_rules: bool = False) -> str:
     """`only_failed` (`check -q`): the checks not proved (a check the spec removes on purpose is
     not a failure), and nothing for a clean variant; `all_rules` (`check -v`): the spec lines

@@ -12,7 +12,7 @@ exactly, without the solver.  A state is what the draw rules and the piles can t
 - the first player's first turn, which has no draw step when he is dealt an extra card.
 
 A source counts only when it is open to every hand in that state, as the generated referee
-(remikc/templates/moves.py.j2) lets a player draw:
+(remikc/runtime/draws.py) lets a player draw:
 
 - the stock: while it holds cards, or when it runs out under `stock_empty reshuffle` (the
   discards, which every turn adds to, become the stock); under `stock_empty last_round` a

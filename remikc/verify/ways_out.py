@@ -313,9 +313,6 @@ class Turns:
         return found
 
 
-ESCAPE = "escape"
-
-
 def reach(turns: Turns, starts: Iterable[Node]) -> set[Node]:
     """Every node a player reaches from `starts`, within the cap."""
     seen: set[Node] = set()

@@ -440,7 +440,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "term.stock.means": "zatvorene karte s kojih se kupuje",
 }
 
-# The house's own words and the variations (issue 20): kept apart for an easy merge.
+# The house's own words and the variations: kept apart, as a section of their own.
 MESSAGES.update({
     "note.label": "Kućna napomena",
     "section.variations": "Varijante",

@@ -457,7 +457,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "term.stock.means": "zakryte karty, z których się dobiera",
 }
 
-# The house's own words and the variations (issue 20): kept apart for an easy merge.
+# The house's own words and the variations: kept apart, as a section of their own.
 MESSAGES.update({
     "note.label": "Uwaga domowa",
     "section.variations": "Odmiany",
