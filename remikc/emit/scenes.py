@@ -121,12 +121,14 @@ def _play(scene: Scene, module: VariantModule) -> ScoredDeal | str:
         order = (game.seat - first) % scene.players + 1
         if not turns or turns[-1][0] != order:
             turns.append((order, []))
-        turns[-1][1].append(_act(module.parse_action(text).to_dict()))
-        action = text
-        if text.startswith("lay ") and getattr(module, "REARRANGE_MIN_FROM_HAND", None) is not None:
+        action = module.parse_action(text)
+        act = _act(action.to_dict())
+        turns[-1][1].append(act)
+        if act.action == "lay" and getattr(module, "REARRANGE_MIN_FROM_HAND", None) is not None:
             # where melds go down by rearranging, new melds join the whole table as it lies
-            action = "rearrange: " + " | ".join([*(module._show(m.cards) for m in game.table), text[4:]])
-        after = module.apply(game, module.parse_action(action))
+            table = [*(module._show(m.cards) for m in game.table), *act.melds]
+            action = module.parse_action("rearrange: " + " | ".join(table))
+        after = module.apply(game, action)
         if not isinstance(after, module.Game):
             return f"`{text}` refused: {after}"
         game = after
