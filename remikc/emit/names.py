@@ -81,7 +81,7 @@ class Name:
 
     def cited(self, v: ir.Variant) -> tuple[ir.Rule[object], ...]:
         ids = self.rules(v) if callable(self.rules) else self.rules
-        found = (v.rule(rule_id) for rule_id in ids)
+        found = (_rule(v, rule_id) for rule_id in ids)
         return tuple(r for r in found if r is not None)
 
     def missing(self, v: ir.Variant) -> bool:
@@ -118,6 +118,22 @@ def _value_sources(v: ir.Variant, show: Mapping[str, str]) -> tuple[str, ...]:
         lines = sorted({r.span.line for r in rules if r.span.file == file})
         out.append(f"values ({show.get(file, file)}:{', '.join(str(n) for n in lines)})")
     return tuple(out)
+
+
+def _rule(v: ir.Variant, rule_id: str) -> ir.Rule[object] | None:
+    """The rule `rule_id` of `v` read from the IR's typed fields (`turn.rearrange.min_from_hand`
+    is `v.turn.rearrange.min_from_hand`), as every consumer of the IR reads it: a variant made
+    by `dataclasses.replace` changes those, not the `rules` index.  An id with no such path
+    (`values.K`, `turn.draw.stock`) is looked up in the index."""
+    found: object = v
+    for part in rule_id.split("."):
+        if found is None:
+            return None
+        if not hasattr(found, part):
+            return v.rule(rule_id)
+        found = getattr(found, part)
+    assert found is None or isinstance(found, ir.Rule), rule_id
+    return found
 
 
 def value_of(rule: ir.Rule[T] | None) -> T | _Default:
@@ -167,7 +183,7 @@ def _ambiguous(v: ir.Variant) -> object:
 
 
 def _handing_lay_off(v: ir.Variant) -> object:
-    return value_of(v.rule("handing.lay_off"))
+    return value_of(_rule(v, "handing.lay_off"))
 
 
 def _at(v: ir.Variant, *ids: str, fallback: str | Cited) -> Cited:
@@ -180,7 +196,7 @@ def _at(v: ir.Variant, *ids: str, fallback: str | Cited) -> Cited:
 
 def _section(v: ir.Variant, label: str, rule_id: str) -> Cited:
     """A reason that names a section, at the line of its first rule."""
-    return Cited(label, v.rule(rule_id))
+    return Cited(label, _rule(v, rule_id))
 
 
 def _why(key: str, *ids: str, fallback: str | Callable[[ir.Variant], Cited]) -> Name:
@@ -209,7 +225,7 @@ def _run_order(v: ir.Variant) -> Cited:
 
 def _given(name: str, rule_id: str, absent: str) -> Name:
     """A name whose value is the rule's own value, where the game has the rule."""
-    return Name(name, lambda v: value_of(v.rule(rule_id)), (rule_id,), absent)
+    return Name(name, lambda v: value_of(_rule(v, rule_id)), (rule_id,), absent)
 
 
 NAMES: tuple[Name, ...] = (
@@ -264,12 +280,12 @@ NAMES: tuple[Name, ...] = (
          part="jokers"),
     Name("JOKERS_PER_MELD_AT_OPENING",
          lambda v: (v.jokers.per_meld_at_opening or v.jokers.per_meld).value if v.jokers else DEFAULT,
-         lambda v: (("jokers.per_meld_at_opening",) if v.rule("jokers.per_meld_at_opening") is not None
+         lambda v: (("jokers.per_meld_at_opening",) if _rule(v, "jokers.per_meld_at_opening") is not None
                     else ("jokers.per_meld",)), part="jokers"),
     Name("MIN_NATURAL", lambda v: v.jokers.min_natural.value if v.jokers else DEFAULT,
          ("jokers.min_natural",), part="jokers"),
     Name("AMBIGUOUS", _ambiguous,
-         lambda v: ("jokers.ambiguous",) if v.rule("jokers.ambiguous") is not None else
+         lambda v: ("jokers.ambiguous",) if _rule(v, "jokers.ambiguous") is not None else
          ("jokers.declare",) if _declared(v) else (),
          "jokers.ambiguous: not given, a meld that reads both as a set and as a run is refused"),
     Name("JOKERS_DECLARED", _declared, ("jokers.declare",), "jokers: not in this game"),
