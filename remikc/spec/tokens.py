@@ -65,6 +65,13 @@ def _names() -> dict[str, str]:
 def line_tokens(line: str, number: int = 1) -> list[Token]:
     """The tokens of one line (no `\\n` in it), numbered `number`.  A `\\r` that ends it is
     half of a Windows line end: a `NEWLINE`."""
+    return list(_line_tokens(line, number))
+
+
+# the language server reads the lines around the cursor at every keystroke, and all but one
+# are the lines it read the keystroke before
+@functools.lru_cache(maxsize=4096)
+def _line_tokens(line: str, number: int) -> tuple[Token, ...]:
     body, end = (line[:-1], line[-1:]) if line.endswith("\r") else (line, "")
     out: list[Token] = []
     at = 0
@@ -82,7 +89,7 @@ def line_tokens(line: str, number: int = 1) -> list[Token]:
             at = stop
     if end:
         out.append(Token(NEWLINE, end, number, len(body) + 1))
-    return out
+    return tuple(out)
 
 
 def tokens(text: str) -> Iterator[Token]:
