@@ -20,7 +20,7 @@ from ..spec import syntax, vocabulary
 from ..spec.bind import FileRules
 from ..spec.parser import parse
 from ..spec.schema import Key, Section, all_keys
-from ..spec.tokens import SKIPPED, code, line_tokens
+from ..spec.tokens import ERROR, SKIPPED, code, line_tokens
 from ..spec.workspace import (
     PACKAGED,
     SUFFIX,
@@ -117,8 +117,9 @@ def context(text: str, line: int, column: int) -> Context:
 
 def _tokens(row: str) -> list[str]:
     """The tokens of a statement on one line (remikc/spec/tokens.py): words, quoted texts,
-    braces, ...; a comment ends it."""
-    return [t.text for t in line_tokens(row) if t.type not in SKIPPED]
+    braces, ...; a comment ends it.  A character no token takes (the first `.` of a `..` being
+    typed) says nothing of the statement yet."""
+    return [t.text for t in line_tokens(row) if t.type not in SKIPPED and t.type != ERROR]
 
 
 def _continues(row: str, following: str) -> bool:
