@@ -16,6 +16,7 @@ from .cards import (
     _cards,
     _check_saved,
     _declared,
+    _memo,
     _saved_bool,
     _saved_fields,
     _saved_int,
@@ -331,7 +332,7 @@ def _set(cards: tuple[int, ...], n: int, why: list[Reason] | None) -> int:
     fixed = JOKER_FIXED
     return naturals * value + (n - naturals) * (value if fixed is None else fixed)
 
-_VERDICTS: dict[tuple[object, ...], Verdict] = {}
+_VERDICTS: dict[tuple[object, ...], Verdict] = _memo({})
 
 
 def _read(cards: tuple[int, ...], opening: bool, kind: str | None = None) -> Verdict:
@@ -553,7 +554,7 @@ def _read_declared(cards: tuple[int, ...], declared: tuple[int, ...], opening: b
     return Verdict(True, "run", points)
 
 
-_LAID_AS: dict[tuple[tuple[int, ...], tuple[int, ...], str], tuple[Card, ...]] = {}
+_LAID_AS: dict[tuple[tuple[int, ...], tuple[int, ...], str], tuple[Card, ...]] = _memo({})
 
 
 def _laid(cards: tuple[int, ...], declared: tuple[int, ...], kind: str) -> tuple[Card, ...]:

@@ -13,7 +13,7 @@ import itertools
 from collections.abc import Iterable
 from typing import Final, TypeVar, cast
 
-from .cards import _CARD, Card, CardsLike, _cards
+from .cards import _CARD, Card, CardsLike, _cards, _memo
 from .melds import _common_deck, _melds, _read, _show
 from .reasons import Reason, _because
 from .rules import (
@@ -357,9 +357,9 @@ def _hand(cards: CardsLike) -> tuple[int, ...]:
 # referee accepts), and a hand changes by a card or two a turn: answers are kept, a few thousand
 # at most (the keys hold every argument, so a kept answer is the one the search would give).
 _MEMO_SIZE: Final[int] = 4096
-_LAID: dict[tuple[object, ...], Play] = {}
-_GROWN: dict[tuple[object, ...], _Found] = {}
-_DEADWOOD: dict[tuple[object, ...], int] = {}
+_LAID: dict[tuple[object, ...], Play] = _memo({})
+_GROWN: dict[tuple[object, ...], _Found] = _memo({})
+_DEADWOOD: dict[tuple[object, ...], int] = _memo({})
 
 
 def _kept(memo: dict[tuple[object, ...], _T], key: tuple[object, ...], value: _T) -> _T:
@@ -520,7 +520,7 @@ def _extensions(meld: tuple[int, ...], counts: dict[int, int], most: int = 14) -
     return found
 
 
-_FIRST_ADDED: dict[tuple[object, ...], frozenset[int] | None] = {}
+_FIRST_ADDED: dict[tuple[object, ...], frozenset[int] | None] = _memo({})
 
 
 def _first_cards(meld: tuple[int, ...]) -> frozenset[int] | None:
