@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import ir, proofcache
+from .atomic import temporary
 from .cards import Card, format_cards
 from .diagnostics import Diagnostic, Severity, error, warning
 from .driver import check_paths
@@ -189,13 +190,19 @@ def recheck(e: Examples, module: VariantModule) -> list[str]:
 
 
 def stale(build: Build, out: Path, *, whole: bool) -> list[str]:
-    """Files that differ from a fresh build (missing, changed, or, for a whole build, left over)."""
+    """Files that differ from a fresh build (missing, changed, or, for a whole build, left over),
+    and the temporary files a killed build left in its folders (a build removes them)."""
     found = []
     for path, text in sorted(build.files.items()):
         if not path.exists():
             found.append(f"{path}: missing")
         elif path.read_text(encoding="utf-8") != text:
             found.append(f"{path}: out of date")
+    folders = sorted({path.parent for path in build.files} | ({out} if whole else set()))
+    for folder in folders:
+        if folder.is_dir():
+            found += [f"{p}: left over from an interrupted write" for p in sorted(folder.iterdir())
+                      if temporary(p.name) and p.is_file()]
     if whole and out.exists():
         for path in sorted(p for p in out.rglob("*") if p.is_file()):
             # tool caches (__pycache__, .ruff_cache, .mypy_cache) are not part of the build,

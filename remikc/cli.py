@@ -20,13 +20,14 @@ from pathlib import Path
 from typing import Any, BinaryIO, NoReturn, TextIO, cast
 
 from . import __version__, console, ir
-from .atomic import WriteError, check_folder, write_atomic, write_files
+from .atomic import WriteError, check_folder, rewrite, write_atomic, write_files
 from .diagnostics import Diagnostic, RemikcError, SpecError, did_you_mean, error, render_all
 from .driver import Verifier, check_paths
 from .interrupt import CtrlC
 from .irdump import to_json as ir_json
 from .irdump import to_text as ir_text
 from .new_variant import skeleton
+from .proofcache import explained
 from .removals import annotate, removed_checks
 from .sim.words import count, seeds
 from .spec.workspace import (
@@ -39,6 +40,7 @@ from .spec.workspace import (
     packaged_ids,
     packaged_paths,
     parent_path,
+    read_limited,
     shadows_shipped,
     spec_exists,
 )
@@ -146,7 +148,7 @@ def _parser() -> argparse.ArgumentParser:
     json_option(check, "check")
     check.add_argument("--no-verify", action="store_true",
                        help="only read the specs: skip the Z3 checks")
-    check.add_argument("--rlimit", type=_positive, default=None, metavar="N",
+    check.add_argument("--rlimit", type=_rlimit, default=None, metavar="N",
                        help="solver work limit per question (Z3 rlimit); running out gives `?`")
     check.add_argument("--timings", action="store_true", help="show each check's solver time")
     check.add_argument("--jobs", type=_positive, default=None, metavar="N",
@@ -201,7 +203,7 @@ def _parser() -> argparse.ArgumentParser:
     compare.add_argument("first", metavar="A", help="the variant before: " + SPEC_HELP)
     compare.add_argument("second", metavar="B", help="the variant after, e.g. a house rule of A")
     json_option(compare, "diff")
-    compare.add_argument("--rlimit", type=_positive, default=None, metavar="N",
+    compare.add_argument("--rlimit", type=_rlimit, default=None, metavar="N",
                          help="solver work limit per question (Z3 rlimit)")
 
     new = command("new", "write a commented house-rule variant to start from", spec=False)
@@ -339,6 +341,15 @@ def _positive(text: str) -> int:
     return value
 
 
+def _rlimit(text: str) -> int:
+    from .verify.findings import MAX_RLIMIT
+
+    value = _positive(text)
+    if value > MAX_RLIMIT:  # Z3 would take it modulo 2**32: 2**32 is 0, no limit at all
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_RLIMIT}, the largest work limit Z3 takes")
+    return value
+
+
 def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None,
          stderr: TextIO | None = None, stdin: BinaryIO | None = None) -> int:
     """Run one command.  Output goes through `console.Console`: ASCII cards and marks on a
@@ -404,7 +415,8 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: BinaryIO |
                    "explain": _explain, "simulate": _simulate, "sweep": _sweep, "list": _list,
                    "completion": _completion, "cache": _cache, "fmt": _fmt,
                    "lsp": _lsp}[args.command]
-        code = command(args, out, err)
+        with explained(err if args.verbose else None):  # a cache entry ignored, and why
+            code = command(args, out, err)
         if args.verbose:
             print(f"remikc: {args.command} took {time.perf_counter() - started:.2f} s", file=err)
         return code
@@ -457,7 +469,7 @@ def _read_stdin(args: argparse.Namespace, stdin: BinaryIO | None) -> dict[str, b
             setattr(args, name, label)
     source = stdin if stdin is not None else getattr(sys.stdin, "buffer", None)
     try:
-        data = source.read() if source is not None else b""
+        data = read_limited(source) if source is not None else b""  # past the limit: E030
     except OSError as exc:
         raise UsageError(f"remikc: cannot read standard input: {exc.strerror or exc}") from None
     return {label: data}
@@ -720,6 +732,7 @@ def _diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .build import outputs, stale
 
+    began = time.time()  # what a killed build left is older: its temporary files are removed
     paths = args.paths or ["specs"]
     _need_paths(paths)
     _need_folder("--out", args.out, "generated")
@@ -755,9 +768,10 @@ def _build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"{len(found)} file(s) differ from a fresh build" if found else
                   f"{len(built.files)} file(s) up to date", file=out)
         return FINDINGS if found else OK
-    changed = write_files(built.files)
-    for path, data in sorted(built.pdfs.items()):
-        write_atomic(path, data)
+    written = write_files(target, built.files, since=began)
+    changed = written.changed
+    for leftover in (*written.removed, *write_files(target, built.pdfs, since=began).removed):
+        print(f"remikc: removed {leftover}, left by an interrupted write", file=err)
     if not args.quiet:
         pdfs = f" and {len(built.pdfs)} PDF(s)" if built.pdfs else ""
         print(f"built {len(built.files)} file(s){pdfs} in {target}, {changed} changed", file=out)
@@ -791,18 +805,19 @@ def _fmt(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             problems += exc.diagnostics
             continue
         if path in args.given and not (args.check or args.diff):
-            out.write(laid_out)  # `-`: the text goes to standard output, changed or not
+            # `-`: the text goes to standard output, changed or not, as the bytes of a file
+            cast(console.Console, out).write_verbatim(laid_out)
             continue
         if laid_out == text:
             continue
         changed.append(path)
         if args.diff:
-            out.writelines(difflib.unified_diff(text.splitlines(keepends=True),
-                                                laid_out.splitlines(keepends=True), path, path))
+            cast(console.Console, out).write_verbatim("".join(difflib.unified_diff(
+                text.splitlines(keepends=True), laid_out.splitlines(keepends=True), path, path)))
         elif args.check:
             print(f"would reformat {path}", file=out)
         else:
-            write_atomic(path, laid_out)
+            rewrite(path, laid_out)  # a link stays a link; mode and owner stay
             if not args.quiet:
                 print(f"formatted {path}", file=out)
     if problems:

@@ -15,6 +15,9 @@
 - With `--format json` a stream that cannot encode the suits gets pure-ASCII JSON instead:
   every non-ASCII character inside a string is a `\\uXXXX` escape (as `ensure_ascii` makes
   them), so a tool reading the JSON gets exactly the cards, `"Q\\u2665"` for `Q♥`.
+- A file's own text (`fmt -`, and `fmt --diff` for `patch` to read) is no message: it goes out
+  as UTF-8 bytes whatever the stream's encoding (`Console.write_verbatim`), since a name, a
+  comment or a quotation transliterated is another file.
 - A write that fails (a full disk, a closed pipe) raises `StreamError`, which `main()` turns
   into one line on standard error and exit code 1 instead of a traceback.
 """
@@ -186,6 +189,21 @@ class Console:
     def write(self, text: str) -> int:
         try:
             return self.stream.write(self.render(text))
+        except OSError as exc:
+            raise StreamError(self, exc) from None
+
+    def write_verbatim(self, text: str) -> None:
+        """`text` as UTF-8 bytes to the stream's binary layer, whatever its encoding, with the
+        bytes a surrogate escape stands for written back as they came; a stream with no binary
+        layer (a test's `StringIO`) takes it as text."""
+        buffer = getattr(self.stream, "buffer", None)
+        try:
+            if buffer is None:
+                self.stream.write(text)
+                return
+            self.stream.flush()  # what was written as text before goes first
+            buffer.write(text.encode("utf-8", "surrogateescape"))
+            buffer.flush()
         except OSError as exc:
             raise StreamError(self, exc) from None
 

@@ -149,23 +149,32 @@ def _excerpt(span: Span, sources: Mapping[str, str], colour: bool = False) -> li
     return [gutter + line, " " * (len(gutter) - 2) + "| " + " " * (span.column - 1) + caret]
 
 
+def _visible(text: str) -> str:
+    """A message, note or hint with every invisible or control character but the line break
+    written as its code point (`<U+001B>`): a spec's text quoted in one cannot drive the
+    terminal.  The messages name such characters themselves (E002, E005); this is the guard."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == "\n" else f"<U+{ord(ch):04X}>" for ch in text)
+
+
 def render(diagnostic: Diagnostic, sources: Mapping[str, str], colour: bool = False) -> str:
     """gcc-style text: location, message, the source line with a caret, notes, hint; with
     `colour`, the severity, location, caret and hint in ANSI colours (the text is the same)."""
     where = _paint(f"{diagnostic.span}:", "place", colour) + " " if diagnostic.span else "remikc: "
     severity = _paint(f"{diagnostic.severity.value}[{diagnostic.code}]", diagnostic.severity.value, colour)
-    out = [f"{where}{severity}: {diagnostic.message}"]
+    out = [f"{where}{severity}: {_visible(diagnostic.message)}"]
     if diagnostic.span:
         out.extend(_excerpt(diagnostic.span, sources, colour))
     for note in diagnostic.notes:
         if note.span:
             out.append(f"{_paint(f'{note.span}:', 'place', colour)} {_paint('note', 'note', colour)}: "
-                       f"{note.message}")
+                       f"{_visible(note.message)}")
             out.extend(_excerpt(note.span, sources, colour))
         else:
-            out.append(f"{_paint('note', 'note', colour)}: {note.message}")
+            out.append(f"{_paint('note', 'note', colour)}: {_visible(note.message)}")
     if diagnostic.hint:
-        out.append(f"{_paint('hint', 'hint', colour)}: {diagnostic.hint}")
+        out.append(f"{_paint('hint', 'hint', colour)}: {_visible(diagnostic.hint)}")
     return "\n".join(out)
 
 

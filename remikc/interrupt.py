@@ -10,6 +10,13 @@ follows as soon as control is back in Python, so no cut-short question is ever r
 `seen` tells afterwards whether Ctrl-C was pressed: some places turn the KeyboardInterrupt
 into another error (ctypes, calling Z3, into `ArgumentError`), and what counts is that the
 user stopped the run, not what came of it.
+
+The KeyboardInterrupt is never raised inside Z3's Python API or a finalizer: it is put off,
+by signalling again a moment later, until the run is back in code of its own.  Z3's objects
+are not made to be cut short: one interrupted in its constructor, between taking its
+term and its context, fails in its `__del__` ("Exception ignored in: AstRef.__del__ ...
+has no attribute 'ctx'", printed after `remikc: interrupted`), or releases a reference it
+never took.
 """
 
 from __future__ import annotations
@@ -17,9 +24,10 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 _stoppers: list[Callable[[], None]] = []
 _current: CtrlC | None = None
@@ -30,14 +38,27 @@ def pressed() -> bool:
     return _current is not None and _current.seen
 
 
+def stop() -> NoReturn:
+    """Raise the KeyboardInterrupt of the Ctrl-C pressed, for code that found `pressed()`: the
+    handler's own, if it put one off, is then not raised a second time while the run unwinds."""
+    if _current is not None:
+        _current.stopping()
+    raise KeyboardInterrupt
+
+
 def on_interrupt(stopper: Callable[[], None]) -> None:
     """Have `stopper` called (from another thread) when Ctrl-C is pressed."""
     _stoppers.append(stopper)
 
 
-def _in_finalizer(frame: Any) -> bool:
+def _not_now(frame: Any) -> bool:
+    """Whether the code `frame` runs in, or any code that called it, is a finalizer or Z3's
+    Python API: no place for a KeyboardInterrupt (see the module's docstring)."""
+    z3 = sys.modules.get("z3")  # not imported: none of its code is running
+    z3_folder = os.path.dirname(z3.__file__) + os.sep if z3 is not None and z3.__file__ else None
     while frame is not None:
-        if frame.f_code.co_name == "__del__":
+        code = frame.f_code
+        if code.co_name == "__del__" or (z3_folder and code.co_filename.startswith(z3_folder)):
             return True
         frame = frame.f_back
     return False
@@ -53,16 +74,38 @@ class CtrlC:
         self._wakeup = -1
         self._pipe: tuple[int, int] | None = None
         self._again: threading.Timer | None = None
+        # a KeyboardInterrupt is on its way; the signal was sent again by `_signal_again`.
+        # Reentrant: the handler runs on the main thread, which may hold it when the signal comes
+        self._raised = False
+        self._resent = False
+        self._lock = threading.RLock()
 
     def _handler(self, signum: int, frame: Any) -> None:
         self.seen = True
-        if _in_finalizer(frame):
-            # raised in a `__del__` (Z3 frees its objects there) it would be printed as
-            # "Exception ignored" and lost: signal again a moment later, elsewhere
-            self._again = threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGINT))
-            self._again.start()
-            return
+        with self._lock:
+            resent, self._resent = self._resent, False
+            if resent and self._raised:
+                return  # put off, then raised by `stop` meanwhile: the run is stopping already
+            if _not_now(frame):
+                # raised in a `__del__` it would be printed as "Exception ignored" and lost,
+                # and in Z3's API it would leave a half-made object: signal again a moment later
+                self._again = threading.Timer(0.05, self._signal_again)
+                self._again.start()
+                return
+            self._raised = True
         raise KeyboardInterrupt
+
+    def _signal_again(self) -> None:
+        with self._lock:
+            if self._raised or _current is not self:
+                return
+            self._resent = True
+            os.kill(os.getpid(), signal.SIGINT)
+
+    def stopping(self) -> None:
+        """A KeyboardInterrupt for the Ctrl-C pressed is being raised (see `stop`)."""
+        with self._lock:
+            self._raised = True
 
     def _watch(self, read: int) -> None:
         try:

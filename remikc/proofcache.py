@@ -18,6 +18,14 @@ renamed into place, with the user's umask), so two runs sharing the folder at mo
 write the same entry; a reader sees a whole file or none.  An entry that cannot be read or
 does not match its key is a miss, never an error: the cache only ever saves work.
 
+A cache folder is no proof of anything: it may come with a spec (an archive, a pull request)
+or be shared ($REMIKC_CACHE_DIR), and an edited report would print ✓ for a failing check.
+So every entry carries an HMAC-SHA256 (`mac`) of its contents and its file name, under a key
+of this user's (`user_key`: 32 random bytes in `KEY_FILE` of the user's own cache folder,
+never the folder the entries are in, mode 0600, made on first use).  An entry whose `mac`
+does not match (edited, or written by another user or on another machine) is ignored and
+worked out again, and `-v` says so (`explained`).
+
 The folder is `$REMIKC_CACHE_DIR` when set, else `.remikc_cache/` beside each spec (for a seed
 spec shipped with remikc, or one read from standard input with no `--stdin-filename`,
 `$XDG_CACHE_HOME/remikc` or `~/.cache/remikc`).
@@ -29,12 +37,18 @@ import ast
 import contextlib
 import functools
 import hashlib
+import hmac
 import json
+import logging
 import os
 import re
+import secrets
 import shutil
+import stat
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from . import __version__, ir
 from .atomic import WriteError, write_atomic
@@ -50,7 +64,9 @@ FOLDER = ".remikc_cache"
 # $REMIKC_CACHE_DIR may be a folder the user keeps other files in
 _ENTRY = re.compile(r"(ir-|ex-)?[0-9a-f]{64}\.json")
 ENV = "REMIKC_CACHE_DIR"
-FORMAT = 1
+FORMAT = 2
+KEY_FILE = "key"
+"""The name of the user's cache key in `shipped_folder()`."""
 # what reading an entry that is not what remikc wrote may raise (JSON nested past Python's
 # recursion limit included): a miss, never an error
 _UNREADABLE = (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError)
@@ -106,6 +122,178 @@ def shipped_folder() -> Path:
     return Path(home) / "remikc"
 
 
+# --- the user's key: what vouches for an entry -------------------------------------------------
+
+_KEY_BYTES = 32
+_said = logging.getLogger("remikc.cache")
+
+
+class _NoKey(Exception):
+    """The user's key cannot be used: the reason, in words."""
+
+
+def user_key() -> bytes | None:
+    """This user's cache key, made on first use; None (and the reason, said with `-v`) when it
+    cannot be read or made, and then the cache is neither read nor written."""
+    folder = shipped_folder()
+    try:
+        try:
+            return _read_key(folder / KEY_FILE)
+        except FileNotFoundError:
+            _make_key(folder)
+            return _read_key(folder / KEY_FILE)
+    except (OSError, _NoKey) as exc:
+        why = exc.strerror or str(exc) if isinstance(exc, OSError) else str(exc)
+        _said.info("the proof cache is off: its key %s cannot be used (%s)", folder / KEY_FILE, why)
+        return None
+
+
+def _read_key(path: Path) -> bytes:
+    """The key in `path`, once it is sure to be this user's alone: a regular file (a link is not
+    followed), owned by this user, that no one else may read or write."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise _NoKey("it is not a regular file")
+        if os.name == "posix" and info.st_uid != os.getuid():
+            raise _NoKey("another user owns it")
+        if os.name == "posix" and info.st_mode & 0o077:  # elsewhere the mode bits mean little
+            raise _NoKey(f"others may read or write it (mode {info.st_mode & 0o777:o}): "
+                         "delete it, and a new one is made")
+        data = os.read(fd, _KEY_BYTES + 1)
+    finally:
+        os.close(fd)
+    if len(data) != _KEY_BYTES:
+        raise _NoKey("it is not a key remikc made: delete it, and a new one is made")
+    return data
+
+
+def _make_key(folder: Path) -> None:
+    """A new key in `folder`, unless another process makes one first.  It is written whole
+    (mode 0600) under a temporary name, then linked to its name: a link never replaces a file,
+    so of two processes making a key at once, one links its key and the other reads that one,
+    and nobody ever reads half a key."""
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{KEY_FILE}.", suffix=".tmp", dir=folder)  # mode 0600
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(secrets.token_bytes(_KEY_BYTES))
+            handle.flush()
+            os.fsync(handle.fileno())
+        with contextlib.suppress(FileExistsError):  # another process made it: that one it is
+            os.link(tmp, folder / KEY_FILE)
+    finally:
+        os.unlink(tmp)
+
+
+def _mac(key: bytes, name: str, data: dict[str, Any]) -> str:
+    """The HMAC of the entry `data` stored as the file `name`.  The file name is part of it, so
+    an entry cannot be passed off as another's; the contents are taken as read (keys sorted,
+    one spelling), so what is vouched for is exactly what is used."""
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hmac.new(key, b"remikc proof cache\0" + name.encode("utf-8") + b"\0" + text.encode("utf-8"),
+                    hashlib.sha256).hexdigest()
+
+
+def _seal(path: Path, data: dict[str, Any], indent: int | None = 1) -> None:
+    """Write the entry `data` to `path` with its `mac`; nothing without a key.  A folder that
+    cannot be written to (a read-only project) costs only the saving."""
+    key = user_key()
+    if key is None:
+        return
+    sealed = {**data, "mac": _mac(key, path.name, data)}
+    with contextlib.suppress(WriteError, OSError):
+        write_atomic(path, json.dumps(sealed, ensure_ascii=False, indent=indent) + "\n")
+
+
+_LARGEST_ENTRY = 64 * 1024 * 1024
+"""An entry's size cap: the largest IR remikc reads (docs/dsl.md's spec size limit) keeps
+well under it; a larger file is no entry of remikc's, and is not read whole."""
+
+
+def _opened(path: Path) -> dict[str, Any] | None:
+    """The entry at `path`, without its `mac`, if this user's key vouches for it; else None:
+    no such file, no key, or an entry that fails the check (said with `-v`)."""
+    try:
+        raw = _read_entry(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        _said.info("ignored the proof cache entry %s: %s", path, exc.strerror or exc)
+        return None
+    if len(raw) > _LARGEST_ENTRY:
+        _said.info("ignored the proof cache entry %s: larger than any entry remikc writes", path)
+        return None
+    key = user_key()
+    if key is None:
+        return None
+    try:
+        data: dict[str, Any] = json.loads(raw.decode("utf-8"))
+        if not isinstance(data, dict):
+            raise ValueError("not an object")
+        mac = data.pop("mac", None)
+        trusted = isinstance(mac, str) and hmac.compare_digest(mac, _mac(key, path.name, data))
+    except _UNREADABLE:
+        trusted = False
+    if not trusted:
+        _said.info("ignored the proof cache entry %s: it fails its check (changed, or written by "
+                   "another user or on another machine); worked out again", path)
+        return None
+    return data
+
+
+def _read_entry(path: Path) -> bytes:
+    """The bytes of the entry file `path`, up to one past `_LARGEST_ENTRY`.  remikc writes
+    entries by renaming regular files into place: a link, a named pipe (which would wait for a
+    writer for ever) or a device planted under an entry's name is refused, not read."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(0, "it is no regular file")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return handle.read(_LARGEST_ENTRY + 1)
+    finally:
+        os.close(fd)
+
+
+class _Once(logging.Filter):
+    """Each thing the cache says, said once: the key of a cache that is off is looked for at
+    every entry."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.said: set[str] = set()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        if text in self.said:
+            return False
+        self.said.add(text)
+        return True
+
+
+@contextlib.contextmanager
+def explained(stream: TextIO | None) -> Iterator[None]:
+    """What the cache ignores and why (an entry that fails its check, a key it cannot use),
+    written to `stream` (`-v`) while the block runs; None: said nowhere."""
+    if stream is None:
+        yield
+        return
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(logging.Formatter("remikc: %(message)s"))
+    handler.addFilter(_Once())
+    level = _said.level
+    _said.addHandler(handler)
+    _said.setLevel(logging.INFO)
+    try:
+        yield
+    finally:
+        _said.removeHandler(handler)
+        _said.setLevel(level)
+
+
 def ir_hash(variant: ir.Variant) -> str:
     """A digest of the resolved IR.  Every IR node is a frozen dataclass of numbers, strings,
     enums and tuples, so its repr is the same text in every process and on every machine.
@@ -150,10 +338,9 @@ class ProofCache:
     def load(self, spec_path: str, variant: ir.Variant, entry_key: str) -> Report | None:
         from .verify.findings import Report
 
-        path = folder_for(spec_path) / f"{entry_key}.json"
+        data = _opened(folder_for(spec_path) / f"{entry_key}.json")
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if data.get("key") != entry_key or data.get("variant") != variant.id:
+            if data is None or data.get("key") != entry_key or data.get("variant") != variant.id:
                 raise ValueError("not this variant's entry")
             spelt = _spellings(variant)
             findings = tuple(_finding(f, variant, spelt) for f in data["findings"])
@@ -164,12 +351,9 @@ class ProofCache:
         return Report(variant, findings, cached=True)
 
     def store(self, spec_path: str, entry_key: str, report: Report) -> None:
-        data = {"format": FORMAT, "key": entry_key, "variant": report.variant.id,
-                "findings": [_plain(f) for f in report.findings]}
-        # a folder we may not write to (a read-only project) costs only the saving
-        with contextlib.suppress(WriteError, OSError):
-            write_atomic(folder_for(spec_path) / f"{entry_key}.json",
-                         json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+        _seal(folder_for(spec_path) / f"{entry_key}.json",
+              {"format": FORMAT, "key": entry_key, "variant": report.variant.id,
+               "findings": [_plain(f) for f in report.findings]})
 
 
 def examples_key(variant: ir.Variant) -> str:
@@ -180,10 +364,9 @@ def examples_key(variant: ir.Variant) -> str:
 def load_examples(spec_path: str, variant: ir.Variant) -> Examples | None:
     """The rulebook examples `store_examples` kept for exactly this variant, else None."""
     entry_key = examples_key(variant)
-    path = folder_for(spec_path) / f"ex-{entry_key}.json"
+    data = _opened(folder_for(spec_path) / f"ex-{entry_key}.json")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if data.get("key") != entry_key or data.get("variant") != variant.id:
+        if data is None or data.get("key") != entry_key or data.get("variant") != variant.id:
             raise ValueError("not this variant's entry")
         return _examples(data["examples"])
     except _UNREADABLE:  # a CardError is a ValueError
@@ -192,10 +375,8 @@ def load_examples(spec_path: str, variant: ir.Variant) -> Examples | None:
 
 def store_examples(spec_path: str, variant: ir.Variant, found: Examples) -> None:
     entry_key = examples_key(variant)
-    data = {"format": FORMAT, "key": entry_key, "variant": variant.id, "examples": _plain_examples(found)}
-    with contextlib.suppress(WriteError, OSError):
-        write_atomic(folder_for(spec_path) / f"ex-{entry_key}.json",
-                     json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+    _seal(folder_for(spec_path) / f"ex-{entry_key}.json",
+          {"format": FORMAT, "key": entry_key, "variant": variant.id, "examples": _plain_examples(found)})
 
 
 def _plain_examples(e: Examples) -> dict[str, object]:
@@ -377,9 +558,9 @@ def load_variant(spec_path: str) -> ir.Variant | None:
     """The resolved IR of `spec_path` when no file it was built from changed, else None."""
     from .spec.workspace import parent_path, shadows_shipped
 
+    data = _opened(_ir_entry(spec_path))
     try:
-        data = json.loads(_ir_entry(spec_path).read_text(encoding="utf-8"))
-        if data.get("format") != FORMAT or data.get("path") != spec_path:
+        if data is None or data.get("format") != FORMAT or data.get("path") != spec_path:
             return None
         files = data["files"]  # [[path, sha256, parent id or None], ...], the spec first
         for (path, digest, parent_id), following in zip(files, [*files[1:], None], strict=True):
@@ -402,6 +583,6 @@ def store_variant(spec_path: str, files: list[tuple[str, str | None]], variant: 
         data = {"format": FORMAT, "path": spec_path,
                 "files": [[path, _digest(path), parent] for path, parent in files],
                 "variant": _encode(variant)}
-        write_atomic(_ir_entry(spec_path), json.dumps(data, ensure_ascii=False) + "\n")
-    except (WriteError, OSError, TypeError):
-        pass
+    except (OSError, TypeError):
+        return
+    _seal(_ir_entry(spec_path), data, indent=None)

@@ -53,6 +53,8 @@ REMIK51 = (
     s("000", "każdy gracz musi kupić jedną kartę i odrzucić tę, której nie potrzebuje",
       "turn.draws", "turn.discard", values={"turn.draws": 1, "turn.discard": 1}),
     s("000", "których suma musi wynosić 51 lub więcej", "opening.min_points", equals=51),
+    # "grup": whatever melds the player lays, one or more (a reading the spec marks)
+    s("000", "złożonych grup ważnych kart odkrytych", "opening.min_melds"),
     s("000", "Karty 10, 12, 13, 14 i asy liczą się jako 10 punktów",
       "values.10", "values.J", "values.Q", "values.K", "values.A", equals=10),
     s("000", "a pozostałe karty według ich wartości", *(f"values.{n}" for n in range(2, 10)),
@@ -97,7 +99,8 @@ REMIK51 = (
     s("000", "Ten gracz otrzymuje -40 punktów", "scoring.went_out", equals=-40),
     s("004", "Ukoliko je igrač handirao onda dobija -80 bodova", "scoring.handed", equals=-80),
     s("000", "umieszcza pod wszystkimi innymi kartami", "deal.cut_card", equals=True),
-    s("004", "može da je uzme samo ako kreće u handiranje", "turn.draw.cut_card", equals="when handing"),
+    s("004", "može da je uzme samo ako kreće u handiranje", "turn.draw.cut_card", "stock_empty",
+      values={"turn.draw.cut_card": "when handing"}),
     s("004", "Ako igrač ovako handira dobija -120 poena", "scoring.handed_with_cut_card", equals=-120),
     s("000", "Gdzieś na to zwycięstwo wyliczone jest -140", NOT_MODELLED),
     s("000", "Pozostałe karty są dodawane do pozostałych graczy", "scoring.method", equals="penalties"),
@@ -129,7 +132,7 @@ REMIK51 = (
     s("000", "Jeśli dobierasz ze stosu kart odrzuconych, jest to karta odrzucona przez gracza przed tobą",
       "turn.draw.discard_top"),
     s("000", "Gra kończy się, gdy jeden z graczy odrzuci swoją ostatnią kartę", "going_out.by",
-      "game_end.target", values={"going_out.by": "discard"}),
+      "game_end.rounds", values={"going_out.by": "discard", "game_end.rounds": 1}),
     s("000", "Jeśli gracz zagrał, otrzymuje -80 punktów", "scoring.handed", equals=-80),
     s("000", "Ta karta może być użyta podczas rozdawania", "turn.draw.cut_card", equals="when handing"),
     s("000", "gracz może ją wziąć tylko wtedy, gdy zaczyna rozdawać", "turn.draw.cut_card",
@@ -157,7 +160,7 @@ REMIK51 = (
     s("000", "Zestawy nie mogą zawierać dwóch kart tego samego znaku i mogą zawierać maksymalnie 4 karty",
       "set.suits", "set.size", values={"set.suits": "distinct", "set.size": (3, 4)}),
     s("000", "Zwycięstwo gracza nazywa się Rozdaniem, jeśli rzuci wszystkie grupy kart naraz na stół i "
-      "zostanie mu tylko jedna karta", "handing"),
+      "zostanie mu tylko jedna karta", "handing", "game_end.winner"),
     s("000", "Aby gracz mógł rozdać, nie ma znaczenia, z którego stosu wziął kartę", "turn.draw.discard_top",
       equals="when first_round or opened or opens_this_turn"),
     s("000", "nie może dodać żadnej ze swoich kart do odkrytej puli innego gracza podczas otwarcia",
@@ -231,7 +234,7 @@ REMIK51 = (
     s("004", "Ne možete dodati posljednju kartu u svojoj ruci u tuđi skup",
       "going_out.by", values={"going_out.by": "discard"}),
     s("004", "Igra se završava kada neko od igrača izbaci svoju poslednju kartu",
-      "going_out.by", "game_end.target", values={"going_out.by": "discard"}),
+      "going_out.by", "game_end.rounds", values={"going_out.by": "discard", "game_end.rounds": 1}),
     s("004", "Taj igrač dobija -40 bodova", "scoring.went_out", values={"scoring.went_out": -40}),
     s("004", "koju igrač koji preseče špil na početku izvuče i stavi ispod svih ostalih karata",
       "deal.cut_card", values={"deal.cut_card": True}),
@@ -431,8 +434,9 @@ KARUZELA = (
       "joker_swap.card_from", equals="hand_or_table"),
     s("003", "Zmiana pozycji jokera na stole jest legalna", "jokers.declare"),
     s("003", "Należy go natychmiast zużyć", "joker_swap.retrieved_joker", equals="play_now"),
-    # under "Koniec rundy": what a joker left in hand counts (a joker in a meld is never counted)
-    s("003", "Jokery: 25 punktów każdy", "scoring.joker_in_hand", equals=25),
+    # under "Koniec rundy", in the one list of card values: a joker is worth 25 (only hands are
+    # ever counted)
+    s("003", "Jokery: 25 punktów każdy", "values.joker", equals=25),
     s("003", "Karty z liczbami : wartość nominalna (od dwóch do 10)", *(f"values.{n}" for n in range(2, 11)),
       values={f"values.{n}": n for n in range(2, 11)}),
     s("003", "Walet, dama, król: po 10 punktów", "values.J", "values.Q", "values.K", equals=10),

@@ -7,38 +7,22 @@ import copy
 import subprocess
 import sys
 import textwrap
-import types
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from remikc.build import load_module, validator_source
 from remikc.emit.package import API
-from remikc.spec.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "generated"
-_MODULES: dict[str, types.ModuleType] = {}
-
-
-@pytest.fixture(scope="module")
-def modules(workspace: Workspace, load: Callable[[str], Any]) -> Callable[[str], types.ModuleType]:
-    def get(variant_id: str) -> types.ModuleType:
-        if variant_id not in _MODULES:
-            source = validator_source(load(variant_id), workspace)
-            _MODULES[variant_id] = load_module(f"api_{variant_id}", source)
-        return _MODULES[variant_id]
-    return get
 
 
 # --- 24.5: a Card is a card --------------------------------------------------------------------
 
 @pytest.mark.parametrize("code", [1, 2, 3, 56, 999, -4, pytest.param(10**5000, id="5001-digits")])
-def test_a_card_is_not_made_from_an_int_that_is_no_cards_code(modules, code: int) -> None:
+def test_a_card_is_not_made_from_an_int_that_is_no_cards_code(seed_modules, code: int) -> None:
     # was: Card(1..3) printed as K♥ K♦ K♣; Card(999) an IndexError later
-    m = modules("remik51")
+    m = seed_modules("remik51")
     shown = code if code < 10**12 else "a number that large"
     with pytest.raises(ValueError, match=f"{shown} is no card's code"):
         m.Card(code)
@@ -46,24 +30,24 @@ def test_a_card_is_not_made_from_an_int_that_is_no_cards_code(modules, code: int
         m.check_meld([code, code, code])
 
 
-def test_cards_codes_and_texts_make_the_same_card(modules) -> None:
-    m = modules("remik51")
+def test_cards_codes_and_texts_make_the_same_card(seed_modules) -> None:
+    m = seed_modules("remik51")
     # rank * 4 + suit: 10♥ is 10 * 4 + 1
     assert m.Card(41) == m.Card("10♥") == m.parse_card("10h") and str(m.Card(41)) == "10♥"
     assert m.Card(0).is_joker and m.Card(m.Card("JK")) is m.JOKER
     assert m.check_meld([m.Card("7♥"), "8♥", m.Card(9 * 4 + 1)]).points == 7 + 8 + 9  # seed 000: face values
 
 
-def test_the_set_of_three_kings_made_of_bad_codes_is_refused(modules) -> None:
+def test_the_set_of_three_kings_made_of_bad_codes_is_refused(seed_modules) -> None:
     # was: Card(1..3) made an "ok" set worth 0
-    m = modules("remik51")
+    m = seed_modules("remik51")
     with pytest.raises(ValueError):
         m.check_meld([m.Card(1), m.Card(2), m.Card(3)])
 
 
-def test_bytes_are_not_cards(modules) -> None:
+def test_bytes_are_not_cards(seed_modules) -> None:
     # was: check_meld(b'\x04\x05\x06') an ok set worth 30
-    m = modules("remik51")
+    m = seed_modules("remik51")
     with pytest.raises(TypeError, match=r"^cards: .*not bytes"):
         m.check_meld(b"\x04\x05\x06")
     with pytest.raises(TypeError, match=r"^hand: "):
@@ -80,13 +64,13 @@ def test_bytes_are_not_cards(modules) -> None:
     (lambda m, c: m.check_joker_swap("9♥ JK J♥", c), "card"),
     (lambda m, c: m.Discard(c), "card"),
 ])
-def test_a_function_takes_no_int_for_a_card_be_it_a_cards_code_or_not(modules, call, argument: str,
+def test_a_function_takes_no_int_for_a_card_be_it_a_cards_code_or_not(seed_modules, call, argument: str,
                                                                       code: int) -> None:
     # was: 999 an IndexError from check_meld, hand_value, best_melds and apply(g, Discard(...)),
     # then a ValueError; 41 (10♥'s code: 10 * 4 + 1) taken as 10♥.  Card(code) makes a card of it.
     with pytest.raises(TypeError, match=rf"^{argument}: a Card or a card's text .*not int {code} "
                                         r"\(Card\(code\) makes a card"):
-        call(modules("remik51"), code)
+        call(seed_modules("remik51"), code)
 
 
 # 10♥ 9♥ J♥ by code (rank * 4 + suit): a run of Remik 51 worth 10 + 9 + 10 (seed 000) if ints were cards
@@ -113,15 +97,16 @@ TEN, NINE, JACK = 10 * 4 + 1, 9 * 4 + 1, 11 * 4 + 1
     (lambda m: m.Rearrange([[NINE, TEN, JACK]]), "table"),
     (lambda m: m.Rearrange(["9♥ 10♥ J♥"], swaps=[(TEN, "hand")]), "swaps"),
 ])
-def test_an_int_among_the_cards_is_a_type_error_naming_the_argument(modules, call, argument: str) -> None:
+def test_an_int_among_the_cards_is_a_type_error_naming_the_argument(seed_modules, call,
+                                                                    argument: str) -> None:
     # was: each taken as the card of that code
     with pytest.raises(TypeError, match=rf"^{argument}: .*not int"):
-        call(modules("remik51"))
+        call(seed_modules("remik51"))
 
 
-def test_apply_takes_no_action_made_of_ints(modules) -> None:
+def test_apply_takes_no_action_made_of_ints(seed_modules) -> None:
     # was: Discard(<a code of a card in hand>) discarded that card
-    m = modules("remik51")
+    m = seed_modules("remik51")
     game = m.new_game(2, 4)
     card = game.hands[game.seat][-1]
     with pytest.raises(TypeError, match=r"^card: .*not int"):
@@ -132,8 +117,8 @@ def test_apply_takes_no_action_made_of_ints(modules) -> None:
     assert m.Discard(card) == m.Discard(str(card)) == m.Discard(m.Card(int(card)))
 
 
-def test_a_dict_is_not_cards_though_it_iterates_texts(modules) -> None:
-    m = modules("remik51")
+def test_a_dict_is_not_cards_though_it_iterates_texts(seed_modules) -> None:
+    m = seed_modules("remik51")
     with pytest.raises(TypeError, match=r"^cards: .*not dict"):
         m.check_meld({"9♥": 1, "10♥": 2, "J♥": 3})
     with pytest.raises(TypeError, match=r"^hands: .*not dict"):
@@ -161,14 +146,14 @@ def test_a_dict_is_not_cards_though_it_iterates_texts(modules) -> None:
     (lambda m: m.new_game(2, hands=["A♠", "2♠"], cut_card=[4]), "cut_card"),
     (lambda m: m.Card(4.0), "card"),
 ])
-def test_anything_else_is_a_type_error_naming_the_argument(modules, call, argument: str) -> None:
+def test_anything_else_is_a_type_error_naming_the_argument(seed_modules, call, argument: str) -> None:
     with pytest.raises(TypeError, match=f"^{argument}: "):
-        call(modules("remik51"))
+        call(seed_modules("remik51"))
 
 
-def test_hand_value_reads_the_cards_before_counting_an_unopened_hand(modules) -> None:
+def test_hand_value_reads_the_cards_before_counting_an_unopened_hand(seed_modules) -> None:
     # was: hand_value("Z♦ Z♦", opened=False) returned 100
-    m = modules("remik51")
+    m = seed_modules("remik51")
     with pytest.raises(ValueError, match="'Z♦' is not a card"):
         m.hand_value("Z♦ Z♦", opened=False)
     assert m.hand_value("2♠", opened=False) == 100  # seed 000: "zostanie mu zapisane +100"
@@ -176,17 +161,17 @@ def test_hand_value_reads_the_cards_before_counting_an_unopened_hand(modules) ->
 
 # --- 24.5: the referee checks the game it is given -------------------------------------------------
 
-def test_a_stacked_deck_is_checked_against_the_deck(modules) -> None:
+def test_a_stacked_deck_is_checked_against_the_deck(seed_modules) -> None:
     # was: new_game(hands=...) accepted five A♠ and six jokers.  Remik 51's deck is two packs and
     # four jokers (specs/remik51.rules: assumed, 000 does not name the deck)
-    m = modules("remik51")
+    m = seed_modules("remik51")
     with pytest.raises(ValueError, match="5 × A♠ in the stacked deck: the pack for 2 players holds 2"):
         m.new_game(2, hands=["A♠ A♠ A♠ 2♣", "A♠ A♠ 3♣"])
     with pytest.raises(ValueError, match="6 × JK in the stacked deck: the pack for 2 players holds 4"):
         m.new_game(2, hands=["JK JK JK", "JK JK 3♣"], stock="JK 5♥")
     assert m.new_game(2, hands=["A♠ A♠ JK JK", "JK JK 3♣"])  # as many as the deck has: dealt
     # Remik podstawowy: "Użyj standardowej talii 52 kart" (seed 002): one pack, no jokers
-    basic = modules("remik_podstawowy")
+    basic = seed_modules("remik_podstawowy")
     with pytest.raises(ValueError, match="2 × 7♦ in the stacked deck"):
         basic.new_game(2, hands=["7♦ 8♦", "9♣"], first_discard="7♦")
     with pytest.raises(ValueError, match="1 × JK in the stacked deck: the pack for 2 players holds 0"):
@@ -210,25 +195,25 @@ def test_a_stacked_deck_is_checked_against_the_deck(modules) -> None:
     (3, -(1 << 63) - 1, ValueError, r"^seed: -2\*\*63 to 2\*\*64 - 1, what a saved game holds, not a number"),
     (3, 1 << 64, ValueError, r"^seed: -2\*\*63 to 2\*\*64 - 1, what a saved game holds, not a number"),
 ])
-def test_new_game_checks_players_and_seed(modules, players: object, seed: object,
+def test_new_game_checks_players_and_seed(seed_modules, players: object, seed: object,
                                           error: type[Exception], message: str) -> None:
-    m = modules("remik51")
+    m = seed_modules("remik51")
     with pytest.raises(error, match=message):
         m.new_game(players, seed)
     with pytest.raises(error, match=message):  # a stacked deck is checked the same
         m.new_game(players, seed, hands=["A♠ 2♠", "3♠ 4♠", "5♠ 6♠"])
 
 
-def test_new_game_takes_every_seed_a_save_holds(modules) -> None:
-    m = modules("remik51")
+def test_new_game_takes_every_seed_a_save_holds(seed_modules) -> None:
+    m = seed_modules("remik51")
     for seed in (-(1 << 63), -1, 0, 1 << 63, (1 << 64) - 1):
         game = m.new_game(2, seed)
         assert m.Game.from_dict(game.to_dict()).seed == seed
 
 
-def test_apply_and_view_refuse_a_game_of_another_variant(modules) -> None:
+def test_apply_and_view_refuse_a_game_of_another_variant(seed_modules) -> None:
     # was: a remik51 apply accepted a Karuzela game
-    r51, kz = modules("remik51"), modules("karuzela")
+    r51, kz = seed_modules("remik51"), seed_modules("karuzela")
     game = kz.new_game(2, 1)
     with pytest.raises(TypeError, match=r"^game: a game of karuzela, not of remik51"):
         r51.apply(game, r51.Draw("stock"))
@@ -240,18 +225,18 @@ def test_apply_and_view_refuse_a_game_of_another_variant(modules) -> None:
 
 
 @pytest.mark.parametrize("seat", [-1, 2, 3, "0", 1.0, None])
-def test_view_refuses_a_seat_that_is_not_at_the_table(modules, seat: object) -> None:
+def test_view_refuses_a_seat_that_is_not_at_the_table(seed_modules, seat: object) -> None:
     # was: view(game, -1) returned the last seat's hand, view(game, players) an IndexError
-    m = modules("remik51")
+    m = seed_modules("remik51")
     game = m.new_game(2, 1)
     with pytest.raises(ValueError, match=r"^seat: 0 to 1 in a game of 2 players"):
         m.view(game, seat)
     assert m.view(game, 1).seat == 1
 
 
-def test_a_lay_off_adds_a_card_of_a_kind_there_is(modules) -> None:
+def test_a_lay_off_adds_a_card_of_a_kind_there_is(seed_modules) -> None:
     # was: laying off nothing was a valid lay-off worth 21, and kind="flush" was taken
-    m = modules("remik51")
+    m = seed_modules("remik51")
     with pytest.raises(ValueError, match=r"^cards: no card to lay off"):
         m.check_lay_off("6♥ 7♥ 8♥", "")
     with pytest.raises(ValueError, match=r"^kind must be 'run', 'set' or None, not 'flush'"):
@@ -260,9 +245,9 @@ def test_a_lay_off_adds_a_card_of_a_kind_there_is(modules) -> None:
 
 
 @pytest.mark.parametrize("seat", [-1, 2, 99, "1", True, 1.5])
-def test_apply_refuses_a_seat_that_is_not_at_the_table(modules, seat: object) -> None:
+def test_apply_refuses_a_seat_that_is_not_at_the_table(seed_modules, seat: object) -> None:
     # was: seat 99 let a NextDeal through, "1" was refused as "seat 1's turn, not seat 1's"
-    m = modules("remik51")
+    m = seed_modules("remik51")
     game = m.new_game(2, 1)
     with pytest.raises(ValueError, match=r"^seat: 0 to 1 in a game of 2 players, or None"):
         m.apply(game, m.Draw("stock"), seat=seat)
@@ -271,10 +256,10 @@ def test_apply_refuses_a_seat_that_is_not_at_the_table(modules, seat: object) ->
     assert m.apply(game, m.Draw("stock"), seat=game.seat).reasons[0].code == "draw.first_player"
 
 
-def test_a_verdict_and_its_reasons_do_not_change(modules) -> None:
+def test_a_verdict_and_its_reasons_do_not_change(seed_modules) -> None:
     # one Verdict is handed to every caller who asks about the same meld, and the referee reads
     # it too: was, `check_meld(...).ok = False` made the next caller's valid meld a refusal
-    m = modules("remik51")
+    m = seed_modules("remik51")
     verdict = m.check_meld("5♠ 5♥ 5♦")
     with pytest.raises(AttributeError):
         verdict.ok = False
@@ -298,43 +283,44 @@ def test_a_verdict_and_its_reasons_do_not_change(modules) -> None:
     ([(-1, "5♠")], ValueError, r"^lay_offs: a meld's index is a whole number from 0, not -1"),
     ([(0,)], TypeError, r"^lay_offs: \(meld index, cards\) pairs, not \(0,\)"),
 ])
-def test_a_lay_offs_meld_index_is_a_whole_number(modules, given: object, error: type, message: str) -> None:
+def test_a_lay_offs_meld_index_is_a_whole_number(seed_modules, given: object, error: type,
+                                                 message: str) -> None:
     # was: int() read 1.7, "1" and True as meld 1 (index 1), and (0,) failed to unpack
-    m = modules("remik51")
+    m = seed_modules("remik51")
     with pytest.raises(error, match=message):
         m.Lay(lay_offs=given)
     assert m.Lay(lay_offs=[(1, "5♠")]).lay_offs == ((1, (m.Card("5♠"),)),)
 
 
 @pytest.mark.parametrize("text", ["lay 6♣ on meld 0", "lay 6♣ on meld ١", "lay 8♥ for the joker in meld 0"])
-def test_melds_in_an_actions_text_are_numbered_from_1(modules, text: str) -> None:
+def test_melds_in_an_actions_text_are_numbered_from_1(seed_modules, text: str) -> None:
     # was: meld 0 became index -1, and an Arabic-Indic digit one read as meld 1
     with pytest.raises(ValueError, match="melds are numbered from 1"):
-        modules("remik51").parse_action(text)
+        seed_modules("remik51").parse_action(text)
 
 
 @pytest.mark.parametrize(("call", "argument"), [
     ("parse_action", None), ("parse_action", ["knock"]), ("parse_card", None), ("parse_cards", None),
     ("parse_meld", ["5♠"]), ("legal_actions", None),
 ])
-def test_a_text_or_game_of_the_wrong_type_is_a_type_error(modules, call: str, argument: object) -> None:
+def test_a_text_or_game_of_the_wrong_type_is_a_type_error(seed_modules, call: str, argument: object) -> None:
     # was: AttributeError (`.split`, `.strip`, `.over`) from deep inside
     with pytest.raises(TypeError, match=r"not (NoneType|list)$"):
-        getattr(modules("remik51"), call)(argument)
+        getattr(seed_modules("remik51"), call)(argument)
 
 
-def test_a_knock_is_true_or_false(modules) -> None:
+def test_a_knock_is_true_or_false(seed_modules) -> None:
     # was: EndTurn(knock="yes") printed as a knock and saved as what Action.from_dict refuses
-    m = modules("remik51")
+    m = seed_modules("remik51")
     with pytest.raises(TypeError, match=r"^knock: True or False, not str 'yes'"):
         m.EndTurn(knock="yes")
     assert m.EndTurn(knock=True).knock is True
 
 
-def test_a_failed_opening_names_each_bad_meld_once(modules) -> None:
+def test_a_failed_opening_names_each_bad_meld_once(seed_modules) -> None:
     # was: "meld 1 (8♠ 8♥): a set of 2 cards..." from the opening's check, then "meld 8♠ 8♥: a set
     # of 2 cards..." again from the new melds' (its jokers' declarations left out of the first)
-    m = modules("remik51")
+    m = seed_modules("remik51")
     refusal = m.apply(m.new_game(2, 1), m.parse_action("lay 8♠ 8♥"))
     assert [r.to_dict()["params"].get("in") for r in refusal.reasons] == ["meld"]
     assert str(refusal.reasons[0]) == "meld 1 (8♠ 8♥): a set of 2 cards; a set has 3 to 4 cards"
@@ -342,10 +328,10 @@ def test_a_failed_opening_names_each_bad_meld_once(modules) -> None:
     assert str(why).startswith("meld 1 (5♠ JK=5♥ JK=5♦): ")
 
 
-def test_a_set_jokers_card_on_the_table_is_a_card(modules) -> None:
+def test_a_set_jokers_card_on_the_table_is_a_card(seed_modules) -> None:
     # was: a set laid with an undeclared joker kept the card it stands for as a bare code,
     # `(35,)`, which a client showed as "35"
-    kz = modules("karuzela")
+    kz = seed_modules("karuzela")
     game = kz.new_game(2, 0, hands=["8♥ 8♣ 9♥ 10♥ K♠", "8♠ 8♦ JK K♥ Q♥"], stock="5♣ 10♠ 2♦ 7♦ 7♠")
     for action in (kz.Draw("stock"), kz.Rearrange(table=["8♠ JK 8♦"])):
         game = kz.apply(game, action, seat=game.seat)
@@ -353,15 +339,15 @@ def test_a_set_jokers_card_on_the_table_is_a_card(modules) -> None:
     assert type(stands) is kz.Card and str(stands) in ("8♥", "8♣")
 
 
-def test_a_view_says_what_it_shows(modules) -> None:
-    m = modules("remik51")
+def test_a_view_says_what_it_shows(seed_modules) -> None:
+    m = seed_modules("remik51")
     game = m.new_game(2, hands=["5♠ 6♠ 7♠", "8♥ 9♥ 10♥"], stock="2♣ 3♣ 4♣ 5♣")
     assert repr(m.view(game, game.seat)).startswith(f"<View remik51 seat {game.seat}: hand ")
     assert "hand 8♥ 9♥ 10♥;" in repr(m.view(game, 1))
 
 
-def test_the_hot_path_keeps_its_unchecked_constructor(modules) -> None:
-    m = modules("remik51")
+def test_the_hot_path_keeps_its_unchecked_constructor(seed_modules) -> None:
+    m = seed_modules("remik51")
     # the runtime's own codes become Cards through a table, never through Card's checks
     assert len(m._CARD) == 56 and all(type(c) is m.Card and int(c) == i for i, c in enumerate(m._CARD))
     hand = m.new_game(2, 3).hands[1]

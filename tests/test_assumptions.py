@@ -11,6 +11,7 @@ import pytest
 from remikc import assumptions
 from remikc.driver import check_paths
 from remikc.spec.workspace import Workspace
+from remikc.wording import language
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "specs"
@@ -54,8 +55,25 @@ def test_every_assumption_and_reading_is_in_the_table():
 
 
 @pytest.mark.parametrize("variant, rule_id, value, other_says", [
-    # 000: "Gra kończy się, gdy jeden z graczy odrzuci swoją ostatnią kartę" - the deal, or the game
-    ("remik51", "game_end.target", 500, "one deal"),
+    # 000: "Gra kończy się, gdy jeden z graczy odrzuci swoją ostatnią kartę" - the game, or a deal
+    # of a series
+    ("remik51", "game_end.rounds", 1, "a series"),
+    # 000: "a gracz może ją wziąć tylko wtedy, gdy zaczyna rozdawać" - any player, or the cutter
+    ("remik51", "turn.draw.cut_card", None, "only the player who cut the pack"),
+    # ... "tylko": not as the stock's last card either
+    ("remik51", "stock_empty", None, "drawn as an ordinary card"),
+    # "karta, którą gracz, który przecina talię ..., dobiera": any card, a joker too
+    ("remik51", "deal.cut_card", None, "the cutter keeps it"),
+    # 004: "ako uzmete kartu odavde, morate se otvoriti" (000: "musisz ją otworzyć")
+    ("remik51", "turn.draw.discard_top", None, "one of the cards of that opening"),
+    # 000: "położenie na stole przed sobą złożonych grup" - melds, one or more
+    ("remik51", "opening.min_melds", 1, "at least two melds"),
+    # 001: "jeden zamiast waleta i jednocześnie drugi zamiast damy"
+    ("remik_klasyczny", "jokers.declare", None, "names the card"),
+    # 002: "as może być albo niską kartą ... lub wysoką kartą"
+    ("remik_podstawowy_as", "run.ace_to_ace", False, "each ace is low or high on its own"),
+    # 003: "Kiedy gracz używa jokera, musi powiedzieć, jaką kartę reprezentuje"
+    ("karuzela", "jokers.declare", None, "is refused"),
     # 001: the discard "widoczna dla wszystkich", against "dobiera ... ze stosu zakrytego"
     ("remik_klasyczny", "turn.draw.discard_top", None, "only the covered stock"),
     # 003 forbids only K-A-2 ("skręcanie z rogu"); A..A turns no corner, unless read widely
@@ -73,11 +91,13 @@ def test_a_reading_names_the_other_one(variant, rule_id, value, other_says):
     assert f"| `{rule_id}` |" in section and other_says in section
 
 
-def test_remik51_has_no_deal_limit():
-    """The seeds give none: the 30-deal end was a simulation device, now `--max-deals`."""
-    assert _rule("remik51", "game_end.target").value == 500
+def test_remik51_is_one_deal():
+    """000: "Gra kończy się, gdy jeden z graczy odrzuci swoją ostatnią kartę" (004: "Igra se
+    završava kada neko od igrača izbaci svoju poslednju kartu"): the game is the deal, with no
+    target the seeds do not give."""
+    assert _rule("remik51", "game_end.rounds").value == 1
     v = Workspace().variant(str(SPECS / "remik51.rules"))
-    assert v.game_end.rounds is None
+    assert v.game_end.target is None
 
 
 def test_a_house_variant_lists_only_its_own():
@@ -126,14 +146,24 @@ def test_the_rulebooks_print_the_other_readings():
     """Each reading the spec takes is marked †, and the other reading is given in the book's
     own language at the end, for the players to settle before they play."""
     for lang, title, other in (
-            ("pl", "## Do ustalenia przed grą", "gra to jedno rozdanie: kończy się, gdy ktoś odrzuci"),
-            ("hr", "## Dogovorite se prije igre", "igra je jedno dijeljenje: završava kad netko odbaci")):
+            ("pl", "## Do ustalenia przed grą", "gra to seria rozdań: punkty z każdego rozdania"),
+            ("hr", "## Dogovorite se prije igre", "igra je niz dijeljenja: bodovi svakog dijeljenja")):
         book = (ROOT / "generated" / "remik51" / f"rulebook.{lang}.md").read_text(encoding="utf-8")
         readings = book.split(title)[1].split("\n## ")[0]
         assert other in readings
-        assert "game_end" not in readings and "the game is the one deal" not in book  # no spec words
-        assert readings.count("\n- ") == 8  # remik51's eight readings
+        assert "game_end" not in readings and "a series:" not in book  # no spec words
+        assert readings.count("\n- ") == 11  # remik51's eleven readings
         html = (ROOT / "generated" / "remik51" / f"rulebook.{lang}.html").read_text(encoding="utf-8")
         assert '<section id="readings">' in html and other in html
     plain = (ROOT / "generated" / "remik_podstawowy" / "rulebook.pl.md").read_text(encoding="utf-8")
     assert "Do ustalenia" not in plain and "†" not in plain  # a variant without readings has none
+
+
+@pytest.mark.parametrize("lang", ["pl", "hr"])
+def test_every_reading_has_the_other_one_in_the_rulebooks_words(lang):
+    """Each reading a seed spec marks is printed with the other one in the book's own language
+    (`other.<variant>.<rule>`), never the catalogue's bare "it can be read otherwise"."""
+    catalogue = language(lang)
+    missing = [f"other.{v.id}.{rule.id}" for v in assumptions.load(SPECS) for rule in v.rules
+               if rule.other and rule.origin == v.id and not catalogue.has(f"other.{v.id}.{rule.id}")]
+    assert missing == []

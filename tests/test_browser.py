@@ -13,11 +13,13 @@ instead, since .ci/run installs both.
 from __future__ import annotations
 
 import html
+import itertools
 import json
 import os
 import re
 import shutil
 import subprocess
+import types
 from pathlib import Path
 
 import pytest
@@ -179,6 +181,24 @@ def test_pdf_build_through_weasyprint(tmp_path: Path) -> None:
     for pdf in pdfs:
         assert pdf.read_bytes() == (tmp_path / "b" / pdf.relative_to(tmp_path / "a")).read_bytes()
         assert half_full_problems(pdf_pages(pdf)) == []
+
+
+def test_a_pdf_is_the_same_bytes_whenever_it_is_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where HarfBuzz's subsetter is missing, WeasyPrint subsets the fonts with fontTools, which
+    stamps each subset font with the time it was made (two builds under xdist once differed so):
+    on that path, two PDFs of a page made 1,000 s apart are the same bytes."""
+    pytest.importorskip("weasyprint", reason="the `pdf` extra is not installed: pip install 'remikc[pdf]'")
+    import weasyprint.pdf.fonts  # type: ignore[import-untyped, unused-ignore]
+    from fontTools.misc import timeTools  # type: ignore[import-untyped, unused-ignore]
+
+    from remikc.emit.pdf import to_pdf
+
+    monkeypatch.setattr(weasyprint.pdf.fonts, "harfbuzz_subset", None)
+    clock = itertools.count(1_700_000_000, 1000)
+    monkeypatch.setattr(timeTools, "time", types.SimpleNamespace(time=lambda: next(clock)))
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    page = '<html><body><h1>Remik 51</h1><p>Q♥ K♥ A♥ — sekwens, 30 punktów</p></body></html>'
+    assert to_pdf(page) == to_pdf(page)
 
 
 def test_pdf_without_the_extra_says_what_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -125,8 +125,8 @@ def test_ir_of_a_house_variant_says_where_each_rule_comes_from():
         "value": 50, "text": "50", "from": "remik51_domowy", "assumed": None, "other": None, "at": None}
     assert rules["scoring.went_out"]["from"] == "remik51"
     # a reading of an ambiguous seed sentence names the other one
-    assert rules["game_end.target"]["from"] == "remik51"
-    assert rules["game_end.target"]["other"].startswith("the game is the one deal")
+    assert rules["game_end.rounds"]["from"] == "remik51"
+    assert rules["game_end.rounds"]["other"].startswith("a series:")
 
 
 def test_ir_text():
@@ -294,7 +294,7 @@ def test_a_write_that_fails_leaves_the_old_file_and_no_temporary(tmp_path, monke
     target = tmp_path / "x.rules"
     target.write_text("the old text\n", encoding="utf-8")
 
-    def full(*_: object) -> None:
+    def full(*_: object, **__: object) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
     monkeypatch.setattr(atomic.os, "replace", full)

@@ -109,6 +109,24 @@ def test_quiet_and_verbose_exclude_each_other():
     assert code == 2 and "not allowed with argument" in err
 
 
+@pytest.mark.parametrize("command", [["check"], ["diff", str(SPECS / "karuzela.rules")]])
+def test_an_rlimit_z3_cannot_hold_is_a_usage_error(command):
+    """Z3 keeps the work limit in 32 bits: 4294967296 was taken as 0, no limit at all."""
+    spec = str(SPECS / "karuzela.rules")
+    for too_large in ("4294967296", "8589934597"):
+        code, out, err = run(*command, "--rlimit", too_large, spec)
+        assert (code, out) == (2, "")
+        assert "argument --rlimit: must be at most 4294967295, the largest work limit Z3 takes" in err
+    assert run("check", "--no-verify", "--rlimit", "4294967295", spec)[0] == 0
+
+
+def test_the_verifier_refuses_an_rlimit_out_of_z3s_range(load):
+    from remikc.verify import verify
+
+    with pytest.raises(ValueError, match="rlimit must be 1 to 4294967295"):
+        verify(load("karuzela"), rlimit=2**32)
+
+
 def test_quiet_new_writes_the_file_and_says_nothing(tmp_path):
     assert run("new", "-q", "cicha", "--extends", "remik51", "--dir", str(tmp_path)) == (0, "", "")
     assert (tmp_path / "cicha.rules").exists()

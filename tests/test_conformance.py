@@ -23,7 +23,6 @@ from oracle import (
     meld_rules,
     near_meld,
     near_opening,
-    validator,
 )
 
 SPECS = Path(__file__).resolve().parent.parent / "specs"
@@ -32,22 +31,20 @@ RANDOM_MELDS = 20_000
 
 
 @pytest.fixture(scope="module", params=VARIANTS)
-def setup(request, workspace):
-    v = workspace.variant(str(SPECS / f"{request.param}.rules"))
-    return v, validator(v, workspace)
+def setup(request, load, seed_modules):
+    return load(request.param), seed_modules(request.param)
 
 
 @pytest.fixture(scope="module")
-def twin(setup, workspace):
+def twin(setup, load, seed_modules):
     """The module of an earlier variant judged by the same meld rules, or None: its own tests
     hold it to the verifier's formulas on every play here, and asking them again of a twin
     (remik51_domowy changes only scoring) costs half a minute and tests nothing new."""
     v, _ = setup
     mine = meld_rules(v)
     for other in VARIANTS[:VARIANTS.index(v.id)]:
-        w = workspace.variant(str(SPECS / f"{other}.rules"))
-        if meld_rules(w) == mine:
-            return validator(w, workspace)
+        if meld_rules(load(other)) == mine:
+            return seed_modules(other)
     return None
 
 

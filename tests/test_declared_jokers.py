@@ -24,7 +24,6 @@ from typing import Any
 import pytest
 from house import house_variant
 
-from remikc.build import load_module, validator_source
 from remikc.cli import main
 from remikc.spec.workspace import Workspace
 
@@ -36,23 +35,19 @@ def _said(reason: object) -> str:
     return f"{reason} ({getattr(reason, 'rule', None)}, {getattr(reason, 'line', None)})"
 
 
-def _module(workspace: Workspace, load: Callable[[str], Any], variant_id: str) -> types.ModuleType:
-    return load_module(variant_id, validator_source(load(variant_id), workspace))
+@pytest.fixture(scope="module")
+def klasyczny(seed_modules: Callable[[str], Any]) -> types.ModuleType:
+    return seed_modules("remik_klasyczny")
 
 
 @pytest.fixture(scope="module")
-def klasyczny(workspace: Workspace, load: Callable[[str], Any]) -> types.ModuleType:
-    return _module(workspace, load, "remik_klasyczny")
+def r51(seed_modules: Callable[[str], Any]) -> types.ModuleType:
+    return seed_modules("remik51")
 
 
 @pytest.fixture(scope="module")
-def r51(workspace: Workspace, load: Callable[[str], Any]) -> types.ModuleType:
-    return _module(workspace, load, "remik51")
-
-
-@pytest.fixture(scope="module")
-def karuzela(workspace: Workspace, load: Callable[[str], Any]) -> types.ModuleType:
-    return _module(workspace, load, "karuzela")
+def karuzela(seed_modules: Callable[[str], Any]) -> types.ModuleType:
+    return seed_modules("karuzela")
 
 
 def play(m: types.ModuleType, game: Any, *actions: Any) -> Any:

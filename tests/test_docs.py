@@ -186,3 +186,22 @@ def test_remikcs_own_errors_share_one_root():
     for error in (WriteError, CardError, UsageError, StreamError, SpecError, BadCards, InvariantBreach,
                   PlotUnavailable):
         assert issubclass(error, RemikcError), error
+
+
+def test_security_md_names_tests_that_exist():
+    """SECURITY.md holds each guarantee to the tests it names (`tests/test_x.py::name`): each
+    file is there and defines each test, and every guarantee names at least one."""
+    import ast
+
+    text = (ROOT / "SECURITY.md").read_text(encoding="utf-8")
+    guarantees = text.split("## What remikc guarantees")[1].split("## What remikc does not")[0]
+    numbered = re.split(r"\n(?=\d+\. \*\*)", "\n" + guarantees.strip())[1:]
+    assert len(numbered) >= 11
+    for guarantee in numbered:
+        assert "Held by: `tests/" in guarantee, guarantee[:60]
+    named = re.findall(r"`(tests/test_\w+\.py)::(\w+)`", text)
+    assert len(named) > 40
+    for file, name in named:
+        tree = ast.parse((ROOT / file).read_text(encoding="utf-8"))
+        tests = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+        assert name in tests, f"SECURITY.md names {file}::{name}, which is no test there"

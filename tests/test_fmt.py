@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 import pytest
+from budgets import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sentences import sentences
@@ -166,6 +167,43 @@ def test_fmt_rewrites_a_file_and_a_second_run_changes_nothing(tmp_path):
     assert code == 0 and "1 file(s): 0 formatted" in out
 
 
+def test_a_linked_spec_stays_a_link_and_its_file_is_formatted(tmp_path):
+    """A spec kept elsewhere and linked into the project: fmt rewrites the file the link names,
+    and the link stays a link (it used to become a copy, the real file left as it was)."""
+    real = tmp_path / "shared" / "ugly.rules"
+    real.parent.mkdir()
+    real.write_text(UGLY, encoding="utf-8")
+    link = tmp_path / "project" / "ugly.rules"
+    link.parent.mkdir()
+    link.symlink_to(real)
+    code, out, _ = _run("fmt", str(link))
+    assert code == 0 and f"formatted {link}" in out
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert real.read_text(encoding="utf-8") == UGLY_LAID_OUT
+    assert sorted(p.name for p in real.parent.iterdir()) == ["ugly.rules"]  # no temporary left
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
+@pytest.mark.parametrize("mode", [0o600, 0o640, 0o664], ids=lambda mode: f"{mode:o}")
+def test_a_formatted_file_keeps_its_mode(tmp_path, mode):
+    path = tmp_path / "ugly.rules"
+    path.write_text(UGLY, encoding="utf-8")
+    path.chmod(mode)
+    assert _run("fmt", "-q", str(path))[0] == 0
+    assert path.read_text(encoding="utf-8") == UGLY_LAID_OUT
+    assert path.stat().st_mode & 0o7777 == mode
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root gives a file away")
+def test_a_formatted_file_keeps_its_owner_and_group(tmp_path):
+    path = tmp_path / "ugly.rules"
+    path.write_text(UGLY, encoding="utf-8")
+    os.chown(path, 4321, 4322)
+    assert _run("fmt", "-q", str(path))[0] == 0
+    assert path.read_text(encoding="utf-8") == UGLY_LAID_OUT
+    assert (path.stat().st_uid, path.stat().st_gid) == (4321, 4322)
+
+
 def test_check_names_the_files_that_would_change_and_writes_nothing(tmp_path):
     (tmp_path / "ugly.rules").write_text(UGLY, encoding="utf-8")
     (tmp_path / "fine.rules").write_text(UGLY_LAID_OUT.replace("ugly", "fine"), encoding="utf-8")
@@ -188,6 +226,41 @@ def test_diff_prints_a_unified_diff_and_writes_nothing(tmp_path):
 def test_dash_reads_standard_input_and_writes_standard_output():
     code, out, err = _run("fmt", "-", stdin=UGLY.encode("utf-8"))
     assert (code, out, err) == (0, UGLY_LAID_OUT, "")
+
+
+# A house variant as a Croatian family writes it: letters, a suit and quotation marks in its
+# names, comments and notes, indented four spaces (fmt makes it two), a comment three spaces
+# after its line (two).
+KUCNA = """\
+# Kućna pravila obitelji Šimić: „♥ broji dvostruko”
+variant kucna extends "remik51" {
+    name pl "Domowe: łatwiej ♥"
+    name hr "Kućna: lakše ♥"
+    note hr "Tko prvi izađe — pobjeđuje."   # Đurđa je tako rekla
+}
+"""
+KUCNA_LAID_OUT = KUCNA.replace("\n    ", "\n  ").replace('"   #', '"  #')
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1250"])
+def test_dash_writes_the_file_as_utf8_whatever_the_console_encoding(encoding, tmp_path):
+    """`fmt -` writes a file's bytes, not messages: under an ASCII or cp1250 console it used to
+    transliterate (ć to c, ♥ to h, ł to l) or write a file remikc then refused as not UTF-8."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    for options in ([], ["--stdin-filename", "kucna.rules"]):
+        run = subprocess.run([sys.executable, "-m", "remikc", "fmt", "-", *options], env=env, cwd=tmp_path,
+                             input=KUCNA.encode("utf-8"), capture_output=True, timeout=60, check=False)
+        assert (run.returncode, run.stderr) == (0, b"")
+        assert run.stdout == KUCNA_LAID_OUT.encode("utf-8")
+    path = tmp_path / "kucna.rules"
+    path.write_text(KUCNA, encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "remikc", "fmt", "--diff", str(path)], env=env,
+                         capture_output=True, timeout=60, check=False)
+    assert run.returncode == 0
+    assert b'-    name hr "Ku\xc4\x87na: lak\xc5\xa1e \xe2\x99\xa5"\n' in run.stdout  # a patch that applies
 
 
 def test_a_file_with_errors_is_left_untouched_and_its_errors_are_shown(tmp_path):
@@ -283,9 +356,8 @@ def respaced(draw: st.DrawFn) -> tuple[Path, str, str]:
     return path, text, "\n".join(out)
 
 
-# about 20 s of one core for the three properties; FMT_EXAMPLES=2000 for a long run
-FMT = settings(max_examples=int(os.environ.get("FMT_EXAMPLES", "120")), deadline=None,
-               suppress_health_check=[HealthCheck.too_slow])
+# about 20 s of one core for the three properties in an ordinary run (tests/budgets.py)
+FMT = settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FMT
@@ -328,7 +400,8 @@ def test_every_sentence_of_the_grammar_formats_to_the_same_syntax_tree(text):
 
 
 @pytest.mark.soak
-@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None,  # 3,000 under `--soak`'s profile
+          suppress_health_check=[HealthCheck.too_slow])
 @given(respaced())
 def test_layout_never_changes_the_rules_soak(case):
     test_layout_never_changes_the_rules_and_fmt_is_idempotent.hypothesis.inner_test(case)

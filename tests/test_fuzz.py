@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from budgets import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sentences import sentences
@@ -40,7 +41,7 @@ VOCABULARY = sorted(
        "opening", "cards", "jokers", "points", "m", "o"}
 )
 
-FUZZ = settings(max_examples=int(__import__("os").environ.get("FUZZ_EXAMPLES", "150")), deadline=None,
+FUZZ = settings(max_examples=examples(150), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
@@ -133,7 +134,7 @@ def test_edge_inputs(text: bytes) -> None:
     _assert_handled(text)
 
 
-@settings(max_examples=int(__import__("os").environ.get("FUZZ_VERIFY_EXAMPLES", "12")), deadline=None,
+@settings(max_examples=examples(12), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(word_swapped_spec())
 def test_the_verifier_handles_any_spec_that_reads(text: bytes) -> None:
@@ -156,10 +157,10 @@ def test_the_verifier_handles_any_spec_that_reads(text: bytes) -> None:
 
 
 # --- attacker-sized inputs: deep nesting and huge numbers (issue #24) ------------------------
-# Few examples by default (each spec is up to thousands of levels deep, read three times);
-# FUZZ_LIMIT_EXAMPLES raises the budget for a longer run.
-LIMITS = settings(max_examples=int(__import__("os").environ.get("FUZZ_LIMIT_EXAMPLES", "20")),
-                  deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+# Few examples (each spec is up to thousands of levels deep, read three times); `--soak` runs
+# twenty times as many (tests/budgets.py).
+LIMITS = settings(max_examples=examples(20), deadline=None,
+                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 BASE = Path(__file__).resolve().parent / "specs" / "malformed" / "base.rules"
 DEEP_HEAD = 'variant deep extends "base" {\n  name pl "x"\n  name hr "x"\n'
 

@@ -1,17 +1,28 @@
 """Ctrl-C stops every command with exit code 130 and one line, no traceback: SIGINT is sent
 to a real `remikc` process, as a terminal sends it.  The waits are generous and nothing
-asserts how long the stop took: the machine may be busy."""
+asserts how long the stop took: the machine may be busy.
+
+Each child starts with SIGINT's default action, as a command typed at a terminal does, even
+where the test run itself ignores SIGINT (a job started with `&`, `nohup`, some CI runners):
+a child would inherit the ignoring, and remikc rightly leaves an ignored SIGINT ignored.
+Whatever happens, a started child is killed before the test ends."""
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import os
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from remikc.interrupt import CtrlC
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = ROOT / "specs" / "remik51.rules"
@@ -28,16 +39,35 @@ def many_variants(folder: Path, count: int = 60) -> Path:
     return folder
 
 
-def interrupted(*argv: str, after: float = 3.0) -> tuple[int, str, str]:
+def _sigint_as_at_a_terminal() -> None:
+    """In the child, before it runs Python: SIGINT's default action (`preexec_fn`)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@contextlib.contextmanager
+def started(command: list[str], **options: Any) -> Iterator[subprocess.Popen[str]]:
+    """`command` running, with SIGINT as at a terminal, in a process group of its own; the whole
+    group is killed on the way out, whatever the test found: a child that did not stop, or the
+    workers it started, would otherwise run on after its test failed (and hold its pipes open)."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                               preexec_fn=_sigint_as_at_a_terminal, start_new_session=True, **options)
+    try:
+        yield process
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+
+
+def interrupted(*argv: str, after: float = 3.0, wait: float = WAIT) -> tuple[int, str, str]:
     """Run `remikc argv`, send SIGINT after `after` seconds, and return what it left."""
     env = {**os.environ, "NO_COLOR": "1"}
-    process = subprocess.Popen([sys.executable, "-m", "remikc", *argv], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env)
-    time.sleep(after)
-    assert process.poll() is None, "the run ended before it could be interrupted"
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=WAIT)
-    return process.returncode, out, err
+    with started([sys.executable, "-m", "remikc", *argv], env=env) as process:
+        time.sleep(after)
+        assert process.poll() is None, "the run ended before it could be interrupted"
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=wait)
+        return process.returncode, out, err
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -59,6 +89,16 @@ def test_ctrl_c_stops_build_and_writes_nothing(tmp_path):
 
 def test_ctrl_c_stops_simulate(tmp_path):
     code, out, err = interrupted("simulate", str(SEED), "--games", "1000000")
+    assert (code, out, err) == (130, "", "remikc: interrupted\n")
+
+
+def test_ctrl_c_stops_a_child_of_a_run_that_ignores_sigint():
+    """The test run started where SIGINT is ignored: its children still stop on Ctrl-C."""
+    ignored = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        code, out, err = interrupted("simulate", str(SEED), "--games", "1000000", wait=60)
+    finally:
+        signal.signal(signal.SIGINT, ignored)
     assert (code, out, err) == (130, "", "remikc: interrupted\n")
 
 
@@ -91,11 +131,51 @@ print("answered", outcome.status, flush=True)
 
 
 def test_ctrl_c_inside_z3_stops_rather_than_giving_an_undecided_answer():
-    process = subprocess.Popen([sys.executable, "-c", HARD_QUESTION], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, cwd=ROOT)
-    assert process.stdout is not None
-    assert process.stdout.readline() == "asking\n"
-    time.sleep(2)  # into the solver's work
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=WAIT)
-    assert (process.returncode, out, err) == (130, "stopped\n", "")
+    with started([sys.executable, "-c", HARD_QUESTION]) as process:
+        assert process.stdout is not None
+        assert process.stdout.readline() == "asking\n"
+        time.sleep(2)  # into the solver's work
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=WAIT)
+        assert (process.returncode, out, err) == (130, "stopped\n", "")
+
+
+@pytest.fixture
+def python_sigint() -> Iterator[None]:
+    """Python's own SIGINT handler, which CtrlC takes over, even in a test run that ignores SIGINT."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+@pytest.mark.usefixtures("python_sigint")
+def test_ctrl_c_inside_a_z3_constructor_waits_until_the_object_is_made(monkeypatch):
+    """SIGINT comes while Z3's Python API builds a term, between taking the term and its
+    context: the KeyboardInterrupt comes once the object is whole, so no half-made object
+    fails in its finalizer ("Exception ignored in: AstRef.__del__", printed after `remikc:
+    interrupted`).  In this process: the signal is sent from inside the constructor."""
+    import z3
+
+    real = z3.z3._get_ctx
+
+    def signalled_from_a_constructor(ctx):  # type: ignore[no-untyped-def]
+        if sys._getframe(1).f_code.co_name == "__init__":  # AstRef.__init__, not Bool itself
+            monkeypatch.setattr(z3.z3, "_get_ctx", real)
+            os.kill(os.getpid(), signal.SIGINT)
+        return real(ctx)
+
+    unraisable: list[str] = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda u: unraisable.append(repr(u.exc_value)))
+    monkeypatch.setattr(z3.z3, "_get_ctx", signalled_from_a_constructor)
+    made = None
+    with pytest.raises(KeyboardInterrupt), CtrlC() as ctrl_c:
+        made = z3.Bool("made")
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:  # where the KeyboardInterrupt belongs: remikc's code
+            pass
+    assert ctrl_c.seen and made is not None and made.sort().ctx is made.ctx
+    del made
+    gc.collect()
+    assert unraisable == []

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import os
 import shutil
 import sys
 import time
@@ -258,7 +259,7 @@ def test_the_outline_shows_the_sections_and_their_rules(folder):
             text_document=lsp.TextDocumentIdentifier(uri=uri)))
         assert [x.name for x in symbols] == ["remik_podstawowy_as"]
         variant = symbols[0]
-        assert (variant.range.start.line, variant.range.end.line) == (3, 27)
+        assert (variant.range.start.line, variant.range.end.line) == (3, 30)
         assert [(c.name, c.kind) for c in variant.children] == [
             ("name", lsp.SymbolKind.Property), ("name", lsp.SymbolKind.Property),
             ("run", lsp.SymbolKind.Namespace), ("values", lsp.SymbolKind.Namespace),
@@ -270,6 +271,60 @@ def test_the_outline_shows_the_sections_and_their_rules(folder):
         assert run_section.selection_range.start == lsp.Position(line=10, character=2)
 
     run(scenario)
+
+
+def test_a_document_never_opened_is_read_as_a_spec_is_read(folder):
+    """An editor may ask about a file it never opened: hover used to fail inside the server
+    (a KeyError in lsp/analysis.py); the file is read as `remikc check` reads a spec."""
+    never_opened = uris.from_fs_path(str(folder / "remik_podstawowy_as.rules"))
+
+    async def scenario(s: Session) -> None:
+        hover = await s.client.text_document_hover_async(lsp.HoverParams(
+            text_document=lsp.TextDocumentIdentifier(uri=never_opened),
+            position=lsp.Position(line=11, character=14)))
+        assert hover is not None and hover.contents.value.startswith("**run.ace** (required)")
+        definition = await s.client.text_document_definition_async(lsp.DefinitionParams(
+            text_document=lsp.TextDocumentIdentifier(uri=never_opened),
+            position=lsp.Position(line=11, character=14)))
+        assert definition is not None and definition.range.start.line == 50  # the parent's `ace low`
+        symbols = await s.client.text_document_document_symbol_async(lsp.DocumentSymbolParams(
+            text_document=lsp.TextDocumentIdentifier(uri=never_opened)))
+        assert [x.name for x in symbols] == ["remik_podstawowy_as"]
+
+    run(scenario)
+    from remikc.lsp import analysis
+
+    assert analysis.hover(str(folder / "remik_podstawowy_as.rules"), {}, 11, 14) is not None
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_no_request_on_a_named_pipe_or_a_device_freezes_the_server(folder):
+    """The outline of a named pipe's URI used to read the pipe for ever: the server froze.  A
+    pipe, a device or a folder gives nothing, at once, and the server goes on answering."""
+    os.mkfifo(folder / "pipe.rules")
+    uris_of = [uris.from_fs_path(str(folder / "pipe.rules")), uris.from_fs_path("/dev/zero"),
+               uris.from_fs_path(str(folder))]
+
+    async def scenario(s: Session) -> None:
+        for uri in uris_of:
+            at = lsp.TextDocumentIdentifier(uri=uri)
+            here = {"text_document": at, "position": lsp.Position(line=0, character=3)}
+            answers = await asyncio.wait_for(asyncio.gather(
+                s.client.text_document_document_symbol_async(lsp.DocumentSymbolParams(text_document=at)),
+                s.client.text_document_hover_async(lsp.HoverParams(**here)),
+                s.client.text_document_definition_async(lsp.DefinitionParams(**here)),
+                s.client.text_document_completion_async(lsp.CompletionParams(**here)),
+                s.client.text_document_formatting_async(lsp.DocumentFormattingParams(
+                    text_document=at, options=lsp.FormattingOptions(tab_size=2, insert_spaces=True)))), 20)
+            assert answers[:3] == [[], None, None] and not answers[3].items and answers[4] is None
+        uri = s.open(folder / "remik_podstawowy_as.rules")  # and the server still answers
+        assert list(await s.diagnostics(uri)) == []
+
+    run(scenario)
+    from remikc.lsp import analysis
+
+    assert analysis.hover(str(folder / "pipe.rules"), {}, 0, 3) is None
+    assert analysis.definition(str(folder / "pipe.rules"), {}, 0, 3) is None
 
 
 def test_quick_fixes_apply_the_did_you_mean_hints(folder):

@@ -15,9 +15,6 @@ from typing import Any
 
 import pytest
 
-from remikc.build import load_module, validator_source
-from remikc.spec.workspace import Workspace
-
 
 def _said(reason: object) -> str:
     """A structured reason as the author reads it: its words, then its rule and spec line."""
@@ -25,13 +22,13 @@ def _said(reason: object) -> str:
 
 
 @pytest.fixture(scope="module")
-def r51(workspace: Workspace, load: Callable[[str], Any]) -> types.ModuleType:
-    return load_module("remik51", validator_source(load("remik51"), workspace))
+def r51(seed_modules: Callable[[str], Any]) -> types.ModuleType:
+    return seed_modules("remik51")
 
 
 @pytest.fixture(scope="module")
-def karuzela(workspace: Workspace, load: Callable[[str], Any]) -> types.ModuleType:
-    return load_module("karuzela", validator_source(load("karuzela"), workspace))
+def karuzela(seed_modules: Callable[[str], Any]) -> types.ModuleType:
+    return seed_modules("karuzela")
 
 
 @pytest.mark.parametrize(("cards", "points"), [

@@ -4,6 +4,8 @@
 - `remikc new` never replaces a spec that others are built on, even with `--force`;
 - a named pipe (or other special file) called `*.rules` in a folder is skipped with W002,
   and named on its own is refused with E030, instead of blocking forever;
+- a spec past 4 MiB (a file, standard input, a parent, an editor's document) is E030, read no
+  further than one byte past the limit;
 - `build --out ''` (and `new --dir ''`) is refused instead of writing into the current folder.
 `--plot` formats are tested in tests/test_sim_stats.py.
 """
@@ -14,12 +16,15 @@ import io
 import json
 import os
 import shutil
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
 import pytest
 
 from remikc.cli import main
+from remikc.spec.workspace import MAX_SPEC_BYTES
 
 BASE = Path(__file__).parent / "specs" / "malformed" / "base.rules"  # `variant base {` at 2:9
 
@@ -27,6 +32,12 @@ BASE = Path(__file__).parent / "specs" / "malformed" / "base.rules"  # `variant 
 def run(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     code = main(list(argv), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def run_with_stdin(data: bytes, *argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out, err, io.BytesIO(data))
     return code, out.getvalue(), err.getvalue()
 
 
@@ -225,6 +236,72 @@ def test_build_and_list_skip_a_fifo(tmp_path):
     code, out, err = _within(300, "build", "--out", str(tmp_path / "out"), str(specs))
     assert code == 0, err
     assert "warning[W002]" in err and (tmp_path / "out" / "base" / "validator.py").is_file()
+
+
+# --- the largest spec read ---------------------------------------------------------------------
+
+TOO_LARGE = "it is larger than 4 MiB, the largest spec remikc reads"
+
+
+def _padded(size: int, head: str = BASE.read_text(encoding="utf-8")) -> bytes:
+    """`head`, a sound spec, with comment lines after it up to `size` bytes exactly."""
+    data = head.encode("utf-8")
+    line = b"# " + b"x" * 97 + b"\n"
+    data += line * ((size - len(data)) // len(line))
+    return data + b"#" * (size - len(data) - 1) + b"\n"
+
+
+def test_the_size_limit_is_4_mib():
+    assert MAX_SPEC_BYTES == 4 * 1024 * 1024
+
+
+def test_a_spec_file_up_to_the_limit_is_read_and_one_byte_more_is_e030(tmp_path):
+    path = tmp_path / "base.rules"
+    path.write_bytes(_padded(MAX_SPEC_BYTES))
+    assert run("check", "--no-verify", "-q", str(path)) == (0, "", "")
+    path.write_bytes(_padded(MAX_SPEC_BYTES + 1))
+    code, _, err = run("check", "--no-verify", str(path))
+    assert code == 1
+    assert f"error[E030]: cannot read {path}: {TOO_LARGE}\nhint: a spec is a few kilobytes" in err
+
+
+def test_a_parent_past_the_limit_is_e030_and_its_child_says_so(tmp_path):
+    (tmp_path / "base.rules").write_bytes(_padded(MAX_SPEC_BYTES + 1))
+    child = house(tmp_path, "rodzinny", "base")
+    code, _, err = run("check", "--no-verify", str(child))
+    assert code == 1
+    assert f"cannot read {tmp_path / 'base.rules'}: {TOO_LARGE}" in err
+    assert "error[E017]: the parent variant `base` has errors" in err
+
+
+def test_a_sparse_3_gib_file_is_refused_without_being_read(tmp_path):
+    path = tmp_path / "base.rules"
+    with open(path, "wb") as handle:
+        handle.truncate(3 * 1024**3)  # no disk used, but 3 GiB to read
+    code, _, err = _within(30, "check", "--no-verify", str(path))
+    assert code == 1 and f"cannot read {path}: {TOO_LARGE}" in err
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_standard_input_is_read_up_to_the_limit_only():
+    """`remikc check - < /dev/zero` used to read until memory ran out; it stops one byte past
+    the limit, in a real process reading a real endless input."""
+    with open("/dev/zero", "rb") as zero:
+        done = subprocess.run([sys.executable, "-m", "remikc", "check", "--no-verify", "-"], stdin=zero,
+                              capture_output=True, timeout=60, check=False)
+    assert done.returncode == 1
+    assert f"error[E030]: cannot read <stdin>: {TOO_LARGE}".encode() in done.stderr
+    code, _, err = run_with_stdin(_padded(MAX_SPEC_BYTES + 1), "fmt", "-")
+    assert code == 1 and f"cannot read <stdin>: {TOO_LARGE}" in err
+
+
+def test_an_editors_document_past_the_limit_is_e030():
+    from remikc.lsp import analysis
+
+    found = analysis.diagnostics("/nowhere/base.rules",
+                                 {"/nowhere/base.rules": _padded(MAX_SPEC_BYTES + 1).decode("utf-8")})
+    assert [(d.code, d.message) for d in found] == [("E030", f"cannot read /nowhere/base.rules: {TOO_LARGE}")]
+    assert analysis.outline("/nowhere/base.rules", _padded(MAX_SPEC_BYTES + 1).decode("utf-8")) == []
 
 
 # --- empty folder names ----------------------------------------------------------------------

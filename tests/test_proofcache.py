@@ -22,6 +22,7 @@ from remikc import driver, proofcache
 from remikc.cli import main
 from remikc.driver import Verifier, check_paths
 from remikc.verify import Status
+from remikc.verify.findings import DEFAULT_RLIMIT
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "specs"
@@ -292,13 +293,11 @@ def test_cache_clear_deletes_only_what_remikc_wrote(specs, tmp_path, monkeypatch
 # --- the rulebook examples `build` keeps -----------------------------------------------------
 
 @pytest.mark.parametrize("variant_id", sorted(p.stem for p in SPECS.glob("*.rules")))
-def test_kept_examples_read_back_as_the_solver_found_them(variant_id, load):
+def test_kept_examples_read_back_as_the_solver_found_them(variant_id, seed_examples):
     """Every seed variant's examples (runs, sets, jokers, openings, lay-offs, swaps, hands), kept
     as JSON and read back: the same cards, points and kinds, so a rebuild from the cache prints
     the rulebook a fresh build prints."""
-    from remikc.verify.witness import examples
-
-    found = examples(load(variant_id))
+    found = seed_examples(variant_id)
     assert proofcache._examples(json.loads(json.dumps(proofcache._plain_examples(found)))) == found
 
 
@@ -346,30 +345,39 @@ def test_build_no_cache_and_check_keep_no_examples(specs, tmp_path, monkeypatch)
     assert not cache.exists()
 
 
-@pytest.mark.parametrize("damage", [
-    lambda e: e["run"].update(cards="7♠ 8♠ X"),  # not cards
-    lambda e: e["run"].update(cards="7♠ 9♠ J♠"),  # cards, but no run
-    lambda e: e["run"].update(points="17"),
-    lambda e: e.update(opening={"melds": "7♠ 8♠ 9♠", "points": 24}),
-    lambda e: e.update(hands={"a": 1}),
-    lambda e: e.pop("swap"),
-    lambda e: e["swap"]["after"].update(cards="2♠ 3♠ 4♠"),  # Karuzela's swap: 7♥ JK 9♥ <- 8♥
-], ids=["not_cards", "no_run", "points_as_text", "melds_as_text", "hands_as_a_dict", "no_swap",
-        "another_meld_after_the_swap"])
-def test_a_damaged_examples_entry_is_found_again(specs, tmp_path, monkeypatch, damage):
+# Damages done to each kept entry: what does not read, and what reads but the validator refutes
+DAMAGES = {
+    "not_cards": lambda e: e["run"].update(cards="7♠ 8♠ X"),
+    "no_run": lambda e: e["run"].update(cards="7♠ 9♠ J♠"),  # cards, but no run
+    "points_as_text": lambda e: e["run"].update(points="17"),
+    "melds_as_text": lambda e: e.update(opening={"melds": "7♠ 8♠ 9♠", "points": 24}),
+    "hands_as_a_dict": lambda e: e.update(hands={"a": 1}),
+    "no_swap": lambda e: e.pop("swap"),
+    # Karuzela's swap: 7♥ JK 9♥ <- 8♥
+    "another_meld_after_the_swap": lambda e: e["swap"]["after"].update(cards="2♠ 3♠ 4♠"),
+}
+
+
+def test_a_damaged_examples_entry_is_found_again(specs, tmp_path, monkeypatch):
     """A kept entry that does not read, or reads as a play the generated validator refutes, is
-    a miss: the build finds the examples again and prints what a fresh build prints."""
+    a miss: the build finds the examples again and prints what a fresh build prints.  One build
+    keeps the entries; each damage is done to them as it kept them."""
     cache = tmp_path / "cache"
     monkeypatch.setenv("REMIKC_CACHE_DIR", str(cache))
     assert _build(specs, tmp_path / "a") == 0
-    entries = list(cache.glob("ex-*.json"))
-    assert len(entries) == 2
-    for entry in entries:
-        data = json.loads(entry.read_text(encoding="utf-8"))
-        damage(data["examples"])
-        entry.write_text(json.dumps(data), encoding="utf-8")
-    assert _build(specs, tmp_path / "b") == 0
-    assert _files(tmp_path / "b") == _files(tmp_path / "a")
+    assert len(list(cache.glob("ex-*.json"))) == 2
+    kept = tmp_path / "kept"
+    shutil.copytree(cache, kept)
+    fresh = _files(tmp_path / "a")
+    for name, damage in DAMAGES.items():
+        shutil.rmtree(cache)
+        shutil.copytree(kept, cache)
+        for entry in cache.glob("ex-*.json"):
+            data = json.loads(entry.read_text(encoding="utf-8"))
+            damage(data["examples"])
+            entry.write_text(json.dumps(data), encoding="utf-8")
+        assert _build(specs, tmp_path / name) == 0, name
+        assert _files(tmp_path / name) == fresh, name
 
 
 def test_a_shipped_spec_is_cached_in_the_users_cache_folder(tmp_path, monkeypatch):
@@ -385,12 +393,13 @@ def test_a_shipped_spec_is_cached_in_the_users_cache_folder(tmp_path, monkeypatc
     for argv in (["check", "-q"], ["build", "-q", "--out", "g"]):
         assert main([*argv, "remikc:specs/karuzela.rules"], io.StringIO(), io.StringIO()) == 0
     assert sorted(p.name for p in work.iterdir()) == ["g"]
-    kept = {p.name[:3] for p in (tmp_path / "xdg" / "remikc").iterdir()}
+    kept = {p.name[:3] for p in (tmp_path / "xdg" / "remikc").glob("*.json")}
     assert kept >= {"ex-", "ir-"} and len(kept) == 3  # and the report, named by its key alone
     _, proved = _proved(Path("remikc:specs/karuzela.rules"), monkeypatch)
     assert proved == []
     assert main(["cache", "clear"], io.StringIO(), io.StringIO()) == 0
-    assert not (tmp_path / "xdg" / "remikc").exists()
+    # the user's key stays: clearing entries forgets no one
+    assert [p.name for p in (tmp_path / "xdg" / "remikc").iterdir()] == [proofcache.KEY_FILE]
 
 
 def test_a_spec_from_stdin_is_cached_in_the_users_cache_folder(specs, tmp_path, monkeypatch):
@@ -428,9 +437,10 @@ def test_cache_clear_clears_what_it_names_and_nothing_else(specs, tmp_path, monk
         for path in ("specs/karuzela.rules", "specs/house/karuzela_as.rules", "remikc:specs/karuzela.rules"):
             assert main(["check", "-q", "--jobs", "1", path], io.StringIO(), io.StringIO()) == 0
 
-    def kept() -> list[str]:
+    def kept() -> list[str]:  # the folders holding entries (the user's key is no entry)
         return sorted(str(p.relative_to(tmp_path)) for p in (specs, inner, shipped.parent)
-                      for p in [p / ".remikc_cache" if p != shipped.parent else shipped] if p.exists())
+                      for p in [p / ".remikc_cache" if p != shipped.parent else shipped]
+                      if p.exists() and any(p.glob("*.json")))
 
     fill()
     everything = ["specs/.remikc_cache", "specs/house/.remikc_cache", "xdg/remikc"]
@@ -465,3 +475,203 @@ def test_a_cache_entry_nested_past_the_recursion_limit_is_a_miss(specs, tmp_path
     assert _files(tmp_path / "b") == _files(tmp_path / "a")
     _, proved = _proved(specs, monkeypatch)
     assert sorted(proved) == list(PAIR)
+
+
+# --- entries vouched for by the user's key ---------------------------------------------------
+
+FIVE = """\
+# A house rule of Karuzela that breaks a check its parent passes: sets of five, of four suits.
+variant karuzela_piec extends "karuzela" {
+  name pl "Karuzela: grupy do pięciu"
+  name hr "Vrtuljak: grupe do pet"
+  set {
+    override size 3..5
+  }
+}
+"""
+
+
+def _leaves(value: object, at: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """The place of every value in a JSON document that holds no other (an empty list too)."""
+    if isinstance(value, dict) and value:
+        return [p for k, v in value.items() for p in _leaves(v, (*at, k))]
+    if isinstance(value, list) and value:
+        return [p for i, v in enumerate(value) for p in _leaves(v, (*at, i))]
+    return [at]
+
+
+def _flipped(data: object, at: tuple[object, ...]) -> object:
+    """A copy of `data` with the value at `at` changed: a text, a number, a yes or no, an empty
+    list, each into another of its kind (null into 0)."""
+    copy = json.loads(json.dumps(data))
+    holder = copy
+    for step in at[:-1]:
+        holder = holder[step]
+    value = holder[at[-1]]
+    holder[at[-1]] = (not value if isinstance(value, bool) else value + 1 if isinstance(value, int)
+                      else value + "!" if isinstance(value, str) else [0] if value == [] else 0)
+    return copy
+
+
+def _every_field_flipped_is_refused(entry: Path, used: object) -> int:
+    """Change each field of `entry` in turn (the `mac` too) and call `used()`, which must say the
+    entry was not used; the untouched entry, written out another way, must still be used."""
+    data = json.loads(entry.read_text(encoding="utf-8"))
+    entry.write_text(json.dumps(data, indent=3, sort_keys=True), encoding="utf-8")
+    assert used(), "the untouched entry is used, however it is laid out"
+    places = _leaves(data)
+    for at in places:
+        entry.write_text(json.dumps(_flipped(data, at), ensure_ascii=False), encoding="utf-8")
+        assert not used(), f"{entry.name} with {'/'.join(map(str, at))} changed was used"
+    entry.write_text(json.dumps({**data, "also": 1}), encoding="utf-8")
+    assert not used(), "a field added was used"
+    return len(places)
+
+
+def test_every_field_of_every_kind_of_entry_is_vouched_for(specs, tmp_path, monkeypatch):
+    """A cache folder may come with a spec: a report edited from ✗ to ✓, an IR whose rules say
+    what the spec does not (`min_points 51` -> 5), or a rulebook example that is no play must
+    not be believed.  Each field of a report, an IR and an examples entry is changed in turn,
+    and each time the entry is refused."""
+    from remikc.verify.witness import examples
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("REMIKC_CACHE_DIR", str(cache))
+    spec = str(specs / "karuzela.rules")
+    reports, _ = _proved(specs, monkeypatch)
+    variant = reports["karuzela"].variant
+    proofcache.store_examples(spec, variant, examples(variant))
+    report_key = proofcache.key(variant, DEFAULT_RLIMIT, None)
+    (ir_entry,) = [e for e in cache.glob("ir-*.json")
+                   if json.loads(e.read_text(encoding="utf-8"))["path"] == spec]
+    counted = {
+        "report": _every_field_flipped_is_refused(
+            cache / f"{report_key}.json", lambda: proofcache.ProofCache().load(spec, variant, report_key)),
+        "ir": _every_field_flipped_is_refused(ir_entry, lambda: proofcache.load_variant(spec)),
+        "examples": _every_field_flipped_is_refused(
+            cache / f"ex-{proofcache.examples_key(variant)}.json",
+            lambda: proofcache.load_examples(spec, variant)),
+    }
+    # every finding, every rule of the IR and every example was in it: not a handful of fields
+    assert counted["report"] > 100 and counted["ir"] > 1000 and counted["examples"] > 20, counted
+
+
+def test_a_report_edited_to_proved_is_proved_again_and_v_says_so(specs, tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("REMIKC_CACHE_DIR", str(cache))
+    (specs / "karuzela_piec.rules").write_text(FIVE, encoding="utf-8")
+    spec = str(specs / "karuzela_piec.rules")
+
+    def check(*options: str) -> tuple[int, str, str]:
+        out, err = io.StringIO(), io.StringIO()
+        code = main(["check", "--jobs", "1", *options, spec], out, err)
+        return code, out.getvalue(), err.getvalue()
+
+    code, fresh, _ = check()
+    assert code == 1 and "✗ house.keeps" in fresh
+    edited = 0
+    for entry in cache.glob("[0-9a-f]*.json"):
+        text = entry.read_text(encoding="utf-8")
+        if '"violated"' in text:
+            entry.write_text(text.replace('"violated"', '"proved"'), encoding="utf-8")
+            edited += 1
+    assert edited == 1
+    code, again, err = check("-v")
+    assert code == 1 and "✗ house.keeps" in again
+    assert re.search(r"^remikc: ignored the proof cache entry \S+\.json: it fails its check", err, re.M), err
+
+
+def test_entries_written_under_another_users_key_are_not_used(specs, tmp_path, monkeypatch):
+    """Another user's (or machine's) entries were sealed with their key: this user's refuses
+    them, and the checks are proved again."""
+    monkeypatch.setenv("REMIKC_CACHE_DIR", str(tmp_path / "shared"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "theirs"))
+    _proved(specs, monkeypatch)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "mine"))
+    _, proved = _proved(specs, monkeypatch)
+    assert proved == sorted(PAIR)
+    assert proofcache.load_variant(str(specs / "karuzela.rules")) is not None  # now under mine
+
+
+def test_the_key_is_the_users_own_and_made_once(tmp_path, monkeypatch):
+    """The key lives in the user's cache folder, never in $REMIKC_CACHE_DIR (a shared folder),
+    readable by the user alone; processes making it at the same moment all get the one key."""
+    import threading
+
+    shared = tmp_path / "shared"
+    monkeypatch.setenv("REMIKC_CACHE_DIR", str(shared))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    start = threading.Barrier(8)
+    keys: list[bytes | None] = []
+
+    def make() -> None:
+        start.wait()
+        keys.append(proofcache.user_key())
+
+    threads = [threading.Thread(target=make) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    folder = tmp_path / "xdg" / "remikc"
+    assert len(set(keys)) == 1 and keys[0] is not None and len(keys[0]) == 32
+    assert [p.name for p in folder.iterdir()] == [proofcache.KEY_FILE]  # no temporary left
+    assert (folder / proofcache.KEY_FILE).stat().st_mode & 0o777 == 0o600
+    assert not shared.exists()
+    assert proofcache.user_key() == keys[0]
+
+
+@pytest.mark.parametrize("spoil", ["readable", "link", "short"])
+def test_a_key_others_could_know_turns_the_cache_off(specs, tmp_path, monkeypatch, spoil):
+    """A key file others may read, a link (to a file someone else chose) or no key remikc made
+    is not used, nor replaced: the cache is off, and `-v` says why."""
+    monkeypatch.setenv("REMIKC_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    key = tmp_path / "xdg" / "remikc" / proofcache.KEY_FILE
+    assert proofcache.user_key() is not None
+    if spoil == "readable":
+        key.chmod(0o644)
+    elif spoil == "link":
+        elsewhere = tmp_path / "known"
+        elsewhere.write_bytes(b"k" * 32)
+        elsewhere.chmod(0o600)
+        key.unlink()
+        key.symlink_to(elsewhere)
+    else:
+        key.write_bytes(b"short")
+    assert proofcache.user_key() is None
+    err = io.StringIO()
+    assert main(["check", "-v", "--jobs", "1", str(specs / "karuzela.rules")], io.StringIO(), err) == 0
+    assert err.getvalue().count(f"remikc: the proof cache is off: its key {key} cannot be used (") == 1
+    assert not (tmp_path / "cache").exists()  # nothing written either
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_named_pipe_under_an_entrys_name_is_not_waited_on(specs, tmp_path, monkeypatch):
+    """A cache folder shipped as an archive may hold a named pipe where an entry goes: reading
+    it would wait for a writer for ever.  It is ignored (`-v` says why) and the spec checked."""
+    import threading
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("REMIKC_CACHE_DIR", str(cache))
+    spec = str(specs / "karuzela.rules")
+    check_paths([spec], cache=True)
+    (entry,) = cache.glob("ir-*.json")
+    entry.unlink()
+    os.mkfifo(entry)
+    result: list[tuple[int, str]] = []
+
+    def check() -> None:
+        err = io.StringIO()
+        result.append((main(["check", "-v", "--no-verify", spec], io.StringIO(), err), err.getvalue()))
+
+    worker = threading.Thread(target=check, daemon=True)
+    worker.start()
+    worker.join(60)
+    if worker.is_alive():
+        os.close(os.open(entry, os.O_WRONLY | os.O_NONBLOCK))  # let it go, then fail
+        worker.join(10)
+        pytest.fail("check waited on a named pipe in the proof cache")
+    ((code, err),) = result
+    assert code == 0
+    assert f"remikc: ignored the proof cache entry {entry}: it is no regular file" in err

@@ -14,24 +14,14 @@ from typing import Any
 
 import pytest
 
-from remikc.build import load_module, validator_source
-from remikc.spec.workspace import Workspace
 from remikc.wording import hr, pl
 from remikc.wording.reasons import LANGUAGES, NOUNS_EN, REASONS, codes
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNTIME = ROOT / "remikc" / "runtime"
-_MODULES: dict[str, types.ModuleType] = {}
 
-
-@pytest.fixture(scope="module")
-def modules(workspace: Workspace, load: Callable[[str], Any]) -> Callable[[str], types.ModuleType]:
-    def get(variant_id: str) -> types.ModuleType:
-        if variant_id not in _MODULES:
-            source = validator_source(load(variant_id), workspace)
-            _MODULES[variant_id] = load_module(f"reasons_{variant_id}", source)
-        return _MODULES[variant_id]
-    return get
+# a seed's generated module, by id (conftest's `seed_modules`)
+Modules = Callable[[str], types.ModuleType]
 
 
 def _fields(text: str) -> dict[str, str]:
@@ -76,8 +66,8 @@ def test_the_docs_table_lists_every_code_once():
 
 # --- the words, in a generated module ------------------------------------------------------------
 
-def test_every_message_words_in_every_language(modules: Callable[[str], types.ModuleType]) -> None:
-    m = modules("remik51")
+def test_every_message_words_in_every_language(seed_modules: Modules) -> None:
+    m = seed_modules("remik51")
     assert m.LANGUAGES == ("en", "pl", "hr")
     # the build writes the catalogue whole (long texts in parts of a line each)
     catalogue = {lang: {key: texts[i] for key, texts in REASONS.items()} for i, lang in enumerate(LANGUAGES)}
@@ -112,9 +102,9 @@ def test_every_message_words_in_every_language(modules: Callable[[str], types.Mo
     (222, "222 jokery", "222 karte"),
     (1001, "1001 jokerów", "1001 kartu"),
 ])
-def test_counted_nouns_take_the_form_their_number_asks(modules: Callable[[str], types.ModuleType], n: int,
+def test_counted_nouns_take_the_form_their_number_asks(seed_modules: Modules, n: int,
                                                         polish: str, croatian: str) -> None:
-    m = modules("remik51")
+    m = seed_modules("remik51")
     jokers = m.Reason("meld.jokers", "jokers.per_meld", None, {"jokers": n, "limit": 1})
     assert jokers.message("pl") == f"{polish} w jednym układzie; najwyżej 1"
     run = m.Reason("run.size", "run.size", None, {"n": n, "low": 3, "high": None, "form": "open"})
@@ -123,9 +113,9 @@ def test_counted_nouns_take_the_form_their_number_asks(modules: Callable[[str], 
         f"{n} joker{'' if n == 1 else 's'} in one meld")
 
 
-def test_a_refused_meld_in_three_languages(modules: Callable[[str], types.ModuleType]) -> None:
+def test_a_refused_meld_in_three_languages(seed_modules: Modules) -> None:
     # seed 000: "Q♥ K♥ 1♥ 2♥ jest nieprawidłowa"; seed 004 (Croatian) words the same rule
-    m = modules("remik51")
+    m = seed_modules("remik51")
     (why,) = m.check_meld("Q♥ K♥ A♥ 2♥").reasons
     assert (why.code, why.rule, why.params) == ("run.wrap", "run.wrap", {})
     assert re.fullmatch(r"specs/remik51\.rules:\d+", why.line)
@@ -140,9 +130,9 @@ def test_a_refused_meld_in_three_languages(modules: Callable[[str], types.Module
     assert second.message("hr") == "skupina 2 (10♦ JK): komplet ima 2 karte, a mora imati od 3 do 4 karata"
 
 
-def test_a_referee_refusal_in_three_languages(modules: Callable[[str], types.ModuleType]) -> None:
+def test_a_referee_refusal_in_three_languages(seed_modules: Modules) -> None:
     # seed 000: the first player "zaczyna z 15 kartami i musi odrzucić jedną kartę"
-    m = modules("remik51")
+    m = seed_modules("remik51")
     refusal = m.apply(m.new_game(4, 1), m.Draw("stock"))
     (why,) = refusal.reasons
     assert (why.code, why.rule, why.params) == ("draw.first_player", "deal.first_player_extra", {"extra": 1})
@@ -155,11 +145,11 @@ def test_a_referee_refusal_in_three_languages(modules: Callable[[str], types.Mod
     assert out_of_turn.reasons[0].message("pl") == "teraz ruch gracza na miejscu 1, nie 3"
 
 
-def test_the_best_opening_says_a_card_is_kept_to_discard(modules: Callable[[str], types.ModuleType]) -> None:
+def test_the_best_opening_says_a_card_is_kept_to_discard(seed_modules: Modules) -> None:
     # was: "the best lay-down is worth 26 points", while check_opening of the same cards, the joker
     # laid too, says 39: Remik 51's last card goes out by a discard (seed 000), so the opening
     # keeps one, here the joker (5♠ 5♥ 5♦ is 15, 7♠ 8♠ with the joker 6♠ 7♠ 8♠ or 7♠ 8♠ 9♠)
-    m = modules("remik51")
+    m = seed_modules("remik51")
     assert m.check_opening("5♠ 5♥ 5♦ + 7♠ 8♠ JK").reasons[0].params == {"points": 39, "least": 51}
     (why,) = m.best_opening("5♠ 5♥ 5♦ JK 7♠ 8♠").reasons
     assert (why.code, why.params) == ("solver.opening_points", {"points": 26, "least": 51, "form": "keep"})
@@ -173,15 +163,15 @@ def test_the_best_opening_says_a_card_is_kept_to_discard(modules: Callable[[str]
     saved = {**why.to_dict(), "params": {"points": 26, "least": 51}}
     assert str(m.Reason.from_dict(saved)) == "the best lay-down is worth 26 points; an opening needs 51"
     # Remik klasyczny goes out with a discard or on the table (seed 001): no card is kept, nor said
-    classic = modules("remik_klasyczny")
+    classic = seed_modules("remik_klasyczny")
     (plain,) = classic.best_opening("5♠ 6♠ 7♠ 9♦ 9♣ 9♥ 2♣").reasons
     assert (plain.code, plain.params) == ("solver.opening_points", {"points": 45, "least": 49})
     assert str(plain) == "the best lay-down is worth 45 points; an opening needs 49"
 
 
-def test_no_reason_shows_a_file_path(modules: Callable[[str], types.ModuleType]) -> None:
+def test_no_reason_shows_a_file_path(seed_modules: Modules) -> None:
     for variant_id in ("remik51", "karuzela", "remik_klasyczny"):
-        m = modules(variant_id)
+        m = seed_modules(variant_id)
         verdicts = [m.check_meld(text) for text in ("Q♥ K♥ A♥ 2♥", "5♠ 5♠ 5♥", "JK JK JK 5♠", "5♠ 7♠ 9♠",
                                                     "K♠ A♠ 2♠", "5♠")]
         verdicts += [m.check_opening("5♠ 6♠ 7♠ + 10♦ 10♣ 10♥"), m.check_lay_off("8♠ 8♥ 8♦ 8♣", "8♠"),
@@ -195,8 +185,8 @@ def test_no_reason_shows_a_file_path(modules: Callable[[str], types.ModuleType])
             assert ".rules" not in str(reason) and ".rules" not in repr(reason)
 
 
-def test_reasons_save_and_restore(modules: Callable[[str], types.ModuleType]) -> None:
-    m = modules("karuzela")
+def test_reasons_save_and_restore(seed_modules: Modules) -> None:
+    m = seed_modules("karuzela")
     verdict = m.check_opening("5♠ 6♠ + 9♦ 9♣")
     data = json.loads(json.dumps(verdict.to_dict()))
     assert all(set(r) == {"code", "rule", "line", "params"} for r in data["reasons"])
@@ -212,11 +202,11 @@ def test_reasons_save_and_restore(modules: Callable[[str], types.ModuleType]) ->
             m.Reason.from_dict(bad)
 
 
-def test_verdicts_and_refusals_follow_the_schema(modules: Callable[[str], types.ModuleType]) -> None:
+def test_verdicts_and_refusals_follow_the_schema(seed_modules: Modules) -> None:
     jsonschema = pytest.importorskip("jsonschema")
     schema = json.loads((ROOT / "docs" / "saved-game.schema.json").read_text(encoding="utf-8"))
     checker = jsonschema.Draft202012Validator(schema)
-    m = modules("remik51")
+    m = seed_modules("remik51")
     for answer in (m.check_meld("Q♥ K♥ A♥ 2♥"), m.check_meld("Q♥ K♥ A♥"), m.check_opening("6♠ 7♠ 8♠, 10♦ JK"),
                    m.apply(m.new_game(4, 1), m.Draw("stock"))):
         checker.validate(answer.to_dict())

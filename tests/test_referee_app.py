@@ -12,13 +12,10 @@ from typing import Any
 
 import pytest
 
-from remikc.build import load_module, validator_source
-from remikc.spec.workspace import Workspace
-
 
 @pytest.fixture(scope="module")
-def r51(workspace: Workspace, load: Callable[[str], Any]) -> types.ModuleType:
-    return load_module("remik51", validator_source(load("remik51"), workspace))
+def r51(seed_modules: Callable[[str], Any]) -> types.ModuleType:
+    return seed_modules("remik51")
 
 
 def _deal(r51: types.ModuleType, stock: str = "4♥ 2♥ 3♥ 4♠") -> Any:

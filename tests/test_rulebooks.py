@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from remikc import ir
-from remikc.build import load_module, recheck, rulebooks, validator_source
+from remikc.build import recheck, rulebooks
 from remikc.emit.rulebook import rulebook, to_markdown
 from remikc.verify.witness import Examples, Play, examples
 from remikc.wording import language
@@ -84,11 +84,11 @@ def test_every_rule_is_in_both_rulebooks(workspace, variant_id):
 
 
 @pytest.mark.parametrize("variant_id", VARIANTS)
-def test_no_sentence_speaks_of_a_rule_the_game_lacks(workspace, variant_id):
-    v = workspace.variant(str(SPECS / f"{variant_id}.rules"))
+def test_no_sentence_speaks_of_a_rule_the_game_lacks(load, seed_examples, variant_id):
+    v = load(variant_id)
     have = {r.id for r in v.rules}
     for code in ("pl", "hr"):
-        book = rulebook(v, language(code), examples(v))
+        book = rulebook(v, language(code), seed_examples(variant_id))
         said = book.rules_said()
         assert said <= have | {"example"}, said - have
         # and every rule the variant has is said somewhere
@@ -109,9 +109,9 @@ def test_what_a_game_lacks_is_not_in_its_rulebook():
 # --- the seeds' rules and words --------------------------------------------------------------
 
 @pytest.mark.parametrize("code", ["pl", "hr"])
-def test_remik51_states_every_rule_of_seeds_000_and_004(workspace, code):
-    v = workspace.variant(str(SPECS / "remik51.rules"))
-    book = rulebook(v, language(code), examples(v))
+def test_remik51_states_every_rule_of_seeds_000_and_004(load, seed_examples, code):
+    v = load("remik51")
+    book = rulebook(v, language(code), seed_examples("remik51"))
     said = book.rules_said()
     missing = []
     for stated in REMIK51:
@@ -164,10 +164,10 @@ def test_a_house_variant_says_first_what_differs():
 # --- examples ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("variant_id", VARIANTS)
-def test_examples_hold_under_the_generated_validator(workspace, variant_id):
-    v = workspace.variant(str(SPECS / f"{variant_id}.rules"))
-    module = load_module(v.id, validator_source(v, workspace))
-    found = examples(v)
+def test_examples_hold_under_the_generated_validator(load, seed_modules, seed_examples, variant_id):
+    v = load(variant_id)
+    module = seed_modules(variant_id)
+    found = seed_examples(variant_id)
     assert recheck(found, module) == []
     if v.opening is not None:  # an opening worth exactly the threshold
         assert found.opening is not None and found.opening[1] == v.opening.min_points.value
@@ -198,20 +198,20 @@ def other_models(monkeypatch):
 
 
 @pytest.mark.parametrize("variant_id", ["remik51", "remik_klasyczny", "karuzela"])
-def test_examples_do_not_depend_on_the_model_z3_returns(workspace, variant_id, request):
+def test_examples_do_not_depend_on_the_model_z3_returns(load, seed_examples, variant_id, request):
     """The examples are the least plays under a fixed order: a solver that finds other models
     first (here: other seeds; in practice another Z3 release) prints the same ones.  The
     first model found, as before, differed under these seeds for all three."""
-    v = workspace.variant(str(SPECS / f"{variant_id}.rules"))
-    before = examples(v)
+    v = load(variant_id)
+    before = seed_examples(variant_id)  # found before the solver is steered
     request.getfixturevalue("other_models")
     assert examples(v) == before
 
 
-def test_a_wrong_example_stops_the_build(workspace):
-    v = workspace.variant(str(SPECS / "remik51.rules"))
-    module = load_module(v.id, validator_source(v, workspace))
-    lying = Examples(run=Play(examples(v).run.cards, 999, "run"))  # type: ignore[union-attr]
+def test_a_wrong_example_stops_the_build(workspace, load, seed_modules, seed_examples):
+    v = load("remik51")
+    module = seed_modules("remik51")
+    lying = Examples(run=Play(seed_examples("remik51").run.cards, 999, "run"))  # type: ignore[union-attr]
     assert recheck(lying, module) != []
 
     class Confused:  # a validator that disagrees with everything the solver found
@@ -231,7 +231,7 @@ def test_a_wrong_example_stops_the_build(workspace):
         def best_melds(self, cards, **_):  # type: ignore[no-untyped-def]
             return module.Play(True, left=module.parse_cards(cards))
 
-    assert [text for text in recheck(examples(v), Blind()) if "opening" in text]  # type: ignore[arg-type]
+    assert [text for text in recheck(seed_examples("remik51"), Blind()) if "opening" in text]  # type: ignore[arg-type]
 
 
 def test_html_is_self_contained_and_colours_suits():
@@ -244,14 +244,15 @@ def test_html_is_self_contained_and_colours_suits():
 
 # --- golden files --------------------------------------------------------------------------
 
-@pytest.mark.parametrize("code", ["pl", "hr"])
-def test_golden_rulebook(workspace, code):
+def test_golden_rulebooks(workspace):
     """A fixture using the rule values the seeds do not (per-player decks, a high ace that
-    wraps, fixed joker points, knocking ties, rounds), pinned word for word.
+    wraps, fixed joker points, knocking ties, rounds), pinned word for word in both languages.
     REMIKC_UPDATE_GOLDEN=1 rewrites the files after a deliberate change."""
     v = workspace.variant(str(Path(__file__).parent / "specs" / "golden" / "wszystko.rules"))
-    text = to_markdown(rulebook(v, language(code), examples(v), None, "wszystko.rules"), ["wszystko.rules"])
-    golden = GOLDEN / f"wszystko.{code}.md"
-    if os.environ.get("REMIKC_UPDATE_GOLDEN"):
-        golden.write_text(text, encoding="utf-8")
-    assert text == golden.read_text(encoding="utf-8")
+    found = examples(v)
+    for code in ("pl", "hr"):
+        text = to_markdown(rulebook(v, language(code), found, None, "wszystko.rules"), ["wszystko.rules"])
+        golden = GOLDEN / f"wszystko.{code}.md"
+        if os.environ.get("REMIKC_UPDATE_GOLDEN"):
+            golden.write_text(text, encoding="utf-8")
+        assert text == golden.read_text(encoding="utf-8"), code

@@ -31,16 +31,10 @@ ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = ("remik51", "remik51_domowy", "remik_klasyczny", "remik_podstawowy", "remik_podstawowy_as",
             "karuzela")
 
-_MODULES: dict[str, types.ModuleType] = {}
-
-
-@pytest.fixture(scope="module")
-def modules(workspace: Workspace, load: Callable[[str], Any]) -> dict[str, types.ModuleType]:
-    if not _MODULES:
-        for variant_id in VARIANTS:
-            _MODULES[variant_id] = load_module(f"saves_{variant_id}",
-                                               validator_source(load(variant_id), workspace))
-    return _MODULES
+@pytest.fixture
+def modules(seed_modules: Callable[[str], types.ModuleType]) -> dict[str, types.ModuleType]:
+    """The seeds' modules, compiled once per process (conftest's `seed_modules`)."""
+    return {variant_id: seed_modules(variant_id) for variant_id in VARIANTS}
 
 
 def _round_trip(m: types.ModuleType, game: Any) -> dict[str, Any]:
@@ -112,14 +106,17 @@ def test_a_game_dealt_without_a_seed_is_shuffled_afresh_and_replays_from_its_sav
         assert type(game.seed) is int and game.to_dict()["seed"] == game.seed
         again = m.new_game(3, game.seed)
         assert again.to_dict() == game.to_dict()
+    # into the next deal, dealt by the seed kept: in a game of several deals (Remik 51 is one)
+    series = modules["remik_klasyczny"]
     rng = random.Random(0)
-    game, again = games[0], m.Game.from_dict(json.loads(json.dumps(games[0].to_dict())))
+    game = series.new_game(3)
+    again = series.Game.from_dict(json.loads(json.dumps(game.to_dict())))
     deals = 0
-    while deals < 2 and not game.over:  # into the next deal, dealt by the seed kept
-        action = m.BOTS["greedy"](m.view(game, game.seat), m.legal_actions(game), rng)
-        game, again = m.apply(game, action), m.apply(again, action)
+    while deals < 2 and not game.over:
+        action = series.BOTS["greedy"](series.view(game, game.seat), series.legal_actions(game), rng)
+        game, again = series.apply(game, action), series.apply(again, action)
         assert again.to_dict() == game.to_dict()
-        deals += isinstance(action, m.NextDeal)
+        deals += isinstance(action, series.NextDeal)
     assert deals == 2
     # a seed given deals as it always has (tests/test_sim_*.py and the benchmarks replay seeds)
     dealt = m.new_game(3, 7).to_dict()
@@ -317,6 +314,84 @@ def test_an_edited_game_is_refused(modules: dict[str, types.ModuleType], change:
         m.Game.from_dict(_edited(_saved(m), **change))
 
 
+def _with_a_table(m: types.ModuleType) -> dict[str, Any]:
+    """Remik 51 for two, seed 3, played by the greedy bot until melds lie on the table: seat 0
+    has opened with 7♥ JK 9♥ 10♥ and 10♦ J♦ Q♦ and is still playing its turn; seat 1 has not."""
+    game = m.new_game(2, 3)
+    rng = random.Random(3)
+    while not game.table:
+        game = m.apply(game, m.BOTS["greedy"](m.view(game, game.seat), m.legal_actions(game), rng))
+    saved = json.loads(json.dumps(game.to_dict()))
+    assert [t["cards"] for t in saved["table"]] == [["7♥", "JK", "9♥", "10♥"], ["10♦", "J♦", "Q♦"]]
+    assert (saved["opened"], saved["seat"], saved["phase"]) == ([True, False], 0, "play")
+    return saved
+
+
+def _table_with(saved: dict[str, Any], **change: Any) -> dict[str, Any]:
+    return _edited(saved, table=[{**saved["table"][0], **change}, saved["table"][1]])
+
+
+def _taken(saved: dict[str, Any], card: str) -> dict[str, Any]:
+    """`saved` with one `card` taken out of the stock or a hand: to put it on the table."""
+    if card in saved["stock"]:
+        stock = list(saved["stock"])
+        stock.remove(card)
+        return _edited(saved, stock=stock)
+    hands = [list(h) for h in saved["hands"]]
+    next(h for h in hands if card in h).remove(card)
+    return _edited(saved, hands=hands)
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    # the card counts fit the pack each time: only the rules are broken
+    (lambda s: _table_with(_taken(s, "8♦"), cards=["8♦", "JK"]),
+     r"a game's table\[0\]: 8♦ JK is not a run under these rules"),
+    (lambda s: _table_with(s, cards=["7♥"], kind="set"), r"a game's table\[0\]: 7♥ is not a set under"),
+    (lambda s: _table_with(s, cards=["7♥", "9♥", "10♥", "JK"]), r"7♥ 9♥ 10♥ JK is not a run under"),
+    (lambda s: _table_with(s, cards=[]), r"a game's table\[0\]: a meld with no cards"),
+    (lambda s: _table_with(s, owner=1), r"a game's table\[0\]: laid by seat 1, who has not opened"),
+    (lambda s: _edited(s, opened=[False, False]), r"laid by seat 0, who has not opened"),
+    (lambda s: _table_with(s, stands=["8♥", "9♠"]), r"its jokers stand for '8♥ 9♠', more cards than its 1"),
+    (lambda s: _edited(s, version=True), r"a saved game of format version True: this module reads version 1"),
+    (lambda s: _edited(s, phase="draw", must="open"), r"must and owed: 'open' and 0 before the player"),
+    (lambda s: _edited(s, must="open"), r"a game's must: 'open' for a player who has opened"),
+    (lambda s: _edited(s, must="hand", laid=[True, False]), r"must: 'hand' for a player who has laid"),
+    (lambda s: _edited(s, owed=2), r"a game's owed: 2 retrieved joker\(s\) to play, and seat 0 holds 0"),
+], ids=["8d_JK_as_a_run", "a_one_card_set", "a_joker_out_of_place", "an_empty_meld", "owner_never_opened",
+        "nobody_opened", "more_stands_than_jokers", "version_true", "bound_before_the_draw",
+        "bound_to_open_once_opened", "bound_to_hand_having_laid", "owes_jokers_not_held"])
+def test_a_saved_table_or_turn_the_rules_cannot_leave_is_refused(modules: dict[str, types.ModuleType],
+                                                                  edit: Callable[[dict[str, Any]], Any],
+                                                                  message: str) -> None:
+    """Edits that keep every card count within the pack, so that only the rules can tell: each
+    used to be restored, and the referee then played on from a table no turn could lay."""
+    m = modules["remik51"]
+    saved = _with_a_table(m)
+    assert m.Game.from_dict(saved).to_dict() == saved
+    with pytest.raises(m.SaveError, match=message):
+        m.Game.from_dict(edit(saved))
+
+
+def test_a_refusal_or_verdict_that_gives_no_reason_is_refused(modules: dict[str, types.ModuleType]) -> None:
+    m = modules["remik51"]
+    with pytest.raises(m.SaveError, match="a refusal's reasons: at least one, not none"):
+        m.Refusal.from_dict({"ok": False, "reasons": []})
+    with pytest.raises(m.SaveError, match="a verdict's reasons: at least one when refused, not 0"):
+        m.Verdict.from_dict({"ok": False, "kind": None, "points": 0, "reasons": []})
+    refused = m.check_meld("5♠ 5♥").to_dict()
+    with pytest.raises(m.SaveError, match="a verdict's reasons: none when it is ok, not 1"):
+        m.Verdict.from_dict({**refused, "ok": True})
+
+
+def test_hand_value_takes_opened_as_a_bool(modules: dict[str, types.ModuleType]) -> None:
+    """`opened="no"` is truthy: it counted the hand as an opened player's (5), not 100."""
+    m = modules["remik51"]
+    assert (m.hand_value("5♥", opened=True), m.hand_value("5♥", opened=False)) == (5, 100)
+    for wrong in ("no", 0, None):
+        with pytest.raises(TypeError, match="opened: True or False, not"):
+            m.hand_value("5♥", opened=wrong)
+
+
 def test_a_missing_field_is_named(modules: dict[str, types.ModuleType]) -> None:
     m = modules["remik51"]
     saved = _saved(m)
@@ -388,6 +463,13 @@ def test_saved_games_and_views_follow_the_schema(modules: dict[str, types.Module
     saved = _saved(modules["remik51"])
     assert not checker.is_valid(_edited(saved, cheat=1))
     assert not checker.is_valid(_edited(saved, stock=["Z♠"]))
+    # ... a version that is no number, an empty table meld, a refusal or verdict that says no why
+    assert not checker.is_valid(_edited(saved, version=True))
+    assert not checker.is_valid(_table_with(_with_a_table(modules["remik51"]), cards=[]))
+    assert not checker.is_valid({"ok": False, "reasons": []})
+    refused = modules["remik51"].check_meld("5♠ 5♥").to_dict()
+    assert checker.is_valid(refused) and not checker.is_valid({**refused, "reasons": []})
+    assert not checker.is_valid({**refused, "ok": True})
 
 
 def test_the_docs_example_of_saving_a_game_runs(workspace: Workspace, load: Callable[[str], Any],

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import html
 import os
 import re
 import subprocess
@@ -17,6 +18,7 @@ import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
+import budgets
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -169,6 +171,42 @@ def test_check_refuses_an_invisible_character_and_points_at_it(tmp_path, charact
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize("character, named", [
+    ("\x1b", "U+001B (escape)"), ("\x00", "U+0000 (NUL)"), ("\x07", "U+0007 (bell)"),
+    ("\x9b", "U+009B (control sequence introducer)"), ("\u202e", "U+202E (right-to-left override)"),
+    ("\ufeff", "U+FEFF (byte-order mark)"),
+])
+def test_a_character_the_lexer_refuses_is_named_never_printed(tmp_path, character, named):
+    """E002 used to quote the character itself (`unexpected character ESC`): an escape sequence,
+    a bell or a bidi override sent to the terminal.  It names the character; the excerpt shows
+    `�` where it stands; nothing else on standard error is invisible."""
+    import io
+
+    from remikc.cli import main
+
+    spec = tmp_path / "x.rules"
+    spec.write_text(f"variant x {{\n  players 2..4 {character}[31m\n}}\n", encoding="utf-8")
+    err = io.StringIO()
+    assert main(["check", "--no-verify", str(spec)], io.StringIO(), err) == 1
+    assert err.getvalue().startswith(
+        f"{spec}:2:16: error[E002]: unexpected invisible character {named}\n"
+        "    2 |   players 2..4 \ufffd[31m\n"
+        "      |                ^\n"
+        "hint: delete it: it often comes with text pasted from elsewhere\n")
+    assert all(ch.isprintable() or ch == "\n" for ch in err.getvalue())
+
+
+def test_no_diagnostic_prints_an_invisible_character():
+    """The guard behind every message: whatever a message, note or hint quotes, an invisible
+    character in it is written as its code point."""
+    from remikc.diagnostics import Diagnostic, Note, Severity, Span, render
+
+    d = Diagnostic("E001", "unexpected `\x1b[2J`", Span("x.rules", 1, 1, 1, 2), Severity.ERROR,
+                   "try \u202eevil\u202c", (Note("see `\x07`", None),))
+    assert render(d, {}) == ("x.rules:1:1: error[E001]: unexpected `<U+001B>[2J`\n"
+                             "note: see `<U+0007>`\nhint: try <U+202E>evil<U+202C>")
+
+
 # --- the property: hostile alphabets everywhere ------------------------------------------
 
 HOSTILE = st.sampled_from(['"""', "'''", "\\", "\\x", "\\N{", "\\u12", "-->", "--!>", "<!--",
@@ -214,7 +252,7 @@ def _clean_shape() -> str:
     return _shape(validator_source(Workspace().variant(str(SPEC)), Workspace()))
 
 
-@settings(max_examples=int(os.environ.get("REMIKC_HOSTILE_EXAMPLES", "25")), deadline=None,
+@settings(max_examples=budgets.examples(25), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(folder=_hostile(8).filter(lambda s: "\x00" not in s and "/" not in s and s not in (".", "..")),
        texts=st.lists(_hostile(), min_size=1, max_size=5))
@@ -265,6 +303,24 @@ def test_markdown_escapes_values_but_not_words():
     assert markdown("<script>") == "\\<script\\>"
     assert markdown("_a_ *b*") == "\\_a\\_ \\*b\\*"
     assert markdown("a\nb") == "a\\\\nb"
+    assert markdown("&#x202E; &amp;") == "\\&#x202E; \\&amp;"
+
+
+def test_a_character_reference_in_a_note_stays_text_in_markdown(tmp_path):
+    """`&#x202E;` in a house note rendered a real right-to-left override in the Markdown book
+    (the HTML one escaped it): a reader sees the characters the family typed, `&` and all."""
+    note = "Odwrotnie: &#x202E;abc &#8238; &amp; &lt;b&gt;"
+    text = SPEC.read_text(encoding="utf-8").replace(
+        'name pl "Remik podstawowy"', f'name pl "Remik podstawowy"\n  note pl "{note}"', 1)
+    v = Workspace().variant(str(_spec_in(tmp_path / "specs", text)))
+    found, _ = _podstawowy()
+    book = rulebook(v, language("pl"), found, None, "specs/remik_podstawowy.rules")
+    markdown = to_markdown(book, ["specs/remik_podstawowy.rules"])
+    shown = _commonmark(markdown)
+    assert "\u202e" not in shown and "<b>" not in shown
+    # the note as a reader sees it, the text of its paragraph with the HTML entities read back
+    assert note in html.unescape(shown)
+    assert "\u202e" not in to_html(book, ["specs/remik_podstawowy.rules"])
 
 
 def test_no_pickle_anywhere_in_remikc():

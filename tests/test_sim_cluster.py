@@ -78,6 +78,55 @@ def test_an_unreachable_scheduler_is_a_usage_error(monkeypatch: pytest.MonkeyPat
     assert "Traceback" not in err
 
 
+@pytest.mark.parametrize("command", [["simulate"], ["sweep", "--vary", "game_end.target=100,200"]])
+def test_a_scheduler_address_that_never_speaks_is_given_up_at_the_deadline(
+        command: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """An address that accepts the TCP connection and never answers (another service's port):
+    Dask's own timeout stops at the connection, so `--scheduler` waited for ever.  It gives up
+    at the deadline (10 s, here 1 s) with a usage error, and the socket is the real one."""
+    import socket
+    import threading
+
+    monkeypatch.setattr(parallel, "CONNECT_SECONDS", 1.0)
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)  # the system accepts connections; nobody ever reads or writes them
+        address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
+        result: list[tuple[int, str, str]] = []
+        attempt = threading.Thread(target=lambda: result.append(run(
+            command[0], SPEC, *command[1:], "--games", "2", "--players", "2", "-q", "--scheduler", address)),
+            daemon=True)
+        attempt.start()
+        attempt.join(30)
+        assert not attempt.is_alive(), "simulate --scheduler still waits on a silent address after 30 s"
+    assert result == [(2, "", f"remikc: --scheduler {address}: no Dask scheduler answered within 1 s "
+                              "(is it a Dask scheduler's address?)\n")]
+
+
+@pytest.mark.parametrize(("address", "said"), [
+    ("foo://x", "remikc: --scheduler foo://x: not a Dask scheduler's address: Dask knows no address "
+                "scheme `foo://` (e.g. tcp://HOST:8786)"),
+    ("", "remikc: --scheduler '' names no scheduler: give its address, e.g. tcp://HOST:8786"),
+    ("tcp://:8786", "remikc: --scheduler tcp://:8786: not a Dask scheduler's address: it names no host "
+                    "(e.g. tcp://HOST:8786)"),
+], ids=["unknown_scheme", "empty", "no_host"])
+def test_an_address_dask_cannot_read_is_one_line_and_nothing_later(address: str, said: str) -> None:
+    """The message, and nothing after it: a client half made of such an address used to wait
+    20 s at exit and print `Exception ignored in: Client.__del__ ... TimeoutError`."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "remikc", "simulate", SPEC, "--games", "2", "-q",
+                           "--scheduler", address], capture_output=True, text=True, timeout=120, check=False)
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", said + "\n")
+
+
+def test_the_docs_say_a_cluster_is_trusted_fully() -> None:
+    for doc in (ROOT / "docs" / "simulate.md", ROOT / "SECURITY.md"):
+        text = " ".join(doc.read_text(encoding="utf-8").split())
+        assert "trusted fully" in text and "pickle" in text, doc
+
+
 def test_scheduler_and_jobs_together_are_refused() -> None:
     code, _out, err = run("simulate", SPEC, "--games", "2", "--jobs", "2", "--scheduler", "tcp://127.0.0.1:9")
     assert code == 2 and "--jobs and --scheduler" in err

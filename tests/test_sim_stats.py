@@ -401,12 +401,11 @@ def test_simulate_max_deals_reaches_the_simulator(fake_play):
 
 
 def test_a_capped_game_is_not_finished():
-    """Remik 51 has no deal limit (the seeds give none).  Two deals of two players who both
-    open and each go out once leave both totals below zero (-40 for going out against a
-    few cards), far from the 500 that ends the game: the cap stops it, and the report counts
-    it as not finished."""
-    code, out, err = run("simulate", str(SPECS / "remik51.rules"), "--games", "1", "--players", "2",
-                         "--max-deals", "2")
+    """Remik klasyczny ends when a total reaches 500.  Two deals of two players, each gone out
+    by one of them (0 for going out, a few cards for the other), leave both totals far below it:
+    the cap stops the game, and the report counts it as not finished."""
+    code, out, err = run("simulate", str(SPECS / "remik_klasyczny.rules"), "--games", "1", "--players",
+                         "2", "--max-deals", "2")
     assert code == 0, err
     assert re.search(r"^games finished +0/1 \(0\.0%\)$", out, re.M)
     assert re.search(r"^games capped \(--max-deals\) +1/1 \(100\.0%\)$", out, re.M)

@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from oracle import validator
-
 SPECS = Path(__file__).resolve().parent.parent / "specs"
 # Two packs and four jokers (Remik 51): every card A..10 of every suit and the four jokers,
 # 44 cards: 85 s and 1.8 GB for the search before it had a budget, a give-up since, until the
@@ -20,13 +18,13 @@ HANG_GUARD = 120.0  # seconds: not a timing claim, only so a search without a bo
 
 
 @pytest.fixture(scope="module")
-def remik51(load, workspace):  # type: ignore[no-untyped-def]
-    return validator(load("remik51"), workspace)
+def remik51(seed_modules):  # type: ignore[no-untyped-def]
+    return seed_modules("remik51")
 
 
 @pytest.fixture(scope="module")
-def podstawowy(load, workspace):  # type: ignore[no-untyped-def]
-    return validator(load("remik_podstawowy"), workspace)
+def podstawowy(seed_modules):  # type: ignore[no-untyped-def]
+    return seed_modules("remik_podstawowy")
 
 
 def test_a_dense_two_pack_hand_is_answered_exactly(remik51) -> None:  # type: ignore[no-untyped-def]
@@ -89,8 +87,8 @@ def test_a_budget_that_is_not_a_count_is_refused(remik51, budget) -> None:  # ty
         remik51.best_melds("3♠ 4♠ 5♠", budget=budget)
 
 
-def test_best_play_gives_up_too(load, workspace) -> None:  # type: ignore[no-untyped-def]
-    karuzela = validator(load("karuzela"), workspace)
+def test_best_play_gives_up_too(seed_modules) -> None:  # type: ignore[no-untyped-def]
+    karuzela = seed_modules("karuzela")
     play = karuzela.best_play(["5♠ 6♠ 7♠", "9♥ 9♦ 9♣"], "8♠ 9♠ 4♠", budget=1)
     assert not play and karuzela.gave_up(play)
     assert karuzela.best_play(["5♠ 6♠ 7♠", "9♥ 9♦ 9♣"], "8♠ 9♠ 4♠")  # within the default: found

@@ -177,10 +177,10 @@ def test_karuzela_players_deck_deal(load):
 
 def test_karuzela_values_and_turn(load):
     v = load("karuzela")
-    # "Koniec rundy ... Jokery: 25 punktów każdy": a joker left in hand; in a meld it is the
-    # card it stands for ("Walet, dama, król: po 10 ... Asy: po jednym punkcie")
-    assert v.values.joker.value == ir.JokerValue(as_replaced=True)
-    assert v.scoring.joker_in_hand.value == 25
+    # "Karty mają następujące wartości: Jokery: 25 punktów każdy; Walet, dama, król: po 10
+    # punktów; ... Asy: po jednym punkcie": one list, the joker priced as the other cards
+    assert v.values.joker.value == ir.JokerValue(as_replaced=False, points=25)
+    assert v.scoring.joker_in_hand is None
     assert [points(v, r) for r in (1, 5, 11, 12, 13)] == [1, 5, 10, 10, 10]
     # draw one, then a second and a third while nothing is melded; no meld after the third
     assert v.turn.draws.value == ir.Draws(3, until_meld=True)

@@ -697,7 +697,12 @@ def _going_out(w: _Writer) -> tuple[Block, ...]:
 
 
 def _stock(w: _Writer) -> tuple[Block, ...]:
-    w.add(f"stock.{w.v.stock_empty.value.value}", w.v.stock_empty)
+    v = w.v
+    key = f"stock.{v.stock_empty.value.value}"
+    cut = v.deal.cut_card is not None and v.deal.cut_card.value
+    if cut and v.stock_empty.value is ir.StockEmpty.RESHUFFLE:
+        key += ".cut_card"  # the new stock goes on the cut card, which stays for a hand
+    w.add(key, v.stock_empty)
     return w.take()
 
 
@@ -845,7 +850,10 @@ def _round(w: _Writer, e: Examples) -> Table | None:
 def _game_end(w: _Writer) -> tuple[Block, ...]:
     g = w.v.game_end
     w.count("game_end.target", g.target)
-    w.count("game_end.rounds_cap" if g.target is not None else "game_end.rounds", g.rounds)
+    if g.target is None and g.rounds is not None and g.rounds.value == 1:
+        w.add("game_end.one_deal", g.rounds)
+    else:
+        w.count("game_end.rounds_cap" if g.target is not None else "game_end.rounds", g.rounds)
     w.count("game_end.target_bonus", g.target_bonus)
     w.count("game_end.round_win_bonus", g.round_win_bonus)
     w.add(f"game_end.winner.{g.winner.value.value}", g.winner)

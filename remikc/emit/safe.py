@@ -93,8 +93,9 @@ def require_code(value: object) -> object:
         "`py`, `comment` or `docstring` (remikc/emit/safe.py)")
 
 
-# An underscore inside a word (`remik_podstawowy`) cannot start emphasis: left as it is.
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*\[\]<>|]|_(?![^\W_])|(?<![^\W_])_)")
+# An underscore inside a word (`remik_podstawowy`) cannot start emphasis: left as it is.  An
+# `&` starts a character reference (`&#x202E;` would be a real bidi override): escaped too.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*\[\]<>|&]|_(?![^\W_])|(?<![^\W_])_)")
 
 
 def markdown(value: object) -> str:

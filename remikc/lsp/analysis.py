@@ -26,6 +26,7 @@ from ..spec.workspace import (
     Workspace,
     _packaged_folder,
     is_packaged,
+    oversized,
     packaged_ids,
 )
 
@@ -36,6 +37,19 @@ def workspace(documents: Mapping[str, str]) -> Workspace:
     """A workspace that reads the documents open in the editor (unsaved text included) from
     memory, by path, and every other file from the disk."""
     return Workspace(given={path: text.encode("utf-8") for path, text in documents.items()})
+
+
+def text_of(path: str, documents: Mapping[str, str]) -> str | None:
+    """The text of the spec at `path`: as the editor holds it when it is open, else the file as
+    remikc reads a spec (a regular file within the size limit, in UTF-8); None when there is
+    none such.  A request may name a document never opened: a named pipe read blindly would
+    wait forever, a device might never end."""
+    if path in documents:
+        return documents[path]
+    try:
+        return Workspace().read(path)
+    except SpecError:
+        return None
 
 
 def diagnostics(path: str, documents: Mapping[str, str]) -> list[Diagnostic]:
@@ -164,7 +178,9 @@ def named(text: str, line: int, column: int) -> Named | None:
 def hover(path: str, documents: Mapping[str, str], line: int, column: int) -> str | None:
     """Markdown for the rule or section under the cursor: what it means, its resolved value,
     and where that value comes from in the `extends` chain."""
-    text = documents[path]
+    text = text_of(path, documents)
+    if text is None:
+        return None
     target = named(text, line, column)
     if target is None:
         return None
@@ -321,7 +337,9 @@ class Symbol:
 
 def outline(path: str, text: str) -> list[Symbol]:
     """The variant, its sections and their rules and checks; nothing for a text that does not
-    parse."""
+    parse, or is past the largest spec remikc reads."""
+    if oversized(text):
+        return []
     try:
         spec = parse(text, path)
     except SpecError:
@@ -356,7 +374,9 @@ def definition(path: str, documents: Mapping[str, str], line: int, column: int) 
     """Where the parent chain writes the rule under the cursor (an `override`, a rule that a
     house variant writes again, or what a `remove` line drops): the nearest ancestor that
     writes it.  On `extends "x"`: the parent's `variant` line."""
-    text = documents[path]
+    text = text_of(path, documents)
+    if text is None:
+        return None
     row = text.split("\n")[line] if line < len(text.split("\n")) else ""
     space = workspace(documents)
     try:

@@ -18,6 +18,7 @@ import os
 import sys
 from collections.abc import Sequence
 from typing import Any
+from urllib.parse import unquote
 
 from lsprotocol import types as lsp
 from pygls import uris
@@ -28,6 +29,7 @@ from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
 from .. import __version__
 from ..diagnostics import Diagnostic, Severity, Span, SpecError
 from ..fmt import format_text
+from ..spec.workspace import oversized
 from . import analysis
 
 SOURCE = "remikc"
@@ -78,8 +80,11 @@ def build() -> RulesServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
     def hover(ls: RulesServer, params: lsp.HoverParams) -> lsp.Hover | None:
-        _document, path, at = _at(ls, params.text_document.uri, params.position)
-        text = analysis.hover(path, ls.documents(), at.line, at.character)
+        found = _at(ls, params.text_document.uri, params.position)
+        if found is None:
+            return None
+        document, path, at = found
+        text = analysis.hover(path, {**ls.documents(), path: document.source}, at.line, at.character)
         if text is None:
             return None
         return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=text))
@@ -87,7 +92,10 @@ def build() -> RulesServer:
     @server.feature(lsp.TEXT_DOCUMENT_COMPLETION,
                     lsp.CompletionOptions(trigger_characters=[" ", '"']))
     def completion(ls: RulesServer, params: lsp.CompletionParams) -> lsp.CompletionList:
-        document, path, at = _at(ls, params.text_document.uri, params.position)
+        where = _at(ls, params.text_document.uri, params.position)
+        if where is None:
+            return lsp.CompletionList(is_incomplete=False, items=[])
+        document, path, at = where
         found = analysis.completions(path, document.source, at.line, at.character)
         return lsp.CompletionList(is_incomplete=False, items=[
             lsp.CompletionItem(label=c.label, kind=_KINDS[c.kind], detail=c.detail or None,
@@ -95,14 +103,19 @@ def build() -> RulesServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     def outline(ls: RulesServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
-        document = ls.workspace.get_text_document(params.text_document.uri)
+        document = _document(ls, params.text_document.uri)
+        if document is None:
+            return []
         path = _path(params.text_document.uri)
         return [_symbol(document, s) for s in analysis.outline(path, document.source)]
 
     @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
     def definition(ls: RulesServer, params: lsp.DefinitionParams) -> lsp.Location | None:
-        _document, path, at = _at(ls, params.text_document.uri, params.position)
-        span = analysis.definition(path, ls.documents(), at.line, at.character)
+        found = _at(ls, params.text_document.uri, params.position)
+        if found is None:
+            return None
+        document, path, at = found
+        span = analysis.definition(path, {**ls.documents(), path: document.source}, at.line, at.character)
         if span is None:
             return None
         file = analysis.file_of(span.file)
@@ -126,7 +139,9 @@ def build() -> RulesServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_FORMATTING)
     def formatting(ls: RulesServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit] | None:
-        document = ls.workspace.get_text_document(params.text_document.uri)
+        document = _document(ls, params.text_document.uri)
+        if document is None or oversized(document.source):
+            return None
         try:
             laid_out = format_text(document.source, _path(params.text_document.uri))
         except SpecError:
@@ -154,8 +169,25 @@ def _path(uri: str) -> str:
     return uris.to_fs_path(uri) or uri
 
 
-def _at(ls: RulesServer, uri: str, position: lsp.Position) -> tuple[TextDocument, str, ServerTextPosition]:
-    document = ls.workspace.get_text_document(uri)
+def _document(ls: RulesServer, uri: str) -> TextDocument | None:
+    """The document at `uri`: as the editor holds it when open; else the file, read as remikc
+    reads a spec (`analysis.text_of`), never by pygls, which would read whatever the name is (a
+    named pipe: the server would wait forever); None when there is no such spec."""
+    documents: dict[str, TextDocument] = ls.workspace.text_documents
+    opened = documents.get(uri) or documents.get(unquote(uri))
+    if opened is not None:
+        return opened
+    text = analysis.text_of(_path(uri), {})
+    if text is None:
+        return None
+    return TextDocument(uri, source=text, position_codec=ls.workspace.position_codec)
+
+
+def _at(ls: RulesServer, uri: str, position: lsp.Position
+        ) -> tuple[TextDocument, str, ServerTextPosition] | None:
+    document = _document(ls, uri)
+    if document is None:
+        return None
     return document, _path(uri), document.position_from_client_units(position)
 
 

@@ -693,7 +693,8 @@ def _deal(game: Game) -> Game:
     dealer = (game.dealer + 1) % n
     pack = [c for c in CARDS for _ in range(PACKS_BY_PLAYERS[n])] + [0] * JOKERS_BY_PLAYERS[n]
     stock = _shuffled(pack, game.seed, deal, 0)
-    # the cut card: the cutter takes a card and lays it under the stock, where it stays (stock[0])
+    # the cut card: the cutter takes a card, whatever it is (a joker too), and lays it under the
+    # stock, where it stays (stock[0]) until a player who hands takes it
     cut = CUT_CARD
     if cut:
         stock.insert(0, stock.pop())

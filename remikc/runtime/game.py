@@ -43,9 +43,11 @@ from .cards import (
     parse_card,
     parse_meld,
 )
-from .melds import _meld_texts, _show
+from .melds import _meld_texts, _read_declared, _show
 from .reasons import Reason, _reasons_from
 from .rules import (
+    HANDING,
+    HAS_OPENING,
     JOKERS_BY_PLAYERS,
     LOWEST_WINS,
     PACKS_BY_PLAYERS,
@@ -339,7 +341,10 @@ class Refusal:
         fields = _saved_fields(data, "a refusal", ("ok", "reasons"))
         if fields["ok"] is not False:
             raise SaveError(f"a refusal: ok false, not {fields['ok']!r}")
-        return Refusal(_reasons_from(fields["reasons"], "a refusal's reasons"))
+        reasons = _reasons_from(fields["reasons"], "a refusal's reasons")
+        if not reasons:  # apply never refuses without saying why
+            raise SaveError("a refusal's reasons: at least one, not none")
+        return Refusal(reasons)
 
 
 # --- the game -------------------------------------------------------------------------------------
@@ -463,8 +468,10 @@ class Game:
     def from_dict(data: object) -> Game:
         """The Game `to_dict` wrote.  Refused with a SaveError saying why: a game of another
         variant or of other rules, another format version, a missing or unknown field, a value of
-        the wrong type or out of range, more copies of a card than the pack holds, or more than
-        SAVE_MAX_VALUES values."""
+        the wrong type or out of range, more copies of a card than the pack holds, a table meld
+        the rules refuse or laid by a seat that has not opened, what the draw bound the player
+        to or the jokers he owes where no turn could leave them, or more than SAVE_MAX_VALUES
+        values."""
         fields = _opened(data, "game", _GAME_FIELDS)
         players = _saved_int(fields["players"], "a game's players", PLAYERS_MIN, PLAYERS_MAX)
         game = Game.__new__(Game)
@@ -482,6 +489,8 @@ class Game:
             raise SaveError(f"a game's phase: {game.phase!r} in a deal that is "
                             f"{'over' if game.deal_over else 'going on'}")
         _check_pack(game)
+        _check_table(game)
+        _check_turn(game)
         return game
 
     @property
@@ -710,7 +719,7 @@ def _opened(data: object, kind: str, fields: Mapping[str, str]) -> dict[str, Any
     if data.get("format") != f"remikc {kind}":
         raise SaveError(f"not a saved {kind}: its \"format\" is {data.get('format')!r}, "
                         f"not 'remikc {kind}'")
-    if data.get("version") != SAVE_VERSION:
+    if type(data.get("version")) is not int or data.get("version") != SAVE_VERSION:  # True == 1
         raise SaveError(f"a saved {kind} of format version {data.get('version')!r}: this module reads "
                         f"version {SAVE_VERSION}")
     if data.get("variant") != VARIANT_ID:
@@ -735,6 +744,41 @@ def _check_pack(game: Game, what: str = "the saved game", error: type[ValueError
         if count > held:
             raise error(f"{count} × {Card(card)} in {what}: the pack for {game.players} players "
                         f"holds {held}")
+
+
+def _check_table(game: Game) -> None:
+    """Every table meld one `apply` could have left there: cards that make a meld of its kind
+    under these rules (its jokers as the table keeps them), laid by a seat that has opened."""
+    for i, meld in enumerate(game.table):
+        where = f"a game's table[{i}]"
+        if not meld.cards:
+            raise SaveError(f"{where}: a meld with no cards")
+        if not game.opened[meld.owner]:
+            raise SaveError(f"{where}: laid by seat {meld.owner}, who has not opened")
+        jokers = meld.cards.count(0)
+        if len(meld.stands) > jokers or 0 in meld.stands:
+            raise SaveError(f"{where}: its jokers stand for {_show(meld.stands)!r}, more cards than its "
+                            f"{jokers} joker(s), or a joker")
+        declared = meld.stands if meld.kind == "set" and len(meld.stands) == jokers else ()
+        if not _read_declared(meld.cards, declared, False, meld.kind).ok:
+            raise SaveError(f"{where}: {_show(meld.cards)} is not a {meld.kind} under these rules")
+
+
+def _check_turn(game: Game) -> None:
+    """What the draw bound the player to (`must`) and the retrieved jokers he still owes
+    (`owed`), as a turn can leave them: both nothing before the draw, `open` only for a player
+    who has not opened, `hand` only for one who has laid nothing yet, and no more jokers owed
+    than he holds."""
+    seat = game.seat
+    if game.phase == "draw" and (game.must or game.owed):
+        raise SaveError(f"a game's must and owed: {game.must!r} and {game.owed} before the player has drawn")
+    if game.must == "open" and (not HAS_OPENING or game.opened[seat]):
+        raise SaveError("a game's must: 'open' for a player who has opened, or in a game with no opening")
+    if game.must == "hand" and (not HANDING or game.laid[seat]):
+        raise SaveError("a game's must: 'hand' for a player who has laid cards, or in a game with no handing")
+    if game.owed > game.hands[seat].count(0):
+        raise SaveError(f"a game's owed: {game.owed} retrieved joker(s) to play, and seat {seat} holds "
+                        f"{game.hands[seat].count(0)}")
 
 
 _ACTION_NAMES: Final[dict[type[Action], str]] = {

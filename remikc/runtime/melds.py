@@ -12,6 +12,7 @@ from .cards import (
     RANKS,
     Card,
     CardsLike,
+    SaveError,
     _card,
     _cards,
     _check_saved,
@@ -161,7 +162,11 @@ class Verdict:
         _check_saved(data)
         fields = _saved_fields(data, "a verdict", ("ok", "kind", "points", "reasons"))
         reasons = _reasons_from(fields["reasons"], "a verdict's reasons")
-        return Verdict(_saved_bool(fields["ok"], "a verdict's ok"),
+        ok = _saved_bool(fields["ok"], "a verdict's ok")
+        if ok == bool(reasons):  # a refusal says why; a meld that is one breaks no rule
+            wanted = "none when it is ok" if ok else "at least one when refused"
+            raise SaveError(f"a verdict's reasons: {wanted}, not {len(reasons)}")
+        return Verdict(ok,
                        _saved_text(fields["kind"], "a verdict's kind", ("set", "run", None)),
                        _saved_int(fields["points"], "a verdict's points", -(1 << 31)), reasons)
 
@@ -799,6 +804,8 @@ def hand_value(cards: CardsLike, *, opened: bool = True) -> int:
     Cards no deck of this game could deal (a joker where there are none, a card more often
     than the deck has it) raise ValueError."""
     held = _cards(cards)  # read first: cards that are no cards are refused, opened or not
+    if type(opened) is not bool:  # "no" is truthy: it counted as opened
+        raise TypeError(f"opened: True or False, not {type(opened).__name__} {opened!r}"[:200])
     flat = NOT_OPENED
     if not opened and flat is not None:
         return flat

@@ -8,7 +8,9 @@ report is the same whatever the number of workers.  `jobs=1` plays in this proce
 `cluster_executor(ADDRESS)` is the same for a Dask distributed cluster (`--scheduler`):
 `Client.get_executor()` is a `concurrent.futures` executor, so the chunks travel the same
 way; the workers must run this remikc version (checked before any game, and again by each
-chunk, for a worker that joins later).
+chunk, for a worker that joins later).  A cluster is trusted fully: Dask sends pickles both
+ways, so whoever runs the scheduler or a worker runs code in this process, and this process
+runs code on them.  Only connect to a cluster you run.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import importlib
 import multiprocessing
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -183,11 +186,8 @@ def cluster_executor(address: str, *, seconds: float | None = None) -> Iterator[
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
         raise ClusterError(CLUSTER_HINT) from None
-    try:
-        client = distributed.Client(address, timeout=seconds, set_as_default=False)
-    except Exception as exc:  # an address Dask cannot read, or no scheduler there
-        why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise ClusterError(f"--scheduler {address}: no Dask scheduler reached ({why})") from None
+    _check_address(address)
+    client = _connected(distributed, address, seconds)
     try:
         try:
             client.wait_for_workers(1, timeout=seconds)
@@ -202,3 +202,71 @@ def cluster_executor(address: str, *, seconds: float | None = None) -> Iterator[
         yield client.get_executor(pure=False)  # two chunks are never the same work
     finally:
         client.close()
+
+
+def _check_address(address: str) -> None:
+    """Refuse an address Dask cannot read before a client is made of it: a client that fails
+    while reading its address is left half made, and closing it at exit waited 20 s and
+    printed `Exception ignored in: Client.__del__ ... TimeoutError`."""
+    from distributed.comm import registry
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    if not address.strip():
+        raise ClusterError("--scheduler '' names no scheduler: give its address, e.g. tcp://HOST:8786")
+    scheme, place = parse_address(address)
+    why = None
+    try:
+        registry.get_backend(scheme)
+    except ValueError:
+        why = f"Dask knows no address scheme `{scheme}://`"
+    else:
+        if scheme in ("tcp", "tls", "ws", "wss"):
+            try:
+                host, _port = parse_host_port(place, default_port=8786)
+                why = None if host else "it names no host"
+            except ValueError:
+                why = "its port is not a number"
+        elif not place:
+            why = "it names no place"
+    if why is not None:
+        raise ClusterError(f"--scheduler {address}: not a Dask scheduler's address: {why} "
+                           "(e.g. tcp://HOST:8786)")
+
+
+def _connected(distributed: Any, address: str, seconds: float) -> Any:
+    """A client of the scheduler at `address`, connected and greeted within `seconds`.  Dask
+    bounds the TCP connection by its `timeout` but not the scheduler's first answer, so an
+    address that accepts a connection and never speaks (another service's port) would hang the
+    command for ever: the client is made in a thread of its own, and given up on at the
+    deadline (a client that connects after it is closed there).  Dask's own timeout, for
+    the connection alone, is half of it: an address where nothing listens gets Dask's reason."""
+    lock = threading.Lock()
+    made: list[Any] = []
+    failed: list[BaseException] = []
+    given_up = threading.Event()
+
+    def connect() -> None:
+        try:
+            client = distributed.Client(address, timeout=seconds / 2, set_as_default=False)
+        except Exception as exc:  # no scheduler there, or it refused us
+            failed.append(exc)
+            return
+        with lock:
+            if not given_up.is_set():
+                made.append(client)
+                return
+        client.close()
+
+    thread = threading.Thread(target=connect, name="remikc-scheduler-connect", daemon=True)
+    thread.start()
+    thread.join(seconds)
+    with lock:
+        if not made and not failed:
+            given_up.set()
+            raise ClusterError(f"--scheduler {address}: no Dask scheduler answered within {seconds:g} s "
+                               "(is it a Dask scheduler's address?)")
+    if failed:
+        exc = failed[0]
+        why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ClusterError(f"--scheduler {address}: no Dask scheduler reached ({why})")
+    return made[0]

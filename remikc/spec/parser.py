@@ -159,7 +159,8 @@ def forbidden_character(text: str) -> int | None:
     return None
 
 
-_CONTROL_NAMES = {0: "NUL", 9: "tab", 10: "line feed", 13: "carriage return", 27: "escape", 127: "delete"}
+_CONTROL_NAMES = {0: "NUL", 7: "bell", 9: "tab", 10: "line feed", 13: "carriage return", 27: "escape",
+                  127: "delete", 0x9B: "control sequence introducer", 0xFEFF: "byte-order mark"}
 
 
 def _character_name(ch: str) -> str:
@@ -499,6 +500,9 @@ def _bad_character(exc: UnexpectedCharacters, text: str, file: str) -> Diagnosti
                 "brings them): type the ASCII `-`, e.g. `-50`")
     elif char == "'":
         hint = 'quote texts with double quotes: "..."'
+    elif not char.isprintable():  # named, never printed: it could drive the terminal
+        return error("E002", f"unexpected invisible character {_character_name(char)}", span,
+                     hint="delete it: it often comes with text pasted from elsewhere")
     return error("E002", f"unexpected character `{char}`", span, hint=hint)
 
 

@@ -19,7 +19,7 @@ import stat
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 from .. import ir
 from ..diagnostics import Diagnostic, Note, Severity, Span, SpecError, did_you_mean, error, warning
@@ -45,6 +45,37 @@ PACKAGED = "remikc:specs"
 name it: `remikc:specs/remik51.rules`.  Such a path is read from the package, never from
 the disk by that name, so a spec and its generated files read the same wherever remikc is
 installed."""
+
+
+MAX_SPEC_BYTES = 4 * 1024 * 1024
+"""The largest spec remikc reads, 4 MiB: the seed specs are a few kilobytes, and a thousand-file
+`extends` chain is too.  A file, standard input, a parent or an editor's document past it is
+refused (E030) after reading one byte more than this, never read whole."""
+
+
+def read_limited(stream: IO[bytes]) -> bytes:
+    """What `stream` holds, but no more than `MAX_SPEC_BYTES` and one byte: enough to tell a
+    spec from something too large (standard input may be `/dev/zero`)."""
+    chunks, left = [], MAX_SPEC_BYTES + 1
+    while left > 0:
+        chunk = stream.read(min(left, 1 << 16))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def oversized(text: str) -> bool:
+    """Whether `text` (an editor's document, held as text) is past `MAX_SPEC_BYTES` in UTF-8."""
+    return len(text) > MAX_SPEC_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_SPEC_BYTES
+
+
+def too_large(path: str) -> Diagnostic:
+    """E030 for a spec past `MAX_SPEC_BYTES`."""
+    return error("E030", f"cannot read {path}: it is larger than {MAX_SPEC_BYTES // 2**20} MiB, "
+                 "the largest spec remikc reads", None,
+                 hint="a spec is a few kilobytes of text: is this the file you meant?")
 
 
 STDIN = "<stdin>"
@@ -138,7 +169,8 @@ def _read_bytes(path: str) -> bytes:
     name = Path(path).name
     if folder is None or not spec_exists(path):
         raise FileNotFoundError(2, "no such seed variant is shipped with remikc", path)
-    return bytes(folder.joinpath(name).read_bytes())
+    with folder.joinpath(name).open("rb") as handle:
+        return read_limited(handle)
 
 
 def _read_regular(path: str) -> bytes:
@@ -152,7 +184,7 @@ def _read_regular(path: str) -> bytes:
         if kind is not None:
             raise OSError(0, f"it is {kind}, not a regular file")
         with os.fdopen(fd, "rb", closefd=False) as handle:
-            return handle.read()
+            return read_limited(handle)
     finally:
         os.close(fd)
 
@@ -197,6 +229,8 @@ class Workspace:
                 data = self.given[named] if named is not None else _read_bytes(path)
             except OSError as exc:
                 raise SpecError([error("E030", f"cannot read {path}: {exc.strerror}", None)]) from None
+            if len(data) > MAX_SPEC_BYTES:
+                raise SpecError([too_large(path)])
             try:
                 text = data.decode("utf-8")
             except UnicodeDecodeError as exc:

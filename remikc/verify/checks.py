@@ -615,7 +615,12 @@ def game_reachable(probe: Probe, check: Check) -> Finding:
                                  if decode.true(model, t))
             held = format_cards(decode.cards(model, cards, length))
             shown = label.format(hand=held, points=decode.integer(model, amount))
-            said.append(f"the target {target.value} is reached round by round (e.g. {shown})")
+            # a round that moves a total towards it: the target can be reached, not that it is
+            # (two players' penalty totals may hover below it for ever)
+            said.append(f"the target {target.value} can be reached round by round (e.g. {shown})")
+    rounds = v.game_end.rounds
+    if rounds is not None:
+        said.append(f"the game ends after {rounds.value} {'deal' if rounds.value == 1 else 'deals'}")
     rewards = [r for r in (v.scoring.undercut_bonus, v.scoring.all_out_bonus, v.game_end.round_win_bonus)
                if r is not None]
     for rule in rewards:

@@ -15,7 +15,8 @@ refused when the spec is read):
 | `jokers.per_meld L` | no valid meld could hold more than L jokers without it |
 | `jokers.per_meld_at_opening L` | no meld holds a number of jokers one of L and `per_meld` allows |
 |   | and the other refuses |
-| `opening.min_melds K` | every opening worth `min_points` has K melds anyway |
+| `opening.min_melds K` | every opening worth `min_points` has K melds anyway (K above 1: |
+|   | `min_melds 1` is how a spec says that one meld may open, against "two or more") |
 | `opening.clean_run required` | every opening holds a run without jokers anyway |
 | `scoring.joker_in_hand` | the deck has no jokers for any player count |
 | `scoring.handing_multiplier 1` | a multiplier of 1 multiplies nothing |
@@ -213,7 +214,9 @@ def dead_rules(probe: Probe, check: Check) -> Finding:
         asks.append((v.run.ace_to_ace, _ace_to_ace))
     if v.knocking is not None:
         asks.append((v.knocking.max_hand, _max_hand))
-    if v.opening is not None and v.opening.min_melds is not None:
+    if v.opening is not None and v.opening.min_melds is not None and v.opening.min_melds.value > 1:
+        # `min_melds 1` neutralises nothing, but says something: that one meld may open, where
+        # a text's plural ("grup") could be read as two or more; never reported
         k = v.opening.min_melds.value
         asks.append((v.opening.min_melds, _opening_rule(
             "opening.min_melds", lambda o: o.used < k,  # type: ignore[attr-defined]

@@ -10,6 +10,9 @@ from .. import ir
 # Z3 resource units per solver question (`--rlimit`); here, not in solver.py, so that reading
 # it does not import Z3.
 DEFAULT_RLIMIT = 20_000_000
+# The largest work limit Z3 takes: it keeps the limit as an unsigned 32-bit count, and a larger
+# number wraps round (2**32 is 0, which Z3 reads as no limit at all).
+MAX_RLIMIT = 2**32 - 1
 
 
 # The ids of the built-in checks, in report order (`checks.CHECKS` runs them; it asserts it

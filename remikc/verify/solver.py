@@ -17,16 +17,17 @@ from typing import ParamSpec, TypeVar
 
 import z3
 
-from ..interrupt import on_interrupt, pressed
+from ..interrupt import on_interrupt, pressed, stop
 from .encode import Encoder
 from .findings import DEFAULT_RLIMIT as DEFAULT_RLIMIT  # re-exported: callers import it from here
+from .findings import MAX_RLIMIT
 
 # A try for a tidier witness is worth little: it gets a small share of the budget.
 TIDY_SHARE = 40
 
 # Ctrl-C: Z3's own handler would cancel the running question and answer "undecided", and
 # Python would never hear of it; instead remikc.interrupt interrupts the questions running
-# (`_stop`) and the session raises KeyboardInterrupt rather than answer.
+# (`_stop`) and the session raises KeyboardInterrupt (`stop`) rather than answer.
 _running: set[z3.Context] = set()
 _lock = threading.Lock()
 
@@ -110,6 +111,8 @@ class Session:
     so checks share a session per shape of play."""
 
     def __init__(self, enc: Encoder, *base: z3.BoolRef, rlimit: int = DEFAULT_RLIMIT) -> None:
+        if not 1 <= rlimit <= MAX_RLIMIT:
+            raise ValueError(f"rlimit must be 1 to {MAX_RLIMIT} (Z3's range), not {rlimit}")
         self.enc = enc
         self.solver = z3.Solver(ctx=enc.ctx)
         self.solver.set("random_seed", 0)
@@ -195,7 +198,7 @@ class Session:
         ctx = self.solver.ctx
         with _lock:
             if pressed():
-                raise KeyboardInterrupt
+                stop()
             _running.add(ctx)
         try:
             result = self.solver.check(*assumptions)
@@ -203,7 +206,7 @@ class Session:
             with _lock:
                 _running.discard(ctx)
         if pressed():
-            raise KeyboardInterrupt
+            stop()
         return result
 
 

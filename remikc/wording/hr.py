@@ -25,7 +25,13 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "reading": "{said} Drugo čitanje: {other}",
     "other.unknown": "izvorna se rečenica može pročitati i drukčije.",
     "other.remik51.deal.cut_card": "karta leži licem prema dolje, kao i špil, i nitko je ne zna dok netko "
-                                   "ne handira s njom.",
+                                   "ne handira s njom; a džokera onaj koji siječe ne stavlja ispod špila, "
+                                   "nego ga zadrži.",
+    "other.remik51.opening.min_melds": "otvaranje su barem dvije grupe, kao u primjeru 6♠ 7♠ 8♠ i 10♦ 10♣ "
+                                       "10♥.",
+    "other.remik51.turn.draw.discard_top": "kartu uzetu s hrpe odbačenih karata treba izložiti u tom "
+                                           "otvaranju.",
+    "other.remik51.jokers.ambiguous": "takva se grupa uvijek računa kao niz.",
     "other.remik51.jokers.per_meld_at_opening": "grupa smije imati samo jednog džokera kad se prvi put "
                                                 "izloži, u bilo kojem trenutku igre; kasnije joj se smiju "
                                                 "dodati i drugi.",
@@ -34,14 +40,25 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                         "otvaranja.",
     "other.remik51.joker_swap.retrieved_joker": "uzetog džokera smiješ zadržati i kasnije ga izložiti u "
                                                 "novoj grupi.",
-    "other.remik51.turn.draw.cut_card": "karta ispod špila ostaje ondje i nakon miješanja odbačenih "
-                                        "karata te čeka ispod novog špila.",
-    "other.remik51.game_end.target": "igra je jedno dijeljenje: završava kad netko odbaci posljednju "
-                                     "kartu.",
+    "other.remik51.turn.draw.cut_card": "kartu ispod špila smije uzeti samo igrač koji je sjekao špil, kad "
+                                        "kreće u handiranje.",
+    "other.remik51.stock_empty": "kad iznad karte ispod špila ne ostane nijedna karta, sljedeći je igrač "
+                                 "kupi kao običnu kartu; tek se zatim miješaju odbačene karte.",
+    "other.remik51.game_end.rounds": "igra je niz dijeljenja: bodovi svakog dijeljenja se upisuju i "
+                                     "zbrajaju, a kada igra završava (nakon koliko dijeljenja ili na "
+                                     "koliko bodova) dogovorite prije igre.",
     "other.karuzela.run.ace_to_ace": "zabrana „skretanja iza ugla” vrijedi za svaki niz s asom na oba "
                                      "kraja, pa i za A–A.",
     "other.remik_klasyczny.turn.draw.discard_top": "kupuje se samo iz zatvorenog špila; otvorena se karta "
                                                    "samo gleda.",
+    "other.remik_klasyczny.jokers.declare": "tko stavlja džokera, kaže koju kartu on predstavlja (broj i "
+                                            "znak).",
+    "other.remik_klasyczny.jokers.ambiguous": "takva se grupa uvijek računa kao niz.",
+    "other.remik_podstawowy_as.run.ace_to_ace": "svaki je as nizak ili visok za sebe: niz od asa do asa "
+                                                "(A-2-…-K-A) je dopušten — s jednim špilom ionako se ne "
+                                                "može složiti.",
+    "other.karuzela.jokers.declare": "džoker izložen bez riječi o tome koju kartu predstavlja ne prihvaća "
+                                     "se: to treba reći.",
     "differences": "Ova se inačica od igre {parent} razlikuje samo u ovome:",
     "difference": "{now} (U osnovnoj igri: {before})",
     "difference.value": "Karta {card} vrijedi {now} (u osnovnoj igri: {before}).",
@@ -125,8 +142,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                "kupovanje. Hrpa odbačenih karata počinje prvom odbačenom kartom.",
     "deal.first_discard.no_pile": "Ostale se karte stave licem prema dolje na sredinu stola: to je špil "
                                   "za kupovanje. U ovoj se igri karte ne odbacuju.",
-    "deal.cut_card": "Igrač koji siječe špil izvuče jednu kartu i stavi je licem prema gore ispod svih "
-                     "ostalih karata špila, tako da je svi vide.",
+    "deal.cut_card": "Igrač koji siječe špil izvuče jednu kartu — bilo koju, i džokera — i stavi je licem "
+                     "prema gore ispod svih ostalih karata špila, tako da je svi vide.",
     # the turn
     "turn.draw.stock": {"one": "Kupi jednu kartu s vrha špila.",
                         "other": "Kupi {n:card_acc} s vrha špila."},
@@ -150,14 +167,15 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.when.discard_top.first_round+opened+opens_this_turn":
         "Umjesto toga smiješ uzeti gornju kartu s hrpe odbačenih karata — onu koju je odbacio igrač prije "
         "tebe. U svom prvom krugu smiješ je slobodno uzeti ako ti odgovara. U svakom sljedećem krugu, ako "
-        "uzmeš kartu odande, moraš se u istom potezu otvoriti. Nakon otvaranja slobodno uzimaš kartu s bilo "
-        "koje hrpe.",
+        "uzmeš kartu odande, moraš se u istom potezu otvoriti (uzetu kartu pritom ne moraš izložiti). "
+        "Nakon otvaranja slobodno uzimaš kartu s bilo koje hrpe.",
     "turn.when.discard_top.not+first_round": "Umjesto toga smiješ uzeti gornju kartu s hrpe odbačenih "
                                              "karata — onu koju je odbacio igrač prije tebe — ali ne u "
                                              "svom prvom potezu.",
     "turn.when.cut_card": "Kartu ispod špila smiješ uzeti umjesto karte s vrha samo {when}.",
-    "turn.when.cut_card.handing": "Kartu ispod špila smiješ uzeti umjesto karte s vrha samo ako u tom potezu "
-                                  "kreneš u handiranje (vidi „Kraj dijeljenja”).",
+    "turn.when.cut_card.handing": "Kartu ispod špila smije uzeti svaki igrač, ne samo onaj koji je sjekao "
+                                  "špil — umjesto karte s vrha i samo ako u tom potezu kreće u "
+                                  "handiranje (vidi „Kraj dijeljenja”).",
     "turn.when.stock": "Sa špila smiješ kupovati samo {when}.",
     "turn.no_meld_after_last_draw": "Tko je morao kupiti {n}. kartu, u tom potezu više ništa ne izlaže.",
     "turn.meld.opening": "Ako možeš i želiš, izloži na stol valjane grupe (prvo izlaganje je otvaranje) i "
@@ -232,7 +250,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "jokers.declare.rank_and_suit": "Džoker smije zamijeniti bilo koju kartu. Tko ga izlaže, mora reći koju "
                                     "kartu predstavlja — broj i znak. To se poslije ne smije promijeniti "
                                     "dok džokera ne zamijeni upravo ta karta. Džokera se smije premjestiti "
-                                    "na stolu ako i dalje predstavlja istu kartu.",
+                                    "na stolu ako i dalje predstavlja istu kartu. Tko ništa ne kaže, "
+                                    "džoker je karta svojeg mjesta: u nizu ona čije mjesto zauzima (5♠ "
+                                    "Džoker Džoker je niz 5♠ 6♠ 7♠), u kompletu prvi znak koji kompletu "
+                                    "nedostaje (redom ♠ ♥ ♦ ♣).",
     "jokers.value.as_replaced": "Džoker u grupi vrijedi koliko i karta koju zamjenjuje.",
     "jokers.value.fixed": "Džoker vrijedi {n:point}.",
     "jokers.per_meld_at_opening": {
@@ -313,6 +334,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                 "kucnuti, lupnuvši o stol: dijeljenje odmah završava i slijedi bodovanje.",
     "stock.reshuffle": "Kad u špilu nestane karata, promiješaju se odbačene karte — osim gornje, koja ostaje "
                        "na mjestu — i od njih se složi novi špil.",
+    "stock.reshuffle.cut_card": "Kad iznad karte ispod špila ne ostane nijedna karta za kupiti, promiješaju "
+                                "se odbačene karte — osim gornje, koja ostaje na mjestu — i od njih se "
+                                "složi novi špil na karti ispod špila: ona ostaje na dnu i i dalje čeka "
+                                "handiranje.",
     "stock.last_round": "Kad se špil potroši, a nitko nije kucnuo, svaki igrač — i onaj koji je kupio "
                         "posljednju kartu — ima još jedan potez za izlaganje. Zatim se zbrajaju karte u "
                         "rukama: dijeljenje dobiva igrač s najmanjim zbrojem.",
@@ -381,6 +406,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # end of the game
     "game_end.target": "Igra završava kad nečiji rezultat dosegne {n:point} ili više.",
     "game_end.rounds": "Igra traje {n:deal}.",
+    "game_end.one_deal": "Igra je jedno dijeljenje: završava zajedno s njim.",
     "game_end.rounds_cap": "Igra završava najkasnije nakon {n:deal}.",
     "game_end.target_bonus": "Igrač koji je dosegao taj rezultat (ili svaki od igrača koji su ga dosegli) "
                              "dobiva {n:point} nagrade.",

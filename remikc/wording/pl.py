@@ -26,7 +26,13 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "reading": "{said} Inaczej: {other}",
     "other.unknown": "zdanie źródłowe można też odczytać inaczej.",
     "other.remik51.deal.cut_card": "karta leży zakryta, jak cały stos, i nikt jej nie zna, dopóki ktoś "
-                                   "nie zrobi z nią remika.",
+                                   "nie zrobi z nią remika; a jokera przekładający nie kładzie pod "
+                                   "stosem, tylko go zatrzymuje.",
+    "other.remik51.opening.min_melds": "otwarcie to co najmniej dwa układy, jak w przykładzie 6♠ 7♠ 8♠ "
+                                       "i 10♦ 10♣ 10♥.",
+    "other.remik51.turn.draw.discard_top": "wziętą ze stosu kart odrzuconych kartę trzeba wyłożyć w tym "
+                                           "otwarciu.",
+    "other.remik51.jokers.ambiguous": "taki układ liczy się zawsze jako sekwens.",
     "other.remik51.jokers.per_meld_at_opening": "układ ma tylko jednego jokera wtedy, gdy pierwszy raz "
                                                 "trafia na stół, w dowolnej chwili gry; później można do "
                                                 "niego dołożyć kolejne.",
@@ -34,13 +40,25 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "other.remik51.joker_swap.allowed": "jokera można wymienić w każdej chwili, także przed otwarciem.",
     "other.remik51.joker_swap.retrieved_joker": "zabranego jokera można zatrzymać i wyłożyć w nowym "
                                                 "układzie później.",
-    "other.remik51.turn.draw.cut_card": "karta spod stosu zostaje tam także po przetasowaniu kart "
-                                        "odrzuconych i czeka pod nowym stosem.",
-    "other.remik51.game_end.target": "gra to jedno rozdanie: kończy się, gdy ktoś odrzuci ostatnią kartę.",
+    "other.remik51.turn.draw.cut_card": "kartę spod stosu może wziąć tylko gracz, który przekładał talię, "
+                                        "gdy robi remika.",
+    "other.remik51.stock_empty": "gdy nad kartą spod stosu nie zostanie już żadna, następny gracz dobiera "
+                                 "ją jak zwykłą kartę; dopiero potem tasuje się karty odrzucone.",
+    "other.remik51.game_end.rounds": "gra to seria rozdań: punkty z każdego rozdania zapisuje się i sumuje, "
+                                     "a to, kiedy gra się kończy (po ilu rozdaniach albo przy ilu "
+                                     "punktach), ustalacie przed grą.",
     "other.karuzela.run.ace_to_ace": "zakaz „skręcania z rogu” obejmuje każdy sekwens z asem na obu "
                                      "końcach, także A–A.",
     "other.remik_klasyczny.turn.draw.discard_top": "dobiera się tylko z zakrytego stosu; odkrytą kartę "
                                                    "tylko się ogląda.",
+    "other.remik_klasyczny.jokers.declare": "kto kładzie jokera, mówi, jaką kartę on zastępuje (numer i "
+                                            "kolor).",
+    "other.remik_klasyczny.jokers.ambiguous": "taki układ liczy się zawsze jako sekwens.",
+    "other.remik_podstawowy_as.run.ace_to_ace": "każdy as jest niski albo wysoki sam za siebie: sekwens od "
+                                                "asa do asa (A-2-…-K-A) jest dozwolony — z jedną talią i "
+                                                "tak nie da się go ułożyć.",
+    "other.karuzela.jokers.declare": "jokera wyłożonego bez powiedzenia, jaką kartę przedstawia, się nie "
+                                     "przyjmuje: trzeba to powiedzieć.",
     "differences": "Ta odmiana różni się od gry {parent} tylko tym:",
     "difference": "{now} (W grze podstawowej: {before})",
     "difference.value": "Karta {card} jest warta {now} (w grze podstawowej: {before}).",
@@ -123,8 +141,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                "karty.",
     "deal.first_discard.no_pile": "Pozostałe karty kładzie się na środku stołu koszulkami do góry: to stos "
                                   "do dobierania. W tej grze nie odrzuca się kart.",
-    "deal.cut_card": "Gracz, który przekłada talię, bierze z niej jedną kartę i kładzie ją odkrytą na "
-                     "samym spodzie stosu do dobierania, tak by każdy ją widział.",
+    "deal.cut_card": "Gracz, który przekłada talię, bierze z niej jedną kartę — jakąkolwiek, także "
+                     "jokera — i kładzie ją odkrytą na samym spodzie stosu do dobierania, tak by każdy "
+                     "ją widział.",
     # the turn
     "turn.draw.stock": {"one": "Weź jedną kartę z wierzchu stosu do dobierania.",
                         "other": "Weź {n:card_acc} z wierzchu stosu do dobierania."},
@@ -148,14 +167,15 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.when.discard_top.first_round+opened+opens_this_turn":
         "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart odrzuconych — tę, którą odrzucił "
         "poprzedni gracz. W pierwszej turze wolno to zrobić bez warunków. Później, dopóki się nie "
-        "otworzysz, możesz ją wziąć tylko wtedy, gdy w tej samej turze się otworzysz. Po otwarciu "
-        "dobierasz z dowolnego stosu.",
+        "otworzysz, możesz ją wziąć tylko wtedy, gdy w tej samej turze się otworzysz (wziętej karty "
+        "nie musisz przy tym wykładać). Po otwarciu dobierasz z dowolnego stosu.",
     "turn.when.discard_top.not+first_round": "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart "
                                              "odrzuconych — tę, którą odrzucił poprzedni gracz — ale nie "
                                              "w swojej pierwszej turze.",
     "turn.when.cut_card": "Kartę spod stosu możesz wziąć zamiast karty z wierzchu tylko {when}.",
-    "turn.when.cut_card.handing": "Kartę leżącą pod stosem możesz wziąć zamiast karty z wierzchu tylko "
-                                  "wtedy, gdy w tej turze robisz remika (patrz „Koniec rozdania”).",
+    "turn.when.cut_card.handing": "Kartę leżącą pod stosem może wziąć każdy gracz, nie tylko ten, który "
+                                  "przekładał — zamiast karty z wierzchu i tylko wtedy, gdy w tej turze "
+                                  "robi remika (patrz „Koniec rozdania”).",
     "turn.when.stock": "Ze stosu do dobierania wolno dobierać tylko {when}.",
     "turn.no_meld_after_last_draw": "Kto wziął {n}. kartę, w tej turze już nic nie wykłada.",
     "turn.meld.opening": "Jeśli możesz i chcesz, wyłóż na stół prawidłowe układy (pierwsze wyłożenie to "
@@ -233,7 +253,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                     "joker przedstawia — numer i kolor. Tego nie wolno potem zmienić, "
                                     "dopóki joker nie zostanie zastąpiony tą właśnie kartą. Jokera wolno "
                                     "przełożyć w inne miejsce na stole, jeśli dalej przedstawia tę samą "
-                                    "kartę.",
+                                    "kartę. Kto nic nie powie, kładzie jokera jako kartę jego miejsca: w "
+                                    "sekwensie tę, której miejsce zajmuje (5♠ Joker Joker to sekwens 5♠ 6♠ "
+                                    "7♠), w grupie pierwszy kolor, którego grupie brak (w kolejności ♠ ♥ "
+                                    "♦ ♣).",
     "jokers.value.as_replaced": "Joker w układzie jest wart tyle, ile karta, którą zastępuje.",
     "jokers.value.fixed": "Joker jest wart {n:point}.",
     "jokers.per_meld_at_opening": {
@@ -326,6 +349,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "stock.reshuffle": "Gdy w stosie do dobierania zabraknie kart, tasuje się stos kart odrzuconych — bez "
                        "wierzchniej karty, która zostaje na miejscu — i kładzie jako nowy stos do "
                        "dobierania.",
+    "stock.reshuffle.cut_card": "Gdy nad kartą spod stosu nie zostanie już żadna karta do dobrania, tasuje "
+                                "się stos kart odrzuconych — bez wierzchniej karty, która zostaje na "
+                                "miejscu — i kładzie jako nowy stos do dobierania na karcie spod stosu: "
+                                "ona zostaje na spodzie i dalej czeka na remika.",
     "stock.last_round": "Gdy stos do dobierania się wyczerpie, a nikt nie zapukał, każdy gracz — także "
                         "ten, który wziął ostatnią kartę — ma jeszcze jedną turę na wykładanie. Potem "
                         "liczy się karty na rękach: rozdanie wygrywa gracz z najmniejszą sumą.",
@@ -395,6 +422,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # end of the game
     "game_end.target": "Gra kończy się, gdy czyjś wynik osiągnie {n:point} lub więcej.",
     "game_end.rounds": "Gra trwa {n:deal}.",
+    "game_end.one_deal": "Gra to jedno rozdanie: kończy się razem z nim.",
     "game_end.rounds_cap": "Gra kończy się najpóźniej po {n:deal}.",
     "game_end.target_bonus": "Gracz, który osiągnął ten wynik (albo każdy z graczy, którzy go osiągnęli), "
                              "dostaje {n:point} premii.",
