@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 import z3
+from house import house_variant
 
 from oracle import MeldOracle, OpeningOracle, validator
 from remikc import ir
@@ -227,6 +228,33 @@ def test_best_opening_matches_every_valid_opening(variant_id, load, seed_modules
             assert _score(play) == best, v._show(hand)
             assert len(play.left) >= keep
 
+
+# House rules as families write them, each changing what the sweep over the columns must count:
+# the ace high only, capped runs and sets of three, two jokers a meld (two natural cards), runs
+# that may not reach from ace to ace.
+HOUSES = {
+    "as_wysoki": ("remik_podstawowy", "  run {\n    override ace high\n  }"),
+    "krotkie": ("remik51", "  run {\n    override size 3..5\n  }\n  set {\n    override size 3..3\n  }"),
+    "dwa_jokery": ("remik51", "  jokers {\n    override per_meld 2\n    override min_natural 2\n  }"),
+    "bez_as_do_asa": ("remik51", "  run {\n    override ace_to_ace forbidden\n  }"),
+}
+
+
+@pytest.mark.parametrize("house", sorted(HOUSES))
+def test_the_sweep_is_exact_under_house_rules(house, tmp_path, monkeypatch):
+    parent, body = HOUSES[house]
+    variant, v = house_variant(tmp_path, house, parent, body)
+    assert v._SWEEPS  # runs of one suit, never round the corner: the sweep answers
+    monkeypatch.setattr(v, "_SEARCH_FIRST", 0)
+    rng = random.Random(f"sweep-{house}")
+    for _ in range(5):
+        hand = dense_hand(rng, variant, rng.randint(6, 8))
+        ref = Reference(variant, hand)
+        play = v.best_melds(_api(v, hand))
+        _assert_lays_the_hand(v, hand, play)
+        assert _score(play) == ref.most_points(), v._show(hand)
+        assert v.min_deadwood(_api(v, hand)) == ref.least_deadwood(lambda c: v.hand_value(_api(v, (c,)))), \
+            v._show(hand)
 
 # --- optimal against Z3's optimum -------------------------------------------------------------------
 
