@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 import z3
+from house import house_variant
 
 from oracle import MeldOracle, OpeningOracle, validator
 from remikc import ir
@@ -164,9 +165,25 @@ def _assert_lays_the_hand(v, hand: Codes, play, *, opening: bool = False) -> Non
 
 # --- optimal against the exhaustive reference ---------------------------------------------------
 
+@pytest.fixture(params=["search", "sweep"])
+def way(request, monkeypatch):  # type: ignore[no-untyped-def]
+    """How the answers below are worked out: by the search first, as a game asks, or by the
+    sweep over the columns alone (the search given no positions at all), which answers the
+    dense hands the search gives up on; a variant whose runs the sweep cannot read (round the
+    corner, mixed suits) is answered by the search either way."""
+    def use(v):  # type: ignore[no-untyped-def]
+        v._forget()
+        if request.param == "sweep":
+            monkeypatch.setattr(v, "_SEARCH_FIRST", 0)
+            monkeypatch.setattr(v, "_TABLE_SEARCH_FIRST", 0)
+        return v
+
+    return use
+
+
 @pytest.mark.parametrize("variant_id", VARIANTS)
-def test_best_melds_and_deadwood_match_the_exhaustive_reference(variant_id, load, seed_modules):
-    variant, v = load(variant_id), seed_modules(variant_id)
+def test_best_melds_and_deadwood_match_the_exhaustive_reference(variant_id, load, seed_modules, way):
+    variant, v = load(variant_id), way(seed_modules(variant_id))
     rng = random.Random(f"solver-{variant_id}")
     for _ in range(6):
         hand = dense_hand(rng, variant, rng.randint(6, 8))
@@ -182,8 +199,8 @@ def test_best_melds_and_deadwood_match_the_exhaustive_reference(variant_id, load
 
 
 @pytest.mark.parametrize("variant_id", VARIANTS)
-def test_best_opening_matches_every_valid_opening(variant_id, load, seed_modules):
-    variant, v = load(variant_id), seed_modules(variant_id)
+def test_best_opening_matches_every_valid_opening(variant_id, load, seed_modules, way):
+    variant, v = load(variant_id), way(seed_modules(variant_id))
     rng = random.Random(f"opening-{variant_id}")
     judge = OpeningOracle(variant, slots=3, size=8)
     keep = 1 if v.LAST_CARD_BY_DISCARD_ONLY else 0
@@ -212,11 +229,38 @@ def test_best_opening_matches_every_valid_opening(variant_id, load, seed_modules
             assert len(play.left) >= keep
 
 
+# House rules as families write them, each changing what the sweep over the columns must count:
+# the ace high only, capped runs and sets of three, two jokers a meld (two natural cards), runs
+# that may not reach from ace to ace.
+HOUSES = {
+    "as_wysoki": ("remik_podstawowy", "  run {\n    override ace high\n  }"),
+    "krotkie": ("remik51", "  run {\n    override size 3..5\n  }\n  set {\n    override size 3..3\n  }"),
+    "dwa_jokery": ("remik51", "  jokers {\n    override per_meld 2\n    override min_natural 2\n  }"),
+    "bez_as_do_asa": ("remik51", "  run {\n    override ace_to_ace forbidden\n  }"),
+}
+
+
+@pytest.mark.parametrize("house", sorted(HOUSES))
+def test_the_sweep_is_exact_under_house_rules(house, tmp_path, monkeypatch):
+    parent, body = HOUSES[house]
+    variant, v = house_variant(tmp_path, house, parent, body)
+    assert v._SWEEPS  # runs of one suit, never round the corner: the sweep answers
+    monkeypatch.setattr(v, "_SEARCH_FIRST", 0)
+    rng = random.Random(f"sweep-{house}")
+    for _ in range(5):
+        hand = dense_hand(rng, variant, rng.randint(6, 8))
+        ref = Reference(variant, hand)
+        play = v.best_melds(_api(v, hand))
+        _assert_lays_the_hand(v, hand, play)
+        assert _score(play) == ref.most_points(), v._show(hand)
+        assert v.min_deadwood(_api(v, hand)) == ref.least_deadwood(lambda c: v.hand_value(_api(v, (c,)))), \
+            v._show(hand)
+
 # --- optimal against Z3's optimum -------------------------------------------------------------------
 
 @pytest.mark.parametrize("variant_id", ["remik51", "remik_podstawowy", "karuzela"])
-def test_best_melds_equal_z3_optimum_on_larger_hands(variant_id, load, seed_modules):
-    variant, v = load(variant_id), seed_modules(variant_id)
+def test_best_melds_equal_z3_optimum_on_larger_hands(variant_id, load, seed_modules, way):
+    variant, v = load(variant_id), way(seed_modules(variant_id))
     rng = random.Random(f"z3-{variant_id}")
     for _ in range(3):
         hand = dense_hand(rng, variant, 10)
@@ -342,8 +386,8 @@ def test_best_play_is_only_for_games_that_rearrange(seed_modules):
 
 
 @pytest.mark.parametrize("variant_id", ["karuzela"])
-def test_best_play_matches_the_exhaustive_reference(variant_id, load, seed_modules):
-    variant, v = load(variant_id), seed_modules(variant_id)
+def test_best_play_matches_the_exhaustive_reference(variant_id, load, seed_modules, way):
+    variant, v = load(variant_id), way(seed_modules(variant_id))
     rng = random.Random(f"table-{variant_id}")
     oracle = _oracle(variant)
     for _ in range(8):

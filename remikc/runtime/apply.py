@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Iterable
 from typing import cast
 
-from .cards import _CARD, _NOT_CARDS, CARDS, Card, CardsLike, _card, _cards
+from .cards import _CARD, _NOT_CARDS, CARDS, Card, CardsLike, _card, _cards, _memo
 from .draws import (
     _can_open,
     _commitment,
@@ -144,7 +144,8 @@ def apply(game: Game, action: Action, seat: int | None = None) -> Game | Refusal
     return Refusal(_because("action.unknown", action=repr(action)))
 
 
-_JUDGED: list[tuple[Game, Action, Game | Refusal]] = []  # the last lay-down `_judged`, with its verdict
+# the last lay-down `_judged`, with its verdict
+_JUDGED: list[tuple[Game, Action, Game | Refusal]] = _memo([])
 
 
 def _judged(game: Game, action: Lay | Rearrange) -> Game | Refusal:

@@ -4,9 +4,35 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any, ClassVar, Final, cast
+from typing import Any, ClassVar, Final, Protocol, TypeVar, cast
 
 from .rules import VARIANT_ID
+
+# --- memos ----------------------------------------------------------------------------
+# A module keeps answers it will be asked for again (a game reads the same melds and hands turn
+# after turn): each memo of answers by input is made through `_memo`, which registers it, so that
+# `_forget` empties every one.  A benchmark then times the work, not a lookup.  Tables built once
+# from the rules alone (the deck's melds, say) are no memos: every call would build them again.
+
+class _Clearable(Protocol):
+    def clear(self) -> None: ...
+
+
+_Memo = TypeVar("_Memo", bound=_Clearable)
+_MEMOS: Final[list[_Clearable]] = []
+
+
+def _memo(answers: _Memo) -> _Memo:
+    """`answers` (an empty dict or list), registered as a memo that `_forget` empties."""
+    _MEMOS.append(answers)
+    return answers
+
+
+def _forget() -> None:
+    """Empties every memo of answers by input: the next calls work their answers out again."""
+    for answers in _MEMOS:
+        answers.clear()
+
 
 # --- cards ----------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from .cards import Card
+from .cards import Card, _memo
 from .game import Game
 from .melds import check_opening
 from .rules import (
@@ -32,7 +32,7 @@ from .solver import _OPEN_CLEAN, _OPEN_MELDS, _OPEN_POINTS, _UNIVERSE_ONLY, _W, 
 
 # --- draws that bind ------------------------------------------------------------------------------
 
-_OPENINGS: dict[tuple[int, ...], Play] = {}
+_OPENINGS: dict[tuple[int, ...], Play] = _memo({})
 # the most one card can be worth in a meld
 _MOST_A_CARD_MELDS: Final[int] = max(*RUN_VALUE, *SET_VALUE, JOKER_FIXED or 0)
 # ... and each card: a meld's points are the sum of what each card is worth at its place (a run

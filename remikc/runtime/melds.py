@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final, cast
 
 from .cards import (
@@ -17,6 +17,7 @@ from .cards import (
     _cards,
     _check_saved,
     _declared,
+    _memo,
     _saved_bool,
     _saved_fields,
     _saved_int,
@@ -113,12 +114,13 @@ class Verdict:
         reasons: tuple[Reason, ...] = (),
         meld: tuple[tuple[int, ...], bool, str | None] | None = None,
     ) -> None:
-        put = object.__setattr__
-        put(self, "ok", ok)
-        put(self, "kind", kind)
-        put(self, "points", points)
-        put(self, "_reasons", reasons)
-        put(self, "_meld", meld)  # a refused meld, whether laid when opening, the kind asked for
+        # each slot set through its own descriptor, past the __setattr__ that guards it (quicker
+        # than object.__setattr__, and every check builds a verdict)
+        _PUT_OK(self, ok)
+        _PUT_KIND(self, kind)
+        _PUT_POINTS(self, points)
+        _PUT_REASONS(self, reasons)
+        _PUT_MELD(self, meld)  # a refused meld, whether laid when opening, the kind asked for
 
     def __setattr__(self, name: str, value: object) -> None:
         # one verdict is handed to every caller who asks about the same meld (and to the
@@ -173,6 +175,10 @@ class Verdict:
             kind = f"{self.kind}, " if self.kind else ""
             return f"Verdict(ok, {kind}{self.points} points)"
         return f"Verdict(refused: {'; '.join(map(str, self.reasons))})"
+
+
+_PUT_OK, _PUT_KIND, _PUT_POINTS, _PUT_REASONS, _PUT_MELD = (
+    vars(Verdict)[name].__set__ for name in ("ok", "kind", "points", "_reasons", "_meld"))
 
 
 # --- melds ---------------------------------------------------------------------------------
@@ -336,12 +342,17 @@ def _set(cards: tuple[int, ...], n: int, why: list[Reason] | None) -> int:
     fixed = JOKER_FIXED
     return naturals * value + (n - naturals) * (value if fixed is None else fixed)
 
-_VERDICTS: dict[tuple[object, ...], Verdict] = {}
+_VERDICTS: dict[tuple[object, ...], Verdict] = _memo({})
 
 
 def _read(cards: tuple[int, ...], opening: bool, kind: str | None = None) -> Verdict:
-    """The rules' verdict on a meld, kept: a game reads the same melds again and again (the
+    """The rules' verdict on a meld.  A meld without jokers is judged quicker than a kept verdict
+    is found (`_plain`); others are kept: a game reads the same melds again and again (the
     table's at each lay-down, the hand's at each search), a few thousand at most."""
+    if 0 not in cards:
+        verdict = _plain(cards, opening, kind)
+        if verdict is not None:
+            return verdict
     key = (cards, opening, kind)
     verdict = _VERDICTS.get(key)
     if verdict is None:
@@ -349,6 +360,67 @@ def _read(cards: tuple[int, ...], opening: bool, kind: str | None = None) -> Ver
             _VERDICTS.clear()  # old melds do not come back
         verdict = _VERDICTS[key] = _worked_out(cards, opening, kind)
     return verdict
+
+
+# Melds without jokers that `_plain` judges: where a run keeps to one suit and does not go round
+# the corner (then one order of the cards at most is a run, and the same whatever order they
+# are given in), and a repeated card is refused by a suit rule before it counts.
+_PLAIN: Final[bool] = RUN_SAME_SUIT and not WRAP and not COPIES_MATTER
+
+
+def _verdicts_by_size(kind: str, points: Callable[[int, int], int], ok: Callable[[int, int], bool],
+                      firsts: int) -> tuple[tuple[Verdict | None, ...], ...]:
+    """The verdict on each valid meld without jokers of `kind`, by its first rank (a set's rank,
+    a run's start) and size; None where no such meld is valid.  One verdict for all such melds:
+    a verdict does not change."""
+    return tuple(tuple(Verdict(True, kind, points(first, n)) if ok(first, n) else None for n in range(15))
+                 for first in range(firsts))
+
+
+_SET_VERDICTS: Final[tuple[tuple[Verdict | None, ...], ...]] = _verdicts_by_size(
+    "set", lambda rank, n: n * SET_VALUE[rank], lambda rank, n: HAS_SET and SET_MIN <= n <= SET_MAX, 14)
+_RUN_VERDICTS: Final[tuple[tuple[Verdict | None, ...], ...]] = _verdicts_by_size(
+    "run", lambda start, n: sum(RUN_VALUE[start:start + n]),
+    lambda start, n: HAS_RUN and RUN_MIN <= n <= RUN_MAX and (ACE_LOW or start > 1)
+    and (ACE_HIGH or start + n <= 14) and start + n <= 15, 15)
+
+
+def _plain(cards: tuple[int, ...], opening: bool, kind: str | None) -> Verdict | None:
+    """The verdict on cards without jokers, read from their ranks and suits as bit masks (the
+    commonest question: a hand's melds, a table's); the same as `_worked_out`'s, which judges
+    what this leaves (None): a rank held twice (A..A), all thirteen ranks where the ace may be
+    high (two orders are runs then), fewer cards than the rules on naturals count."""
+    n = len(cards)
+    if not _PLAIN or n < 2 or n < COMMON_MIN:
+        return None
+    ranks = suits = 0
+    for card in cards:
+        ranks |= 1 << (card >> 2)
+        suits |= 1 << (card & 3)
+    verdict: Verdict | None
+    if ranks & (ranks - 1) == 0:  # one rank: a set or nothing
+        if kind == "run":
+            return None
+        verdict = _SET_VERDICTS[ranks.bit_length() - 1][n]
+        if verdict is not None and (not SET_DISTINCT_SUITS or suits.bit_count() == n):
+            return verdict
+        return Verdict(False, None, 0, (), (cards, opening, kind))
+    if n != ranks.bit_count() or (n == 13 and ACE_HIGH):
+        return None
+    if kind != "set" and suits & (suits - 1) == 0:  # one suit: a run if the ranks follow
+        start = (ranks & -ranks).bit_length() - 1
+        if ranks == ((1 << n) - 1) << start:
+            verdict = _RUN_VERDICTS[start][n]
+            if verdict is not None:
+                return verdict
+        if ranks & 2:  # the ace after the king
+            ranks ^= 2 | 1 << 14
+            start = (ranks & -ranks).bit_length() - 1
+            if ranks == ((1 << n) - 1) << start and start > 1:
+                verdict = _RUN_VERDICTS[start][n]
+                if verdict is not None:
+                    return verdict
+    return Verdict(False, None, 0, (), (cards, opening, kind))
 
 
 def _worked_out(cards: tuple[int, ...], opening: bool, kind: str | None) -> Verdict:
@@ -512,9 +584,14 @@ def check_meld(cards: CardsLike, *, opening: bool = False, kind: str | None = No
     declared is read as the rules say (`jokers.ambiguous`); the verdict's `kind` says how."""
     if kind is not None and kind != "run" and kind != "set":
         raise ValueError(f"kind must be 'run', 'set' or None, not {kind!r}")
-    if declared is None and (type(cards) is not str or "=" not in cards):
-        return _read(_cards(cards), opening, kind)  # no joker declared: a hot path, kept lean
     codes: tuple[int, ...]
+    if declared is None and (type(cards) is not str or "=" not in cards):  # a hot path, kept lean
+        codes = _cards(cards)
+        if 0 not in codes:
+            verdict = _plain(codes, opening, kind)
+            if verdict is not None:
+                return verdict
+        return _read(codes, opening, kind)
     named: tuple[int, ...] = ()
     if isinstance(cards, str) and "=" in cards:
         codes, named = parse_meld(cards)
@@ -558,7 +635,7 @@ def _read_declared(cards: tuple[int, ...], declared: tuple[int, ...], opening: b
     return Verdict(True, "run", points)
 
 
-_LAID_AS: dict[tuple[tuple[int, ...], tuple[int, ...], str], tuple[Card, ...]] = {}
+_LAID_AS: dict[tuple[tuple[int, ...], tuple[int, ...], str], tuple[Card, ...]] = _memo({})
 
 
 def _laid(cards: tuple[int, ...], declared: tuple[int, ...], kind: str) -> tuple[Card, ...]:

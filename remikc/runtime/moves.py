@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from typing import cast
 
 from .apply import _declared_on, _judged, _sorted, _turn_can_end
-from .cards import Card
+from .cards import Card, _memo
 from .draws import (
     _draw_sources,
     _flags,
@@ -140,7 +140,7 @@ def _might_lay(game: Game) -> bool:
     return False
 
 
-_TAKES_JOKER: dict[tuple[Meld, int, str | None], bool] = {}
+_TAKES_JOKER: dict[tuple[Meld, int, str | None], bool] = _memo({})
 
 
 def _may_take_joker(meld: Meld, card: int, kind: str | None) -> bool:

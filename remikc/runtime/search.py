@@ -1,10 +1,13 @@
 """The exact search for the best lay-down: `best_melds`, `best_opening`, `min_deadwood`.
 
-The search is bounded: it solves at most `budget` positions (`SEARCH_BUDGET` unless asked
+The search takes the lowest card first and lays it in each meld it can start: quick on the hands
+a game deals, but its work grows with the ways a hand splits into melds, which explode on a dense
+hand.  Past `_SEARCH_FIRST` positions the sweep over the columns (columns.py) answers instead.
+Both are bounded: together they take up at most `budget` positions (`SEARCH_BUDGET` unless asked
 otherwise), counted, never timed, so that a build, a bot and a report give the same answer on
 any machine.  Past it the solver gives up: `best_melds` and `best_opening` answer a falsy Play
-whose reason has the code `solver.gave_up`; `min_deadwood` answers the hand's whole count, the most it can
-be.  Every hand a game deals (13 to 15 cards) is solved far within the default.
+whose reason has the code `solver.gave_up`; `min_deadwood` answers the hand's whole count, the most
+it can be.  Every hand a game deals (13 to 15 cards) is solved far within the default.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ import itertools
 from collections.abc import Iterable
 from typing import Final, TypeVar, cast
 
-from .cards import _CARD, Card, CardsLike, _cards
+from .cards import _CARD, Card, CardsLike, _cards, _memo
+from .columns import _SWEEPS, _GaveUp, _sweeps_table, _swept_deadwood, _swept_lay_down
 from .melds import _common_deck, _melds, _read, _show
 from .reasons import Reason, _because
 from .rules import (
@@ -61,14 +65,19 @@ from .solver import (
 
 # --- the search ---------------------------------------------------------------------------------
 
-SEARCH_BUDGET: Final[int] = 100_000
-"""The positions one search may solve before it gives up (well under a second of work): dense hands
-of 40 cards and more with jokers need millions."""
+SEARCH_BUDGET: Final[int] = 500_000
+"""The positions one answer may take up before it gives up: those the search solves, then the
+states the sweep over the columns takes up.  A hand a game deals needs a few thousand at most; the
+densest Rummikub table of the benchmarks (30 tiles on the rack) about 200,000, a few seconds."""
 GAVE_UP: Final[str] = "solver.gave_up"  # the code of the reason of a search that gave up
-
-
-class _GaveUp(Exception):
-    """The search solved `budget` positions without an answer."""
+# The positions the search (quick on the hands a game deals) tries before the sweep over the
+# columns (columns.py) takes over: the search's work grows with the ways a hand splits into
+# melds, which explode on a dense hand; the sweep's with the states of its columns.  A table to
+# rearrange gets more: there the search is the quicker on most positions (Rummikub racks of 20
+# and 30 tiles: medians 4.4 and 20 ms with 5,000 or 20,000, 90th percentiles 54 and 28 ms at 20
+# tiles, 235 and 183 ms at 30).
+_SEARCH_FIRST: Final[int] = 5_000
+_TABLE_SEARCH_FIRST: Final[int] = 20_000
 
 
 _GIVE_UPS: list[int] = [0]  # searches given up in this process, for `remikc simulate` to report
@@ -357,9 +366,9 @@ def _hand(cards: CardsLike) -> tuple[int, ...]:
 # referee accepts), and a hand changes by a card or two a turn: answers are kept, a few thousand
 # at most (the keys hold every argument, so a kept answer is the one the search would give).
 _MEMO_SIZE: Final[int] = 4096
-_LAID: dict[tuple[object, ...], Play] = {}
-_GROWN: dict[tuple[object, ...], _Found] = {}
-_DEADWOOD: dict[tuple[object, ...], int] = {}
+_LAID: dict[tuple[object, ...], Play] = _memo({})
+_GROWN: dict[tuple[object, ...], _Found] = _memo({})
+_DEADWOOD: dict[tuple[object, ...], int] = _memo({})
 
 
 def _kept(memo: dict[tuple[object, ...], _T], key: tuple[object, ...], value: _T) -> _T:
@@ -390,12 +399,29 @@ def _lay_down(
     found = _LAID.get(key)
     if found is None:
         try:
-            found = _kept(_LAID, key, _searched(hand, table=table, opening=opening, objective=objective,
-                                                 keep=keep, melds_needed=melds_needed, clean_run=clean_run,
-                                                 budget=budget))
+            found = _kept(_LAID, key, _laid_down(hand, table=table, opening=opening, objective=objective,
+                                                  keep=keep, melds_needed=melds_needed, clean_run=clean_run,
+                                                  budget=budget))
         except _GaveUp:  # not kept: each give-up is counted, whichever games a process plays
             found = _given_up(budget)
     return found
+
+
+def _laid_down(hand: tuple[int, ...], *, table: tuple[tuple[int, ...], ...], opening: bool, objective: str,
+               keep: int, melds_needed: int, clean_run: bool, budget: int) -> Play:
+    """`_lay_down`, worked out: by the search where it answers within `_SEARCH_FIRST` positions
+    (a hand a game deals), else by the sweep over the columns (columns.py), whose work does not
+    grow with the ways a dense hand splits into melds."""
+    if not _SWEEPS or not _sweeps_table(table):
+        return _searched(hand, table=table, opening=opening, objective=objective, keep=keep,
+                         melds_needed=melds_needed, clean_run=clean_run, budget=budget)
+    first = min(budget, _SEARCH_FIRST)
+    try:
+        return _searched(hand, table=table, opening=opening, objective=objective, keep=keep,
+                         melds_needed=melds_needed, clean_run=clean_run, budget=first)
+    except _GaveUp:
+        return _swept_lay_down(hand, table=table, opening=opening, objective=objective, keep=keep,
+                               melds_needed=melds_needed, clean_run=clean_run, budget=budget - first)
 
 
 def _searched(
@@ -520,7 +546,7 @@ def _extensions(meld: tuple[int, ...], counts: dict[int, int], most: int = 14) -
     return found
 
 
-_FIRST_ADDED: dict[tuple[object, ...], frozenset[int] | None] = {}
+_FIRST_ADDED: dict[tuple[object, ...], frozenset[int] | None] = _memo({})
 
 
 def _first_cards(meld: tuple[int, ...]) -> frozenset[int] | None:
@@ -696,7 +722,19 @@ def _remember_deadwood(hand: Iterable[int], deadwood: int) -> None:
 
 
 def _least_deadwood(held: tuple[int, ...], discard: bool, budget: int) -> int:
-    """`min_deadwood`, worked out."""
+    """`min_deadwood`, worked out: by the search within `_SEARCH_FIRST` positions, else by the
+    sweep over the columns (as `_laid_down`)."""
+    if not _SWEEPS:
+        return _searched_deadwood(held, discard, budget)
+    first = min(budget, _SEARCH_FIRST)
+    try:
+        return _searched_deadwood(held, discard, first)
+    except _GaveUp:
+        return _swept_deadwood(held, discard, budget - first)
+
+
+def _searched_deadwood(held: tuple[int, ...], discard: bool, budget: int) -> int:
+    """`_least_deadwood` by the search."""
     universe = _UNIVERSES.get(False) or _universe(False)
     start = _vector(held)
     if not discard and 0 not in held and _UNIVERSE_ONLY:  # the commonest question, kept quick

@@ -11,6 +11,7 @@ from .cards import (
     Card,
     SaveError,
     _check_saved,
+    _memo,
     _saved_bool,
     _saved_cards,
     _saved_fields,
@@ -308,7 +309,7 @@ def _joker_melds(counts: dict[int, int], opening: bool) -> _Found:
     return kept
 
 
-_FOUND: dict[tuple[tuple[tuple[int, int], ...], bool], _Found] = {}  # read, never changed
+_FOUND: dict[tuple[tuple[tuple[int, int], ...], bool], _Found] = _memo({})  # read, never changed
 
 
 def _find(counts: dict[int, int], opening: bool) -> _Found:
@@ -336,8 +337,8 @@ def _find(counts: dict[int, int], opening: bool) -> _Found:
 
 
 # The runs of one suit and the sets of one rank with jokers, kept (read, never changed)
-_SUIT_RUNS: dict[tuple[int, tuple[tuple[int, int], ...], int, bool], _Found] = {}
-_RANK_SETS: dict[tuple[tuple[int, ...], int, bool], _Found] = {}
+_SUIT_RUNS: dict[tuple[int, tuple[tuple[int, int], ...], int, bool], _Found] = _memo({})
+_RANK_SETS: dict[tuple[tuple[int, ...], int, bool], _Found] = _memo({})
 
 
 def _suit_runs(group: int, held: tuple[tuple[int, int], ...], jokers: int, opening: bool) -> _Found:

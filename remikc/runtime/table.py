@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .cards import Card, CardsLike, _cards
+from .columns import _SWEEPS, _GaveUp, _swept_table
 from .melds import _common_deck, _melds, _read, _show
 from .reasons import Reason, _because
 from .rules import (
@@ -16,7 +17,15 @@ from .rules import (
     RUN_SAME_SUIT,
     SET_DISTINCT_SUITS,
 )
-from .search import _RANK_MASK, _SET_NEED, SEARCH_BUDGET, _check_budget, _counts, _GaveUp, _given_up
+from .search import (
+    _RANK_MASK,
+    _SET_NEED,
+    _TABLE_SEARCH_FIRST,
+    SEARCH_BUDGET,
+    _check_budget,
+    _counts,
+    _given_up,
+)
 from .solver import (
     _CARD_GUARDS,
     _FIELD,
@@ -134,12 +143,12 @@ def _new_table(on_table: tuple[tuple[int, ...], ...], held: tuple[int, ...], dec
         melds.append((_vector(meld), meld))
     for group in extra.values():
         group.sort(key=lambda option: option[2])
-    dropped, chosen = _rearrange(_vector(everything), _vector(held), universe, extra, budget)
-    if dropped is None:
+    chosen = _chosen(everything, tuple(loose), held, universe, extra, [meld for _, meld in melds], budget)
+    if chosen is None:
         return None
     # each card a table joker stands for is laid as that joker again: where the meld still
     # shows which card it is, if such a place exists (a 3-card set would hide its suit)
-    laid = [list(meld) for meld in _joined([melds[i][1] for i in chosen])]
+    laid = [list(meld) for meld in _joined(chosen)]
     for card in stand_ins:
         places = [(m, i) for m, meld in enumerate(laid) for i, c in enumerate(meld) if c == card]
         shown = [(m, i) for m, i in places
@@ -149,6 +158,21 @@ def _new_table(on_table: tuple[tuple[int, ...], ...], held: tuple[int, ...], dec
     if not all(_read(tuple(meld), False).ok for meld in laid):
         return None
     return tuple(tuple(map(Card, meld)) for meld in [*kept, *laid])
+
+
+def _chosen(everything: tuple[int, ...], loose: tuple[int, ...], held: tuple[int, ...], universe: _Universe,
+            extra: dict[int, list[tuple[int, int, int]]], melds: list[tuple[int, ...]], budget: int
+            ) -> list[tuple[int, ...]] | None:
+    """The melds of the best new table: by the search within `_TABLE_SEARCH_FIRST` positions, else by
+    the sweep over the columns (columns.py); None where the table's cards make no valid melds."""
+    first = min(budget, _TABLE_SEARCH_FIRST) if _SWEEPS else budget
+    try:
+        dropped, chosen = _rearrange(_vector(everything), _vector(held), universe, extra, first)
+    except _GaveUp:
+        if not _SWEEPS:
+            raise
+        return _swept_table(everything, loose, budget - first)
+    return None if dropped is None else [melds[i] for i in chosen]
 
 
 def _as_cards(cards: tuple[int, ...]) -> Meld:

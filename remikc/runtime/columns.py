@@ -1,0 +1,1123 @@
+"""The column sweep: the exact best lay-down by dynamic programming over the ranks.
+
+The cards are a grid, a column for each run position (the ace before the 2, the 2, ... the
+king, the ace after the king) and a row for each suit.  The sweep takes the columns in order,
+the suits of a column one at a time, and keeps every way the cards so far can lie that may
+still end in a valid lay-down, summed up in a state: for each suit, the runs still open at
+this column (each by its length so far, up to the least a run needs, its natural cards and
+its jokers, up to what the rules count), the cards of this rank put aside for sets, the
+jokers used, and the counters a lay-down must bring to its goal.  Two ways to the same state
+have the same future, so only the better is kept.  This is the dynamic program of van Rijn,
+Takes and Vis ("The Complexity of Rummikub Problems", 2015): its work grows with the number of
+states, which is bounded by the suits, the copies and the jokers, not with how many ways the
+cards of a dense hand can be split into melds (what the search of `search` counts).
+
+What a state cannot tell is settled apart: a meld with one natural card and jokers reads as a
+run or a set as the rules on such melds say, so it is judged by `_read` itself in every order
+(`_solo`), and a meld of jokers alone likewise.  Every meld the sweep lays is judged by `_read`
+before it is answered.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterator
+from typing import Final, cast
+
+from .cards import _CARD
+from .melds import _read, _show
+from .rules import (
+    ACE_HIGH,
+    ACE_LOW,
+    ACE_TO_ACE,
+    COPIES,
+    DECK_JOKERS,
+    HAND_VALUE,
+    HAS_JOKERS,
+    HAS_RUN,
+    HAS_SET,
+    JOKER_FIXED,
+    JOKERS_PER_MELD,
+    JOKERS_PER_MELD_AT_OPENING,
+    MIN_NATURAL,
+    RUN_MAX,
+    RUN_MIN,
+    RUN_SAME_SUIT,
+    RUN_VALUE,
+    SET_CLOSED_AT,
+    SET_DISTINCT_SUITS,
+    SET_MAX,
+    SET_MIN,
+    SET_VALUE,
+    WRAP,
+)
+from .solver import _JOKERS, _NONE, Play
+
+# The rules the sweep covers: runs of one suit that do not go round the corner (the search of
+# `search` answers the rest: runs of mixed suits, or round the corner).
+_SWEEPS: Final[bool] = not HAS_RUN or (RUN_SAME_SUIT and not WRAP)
+_FIRST: Final[int] = 1 if ACE_LOW else 2  # the lowest run position
+_LAST: Final[int] = 14 if ACE_HIGH else 13  # the highest: the ace after the king, or the king
+# A run's length is counted up to the least it needs; exactly, where the rules cap it below the
+# thirteen ranks (a longer run then cannot be laid as two).
+_CAPPED: Final[bool] = RUN_MAX < 13
+_LONG: Final[int] = RUN_MAX if _CAPPED else RUN_MIN
+# A run begun with the ace before the 2 is told apart only where it may not reach the ace after
+# the king (A..A), and its length is not counted exactly anyway.
+_ACE_COUNTS: Final[bool] = ACE_HIGH and not _CAPPED and not (ACE_TO_ACE and RUN_MAX >= 14)
+_NATURALS: Final[int] = max(2, MIN_NATURAL)  # a run or set with fewer is judged whole (`_solo`)
+# The most cards a set holds: four where its suits differ, as `_set` counts them.
+_SET_MOST: Final[int] = min(SET_MAX, 4) if SET_DISTINCT_SUITS else SET_MAX
+
+
+class _GaveUp(Exception):
+    """The search (or the sweep) passed its budget of positions without an answer."""
+
+
+# A run still open: (cards so far, capped at _LONG unless the run lies on the table; natural
+# cards, capped at _NATURALS; jokers, capped at what the rules count; 1 if it began with the
+# ace before the 2; its table meld: 0 for a new run, 2 * i + 1 for cards laid before table
+# meld i, 2 * i + 2 for table meld i itself).
+_Slot = tuple[int, int, int, int, int]
+_Profile = tuple[_Slot, ...]  # a suit's open runs, sorted
+
+
+class _Table:
+    """A meld on the table that cards may be laid off on, as the sweep reads it."""
+
+    __slots__ = ("cards", "first", "index", "jokers", "kind", "last", "rank", "room", "suit", "suits")
+
+    def __init__(self, index: int, cards: tuple[int, ...]) -> None:
+        verdict = _read(cards, False)
+        self.index = index
+        self.cards = cards
+        self.kind = verdict.kind
+        self.jokers = cards.count(0)
+        k = next(i for i, c in enumerate(cards) if c)
+        self.suit = cards[k] & 3
+        self.rank = cards[k] >> 2
+        self.first = ((cards[k] >> 2) - k - 1) % 13 + 1  # a run's positions
+        self.last = self.first + len(cards) - 1
+        self.suits = [0, 0, 0, 0]  # a set's cards of each suit
+        for card in cards:
+            if card:
+                self.suits[card & 3] += 1
+        closed_at = SET_CLOSED_AT  # a local, which mypy narrows where a variant gives the rule a number
+        closed = closed_at if closed_at is not None else _SET_MOST
+        self.room = max(0, min(_SET_MOST, closed) - len(cards)) if len(cards) < closed else 0
+
+
+def _table_slot(table: _Table, before: _Slot | None) -> _Slot | None:
+    """The slot of a table run at its first column, with the cards laid before it (`before`);
+    None where they make it longer or hold more jokers than a run may."""
+    cards, jokers = len(table.cards), table.jokers
+    if before is not None:
+        cards, jokers = cards + before[0], jokers + before[2]
+    limit = JOKERS_PER_MELD
+    if cards > RUN_MAX or cards > 14 or (cards == 14 and not ACE_TO_ACE) \
+            or (limit is not None and jokers > limit):
+        return None
+    return (cards, _NATURALS, jokers, 0, 2 * table.index + 2)
+
+
+def _joker_limit(opening: bool) -> int | None:
+    if not HAS_JOKERS:
+        return 0
+    return JOKERS_PER_MELD_AT_OPENING if opening else JOKERS_PER_MELD
+
+
+_SOLOS: dict[bool, list[list[tuple[int, tuple[int, ...]] | None]]] = {}  # a table of the rules
+
+
+def _solo(opening: bool) -> list[list[tuple[int, tuple[int, ...]] | None]]:
+    """For each natural card (and 0: jokers alone), the best meld it makes with j jokers and no
+    other card, by j: (points, the meld as laid), judged by `_read` in every order; None where
+    no order is valid.  A table of the rules, built once."""
+    table = _SOLOS.get(opening)
+    if table is None:
+        table = _SOLOS[opening] = []
+        for card in range(56):
+            best: list[tuple[int, tuple[int, ...]] | None] = [None]
+            for jokers in range(1, DECK_JOKERS + 1):
+                found: tuple[int, tuple[int, ...]] | None = None
+                if card == 0 or card >= 4:
+                    for at in range(jokers + 1 if card else 1):
+                        meld = (0,) * at + ((card,) if card else ()) + (0,) * (jokers - at)
+                        verdict = _read(meld, opening)
+                        if verdict.ok and (found is None or verdict.points > found[0]):
+                            found = (verdict.points, meld)
+                best.append(found)
+            table.append(best)
+    return table
+
+
+def _rank(column: int) -> int:
+    return column if column <= 13 else column - 13
+
+
+# What becomes of a state, one suit's cards at one column laid: the suit's profile, the jokers
+# taken, cards put aside for sets, laid off on each table set, kept for the ace after the king
+# and owed there, thrown away, kept in hand, melds and clean runs laid (the last four only where
+# a goal counts them), room for jokers laid at the end.
+_Outcome = tuple[int, int, int, tuple[int, ...], int, int, int, int, int, int, int]
+# One way from a state: what it adds to the state's int, its gain, whether that is all (the
+# option is plain), then what the caller settles
+# (cards aside for sets, kept in hand, melds laid, clean runs laid, card thrown, room for jokers
+# laid at the end, cards laid off on each table set of the rank) and the plan `_Sweep.laid`
+# replays.
+_Option = tuple[int, int, bool, int, int, int, int, int, int, tuple[int, ...], tuple[object, ...]]
+
+
+class _Sweep:
+    """One sweep over the columns.  `counts`: the natural cards by code; `must`: of them, those
+    that must be laid (the table's, for `best_play`); `jokers` and `jokers_must` likewise.
+    `objective`: what the sweep makes the most of, as what each card is worth where it goes:
+    "points" (its points in its meld, times 1024, and 1 for the card: the most points, then
+    the most cards), "cards" (its points, less 1 << 16 for each card left: the fewest cards
+    left, then the most points), "deadwood" (less its hand value for each card left) or "tiles"
+    (less 1 for each card left).  The goals: `keep` cards left at least, `melds_needed` melds
+    laid at least, a run without a joker among them (`clean_run`), one card thrown away
+    (`discard`).  `table`: melds on the table the cards may be laid off on.  `budget`: the
+    states the sweep may keep, all columns together, before it gives up (`_GaveUp`)."""
+
+    def __init__(self, counts: list[int], must: list[int], jokers: int, jokers_must: int, *,
+                 objective: str, opening: bool, keep: int = 0, melds_needed: int = 0,
+                 clean_run: bool = False, discard: bool = False,
+                 table: tuple[tuple[int, ...], ...] = (), budget: int) -> None:
+        self.counts, self.must = counts, must
+        self.jokers, self.jokers_must = jokers, jokers_must
+        self.objective, self.opening = objective, opening
+        self.keep, self.melds_needed, self.clean_run, self.discard = keep, melds_needed, clean_run, discard
+        self.budget = budget
+        self.limit = _joker_limit(opening)
+        # Where a joker is worth the same wherever it lies (the fewest cards left or the least
+        # deadwood wanted), no meld has a limit of jokers and a run may fill the whole line of
+        # columns: a meld takes only the jokers it needs, and the others go at the end where any
+        # meld has room (`room` counts the places), so that the sweep does not try them at every
+        # column, where they all come to the same.
+        self.absorbs = objective in ("tiles", "deadwood") and self.limit is None and not table \
+            and not _CAPPED and (_LAST - _FIRST < 13 or (ACE_TO_ACE and RUN_MAX >= 14))
+        # jokers a run counts: up to its limit, else only whether it holds one (for a clean run)
+        self.joker_cap = self.limit if self.limit is not None else (1 if clean_run else 0)
+        self.solo = _solo(opening)
+        self.alone: list[tuple[int, int, int, tuple[int, ...]]] = []
+        self.tables = [_Table(i, meld) for i, meld in enumerate(table)]
+        self.table_runs = [t for t in self.tables if t.kind == "run"]
+        self.table_sets = [t for t in self.tables if t.kind == "set"]
+        # the table sets cards of each column may be laid off on (the ace after the king's: none)
+        self.sets_at = [[t for t in self.table_sets if t.rank == column and column <= 13]
+                        for column in range(16)]
+        self._weights()
+        self._layout()
+        self.profiles: list[_Profile] = [()]
+        self.profile_ids: dict[_Profile, int] = {(): 0}
+        self.cache: dict[tuple[int, ...], list[_Option]] = {}
+        self.set_cache: dict[tuple[int, ...], list[tuple[int, int, int, int, tuple[int, ...]]]] = {}
+        self._bounds()
+        self.alone = self._alone()
+        # the best worth found so far of each state before each step, and how it was reached
+        self.reached: list[dict[int, int]] = [{} for _ in range(len(self.steps) + 2)]
+        self.back: list[dict[int, tuple[int, tuple[object, ...]]]] = [{} for _ in range(len(self.steps) + 2)]
+        self.last = 0  # the best lay-down's state at the end
+        # at the end: melds of jokers alone, jokers kept, jokers laid where there is room
+        self.ends: dict[int, tuple[tuple[int, ...], int, int]] = {}
+        self.expanded = 0
+        self.grown: dict[int, tuple[int, ...]] = {}  # after `laid`: each table meld laid off on, grown
+        self.debts: dict[int, int] = {}  # by profile id, column done and suit
+        # before each step, the last column whose cards each suit has laid (times 4, plus the suit)
+        self.done: list[tuple[int, ...]] = []
+        for column, at_suit in [*self.steps, (_LAST + 1, -1)]:
+            self.done.append(tuple((column if at_suit < 0 or suit < at_suit else column - 1) << 2 | suit
+                                   for suit in range(4)))
+
+    def _weights(self) -> None:
+        """What a card is worth laid at each column, in a set of each rank, and kept in hand."""
+        points = self.objective == "points" or self.objective == "cards"
+        scale, each = (1024, 1) if self.objective == "points" else (1, 0)
+        fixed = JOKER_FIXED
+
+        def worth(value: int) -> int:
+            return value * scale + each if points else 0
+
+        self.run_card = [worth(RUN_VALUE[p]) for p in range(16)]
+        self.run_joker = [worth(RUN_VALUE[p] if fixed is None else fixed) for p in range(16)]
+        self.set_card = [worth(SET_VALUE[r]) for r in range(14)]
+        self.set_joker = [worth(SET_VALUE[r] if fixed is None else fixed) for r in range(14)]
+        if self.objective == "cards":
+            self.left_card, self.left_joker = [-(1 << 16)] * 56, -(1 << 16)
+        elif self.objective == "deadwood":
+            self.left_card, self.left_joker = [-HAND_VALUE[c] for c in range(56)], -HAND_VALUE[0]
+        elif self.objective == "tiles":
+            self.left_card, self.left_joker = [-1] * 56, -1
+        else:
+            self.left_card, self.left_joker = [0] * 56, 0
+        self.solo_scale, self.solo_each = (scale, each) if points else (0, 0)
+
+    def _bounds(self) -> None:
+        """The steps of the sweep, in order, and the most the cards of each step and after could
+        add (`ahead`): the bound the search is guided by, never below what a lay-down gains."""
+        ranks_with_sets = {t.rank for t in self.table_sets}
+        self.steps: list[tuple[int, int]] = []  # (column, suit), or (rank, -1): the sets of a rank
+        for column in range(1, _LAST + 2):
+            self.steps += [(column, suit) for suit in range(4)]
+            if column <= 13 and (HAS_SET or column in ranks_with_sets):
+                self.steps.append((column, -1))
+        self.joker_most = max([self.left_joker, *self.run_joker[_FIRST:_LAST + 1],
+                               *(self.set_joker[r] for r in range(1, 14) if HAS_SET or r in ranks_with_sets)])
+        self.ace_high_most = max(self.run_card[14], *(self.left_card[4 + s] for s in range(4)))
+        self.ace_left_most = max(self.left_card[4 + s] for s in range(4))
+        self.ahead = [0] * (len(self.steps) + 1)
+        for i in range(len(self.steps) - 1, -1, -1):
+            column, suit = self.steps[i]
+            most = 0
+            if suit >= 0 and column <= 13:
+                rank = _rank(column)
+                code = rank * 4 + suit
+                best = [self.left_card[code]]
+                if HAS_RUN and column >= _FIRST:
+                    best.append(self.run_card[column])
+                if column == 1 and self.carries:
+                    best.append(self.run_card[14])
+                if HAS_SET or rank in ranks_with_sets:
+                    best.append(self.set_card[rank])
+                most = self.counts[code] * max(best)
+            self.ahead[i] = self.ahead[i + 1] + most
+
+    def _promise(self, key: int, step: int, debt: int = 0) -> int:
+        """The most a state's lay-down can still gain from step `step` on, its open runs owing
+        `debt` jokers (`_debt`).  An ace kept for the column after the king goes into a run that
+        reaches the king, so where its suit lacks cards there, jokers must stand for them: the
+        aces that the jokers left can serve are counted laid there, the others kept in hand."""
+        spare = self.jokers - (key >> self.jokers_at & 31)
+        promise = self.ahead[step] + spare * self.joker_most
+        if self.carries:
+            carried = key >> self.carried_at[0] & 0xFFFF  # the four suits' fields, side by side
+            if carried:
+                promise += self._aces(key, carried, spare - debt, step)
+        return promise
+
+    def _aces(self, key: int, carried: int, free: int, step: int) -> int:
+        """The most the aces kept for the column after the king (`carried`: four fields of 4 bits)
+        can gain with `free` jokers to stand for the cards their runs lack (`_promise`).  An ace
+        may end any run of its suit still open or a table run; past those, a run begun later at
+        a natural card, with jokers on each column above the highest such card."""
+        column, at_suit = self.steps[step] if step < len(self.steps) else (_LAST + 1, -1)
+        costs = []
+        for suit in range(4):
+            count = carried >> 4 * suit & 15
+            if not count:
+                continue
+            done = column if at_suit < 0 or suit < at_suit else column - 1
+            runs = len(self.profiles[key >> self.profile_at[suit] & 0xFFFF]) \
+                + sum(1 for t in self.table_runs if t.suit == suit and t.first > done)
+            highest = max((c for c in range(done + 1, 14) if self.counts[c * 4 + suit]), default=0)
+            for copy in range(count):
+                costs.append(0 if copy < runs else 13 - highest if highest else 1 << 20)
+        gain = 0
+        for cost in sorted(costs):
+            if cost <= free:
+                free -= cost
+                gain += self.ace_high_most
+            else:
+                gain += self.ace_left_most
+        return gain
+
+    def _debt(self, key: int, step: int) -> int:
+        """The fewest jokers the open runs of a state before step `step` still need: each run
+        shorter than a run may be takes a card at each of the next columns until it is long
+        enough (and cards laid before a table run, up to it), and where its suit has fewer
+        natural cards there than runs take, jokers make up the rest.  A state that needs more
+        jokers than are left leads nowhere."""
+        if not HAS_RUN:
+            return 0
+        debts, done = self.debts, self.done[step]
+        debt = 0
+        for suit in range(4):
+            pid = key >> 16 * suit & 0xFFFF
+            if pid:
+                code = pid << 8 | done[suit]
+                owed = debts.get(code)
+                if owed is None:
+                    owed = debts[code] = self._suit_debt(self.profiles[pid], done[suit] >> 2, suit)
+                debt += owed
+        return debt
+
+    def _suit_debt(self, profile: _Profile, done: int, suit: int) -> int:
+        demand: dict[int, int] = {}
+        for cards, _, _, _, table in profile:
+            if table % 2:  # cards laid before table run: up to it
+                until = self.tables[table // 2].first - 1
+            elif table:
+                continue
+            else:
+                until = done + max(0, RUN_MIN - cards)
+            for column in range(done + 1, until + 1):
+                demand[column] = demand.get(column, 0) + 1
+        debt = 0
+        for column, wanted in demand.items():
+            if column > _LAST:  # no room left after the run: jokers before it, if it may have them
+                if not self.absorbs:
+                    return 1 << 20
+                debt += wanted
+                continue
+            have = self.counts[_rank(column) * 4 + suit] if column <= 13 else self.counts[4 + suit]
+            debt += max(0, wanted - have)
+        return debt
+
+    def _layout(self) -> None:
+        """The state as one int: a field of bits for each thing it holds."""
+        shift = 0
+
+        def field(width: int) -> int:
+            nonlocal shift
+            shift += width
+            return shift - width
+
+        self.profile_at = [field(16) for _ in range(4)] if HAS_RUN else [0, 0, 0, 0]
+        self.jokers_at = field(5)
+        self.pool_at, self.most_at = field(8), field(5)
+        self.added_at = {t.index: field(4) for t in self.table_sets}
+        self.carries = ACE_HIGH and HAS_RUN
+        self.carried_at = [field(4) for _ in range(4)] if self.carries else [0, 0, 0, 0]
+        self.owed_at = [field(4) for _ in range(4)] if self.carries else [0, 0, 0, 0]
+        self.left_at = field(8)
+        self.room_at = field(5)
+        self.melds_at = field(8)
+        self.clean_at = field(1)
+        self.thrown_at = field(1)
+
+    # --- runs -------------------------------------------------------------------------------------
+
+    def _id(self, profile: _Profile) -> int:
+        found = self.profile_ids.get(profile)
+        if found is None:
+            found = self.profile_ids[profile] = len(self.profiles)
+            if found >= 1 << 16:
+                raise _GaveUp
+            self.profiles.append(profile)
+        return found
+
+    def _longer(self, slot: _Slot, by: int) -> int | None:
+        """The cards of `slot` with `by` more, as the slot counts them; None where the run may
+        not be so long (a run counted exactly: a table's, or where the rules cap runs)."""
+        cards, _, _, _, table = slot
+        if table or _CAPPED:
+            cards += by
+            return None if cards > RUN_MAX or cards > 14 or (cards == 14 and not ACE_TO_ACE) else cards
+        return min(cards + by, _LONG)
+
+    def _more_jokers(self, slot: _Slot, by: int) -> int | None:
+        """The jokers of `slot` with `by` more, as the slot counts them; None past the limit."""
+        jokers, table = slot[2] + by, slot[4]
+        limit = JOKERS_PER_MELD if table else self.limit
+        if limit is not None:
+            return jokers if jokers <= limit else None
+        return jokers if table else min(jokers, self.joker_cap)
+
+    def _on(self, slot: _Slot, column: int, joker: bool) -> _Slot | None:
+        """`slot` going on at `column` with a natural card, or with a joker that a natural card
+        must follow (a joker after a run's last natural card is laid as the run ends, `_endings`;
+        one before its first, as it begins); None where it cannot."""
+        _, naturals, jokers, flags, table = slot
+        if column > _LAST or (flags & 1 and column == 14 and not (ACE_TO_ACE and RUN_MAX >= 14)):
+            return None
+        cards = self._longer(slot, 1)
+        if cards is None:
+            return None
+        if not joker:
+            return (cards, min(naturals + 1, _NATURALS), jokers, flags & 1, table)
+        more = self._more_jokers(slot, 1)
+        return None if more is None else (cards, naturals, more, flags | 2, table)
+
+    def _endings(self, slot: _Slot, column: int, spare: int) -> list[tuple[int, int, int]]:
+        """The ways `slot` may end before `column`: with `b` jokers after its last card, laid at
+        the columns from `column` on: (b, their worth, the room it leaves for jokers laid at the
+        end).  Where the sweep `absorbs` jokers, only as many as the run needs to be long enough:
+        after it, or before it where the line of columns ends."""
+        cards, naturals, _, flags, table = slot
+        if flags & 2 or table % 2 or (not table and naturals < _NATURALS):
+            return []  # a joker last, cards laid before a table run, or too few natural cards
+        if self.absorbs:
+            end = column - 1
+            if cards >= RUN_MIN:  # the room before it was counted when it grew long enough
+                return [(0, 0, _LAST - end)]
+            needed = RUN_MIN - cards
+            after = min(needed, _LAST - end)
+            start = column - cards - (needed - after)
+            if start < _FIRST or needed > spare:
+                return []
+            return [(needed, 0, start - _FIRST + _LAST - end - after)]
+        out = []
+        worth = 0
+        for after in range(spare + 1):
+            end = column + after - 1  # the column of the last joker after
+            if after:
+                if end > _LAST or self._more_jokers(slot, after) is None \
+                        or self._longer(slot, after) is None \
+                        or (flags & 1 and end == 14 and not (ACE_TO_ACE and RUN_MAX >= 14)):
+                    break
+                worth += self.run_joker[end]
+            if table or cards + after >= RUN_MIN:
+                out.append((after, worth, 0))
+        return out
+
+    def _before(self, column: int, jokers: int, limit: int | None) -> Iterator[tuple[int, int, int]]:
+        """The ways to lay jokers before a run's first natural card at `column`: (jokers, the
+        column the run begins at, their worth)."""
+        worth = 0
+        for before in range(jokers + 1):
+            start = column - before
+            if start < _FIRST or (limit is not None and before > limit):
+                return
+            if before:
+                worth += self.run_joker[start]
+            yield before, start, worth
+
+    def _arrive(self, profile: _Profile, column: int, suit: int, spare: int
+                ) -> list[tuple[_Profile, int, int, tuple[int, ...]]]:
+        """The profile with each table run of `suit` that begins at `column` joined, the cards
+        laid before it becoming it, or jokers laid before it now: each (profile, jokers laid
+        before, their worth, the jokers laid before each table run)."""
+        arriving = [t for t in self.table_runs if t.suit == suit and t.first == column]
+        out: list[tuple[_Profile, int, int, tuple[int, ...]]] = [(profile, 0, 0, ())]
+        for t in arriving:
+            grown = []
+            for slots, taken, gain, before in out:
+                laid = next((s for s in slots if s[4] == 2 * t.index + 1), None)
+                rest = tuple(s for s in slots if s is not laid)
+                if laid is not None:
+                    joined = _table_slot(t, laid)
+                    if joined is not None:
+                        grown.append((tuple(sorted((*rest, joined))), taken, gain, (*before, 0)))
+                    continue
+                for jokers, _, worth in self._before(column, spare - taken, JOKERS_PER_MELD):
+                    joined = _table_slot(t, (jokers, 0, jokers, 0, 0)
+                                         if jokers else None)
+                    if joined is not None:
+                        grown.append((tuple(sorted((*rest, joined))), taken + jokers, gain + worth,
+                                      (*before, jokers)))
+            out = grown
+        return out
+
+    def _run_moves(self, profile: _Profile, naturals: int, jokers: int, column: int, suit: int
+                   ) -> list[tuple[tuple[_Slot, ...], int, int, int, int, int, int, tuple[object, ...]]]:
+        """Every way the open runs go on at `column` with at most `naturals` natural cards and
+        `jokers` jokers, and new runs begin: (slots after, naturals used, jokers used, gain, runs
+        ended, clean runs ended, room for jokers laid at the end, the plan: the jokers laid before
+        each table run arriving here,
+        the move of each open run (1 a natural card, 2 a joker, 3 none: a table run lies as it
+        is; -1 - b: it ended, with b jokers after it) and the runs begun)."""
+        out: list[tuple[tuple[_Slot, ...], int, int, int, int, int, int, tuple[object, ...]]] = []
+        starts = HAS_RUN and _FIRST <= column <= _LAST
+        before_runs = [t for t in self.table_runs if t.suit == suit and _FIRST <= column < t.first]
+        for arrived, early, early_gain, prepended in self._arrive(profile, column, suit, jokers):
+            present = {s[4] for s in arrived}
+
+            def walk(i: int, slots: list[_Slot], used: int, taken: int, gain: int, ended: int, clean: int,
+                     room: int, moves: list[int], arrived: _Profile = arrived, present: set[int] = present,
+                     prepended: tuple[int, ...] = prepended) -> None:
+                if i == len(arrived):
+                    for new, card_count, joker_count, more in self._starts(
+                            naturals - used, jokers - taken, column, starts, before_runs, present):
+                        out.append((tuple(sorted(slots + [slot for slot, _ in new])), used + card_count,
+                                    taken + joker_count, gain + more, ended, clean,
+                                    room + (card_count * (column - _FIRST)
+                                            if RUN_MIN <= 1 and self.absorbs else 0),
+                                    (prepended, tuple(moves), tuple(new))))
+                    return
+                slot = arrived[i]
+                table = slot[4]
+                if table and not table % 2 and column <= self.tables[table // 2 - 1].last:
+                    # a table run lies as it is
+                    walk(i + 1, [*slots, slot], used, taken, gain, ended, clean, room, [*moves, 3])
+                    return
+                for after, worth, left_room in self._endings(slot, column, jokers - taken):
+                    walk(i + 1, slots, used, taken + after, gain + worth, ended + (not table),
+                         clean + (not table and not slot[2] and not after), room + left_room,
+                         [*moves, -1 - after])
+                # a run that grows long enough leaves room before it for jokers laid at the end
+                long_enough = column - RUN_MIN + 1 - _FIRST if self.absorbs and slot[0] == RUN_MIN - 1 else 0
+                if used < naturals:
+                    grown = self._on(slot, column, False)
+                    if grown is not None:
+                        walk(i + 1, [*slots, grown], used + 1, taken, gain + self.run_card[column], ended,
+                             clean,
+                             room + long_enough, [*moves, 1])
+                if taken < jokers:
+                    grown = self._on(slot, column, True)
+                    if grown is not None:
+                        walk(i + 1, [*slots, grown], used, taken + 1, gain + self.run_joker[column], ended,
+                             clean, room + long_enough, [*moves, 2])
+
+            walk(0, [], 0, early, early_gain, 0, 0, 0, [])
+        return out
+
+    def _starts(self, naturals: int, jokers: int, column: int, starts: bool, before_runs: list[_Table],
+                present: set[int]) -> Iterator[tuple[list[tuple[_Slot, int]], int, int, int]]:
+        """Every way to begin runs at `column`, each with a natural card and the jokers laid
+        before it, and cards before the table runs of this suit that begin later (which must run
+        on up to them): (each run's slot and jokers before, natural cards, jokers, worth)."""
+        Begun = Iterator[tuple[list[tuple[_Slot, int]], int, int, int]]
+
+        def new_runs(naturals: int, jokers: int, least: int) -> Begun:
+            yield [], 0, 0, 0
+            if not starts or not naturals:
+                return
+            for before, start, worth in self._before(column, 0 if self.absorbs else jokers, self.limit):
+                if before < least or (start > _LAST - RUN_MIN + 1 and not self.absorbs):  # no room for a run
+                    continue
+                slot = (min(1 + before, _LONG) if not _CAPPED else 1 + before, 1,
+                        before if self.limit is not None else min(before, self.joker_cap),
+                        1 if start == 1 and _ACE_COUNTS else 0, 0)
+                if _CAPPED and slot[0] > RUN_MAX:
+                    return
+                for more, cards, used, gain in new_runs(naturals - 1, jokers - before, before):
+                    yield ([(slot, before), *more], cards + 1, used + before,
+                           gain + worth + self.run_card[column])
+
+        def befores(tables: list[_Table], naturals: int, jokers: int) -> Begun:
+            if not tables:
+                yield from new_runs(naturals, jokers, 0)
+                return
+            t, rest = tables[0], tables[1:]
+            yield from befores(rest, naturals, jokers)
+            if 2 * t.index + 1 in present or 2 * t.index + 2 in present or not naturals:
+                return
+            limit = JOKERS_PER_MELD
+            joker_room = None if limit is None else limit - t.jokers
+            for before, _, worth in self._before(column, jokers, joker_room):
+                slot = (1 + before, 1, before, 0, 2 * t.index + 1)
+                for more, cards, used, gain in befores(rest, naturals - 1, jokers - before):
+                    yield ([(slot, before), *more], cards + 1, used + before,
+                           gain + worth + self.run_card[column])
+
+        yield from befores(before_runs, naturals, jokers)
+
+    # --- where a column's cards go ------------------------------------------------------------------
+
+    def _options(self, column: int, suit: int, pid: int, spare: int, carried: int, owed: int
+                 ) -> list[_Option]:
+        """Every way the cards of `suit` at `column` go, from a state whose suit has the profile
+        `pid` and `spare` jokers left (at the ace after the king: `carried` aces kept for it, `owed`
+        of them to be laid): each (what it adds to the state, gain, cards put aside for sets, cards
+        kept, melds laid, clean runs laid, 1 for the card thrown away, the cards laid off on each
+        table set of this rank, the plan).  Kept by all that: a column meets the same states again."""
+        key = (column, suit, pid, spare, carried, owed)
+        found = self.cache.get(key)
+        if found is not None:
+            return found
+        found = self.cache[key] = []
+        code = _rank(column) * 4 + suit
+        if column > _LAST:
+            naturals = must = 0
+        elif column == 14:
+            naturals, must = carried, owed
+        else:
+            naturals, must = self.counts[code], self.must[code]
+        best: dict[_Outcome, tuple[int, tuple[object, ...]]] = {}
+        moves = self._run_moves(self.profiles[pid], naturals, spare, column, suit)
+        for slots, used, taken, gain, ended, clean, room, runs in moves:
+            pid_after = self._id(slots)
+            for pooled, solos, tabled, carry, thrown, left, more_gain in self._rest(
+                    naturals - used, spare - taken, column, suit, code):
+                placed = used + pooled + len(solos) + sum(tabled)
+                if placed + carry < must:
+                    continue
+                jokers = taken + sum(solos)
+                melds = ended + len(solos)
+                outcome = (pid_after, jokers, pooled, tabled, carry, max(0, must - placed) if carry else 0,
+                           thrown, left if self.keep else 0, min(melds, self.melds_needed),
+                           min(clean, 1) if self.clean_run else 0, min(room, self.jokers))
+                value = gain + more_gain
+                if outcome not in best or value > best[outcome][0]:
+                    best[outcome] = (value, (runs, pooled, solos, tabled, carry, thrown, left))
+        for outcome, (value, plan) in best.items():
+            pid_after, jokers, pooled, tabled, carry, owed_after, thrown, left, melds, clean, room = outcome
+            delta = ((pid_after - pid) << self.profile_at[suit]) + (jokers << self.jokers_at) \
+                + (pooled << self.pool_at)
+            if column == 1 and self.carries:
+                delta += (carry << self.carried_at[suit]) + (owed_after << self.owed_at[suit])
+            if column == 14 and self.carries:
+                delta -= (carried << self.carried_at[suit]) + (owed << self.owed_at[suit])
+            for t, added in zip(self.sets_at[column], tabled, strict=True):
+                delta += added << self.added_at[t.index]
+            plain = not (pooled or (left and self.keep) or (melds and self.melds_needed)
+                         or (clean and self.clean_run) or thrown or room or tabled)
+            found.append((delta, value, plain, pooled, left, melds, clean, thrown, room, tabled, plan))
+        return found
+
+    def _rest(self, naturals: int, spare: int, column: int, suit: int, code: int
+              ) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], int, int, int, int]]:
+        """Where the natural cards no run takes go: put aside for sets, each in a meld with jokers
+        judged whole, laid off on a table set, kept for the ace after the king, thrown away, or
+        kept in hand: (aside, the jokers of each meld judged whole, laid off on each table set,
+        kept for later, thrown, kept, gain)."""
+        rank = _rank(column)
+        here = column <= 13
+        sets = [t for t in self.table_sets if t.rank == rank and here]
+        for pooled in range(naturals + 1 if HAS_SET and here else 1):
+            for solos, _, solo_gain in self._solos(naturals - pooled, spare, code if here else 0):
+                rest = naturals - pooled - len(solos)
+                for tabled in self._lay_offs(sets, suit, rest):
+                    after = rest - sum(tabled)
+                    for carry in range(after + 1 if column == 1 and self.carries else 1):
+                        for thrown in range(min(1, after - carry) + 1 if self.discard else 1):
+                            left = after - carry - thrown
+                            gain = (pooled + sum(tabled)) * self.set_card[rank] + solo_gain \
+                                + left * self.left_card[code]
+                            yield pooled, solos, tabled, carry, thrown, left, gain
+
+    def _solos(self, naturals: int, spare: int, code: int) -> Iterator[tuple[tuple[int, ...], int, int]]:
+        """Every way to lay some of `naturals` copies of `code` each in a meld with jokers alone
+        (judged whole, `_solo`): (the jokers of each, jokers used, gain)."""
+        yield (), 0, 0
+        if not code or not naturals or not spare:
+            return
+        options = [(j, found[0]) for j, found in enumerate(self.solo[code])
+                   if found is not None and j <= spare]
+
+        def pick(start: int, left: int, jokers: int, chosen: tuple[int, ...], gain: int
+                 ) -> Iterator[tuple[tuple[int, ...], int, int]]:
+            for i in range(start, len(options)):
+                j, points = options[i]
+                if j <= jokers:
+                    worth = points * self.solo_scale + (1 + j) * self.solo_each
+                    yield (*chosen, j), spare - jokers + j, gain + worth
+                    if left > 1:
+                        yield from pick(i, left - 1, jokers - j, (*chosen, j), gain + worth)
+
+        yield from pick(0, naturals, spare, (), 0)
+
+    def _lay_offs(self, sets: list[_Table], suit: int, naturals: int) -> Iterator[tuple[int, ...]]:
+        """How many of `naturals` to lay off on each table set of this rank: a set of distinct
+        suits takes a suit it lacks, once; else a card as often as the packs have it."""
+        if not sets:
+            yield ()
+            return
+        first, rest = sets[0], sets[1:]
+        most = (0 if first.suits[suit] else 1) if SET_DISTINCT_SUITS else max(0, COPIES - first.suits[suit])
+        for here in range(min(most, naturals, first.room) + 1):
+            for more in self._lay_offs(rest, suit, naturals - here):
+                yield (here, *more)
+
+    # --- sets ------------------------------------------------------------------------------------
+
+    def _set_options(self, rank: int, total: int, most: int, spare: int, added: tuple[int, ...]
+                     ) -> list[tuple[int, int, int, int, tuple[int, ...]]]:
+        """Every way the `total` natural cards put aside at `rank` (at most `most` of one suit)
+        make sets, with jokers, and jokers join the table sets of this rank (which got `added`
+        cards): (jokers, sets laid, gain, room for jokers laid at the end, the jokers of each
+        table set)."""
+        key = (rank, total, most, spare, *added)
+        out = self.set_cache.get(key)
+        if out is None:
+            out = self.set_cache[key] = []
+            tables = [t for t in self.table_sets if t.rank == rank]
+            for jokers, count, room in self._new_sets(total, most, spare):
+                for extra in self._table_jokers(tables, added, spare - jokers):
+                    used = jokers + sum(extra)
+                    out.append((used, count, used * self.set_joker[rank], room, extra))
+        return out
+
+    def _new_sets(self, total: int, most: int, spare: int) -> list[tuple[int, int, int]]:
+        """(jokers, sets, room for jokers laid at the end) for every number of sets the cards can
+        make with some jokers: the cards dealt out evenly (the most even split fits whenever any
+        split does: it needs the fewest jokers and takes the most), one card of each suit a set at
+        most where suits differ.  Where the sweep `absorbs` jokers, the fewest they need."""
+        if not total:
+            return [(0, 0, 0)]
+        limit = self.limit
+        copies = 1 if SET_DISTINCT_SUITS else COPIES
+
+        def room(size: int) -> int:  # the jokers a set of `size` natural cards may take
+            return _SET_MOST - size if limit is None else min(limit, _SET_MOST - size)
+
+        out = []
+        for count in range(1, total // _NATURALS + 1):
+            if most > copies * count:
+                continue
+            small, big = total // count, -(-total // count)
+            if big > _SET_MOST or (limit is not None and SET_MIN - small > limit):
+                continue
+            bigs = total - small * count
+            least = (count - bigs) * max(0, SET_MIN - small) + bigs * max(0, SET_MIN - big)
+            most_jokers = (count - bigs) * room(small) + bigs * room(big)
+            if self.absorbs and least <= spare:
+                out.append((least, count, most_jokers - least))
+                continue
+            for jokers in range(least, min(most_jokers, spare) + 1):
+                out.append((jokers, count, 0))
+        if not self.melds_needed:  # the number of sets counts for nothing: one of each joker count
+            seen: dict[int, tuple[int, int, int]] = {}
+            for jokers, count, left_room in out:
+                if jokers not in seen or left_room > seen[jokers][2]:
+                    seen[jokers] = (jokers, count, left_room)
+            out = list(seen.values())
+        return out
+
+    def _table_jokers(self, tables: list[_Table], added: tuple[int, ...], spare: int
+                      ) -> Iterator[tuple[int, ...]]:
+        if not tables:
+            yield ()
+            return
+        first, rest = tables[0], tables[1:]
+        limit = JOKERS_PER_MELD
+        most = first.room - added[0]
+        if limit is not None:
+            most = min(most, limit - first.jokers)
+        for here in range(max(0, min(most, spare)) + 1):
+            for more in self._table_jokers(rest, added[1:], spare - here):
+                yield (here, *more)
+
+    # --- the search over the states ------------------------------------------------------------------
+
+    def solve(self) -> int:
+        """The best worth of a lay-down that meets the goals, or _NONE (`laid` then lays it).
+        The states are taken up best first, by their worth so far with the most the cards still to
+        come could add (`_promise`, never less than they do add): the first to come out past
+        the last step is the best lay-down, and a state that promises less than it is never
+        taken up.  `_GaveUp` past `budget` states taken up."""
+        last = len(self.steps)
+        heap = [(-self._promise(0, 0), 0, 0, 0, 0, 0, 0)]  # (-bound, -step, debt, order, step, state, worth)
+        self.reached[0][0] = 0
+        order = 0
+        pop, push, debt_of, promise = heapq.heappop, heapq.heappush, self._debt, self._promise
+        jokers, jokers_at, budget = self.jokers, self.jokers_at, self.budget
+        while heap:
+            _, _, _, _, step, key, value = pop(heap)
+            if value < self.reached[step][key]:
+                continue  # reached since with more
+            if step > last:
+                self.last = key
+                return value
+            self.expanded += 1
+            if self.expanded > budget:
+                raise _GaveUp
+            if step == last:
+                ending = self._ending(key, value)
+                if ending is not None:
+                    worth, self.ends[key] = ending
+                    self.reached[last + 1][key] = worth
+                    order += 1
+                    heapq.heappush(heap, (-worth, -last - 1, 0, order, last + 1, key, worth))
+                continue
+            column, suit = self.steps[step]
+            moves = self._suit_moves(key, column, suit) if suit >= 0 else self._set_moves(key, column)
+            reached, back = self.reached[step + 1], self.back[step + 1]
+            after = step + 1
+            for new, gain, plan in moves:
+                worth = value + gain
+                if worth > reached.get(new, _NONE):
+                    debt = debt_of(new, after)
+                    if debt > jokers - (new >> jokers_at & 31):
+                        continue
+                    reached[new] = worth
+                    back[new] = (key, plan)
+                    order += 1
+                    push(heap, (-worth - promise(new, after, debt), -after, debt, order, after, new, worth))
+        return _NONE
+
+    def _suit_moves(self, key: int, column: int, suit: int) -> Iterator[tuple[int, int, tuple[object, ...]]]:
+        """Every state `key` leads to once the cards of `suit` at `column` are laid: (state,
+        gain, plan)."""
+        at, jokers_at, most_at = self.profile_at[suit], self.jokers_at, self.most_at
+        keep, needed = self.keep, self.melds_needed
+        ace_high = column == 14 and self.carries
+        carried = key >> self.carried_at[suit] & 15 if ace_high else 0
+        owed = key >> self.owed_at[suit] & 15 if ace_high else 0
+        sets = self.sets_at[column]
+        for delta, gain, plain, most, left, melds, clean, thrown, room, tabled, plan in self._options(
+                column, suit, key >> at & 0xFFFF, self.jokers - (key >> jokers_at & 31), carried, owed):
+            new = key + delta
+            if plain:
+                yield new, gain, plan
+                continue
+            if most > (new >> most_at & 31):
+                new += (most - (new >> most_at & 31)) << most_at
+            if tabled and any((new >> self.added_at[t.index] & 15) > t.room for t in sets):
+                continue
+            if left and keep:
+                held = new >> self.left_at & 255
+                new += (min(keep, held + left) - held) << self.left_at
+            if melds and needed:
+                laid = new >> self.melds_at & 255
+                new += (min(needed, laid + melds) - laid) << self.melds_at
+            if clean and self.clean_run:
+                new |= 1 << self.clean_at
+            if thrown:
+                if new >> self.thrown_at & 1:
+                    continue
+                new |= 1 << self.thrown_at
+            if room:
+                held = new >> self.room_at & 31
+                new += (min(self.jokers, held + room) - held) << self.room_at
+            yield new, gain, plan
+
+    def _set_moves(self, key: int, rank: int) -> Iterator[tuple[int, int, tuple[object, ...]]]:
+        """Every state `key` leads to once the cards put aside at `rank` are laid in sets and
+        jokers join the sets: (state, gain, plan)."""
+        tables = [t for t in self.table_sets if t.rank == rank]
+        total, most = key >> self.pool_at & 255, key >> self.most_at & 31
+        added = tuple(key >> self.added_at[t.index] & 15 for t in tables)
+        base = key - (total << self.pool_at) - (most << self.most_at) \
+            - sum(n << self.added_at[t.index] for t, n in zip(tables, added, strict=True))
+        spare = self.jokers - (key >> self.jokers_at & 31)
+        for jokers, count, gain, room, extra in self._set_options(rank, total, most, spare, added):
+            new = base + (jokers << self.jokers_at)
+            if count and self.melds_needed:
+                laid = new >> self.melds_at & 255
+                new += (min(self.melds_needed, laid + count) - laid) << self.melds_at
+            if room:
+                held = new >> self.room_at & 31
+                new += (min(self.jokers, held + room) - held) << self.room_at
+            yield new, gain, (jokers - sum(extra), count, extra)
+
+    def _ending(self, key: int, value: int) -> tuple[int, tuple[tuple[int, ...], int, int]] | None:
+        """The best worth of a state at the end, every goal met, and how it ends: the jokers not
+        laid kept (or thrown away, or laid in melds of jokers alone where the rules allow them, or
+        where melds have room for them when the sweep `absorbs` jokers): (worth, (the size of each
+        meld of jokers alone, jokers kept, jokers laid where there is room)); None where no way
+        meets the goals."""
+        spare = self.jokers - (key >> self.jokers_at & 31)
+        room = key >> self.room_at & 31
+        best: tuple[int, tuple[tuple[int, ...], int, int]] | None = None
+        for laid, melds, gain, parts, absorbed in ((*alone, absorbed) for alone in self.alone
+                                                   for absorbed in range(min(room, spare) + 1)):
+            if laid + absorbed > spare:
+                continue
+            kept = spare - laid - absorbed
+            thrown = key >> self.thrown_at & 1
+            worth = value + gain + kept * self.left_joker
+            if self.discard and not thrown and kept:
+                kept, thrown, worth = kept - 1, 1, worth - self.left_joker
+            if self.objective == "tiles" and kept > self.jokers - self.jokers_must:
+                continue
+            if (key >> self.left_at & 255) + kept < self.keep \
+                    or (key >> self.melds_at & 255) + melds < self.melds_needed \
+                    or (self.clean_run and not key >> self.clean_at & 1) or thrown != self.discard:
+                continue
+            if best is None or worth > best[0]:
+                best = (worth, (parts, kept, absorbed))
+        return best
+
+    def _alone(self) -> list[tuple[int, int, int, tuple[int, ...]]]:
+        """Every way to lay jokers in melds of jokers alone (where the rules allow such melds):
+        (jokers laid, melds, gain, the size of each meld), the best gain for each."""
+        sizes = [(j, found[0] * self.solo_scale + j * self.solo_each)
+                 for j, found in enumerate(self.solo[0]) if j and found is not None]
+        best: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {(0, 0): (0, ())}
+        for laid in range(1, self.jokers + 1):
+            for size, worth in sizes:
+                for (before, melds), (gain, parts) in list(best.items()):
+                    key = (laid, min(melds + 1, max(1, self.melds_needed)))
+                    if before + size == laid and gain + worth > best.get(key, (_NONE, ()))[0]:
+                        best[key] = (gain + worth, (*parts, size))
+        return [(laid, melds, gain, parts) for (laid, melds), (gain, parts) in best.items()]
+
+    # --- the lay-down found ------------------------------------------------------------------------
+
+    def laid(self) -> tuple[list[tuple[int, ...]], list[tuple[int, tuple[int, ...]]], list[int]]:
+        """The lay-down `solve` found: its new melds (each as laid: a run in order, a joker at
+        its place), its lay-offs (a table meld's index and the cards added, sorted) and the
+        cards kept (jokers last).  Each step is replayed from the plan kept for it."""
+        key = self.last
+        parts, kept_jokers, absorbed = self.ends[key]
+        plans: list[tuple[object, ...]] = []
+        for step in range(len(self.steps), 0, -1):
+            key, plan = self.back[step][key]
+            plans.append(plan)
+        plans.reverse()
+        replay = _Replay(self)
+        for (column, suit), plan in zip(self.steps, plans, strict=True):
+            if suit < 0:
+                replay.sets(column, plan)
+            else:
+                replay.suit(column, suit, plan)
+        for size in parts:
+            replay.melds.append(self.solo[0][size][1])  # type: ignore[index]
+        replay.absorb(absorbed)
+        replay.left += [0] * kept_jokers
+        lay_offs = replay.lay_offs()
+        self.grown = replay.grown
+        return replay.melds, lay_offs, replay.left
+
+
+def _sweeps_table(table: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether the sweep can lay off on these table melds: each holds a natural card (a meld of
+    jokers alone has no place on the line of columns)."""
+    return all(any(meld) for meld in table)
+
+
+def _counted(cards: tuple[int, ...]) -> list[int]:
+    counts = [0] * 56
+    for card in cards:
+        if card:
+            counts[card] += 1
+    return counts
+
+
+def _swept_lay_down(hand: tuple[int, ...], *, table: tuple[tuple[int, ...], ...], opening: bool,
+                    objective: str, keep: int, melds_needed: int, clean_run: bool, budget: int) -> Play:
+    """`_lay_down` (search.py) answered by the sweep: the same question, the same Play."""
+    sweep = _Sweep(_counted(hand), [0] * 56, hand.count(0), 0, objective=objective, opening=opening,
+                   keep=keep, melds_needed=melds_needed, clean_run=clean_run, table=table, budget=budget)
+    if sweep.solve() <= _NONE // 2:
+        return Play(False)
+    melds, lay_offs, left = sweep.laid()
+    points = 0
+    for meld in melds:
+        verdict = _read(meld, opening)
+        if not verdict.ok:
+            raise AssertionError(f"the sweep laid {_show(meld)}, which the rules refuse")
+        points += verdict.points
+    laid_off = []
+    for index, added in lay_offs:
+        before = _read(table[index], False)
+        grown = sweep.grown[index]
+        after = _read(grown, False, before.kind)
+        if not after.ok:
+            raise AssertionError(f"the sweep laid off {_show(added)} on {_show(table[index])}, "
+                                 "which the rules refuse")
+        points += after.points - before.points
+        laid_off.append((index, tuple(_CARD[c] for c in added)))
+    return Play(True, tuple(tuple(_CARD[c] for c in meld) for meld in _sorted_melds(melds)),
+                tuple(_CARD[c] for c in sorted(left, key=lambda c: c or _JOKERS)), points,
+                lay_offs=tuple(laid_off))
+
+
+def _sorted_melds(melds: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """The melds in a fixed order: by their lowest natural card, sets before runs of it."""
+    return sorted(melds, key=lambda meld: (min((c for c in meld if c), default=_JOKERS),
+                                           len({c >> 2 for c in meld if c}) == 1, meld))
+
+
+def _swept_deadwood(hand: tuple[int, ...], discard: bool, budget: int) -> int:
+    """`min_deadwood` (search.py) answered by the sweep."""
+    sweep = _Sweep(_counted(hand), [0] * 56, hand.count(0), 0, objective="deadwood", opening=False,
+                   discard=discard, budget=budget)
+    return -sweep.solve()
+
+
+def _swept_table(cards: tuple[int, ...], table: tuple[int, ...], budget: int) -> list[tuple[int, ...]] | None:
+    """The melds of a new table that lays every card of `table` (the cards on the table) and
+    the most of the rest of `cards` (the hand); None where the table's cards alone make no valid
+    melds.  For `best_play` (table.py)."""
+    must = _counted(table)
+    sweep = _Sweep(_counted(cards), must, cards.count(0), table.count(0), objective="tiles", opening=False,
+                   budget=budget)
+    if sweep.solve() <= _NONE // 2:
+        return None
+    return sweep.laid()[0]
+
+
+class _Replay:
+    """A lay-down the sweep found, laid again step by step from the plans it kept."""
+
+    def __init__(self, sweep: _Sweep) -> None:
+        self.sweep = sweep
+        # each suit's open runs: [slot, cards as laid, its table meld's index or -1, cards laid before it]
+        self.runs: list[list[list[object]]] = [[], [], [], []]
+        self.pool: list[int] = []
+        self.added: dict[int, list[int]] = {}
+        self.melds: list[tuple[int, ...]] = []
+        self.left: list[int] = []
+        self.grown: dict[int, tuple[int, ...]] = {}  # each table meld laid off on, as it becomes
+
+    def suit(self, column: int, suit: int, plan: tuple[object, ...]) -> None:
+        runs_plan, pooled, solos, tabled, _carry, _thrown, left = plan
+        prepended, moves, new = cast("tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[_Slot, int], ...]]",
+                                     runs_plan)
+        assert isinstance(pooled, int) and isinstance(tabled, tuple) and isinstance(left, int)
+        sweep = self.sweep
+        code = _rank(column) * 4 + suit
+        runs = self.runs[suit]
+        arriving = [t for t in sweep.table_runs if t.suit == suit and t.first == column]
+        for t, jokers in zip(arriving, prepended, strict=True):
+            laid = next((run for run in runs if cast(_Slot, run[0])[4] == 2 * t.index + 1), None)
+            if laid is not None:
+                runs.remove(laid)
+                before = cast("list[int]", laid[1])
+                slot = _table_slot(t, cast(_Slot, laid[0]))
+            else:
+                before = [0] * jokers
+                slot = _table_slot(t, (jokers, 0, jokers, 0, 0) if jokers else None)
+            runs.append([slot, [*before, *t.cards], t.index, len(before)])
+        runs.sort(key=lambda run: cast(_Slot, run[0]))
+        kept = []
+        for run, move in zip(runs, moves, strict=True):
+            if move < 0:
+                cards = cast("list[int]", run[1])
+                jokers = -1 - move
+                after = min(jokers, _LAST - column + 1) if sweep.absorbs else jokers
+                run[1] = [0] * (jokers - after) + cards + [0] * after
+                self._end(run)
+                continue
+            if move != 3:
+                run[0] = sweep._on(cast(_Slot, run[0]), column, move == 2)
+                cast("list[int]", run[1]).append(code if move == 1 else 0)
+            kept.append(run)
+        for slot, jokers in new:
+            kept.append([slot, [0] * jokers + [code], slot[4] // 2 if slot[4] else -1, 0])
+        self.runs[suit] = kept
+        self.pool += [code] * pooled
+        for jokers in cast("tuple[int, ...]", solos):
+            self.melds.append(sweep.solo[code][jokers][1])  # type: ignore[index]
+        sets = [t for t in sweep.table_sets if t.rank == _rank(column) and column <= 13]
+        for t, count in zip(sets, tabled, strict=True):
+            self.added.setdefault(t.index, []).extend([code] * count)
+        self.left += [code] * left
+
+    def _end(self, run: list[object]) -> None:
+        cards = cast("list[int]", run[1])
+        index = cast(int, run[2])
+        if index < 0:
+            self.melds.append(tuple(cards))
+            return
+        before = cast(int, run[3])
+        table = self.sweep.tables[index].cards
+        if cast(_Slot, run[0])[4] % 2:  # cards laid before a table run that never reached it
+            raise AssertionError("a run laid before a table meld ended short of it")
+        added = cards[:before] + cards[before + len(table):]
+        if added:
+            self.added.setdefault(index, []).extend(added)
+            self.grown[index] = tuple(cards)
+
+    def sets(self, rank: int, plan: tuple[object, ...]) -> None:
+        jokers, count, extra = plan
+        assert isinstance(jokers, int) and isinstance(count, int) and isinstance(extra, tuple)
+        sweep = self.sweep
+        if count:
+            groups: list[list[int]] = [[] for _ in range(count)]
+            for i, card in enumerate(sorted(self.pool)):  # a suit's copies go to different sets
+                groups[i % count].append(card)
+            limit = sweep.limit
+            for _ in range(jokers):  # each joker to the set that most lacks one, then the smallest
+                open_sets = [g for g in groups
+                             if len(g) < _SET_MOST and (limit is None or g.count(0) < limit)]
+                target = min(open_sets, key=lambda g: (len(g) >= SET_MIN, len(g)))
+                target.append(0)
+            self.melds += [tuple(g) for g in groups]
+        self.pool = []
+        tables = [t for t in sweep.table_sets if t.rank == rank]
+        for t, more in zip(tables, extra, strict=True):
+            if more:
+                self.added.setdefault(t.index, []).extend([0] * more)
+
+    def absorb(self, jokers: int) -> None:
+        """`jokers` laid where melds have room for them (`_Sweep.absorbs`): each where the first
+        meld that takes one still reads as valid, after a run's last card or before its first."""
+        opening = self.sweep.opening
+        for _ in range(jokers):
+            for i, meld in enumerate(self.melds):
+                grown = next((m for m in ((*meld, 0), (0, *meld)) if _read(m, opening).ok), None)
+                if grown is not None:
+                    self.melds[i] = grown
+                    break
+            else:
+                raise AssertionError("no meld had room for a joker the sweep counted room for")
+
+    def lay_offs(self) -> list[tuple[int, tuple[int, ...]]]:
+        for t in self.sweep.table_sets:
+            if self.added.get(t.index):
+                self.grown[t.index] = (*t.cards, *sorted(self.added[t.index], key=lambda c: c or _JOKERS))
+        return [(index, tuple(sorted(cards))) for index, cards in sorted(self.added.items()) if cards]
