@@ -39,6 +39,7 @@ SLOW = (
     "tests/test_sim_parallel.py",
     "tests/test_sim_sweep.py",
     "tests/test_fuzz.py",
+    "tests/test_play.py",
     "tests/test_validator.py::test_build_is_deterministic_and_check_names_stale_files",
     "tests/test_validator.py::test_generated_code_passes_mypy_strict_and_ruff",
     "tests/test_validator.py::test_generated_is_a_fresh_build",
