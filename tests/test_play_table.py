@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -17,7 +18,8 @@ from house import house_variant
 
 from remikc.build import load_module, validator_source
 from remikc.cli import main
-from remikc.play import said, screen
+from remikc.play import said, screen, terminal
+from remikc.play.table import Table
 from remikc.spec.workspace import Workspace
 
 pytest.importorskip("prompt_toolkit")
@@ -184,3 +186,38 @@ def test_a_saved_game_whose_moves_were_edited_is_refused(monkeypatch: pytest.Mon
 def test_players_outside_the_game_are_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
     code, _, err = _session(monkeypatch, [SPEC, "--players", "9"], "")
     assert code == 2 and "--players 9: the game is for 2 to 5 players" in err
+
+
+class _Plain:
+    """A player who draws from the stock and discards his first card, deals the second round
+    once the first is over, and leaves (Ctrl-D) in it."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def ask(self, prompt: str) -> str:
+        game, seen = self.table.game, self.table.seen
+        if game.deal_over:
+            if game.deal > 1:
+                raise EOFError
+            return "next"
+        if game.deal > 1:
+            raise EOFError
+        return "draw stock" if seen.phase == "draw" else f"discard {screen.hand_groups(seen.hand)[0][0]}"
+
+
+def test_a_whole_deal_then_the_next_one_is_dealt(m: Any) -> None:
+    table = Table.new(m, 3, 5, human=0, bot="greedy")
+    out = io.StringIO()
+    assert terminal.play(table, _Plain(table), out, title="Remik 51", lang="pl") == 0
+    shown = out.getvalue()
+    first = table.game.results[0]
+    assert shown.count("-- deal 1 is over: ") == 1
+    for seat, score in enumerate(first.scores):
+        scored, total = re.escape(f"{score:+d}"), table.game.totals[seat]
+        assert re.search(rf"seat {seat} \((?:you|greedy)\) +{scored} +total +{total}\b", shown)
+    assert "   `next` deals the next round" in shown
+    assert "  you: deal the next round" in shown
+    assert re.search(r"== Remik 51 · deal 2, turn \d+ ", shown)
+    assert sum(1 for mv in table.moves if mv.action is not None and mv.seat == 0) > 2
+    assert table.game.deal == 2 and not table.game.deal_over

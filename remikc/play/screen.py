@@ -64,6 +64,8 @@ def table(seen: View, *, title: str, bot: str, owners: Sequence[int] = ()) -> st
 
 def state(seen: View, bot: str) -> str:
     """Whose turn it is, and for the player what the turn wants now."""
+    if seen.phase == "dealt":
+        return "the deal is over: `next` deals the next round"
     if seen.to_move != seen.seat:
         return f"waiting for seat {seen.to_move} ({bot})"
     if seen.phase == "draw":
@@ -78,7 +80,7 @@ def deal_end(result: DealResult, *, deal: int, totals: Sequence[int], human: int
     who = "" if result.seat is None else f"{seat_name(result.seat, human, bot)} "
     lines = [f"-- deal {deal} is over: {who}{_ENDED_BY.get(result.ended_by, result.ended_by)}"]
     for s, score in enumerate(result.scores):
-        left = " ".join(map(str, result.hands[s])) or "-"
+        left = hand_line(result.hands[s]) or "-"
         lines.append(f"   {seat_name(s, human, bot):<18} {score:>+5}   total {totals[s]:>5}   left: {left}")
     return "\n".join(lines)
 

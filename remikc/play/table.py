@@ -118,6 +118,10 @@ class Table:
             shown = screen.as_command(play) if play and (play.melds or play.lay_offs) else ""
         if not shown:
             why = "; ".join(r.message(lang) for r in play.reasons) or "no meld fits your hand"
+            best = m.best_melds(hand, opening=True, keep=1 if m.LAST_CARD_BY_DISCARD_ONLY else 0) \
+                if m.HAS_OPENING and not opened else None
+            if best and best.melds:  # what the hand holds, short of an opening
+                why += f"; your best melds: {screen.as_command(best)} ({best.points} points)"
             return f"hint: nothing to lay down now: {why}"
         after = " (after your draw)" if seen.phase == "draw" and seen.to_move == self.human else ""
         return f"hint: {shown}   ({play.points} points){after}"

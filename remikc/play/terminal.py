@@ -151,13 +151,11 @@ def play(table: Table, ask: Lines, out: TextIO, *, title: str, lang: str) -> int
                 say("refused: " + "; ".join(r.message(lang) for r in refusal.reasons))
                 continue
             say(f"  you: {heard.action}")
-            if table.game.deal_over:
-                announced = True
+            announced = table.game.deal_over
+            if announced:
                 say(_deal_over(table))
             elif table.game.seat == table.human:
                 say(table.screen(title))
-            else:
-                announced = False
 
 
 def _say(out: TextIO) -> Callable[[str], None]:
