@@ -41,6 +41,7 @@ class VariantModule(Protocol):
     HAS_OPENING: bool
     REARRANGE_MIN_FROM_HAND: int | None
     LAST_CARD_BY_DISCARD_ONLY: bool
+    DISCARDS: int
     BOTS: Mapping[str, Bot]
     LANGUAGES: tuple[str, ...]
     @property

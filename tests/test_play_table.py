@@ -221,3 +221,19 @@ def test_a_whole_deal_then_the_next_one_is_dealt(m: Any) -> None:
     assert re.search(r"== Remik 51 · deal 2, turn \d+ ", shown)
     assert sum(1 for mv in table.moves if mv.action is not None and mv.seat == 0) > 2
     assert table.game.deal == 2 and not table.game.deal_over
+
+
+def test_karuzela_at_the_table_rearranges_and_ends_turns_without_a_discard(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # seed 3, two players: the bot lays A♠ A♥ A♣ | 2♦ 3♦ 4♦; seat 0 holds 8♠ 8♥ 8♦, a set to add
+    spec = str(ROOT / "specs" / "karuzela.rules")
+    code, out, _ = _session(monkeypatch, [spec, "--seed", "3", "--players", "2"],
+                            "draw stock\nrearrange: A♠ A♥ A♣ | 2♦ 3♦ 4♦ | 8s 8h 8d\nend\n")
+    assert code == 0
+    assert "  seat 1 (greedy): rearrange: A♠ A♥ A♣ | 2♦ 3♦ 4♦" in out
+    assert "your turn: draw (`draw stock`)" in out and "draw discard" not in out
+    assert "your turn: lay down, then end the turn (`lay ...`, `end`)" in out
+    assert "  you: rearrange: A♠ A♥ A♣ | 2♦ 3♦ 4♦ | 8♠ 8♥ 8♦" in out
+    assert "           3. 8♠ 8♥ 8♦  (seat 0)" in out
+    assert "  you: end the turn" in out
+    assert re.search(r"^stock     \d+$", out, re.M) and "discard   " not in out

@@ -11,7 +11,6 @@ from typing import Any, TextIO
 from .common import (
     FINDINGS,
     OK,
-    SPEC_HELP,
     Subparsers,
     UsageError,
     add_command,
@@ -26,10 +25,14 @@ INSTALL = "pip install 'remikc[play]'"
 
 def register(subparsers: Subparsers) -> None:
     play = add_command(subparsers, "play", "play a variant at the table against the bots, in the terminal",
-                       "Play a variant against the bots: you are seat 0, the bots the other seats; "
-                       "every move is judged by the variant's generated referee.  Type `help` at the "
-                       "prompt for the actions (docs/play.md).  Needs prompt_toolkit: " + INSTALL + ".")
-    play.add_argument("spec", metavar="SPEC", help=SPEC_HELP)
+                       "Play a variant against the bots: you are seat 0, the bots the other seats;\n"
+                       "every move is judged by the variant's generated referee.  Type `help` at the\n"
+                       "prompt for the actions (docs/play.md).  Needs prompt_toolkit:\n"
+                       f"{INSTALL}.",
+                       spec=False)
+    play.add_argument("spec", metavar="SPEC",
+                      help="a .rules file (standard input is the player's), or `remikc:specs/<id>.rules`, "
+                           "a seed variant shipped with remikc")
     play.add_argument("--players", type=positive, default=None, metavar="N",
                       help="players at the table, you included (default: 3 where the game allows "
                            "it, else the fewest it allows)")
@@ -46,7 +49,7 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    need_spec_file("play", args.spec, {})
+    need_spec_file("play", args.spec, {})  # (`-` is no spec here: standard input is the player's)
     if args.load is not None and args.replay is not None:
         raise UsageError("remikc: --load and --replay: give one (--load goes on playing, --replay watches)")
     try:

@@ -47,7 +47,7 @@ def read(text: str, module: VariantModule) -> Said:
     words = text.split()
     if not words:
         return Said()
-    first = words[0].lower()
+    first = words[0].lower().rstrip(":")
     if first in ("quit", "exit", "q"):
         return Said(request="quit")
     if first in ("?", "help"):

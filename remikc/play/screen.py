@@ -37,8 +37,9 @@ def seat_name(seat: int, human: int, bot: str) -> str:
     return f"seat {seat} (you)" if seat == human else f"seat {seat} ({bot})"
 
 
-def table(seen: View, *, title: str, bot: str, owners: Sequence[int] = ()) -> str:
-    """The whole table as `seen` by its seat, under `title` (the variant's name)."""
+def table(seen: View, *, title: str, bot: str, owners: Sequence[int] = (), discards: bool = True) -> str:
+    """The whole table as `seen` by its seat, under `title` (the variant's name); `discards`:
+    the game has a discard pile (a turn ends with a discard)."""
     me = seen.seat
     lines = [f"== {title} · deal {seen.deal}, turn {seen.turn} " + "=" * 20]
     lines.append("scores    " + " · ".join(
@@ -55,24 +56,26 @@ def table(seen: View, *, title: str, bot: str, owners: Sequence[int] = ()) -> st
     pile = f"{seen.discard_top} ({seen.discard_count} in the pile)" if seen.discard_top is not None \
         else "empty"
     extra = f" · cut card {seen.cut_card}" if seen.cut_card is not None else ""
-    lines.append(f"discard   {pile} · stock {seen.stock_count}{extra}")
+    lines.append(f"discard   {pile} · stock {seen.stock_count}{extra}" if discards
+                 else f"stock     {seen.stock_count}{extra}")
     opened = ", opened" if seen.opened[me] else ""
     lines.append(f"your hand {hand_line(seen.hand)}  ({len(seen.hand)} cards{opened})")
-    lines.append(state(seen, bot))
+    lines.append(state(seen, bot, discards=discards))
     return "\n".join(lines)
 
 
-def state(seen: View, bot: str) -> str:
+def state(seen: View, bot: str, *, discards: bool = True) -> str:
     """Whose turn it is, and for the player what the turn wants now."""
     if seen.phase == "dealt":
         return "the deal is over: `next` deals the next round"
     if seen.to_move != seen.seat:
         return f"waiting for seat {seen.to_move} ({bot})"
     if seen.phase == "draw":
-        return "your turn: draw (`draw stock`, `draw discard`)"
+        return "your turn: draw (" + ("`draw stock`, `draw discard`)" if discards else "`draw stock`)")
     taken = f"; you took {seen.taken}" if seen.taken is not None else ""
     must = f"; you must {seen.must} this turn" if seen.must else ""
-    return f"your turn: lay down, then discard (`lay ...`, `discard ...`){taken}{must}"
+    then = "then discard (`lay ...`, `discard ...`)" if discards else "then end the turn (`lay ...`, `end`)"
+    return f"your turn: lay down, {then}{taken}{must}"
 
 
 def deal_end(result: DealResult, *, deal: int, totals: Sequence[int], human: int, bot: str) -> str:

@@ -61,7 +61,8 @@ class Table:
         return self.m.view(self.game, self.human)
 
     def screen(self, title: str) -> str:
-        return screen.table(self.seen, title=title, bot=self.bot, owners=[t.owner for t in self.game.table])
+        return screen.table(self.seen, title=title, bot=self.bot, owners=[t.owner for t in self.game.table],
+                            discards=bool(self.m.DISCARDS))
 
     def play(self, action: Action) -> Refusal | None:
         """The human's `action`, judged by the referee: its Refusal, or None once it is played."""

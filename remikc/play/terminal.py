@@ -216,8 +216,11 @@ def replay(module: VariantModule, data: object, ask: Lines, out: TextIO, *, titl
     while True:
         try:
             text = ask.ask(f"replay {at}/{len(steps)}> ").strip().lower()
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             return 0
+        except KeyboardInterrupt:
+            out.write("remikc: interrupted\n")
+            return INTERRUPTED
         if text in ("q", "quit", "exit"):
             return 0
         if text in ("", "n", "next"):
@@ -240,7 +243,8 @@ def replay(module: VariantModule, data: object, ask: Lines, out: TextIO, *, titl
 
 
 def _shown(module: VariantModule, game: Any, human: int, bot: str, title: str) -> str:
-    text = screen.table(module.view(game, human), title=title, bot=bot, owners=[t.owner for t in game.table])
+    text = screen.table(module.view(game, human), title=title, bot=bot, owners=[t.owner for t in game.table],
+                        discards=bool(module.DISCARDS))
     if game.deal_over and game.result is not None:
         text += "\n" + screen.deal_end(game.result, deal=game.deal, totals=game.totals, human=human, bot=bot)
     return text
