@@ -186,6 +186,10 @@ def test_a_saved_game_whose_moves_were_edited_is_refused(monkeypatch: pytest.Mon
 def test_players_outside_the_game_are_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
     code, _, err = _session(monkeypatch, [SPEC, "--players", "9"], "")
     assert code == 2 and "--players 9: the game is for 2 to 5 players" in err
+    code, _, err = _session(monkeypatch, [SPEC, "--players", "2", "--load", "gra.json"], "")
+    assert code == 2 and "a saved game has its own" in err
+    code, _, err = _session(monkeypatch, [SPEC, "--load", "a.json", "--replay", "a.json"], "")
+    assert code == 2 and "give one" in err
 
 
 class _Plain:

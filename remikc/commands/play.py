@@ -10,7 +10,6 @@ from typing import Any, TextIO
 
 from .common import (
     FINDINGS,
-    OK,
     Subparsers,
     UsageError,
     add_command,
@@ -52,6 +51,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     need_spec_file("play", args.spec, {})  # (`-` is no spec here: standard input is the player's)
     if args.load is not None and args.replay is not None:
         raise UsageError("remikc: --load and --replay: give one (--load goes on playing, --replay watches)")
+    if (args.load or args.replay) is not None and (args.players, args.seed) != (None, None):
+        raise UsageError("remikc: --players and --seed deal a new game; a saved game has its own")
     try:
         import prompt_toolkit  # noqa: F401 (only whether it is there)
     except ImportError:
@@ -79,8 +80,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except tables.LoadError as exc:
         raise UsageError(f"remikc: {args.load or args.replay}: {exc}") from None
     ask = terminal.lines(lambda: table.seen.hand, sys.stdin, out)
-    code = terminal.play(table, ask, out, title=title, lang=args.lang)
-    return OK if code == 0 else code
+    return terminal.play(table, ask, out, title=title, lang=args.lang)
 
 
 def _saved(path: str | None) -> Any:

@@ -88,7 +88,7 @@ def _part(part: str) -> str:
 
 def _why(first: str, message: str) -> str:
     """The parser's complaint, with what the player may have meant."""
-    if first in ACTIONS or first in ("draw", "discard", "lay"):
+    if first in ACTIONS:
         return message.split(" (see str() of an action)")[0]
     return (f"`{first}` is neither an action nor a request: type `help` for the list "
             "(e.g. `draw stock`, `lay 7♥ 8♥ 9♥`, `discard K♣`, `hint`)")

@@ -137,13 +137,12 @@ class Table:
                 "game": self.game.to_dict()}
 
 
-def load(module: VariantModule, data: object, *, bot: str | None, human: int = 0) -> Table:
-    """The table `Table.to_dict` wrote, or a plain saved game (`human` its player's seat):
-    its moves played again through the referee (LoadError if one is refused, or if they do not
-    lead to the saved game); `bot`, when given, instead of the saved one."""
+def load(module: VariantModule, data: object, *, bot: str | None) -> Table:
+    """The table `Table.to_dict` wrote, or a plain saved game (the player at seat 0): its moves
+    played again through the referee (LoadError if one is refused, or if they do not lead to the
+    saved game); `bot`, when given, instead of the saved one."""
     if isinstance(data, dict) and data.get("format") == "remikc game":
-        game = _game(module, data, "the saved game")
-        return Table(module, game, human=min(human, game.players - 1), bot=bot or "greedy")
+        return Table(module, _game(module, data, "the saved game"), human=0, bot=bot or "greedy")
     start, steps, data = history(module, data)
     played = tuple(Move(seat, action) for seat, action, _ in steps)
     end = steps[-1][2] if steps else start
