@@ -241,3 +241,35 @@ def test_karuzela_at_the_table_rearranges_and_ends_turns_without_a_discard(
     assert "           3. 8♠ 8♥ 8♦  (seat 0)" in out
     assert "  you: end the turn" in out
     assert re.search(r"^stock     \d+$", out, re.M) and "discard   " not in out
+
+
+class _Hinted:
+    """A player who draws from the stock, plays what `hint` says (once a turn) and discards his
+    last card: counts the lay-downs played."""
+
+    def __init__(self, table: Table) -> None:
+        self.table, self.hinted, self.laid = table, False, 0
+
+    def ask(self, prompt: str) -> str:
+        seen = self.table.seen
+        if self.table.game.deal_over:
+            raise EOFError
+        if seen.phase == "draw":
+            self.hinted = False
+            return "draw stock"
+        if not self.hinted:
+            self.hinted = True
+            found = re.search(r"^hint: (lay .*?)   \(\d+ points\)$", self.table.hint())
+            if found:
+                self.laid += 1
+                return found[1]
+        return f"discard {screen.hand_groups(seen.hand)[-1][-1]}"
+
+
+@pytest.mark.parametrize("seed", [2, 6, 8])
+def test_what_hint_says_the_referee_accepts(m: Any, seed: int) -> None:
+    table = Table.new(m, 3, seed, human=0, bot="greedy")
+    player, out = _Hinted(table), io.StringIO()
+    assert terminal.play(table, player, out, title="Remik 51", lang="en") == 0
+    assert player.laid >= 2 and "refused" not in out.getvalue()
+    assert table.game.opened[0]
