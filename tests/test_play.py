@@ -73,8 +73,17 @@ def test_a_deal_against_two_greedy_bots_saved_loaded_and_replayed(tmp_path: Path
         hand = first.expect(HAND)[1].split()
         assert {"8♥", "9♥", "JK"} <= set(hand)
         first.expect(PROMPT)
-        # ASCII spellings, and a lay-down the referee refuses, in Polish
-        first.line("lay 8h 9h JK")
+        # ASCII spellings, Tab completing a card of the hand (9♥, the only nine), and a lay-down
+        # the referee refuses, in Polish
+        first.type("lay 8h 9")
+        first.type("\t")
+        first.expect(r"lay 8h 9♥")
+        first.line(" JK")
+        first.expect(r"refused: 27 punktów; otwarcie wymaga co najmniej 51")
+        first.expect(PROMPT)
+        first.type("\x1b[A")  # the line before, from the history
+        first.expect(r"lay 8h 9♥ JK")
+        first.line("")
         first.expect(r"refused: 27 punktów; otwarcie wymaga co najmniej 51")
         first.expect(PROMPT)
         first.line(f"discard {hand[0]}")
