@@ -38,6 +38,10 @@ class VariantModule(Protocol):
     JOKERS_BY_PLAYERS: Mapping[int, int]
     REMOVE_FROM_TABLE: bool
     RETRIEVED_JOKER: str | None
+    HAS_OPENING: bool
+    REARRANGE_MIN_FROM_HAND: int | None
+    LAST_CARD_BY_DISCARD_ONLY: bool
+    DISCARDS: int
     BOTS: Mapping[str, Bot]
     LANGUAGES: tuple[str, ...]
     @property

@@ -122,6 +122,8 @@ TIERS: dict[str, tuple[str, set[str]]] = {
         "test_a_shipped_parent_is_shown_by_its_package_name",
         "test_new_over_a_shipped_parent_writes_only_the_child",
     }),
+    "tests/test_play.py": (INTEGRATION, set()),
+    "tests/test_play_table.py": (UNIT, set()),
     "tests/test_plain_melds.py": (UNIT, set()),
     "tests/test_proofcache.py": (INTEGRATION, {
         "test_an_ir_entry_builds_nothing_but_ir_types",

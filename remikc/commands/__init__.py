@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 from typing import Protocol, TextIO
 
-from . import build, cache, check, completion, diff, explain, fmt, ir, lsp, new, simulate, sweep
+from . import build, cache, check, completion, diff, explain, fmt, ir, lsp, new, play, simulate, sweep
 from . import list as listing
 from .common import Subparsers
 
@@ -20,7 +20,7 @@ class Command(Protocol):
 
 COMMANDS: dict[str, Command] = {
     "check": check, "cache": cache, "ir": ir, "build": build, "explain": explain, "diff": diff,
-    "new": new, "list": listing, "simulate": simulate, "sweep": sweep, "fmt": fmt, "lsp": lsp,
+    "new": new, "list": listing, "simulate": simulate, "sweep": sweep, "play": play, "fmt": fmt, "lsp": lsp,
     "completion": completion,
 }
 """By name, in the order `remikc --help` lists them."""
