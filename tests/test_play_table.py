@@ -201,6 +201,8 @@ class _Plain:
 
     def ask(self, prompt: str) -> str:
         game, seen = self.table.game, self.table.seen
+        if game.over:
+            raise EOFError
         if game.deal_over:
             if game.deal > 1:
                 raise EOFError
@@ -210,7 +212,21 @@ class _Plain:
         return "draw stock" if seen.phase == "draw" else f"discard {screen.hand_groups(seen.hand)[0][0]}"
 
 
-def test_a_whole_deal_then_the_next_one_is_dealt(m: Any) -> None:
+def test_remik51s_one_deal_is_the_whole_game(m: Any) -> None:
+    """'Gra kończy się, gdy jeden z graczy odrzuci swoją ostatnią kartę': no next deal, and the
+    finished game waits at the prompt until it is saved or left."""
+    table = Table.new(m, 3, 5, human=0, bot="greedy")
+    out = io.StringIO()
+    assert terminal.play(table, _Plain(table), out, title="Remik 51", lang="pl") == 0
+    shown = out.getvalue()
+    assert table.game.over and shown.count("-- deal 1 is over: ") == 1
+    assert "`next` deals the next round" not in shown
+    assert "== the game is over: " in shown and "`save FILE` keeps the whole game" in shown
+
+
+def test_a_whole_deal_then_the_next_one_is_dealt(workspace: Workspace, load: Callable[[str], Any]) -> None:
+    # remik_klasyczny plays deals to a target of 500: a deal's end is not the game's
+    m = load_module("play_klasyczny", validator_source(load("remik_klasyczny"), workspace))
     table = Table.new(m, 3, 5, human=0, bot="greedy")
     out = io.StringIO()
     assert terminal.play(table, _Plain(table), out, title="Remik 51", lang="pl") == 0

@@ -116,6 +116,7 @@ def play(table: Table, ask: Lines, out: TextIO, *, title: str, lang: str) -> int
         f"seed {table.game.seed}.  Type `help` for the actions.")
     say(table.screen(title))
     announced = table.game.deal_over
+    finished = False
     while True:
         moved = list(table.bots_move())
         for line in moved:
@@ -125,8 +126,14 @@ def play(table: Table, ask: Lines, out: TextIO, *, title: str, lang: str) -> int
             say(_deal_over(table))
         elif moved:
             say(table.screen(title))
-        if table.game.over:
+        if table.game.over and not finished:
+            finished = True
             say(screen.game_end(table.game.winners(), table.game.totals, human=table.human, bot=table.bot))
+            if not table.unsaved:
+                return 0
+            # a finished game not yet saved: the prompt stays, so that it can be kept for a replay
+            say("   `save FILE` keeps the whole game for `--replay`; `quit` leaves")
+        elif finished and not table.unsaved:
             return 0
         try:
             text = ask.ask(f"{m.VARIANT_ID}> ")
