@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from remikc import __version__
+
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = sorted(p.name for p in (ROOT / "specs").glob("*.rules"))
 DEPENDENCIES = ("lark", "z3", "jinja2", "markupsafe", "babel")
@@ -85,10 +87,10 @@ def test_the_wheel_carries_the_data_files(dists):
     _, wheel = dists
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
-        metadata = archive.read("remikc-0.1.0.dist-info/METADATA").decode("utf-8")
+        metadata = archive.read(f"remikc-{__version__}.dist-info/METADATA").decode("utf-8")
     templates = {f"remikc/templates/{p.name}" for p in (ROOT / "remikc" / "templates").glob("*.j2")}
     wanted = {"remikc/spec/grammar.lark", "remikc/py.typed", "remikc/wording/pl.py", "remikc/wording/hr.py",
-              "remikc/specs/__init__.py", "remikc-0.1.0.dist-info/licenses/LICENSE"}
+              "remikc/specs/__init__.py", f"remikc-{__version__}.dist-info/licenses/LICENSE"}
     wanted |= templates | {f"remikc/specs/{name}" for name in SEEDS}
     assert templates and wanted <= names, wanted - names
     assert not [n for n in names if n.startswith(("tests/", "specs/", "generated/"))]
