@@ -27,7 +27,8 @@ import pytest
 
 from remikc import ir
 from remikc.build import load_module, validator_source
-from remikc.emit.rulebook import rulebook, to_markdown
+from remikc.emit.book_layout import to_markdown
+from remikc.emit.rulebook import rulebook
 from remikc.spec.workspace import Workspace
 from remikc.wording import language
 
