@@ -3,22 +3,28 @@ through the `pygments.lexers` entry point, so `pygmentize -l rules`, Sphinx, MkD
 anything else that uses Pygments highlights specs once remikc is installed with Pygments
 (`pip install 'remikc[highlight]'`).
 
-Its words are not typed here: keywords, token patterns and operators come from
-`grammar.lark`, section and rule names and value words from the schema
-(remikc/spec/vocabulary.py).  `editors/` holds a TextMate grammar made from the same lists
-(`python -m remikc.highlight --textmate`).
+It reads the spec's one token stream (remikc/spec/tokens.py, the grammar's own terminals), so
+a text the parser reads as a comment, a quoted text or a number is highlighted as one, and
+what the parser refuses (a character no token takes, a quoted text left open) is an error
+token where the parser would put its caret.  A word's class is read from its place in the
+statement, the words themselves from the schema (remikc/spec/vocabulary.py).  `editors/`
+holds a TextMate grammar made from the same lists (`python -m remikc.highlight --textmate`):
+an editor applies it without Python, so it stays patterns, tested against the stream's classes.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sys
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
-from pygments.lexer import RegexLexer, bygroups, include, words
+from pygments.lexer import Lexer
 from pygments.token import (
     Comment,
+    Error,
     Keyword,
     Literal,
     Name,
@@ -27,66 +33,98 @@ from pygments.token import (
     Punctuation,
     String,
     Whitespace,
+    _TokenType,
 )
 
 from .spec import vocabulary as v
+from .spec.tokens import BLANK, COMMENT, ERROR, NEWLINE, TEXT_OPEN, Token, tokens
 
 SUITS = "♠♥♦♣♤♡♢♧"
+DECLARATIONS = frozenset({"variant", "extends", "check", "override"})
+
+# what a token's type alone says; a word's class depends on where it stands (`_word`)
+_BY_TYPE: dict[str, _TokenType] = {
+    BLANK: Whitespace, NEWLINE: Whitespace, COMMENT: Comment.Single,
+    ERROR: Error, TEXT_OPEN: Error, "STRING": String.Double, "NUMBER": Number.Integer,
+}
+_STATEMENT_ENDS = frozenset({"{", "}", ";"})
 
 
-def _pattern(regex: str) -> str:
-    """A grammar pattern, made safe to use inside a larger one."""
-    return f"(?:{regex})"
-
-
-def _tokens() -> dict[str, list[Any]]:
+@functools.cache
+def _words() -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
     t = v.terminals()
-    word = _pattern(t.word)
-    end = r"(?![\w" + SUITS + "])"  # a keyword is a whole word: `orange` is not `or`
-    keywords = words(t.keywords, suffix=end)
-    line: list[Any] = [
-        (r"[ \t\f]+", Whitespace),
-        (_pattern(t.comment), Comment.Single),
-        (_pattern(t.text), String.Double),
-        (words(("variant", "extends", "check", "override"), suffix=end), Keyword.Declaration),
-        (keywords, Keyword),
-        *[(_pattern(other), Literal) for other in t.others],
-        (_pattern(t.number), Number.Integer),
-        (words(t.operators), Operator),
-        (r"\.\.", Operator),
-        (r"(" + word + r")([ \t]*)(\()", bygroups(Name.Function, Whitespace, Punctuation)),
-        (words(v.value_words(), suffix=end), Name.Constant),
-        (words(v.special_words(), suffix=end), Name.Attribute),
-        (r"[\w]*[" + SUITS + r"]" + end, Literal),  # a card: 10♥, Q♠
-        (word, Name),
-        (words(tuple(p for p in t.punctuation if p != ".."), ), Punctuation),
-    ]
-    return {
-        # the start of a statement: a section's name before its `{`, or a rule's name
-        "root": [
-            (r"\r?\n", Whitespace),
-            (r"(" + word + r")([ \t]*)(\{)", bygroups(Name.Namespace, Whitespace, Punctuation)),
-            (words(v.rules(), suffix=end), Name.Builtin, "statement"),
-            (r"[;{}]", Punctuation),
-            include("line"),
-        ],
-        "statement": [
-            (r"\r?\n|;|(?=[{}])", Whitespace, "#pop"),
-            include("line"),
-        ],
-        "line": line,
-    }
+    return (frozenset(t.keywords), frozenset((*t.operators, "..")), frozenset(t.punctuation),
+            frozenset(v.value_words()), frozenset(v.special_words()))
 
 
-class RulesLexer(RegexLexer):  # type: ignore[misc]  # pygments has no types
+def _class(stream: list[Token], at: int, head: bool) -> _TokenType:
+    token = stream[at]
+    if token.type in _BY_TYPE:
+        return _BY_TYPE[token.type]
+    keywords, operators, punctuation, _, _ = _words()
+    if token.text in DECLARATIONS:
+        return Keyword.Declaration
+    if token.text in keywords:
+        return Keyword
+    if token.text in operators:
+        return Operator
+    if token.text in punctuation:
+        return Punctuation
+    if token.type == "WORD":
+        return _word(stream, at, head)
+    return Literal  # a token a later grammar adds
+
+
+def _word(stream: list[Token], at: int, head: bool) -> _TokenType:
+    word = stream[at].text
+    after = next((stream[i].text for i in range(at + 1, len(stream)) if stream[i].type != BLANK), "")
+    _, _, _, value_words, special_words = _words()
+    if after == "{":
+        return Name.Namespace  # a section
+    if head and word in _rules():
+        return Name.Builtin
+    if after == "(":
+        return Name.Function
+    if word in value_words:
+        return Name.Constant
+    if word in special_words:
+        return Name.Attribute
+    if word[-1] in SUITS:
+        return Literal  # a card: 10♥, Q♠
+    return Name
+
+
+@functools.cache
+def _rules() -> frozenset[str]:
+    return frozenset(v.rules())
+
+
+def _classes(text: str) -> Iterator[tuple[int, _TokenType, str]]:
+    """Each token of the stream with its class.  A rule's name is the statement's head: the
+    first rule named since the statement began (`min_points 51`, `override min_points 40`,
+    `note pl joker_in_hand "..."`); a rule named later is a value (`remove per_meld_at_opening`)."""
+    stream = list(tokens(text))
+    offset, head = 0, True
+    for at, token in enumerate(stream):
+        kind = _class(stream, at, head)
+        yield offset, kind, token.text
+        offset += len(token.text)
+        if token.type == NEWLINE or token.text in _STATEMENT_ENDS:
+            head = True
+        elif kind is Name.Builtin or token.type in ("NUMBER", "STRING"):
+            head = False
+
+
+class RulesLexer(Lexer):  # type: ignore[misc]  # pygments has no types
     """remikc's rules language (`.rules` specs of Rummy variants)."""
 
     name = "remikc rules"
     aliases: ClassVar[list[str]] = ["rules", "remikc"]
     filenames: ClassVar[list[str]] = ["*.rules"]
     mimetypes: ClassVar[list[str]] = ["text/x-remikc-rules"]
-    flags = re.MULTILINE | re.UNICODE
-    tokens = _tokens()
+
+    def get_tokens_unprocessed(self, text: str) -> Iterator[tuple[int, _TokenType, str]]:
+        return _classes(text)
 
 
 # --- TextMate ------------------------------------------------------------------------------

@@ -12,14 +12,16 @@ import pytest
 pygments = pytest.importorskip("pygments")
 
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename  # noqa: E402
-from pygments.token import Error, Keyword, Name  # noqa: E402
+from pygments.token import Error, Keyword, Literal, Name, Number, Punctuation  # noqa: E402
 
 from remikc.highlight import RulesLexer, textmate  # noqa: E402
 from remikc.spec import vocabulary  # noqa: E402
 from remikc.spec.schema import all_keys, all_sections  # noqa: E402
+from remikc.spec.tokens import tokens  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC_FILES = sorted((ROOT / "specs").glob("*.rules"))
+MALFORMED = sorted((ROOT / "tests" / "specs" / "malformed").rglob("*.rules"))
 GRAMMAR = (ROOT / "remikc" / "spec" / "grammar.lark").read_text(encoding="utf-8")
 TEXTMATE = ROOT / "editors" / "vscode" / "syntaxes" / "rules.tmLanguage.json"
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -61,7 +63,35 @@ def test_every_rules_block_in_the_docs_lexes_without_an_error_token():
 
 
 def test_a_stray_character_is_an_error_token():
-    assert _errors('deal {\n  hand = 10 "open\n}\n') == ["=", '"']
+    """Where the parser puts its caret: a character no token takes (E002), and a quoted text
+    left open, from its `"` to the end of its line (E003)."""
+    assert _errors('deal {\n  hand = 10 "open\n}\n') == ["=", '"open']
+
+
+@pytest.mark.parametrize("path", SPEC_FILES + MALFORMED, ids=lambda p: p.stem)
+def test_the_lexers_tokens_are_the_token_streams(path):
+    """The lexer reads the stream the parser reads (remikc/spec/tokens.py): one Pygments token
+    per stream token, at the same place, so the two cannot disagree on where a comment, a
+    quoted text or a card starts and ends."""
+    text = path.read_bytes().decode("utf-8", errors="replace")
+    lexed = [(at, value) for at, _, value in RulesLexer().get_tokens_unprocessed(text)]
+    at, expected = 0, []
+    for token in tokens(text):
+        expected.append((at, token.text))
+        at += len(token.text)
+    assert lexed == expected
+
+
+def test_a_word_is_classed_by_its_place_in_the_statement():
+    found = [(kind, value) for kind, value in RulesLexer().get_tokens(
+        "opening {\n  min_points 51 when hand(10♥) ; values { A 1 }\n}\n") if value.strip()]
+    assert found[:3] == [(Name.Namespace, "opening"), (Punctuation, "{"), (Name.Builtin, "min_points")]
+    assert (Name.Function, "hand") in found and (Literal, "10♥") in found
+    assert (Name.Namespace, "values") in found
+    override = [(kind, value) for kind, value in RulesLexer().get_tokens(
+        "  override min_points 40\n  remove per_meld_at_opening\n") if value.strip()]
+    assert override == [(Keyword.Declaration, "override"), (Name.Builtin, "min_points"),
+                        (Number.Integer, "40"), (Name.Builtin, "remove"), (Name, "per_meld_at_opening")]
 
 
 def test_the_keywords_are_the_grammars():
