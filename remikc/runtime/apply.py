@@ -218,11 +218,20 @@ def _why_not_draw(game: Game, source: str) -> Reason:
 
 
 def _take(hand: list[int], cards: Iterable[int], why: list[Reason]) -> None:
+    """Takes `cards` from `hand`; a card it lacks is a reason, said once however often it is
+    missing (two jokers laid from a hand without: one reason, `times` 2)."""
     for card in cards:
         if card in hand:
             hand.remove(card)
+            continue
+        text = str(Card(card))
+        for i, said in enumerate(why):
+            if said.code == "hand.missing" and said._params.get("card") == text:
+                times = cast("int", said._params.get("times") or 1) + 1
+                why[i] = _because("hand.missing", card=text, times=times, form="times")
+                break
         else:
-            why.append(_because("hand.missing", card=str(Card(card))))
+            why.append(_because("hand.missing", card=text))
 
 
 def _lay(game: Game, action: Lay) -> Game | Refusal:
