@@ -82,6 +82,10 @@ class Action:
     def __repr__(self) -> str:
         return f"<{self}>"
 
+    def __str__(self) -> str:
+        # each action writes itself as parse_action reads it; a class of the caller's may not
+        return type(self).__name__
+
     def to_dict(self) -> dict[str, Any]:
         """`{"action": "discard", "card": "5♠"}` and the like: plain JSON values (docs/validator.md)."""
         return {"action": _ACTION_NAMES[type(self)], **self._fields()}
