@@ -4,6 +4,8 @@ caller could get a wrong answer or a traceback out of it has a test here."""
 from __future__ import annotations
 
 import copy
+import inspect
+import re
 import subprocess
 import sys
 import textwrap
@@ -396,6 +398,42 @@ def test_the_hot_path_keeps_its_unchecked_constructor(seed_modules) -> None:
     assert len(m._CARD) == 56 and all(type(c) is m.Card and int(c) == i for i, c in enumerate(m._CARD))
     hand = m.new_game(2, 3).hands[1]
     assert all(type(card) is m.Card for card in hand)
+
+
+# --- the reference ------------------------------------------------------------------------------
+
+def _reference_rows() -> list[tuple[str, str]]:
+    """docs/validator.md's reference table: (what the name column shows, its description)."""
+    doc = (ROOT / "docs" / "validator.md").read_text(encoding="utf-8")
+    section = doc[doc.index("\n## Reference\n"):]
+    section = section[:section.index("\n## ", 1)]
+    return re.findall(r"^\| `([^`]+)` \| (.+) \|$", section, re.M)
+
+
+def test_the_reference_names_the_whole_api_and_nothing_else(seed_modules) -> None:
+    # was: new_game, legal_actions, apply, view, Draw, Lay, Discard and Game's attributes were
+    # shown only in docs/simulate.md's examples
+    m = seed_modules("remik51")
+    rows = _reference_rows()
+    shown = [name.split("(")[0] for name, _ in rows]
+    assert len(shown) == len(set(shown)), "a name listed twice"
+    top = [name for name in shown if "." not in name]
+    assert sorted(top) == sorted(API)  # both ways: nothing of API left out, nothing else listed
+    members = {name.split(".")[0]: set() for name in shown if "." in name}
+    for name in shown:
+        if "." in name:
+            owner, attribute = name.split(".")
+            members[owner].add(attribute)
+            assert hasattr(getattr(m, owner), attribute) or attribute in getattr(m, owner).__slots__, name
+    assert {"seat", "over", "phase", "hands", "totals", "winners"} <= members["Game"]
+    for (name, what) in rows:
+        assert what.strip() and "|" not in what.replace("\\|", ""), name  # one line, one cell
+        if "(" in name:  # each parameter the row shows is one the function takes
+            owner, _, attribute = name.split("(")[0].rpartition(".")
+            function = getattr(getattr(m, owner) if owner else m, attribute)
+            taken = set(inspect.signature(function).parameters)
+            given = re.findall(r"(\w+)(?:=[^,)]*)?\s*(?:,|\))", name[name.index("(") + 1:] + ")")
+            assert set(given) - {"*"} <= taken, (name, taken)
 
 
 # --- modules side by side ----------------------------------------------------------------------
