@@ -143,20 +143,20 @@ def test_a_referee_refusal_in_three_languages(seed_modules: Modules) -> None:
                                  "izlaže ili odbacuje")
     out_of_turn = m.apply(m.new_game(4, 1), m.Discard("A♠"), seat=3)
     assert [r.code for r in out_of_turn.reasons] == ["turn.not_yours"]
-    assert out_of_turn.reasons[0].message("pl") == "teraz ruch gracza 2, nie gracza 4"
+    assert out_of_turn.reasons[0].message("pl") == "teraz ruch gracza na miejscu 2, nie 4"
 
 
 def test_seats_in_words_count_from_one_as_the_rulebooks_do(seed_modules: Modules) -> None:
-    # the API's seats count from 0 (game.seat 1 is the second seat); the words count people from
-    # 1, as the rulebooks' examples ("Gracz 1", "Igrač 1") and simulate's "seat 1" do
+    # the API's seats count from 0 (game.seat 1 is the second seat); the words count seats from
+    # 1, as simulate's "seat 1 wins" does and the rulebooks' examples count players ("Gracz 1")
     m = seed_modules("remik51")
     game = m.new_game(4, 1)
     assert game.seat == 1
     (why,) = m.apply(game, m.Discard("A♠"), seat=3).reasons
     assert why.params == {"to_move": 1, "seat": 3}
     assert str(why) == "it is seat 2's turn, not seat 4's"
-    assert why.message("pl") == "teraz ruch gracza 2, nie gracza 4"
-    assert why.message("hr") == "na potezu je igrač 2, a ne igrač 4"
+    assert why.message("pl") == "teraz ruch gracza na miejscu 2, nie 4"
+    assert why.message("hr") == "na potezu je igrač na mjestu 2, a ne 4"
     assert m.Reason.from_dict(json.loads(json.dumps(why.to_dict()))).message("hr") == why.message("hr")
 
 

@@ -185,10 +185,11 @@ REASONS: dict[str, tuple[str, str, str]] = {
                        "vraćeni džoker mora se odigrati u ovom potezu"),
     # --- the referee: whose turn, which deal ---
     "game.over": ("the game is over", "gra się skończyła", "igra je završena"),
-    # seats are counted from 1 in words, as the rulebooks and `simulate` count them
+    # seats are counted from 1 in words, as `simulate` counts them (a seat at the table, not a
+    # place in the order of play, which the rulebooks' "Gracz 1" counts)
     "turn.not_yours": ("it is seat {to_move:seat}'s turn, not seat {seat:seat}'s",
-                       "teraz ruch gracza {to_move:seat}, nie gracza {seat:seat}",
-                       "na potezu je igrač {to_move:seat}, a ne igrač {seat:seat}"),
+                       "teraz ruch gracza na miejscu {to_move:seat}, nie {seat:seat}",
+                       "na potezu je igrač na mjestu {to_move:seat}, a ne {seat:seat}"),
     "deal.not_over": ("the deal is not over", "rozdanie jeszcze trwa", "partija još traje"),
     "deal.over": ("the deal is over: deal the next round (NextDeal)",
                   "rozdanie się skończyło: rozdaj następne (NextDeal)",
