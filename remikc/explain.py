@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from . import ir
@@ -101,10 +102,12 @@ class Explanation:
     reasons: tuple[str, ...]
     rules: tuple[str, ...]  # "run.wrap forbidden (specs/remik51.rules:68)"
     advice: Advice | None = None  # for a hand
+    lang: str = "en"  # of the reasons and the variant's name (Polish in English)
 
     def text(self) -> str:
         what = {"meld": "meld", "opening": "opening", "hand": "hand"}[self.mode]
-        head = f"{self.cards} under {self.variant.name('pl')} ({self.variant.id}):"
+        name = self.variant.name("pl" if self.lang == "en" else self.lang)
+        head = f"{self.cards} under {name} ({self.variant.id}):"
         if self.mode == "hand":
             lines = [head, f"  left in hand, counts {self.points}"]
             lines += self.advice.text() if self.advice else [
@@ -136,10 +139,11 @@ def _rules(variant: ir.Variant, prefixes: tuple[str, ...], ranks: set[int]) -> t
 
 
 def explain(variant: ir.Variant, module: VariantModule, melds: list[tuple[Card, ...]],
-            mode: str, *, opened: bool = True) -> Explanation:
-    """Judge `melds` (from `read_play`) with the variant's generated validator (`module`)."""
+            mode: str, *, opened: bool = True, lang: str = "en") -> Explanation:
+    """Judge `melds` (from `read_play`) with the variant's generated validator (`module`); the
+    reasons in `lang` ("en", "pl" or "hr"), as the module words them."""
     try:
-        return _judge(variant, module, melds, mode, opened)
+        return _judge(variant, module, melds, mode, opened, lang)
     except ValueError as exc:
         # the module refuses cards no deck of this game could deal (a joker where there are
         # none) with a ValueError that names the rule
@@ -147,14 +151,14 @@ def explain(variant: ir.Variant, module: VariantModule, melds: list[tuple[Card, 
 
 
 def _judge(variant: ir.Variant, module: VariantModule, melds: list[tuple[Card, ...]],
-           mode: str, opened: bool) -> Explanation:
+           mode: str, opened: bool, lang: str) -> Explanation:
     ranks = {c.rank for m in melds for c in m}
     if mode == "hand":
         (cards,) = melds
         value = module.hand_value(format_cards(cards), opened=opened)
         rules = _rules(variant, ("scoring.joker_in_hand", "scoring.not_opened"), ranks)
-        advice = _advice(module, format_cards(cards)) if len(cards) <= ADVICE_LIMIT else None
-        return Explanation(variant, format_cards(cards), mode, True, None, value, (), rules, advice)
+        advice = _advice(module, format_cards(cards), lang) if len(cards) <= ADVICE_LIMIT else None
+        return Explanation(variant, format_cards(cards), mode, True, None, value, (), rules, advice, lang)
     if mode == "opening":
         verdict = module.check_opening([format_cards(m) for m in melds])
         shown = " + ".join(format_cards(m) for m in melds)
@@ -166,21 +170,24 @@ def _judge(variant: ir.Variant, module: VariantModule, melds: list[tuple[Card, .
         kind = verdict.kind or ("set" if len(ranks - {0}) <= 1 else "run")  # what the cards look like
         prefixes = (f"{kind}.", *(("jokers.",) if 0 in ranks else ()))
     return Explanation(variant, shown, mode, verdict.ok, verdict.kind, verdict.points,
-                       tuple(map(_cited, verdict.reasons)), _rules(variant, prefixes, ranks))
+                       _cited(verdict.reasons, lang), _rules(variant, prefixes, ranks), lang=lang)
 
 
-def _cited(reason: Reason) -> str:
-    """A reason for the spec's author: its words, then the rule and the spec line it comes from
-    (a module's own `str(reason)` shows no file path: its readers are players)."""
-    where = ", ".join(part for part in (reason.rule, reason.line) if part)
-    return f"{reason} ({where})" if where else str(reason)
+def _cited(reasons: Iterable[Reason], lang: str) -> tuple[str, ...]:
+    """Reasons for the spec's author: each one's words, then the rule and the spec line it comes
+    from (a module's own `reason.message()` shows no file path: its readers are players)."""
+    out = []
+    for reason in reasons:
+        where = ", ".join(part for part in (reason.rule, reason.line) if part)
+        out.append(f"{reason.message(lang)} ({where})" if where else reason.message(lang))
+    return tuple(out)
 
 
-def _advice(module: VariantModule, cards: str) -> Advice:
+def _advice(module: VariantModule, cards: str, lang: str) -> Advice:
     best, opening = module.best_melds(cards), module.best_opening(cards)
     if module.gave_up(best):  # the least deadwood would be a guess: not shown
         return Advice((), 0, None, tuple(module._show(m) for m in opening.melds), opening.points,
-                      tuple(map(_cited, opening.reasons)), gave_up=str(best.reasons[0]))
+                      _cited(opening.reasons, lang), gave_up=best.reasons[0].message(lang))
     return Advice(tuple(module._show(m) for m in best.melds), best.points, module.min_deadwood(cards),
                   tuple(module._show(m) for m in opening.melds), opening.points,
-                  tuple(map(_cited, opening.reasons)))
+                  _cited(opening.reasons, lang))

@@ -103,6 +103,7 @@ TIERS: dict[str, tuple[str, set[str]]] = {
         "test_a_remove_line_leads_to_what_the_parent_gives",
         "test_completion_after_when_offers_the_facts_a_condition_tests",
         "test_completion_in_the_special_sections_offers_ranks_and_kinds_of_example",
+        "test_hover_gives_the_numbers_a_rule_takes",
         "test_without_pygls_the_command_says_how_to_install_it",
     }),
     "tests/test_malformed.py": (UNIT, set()),

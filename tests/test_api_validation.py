@@ -4,6 +4,8 @@ caller could get a wrong answer or a traceback out of it has a test here."""
 from __future__ import annotations
 
 import copy
+import inspect
+import re
 import subprocess
 import sys
 import textwrap
@@ -224,6 +226,50 @@ def test_apply_and_view_refuse_a_game_of_another_variant(seed_modules) -> None:
     assert kz.apply(game, kz.Draw("stock"))  # its own module plays it
 
 
+def test_apply_takes_an_actions_text_as_parse_action_reads_it(seed_modules) -> None:
+    # was: apply(game, "discard 2♥") refused "'discard 2♥' is not an action of this game", the
+    # text of a valid action; parse_action reads it, so apply does too
+    m = seed_modules("remik51")
+    game = m.new_game(3, seed=7)
+    first = game.hands[game.seat][0]  # the player to move opens the deal in play (seed 000: 15 cards)
+    assert game.phase == "play"
+    by_text = m.apply(game, f"discard {first}")
+    assert by_text and by_text.to_dict() == m.apply(game, m.Discard(first)).to_dict()
+    assert m.apply(game, "discard 10h").to_dict() == m.apply(game, m.Discard("10♥")).to_dict()
+    # the text of a move the rules refuse is refused as that move, not as no action
+    not_held = next(c for c in ("2♥", "3♥", "4♥", "5♥") if m.Card(c) not in game.hands[game.seat])
+    assert [r.code for r in m.apply(game, f"discard {not_held}").reasons] == ["hand.missing"]
+    with pytest.raises(ValueError, match="'dicsard 2♥' is not an action"):
+        m.apply(game, "dicsard 2♥")
+    with pytest.raises(ValueError, match="'11♥' is not a card"):
+        m.apply(game, "discard 11♥")
+
+
+@pytest.mark.parametrize("action", [5, None, {"action": "draw", "source": "stock"}, b"knock"])
+def test_apply_refuses_what_is_no_action_nor_its_text(seed_modules, action: object) -> None:
+    m = seed_modules("remik51")
+    with pytest.raises(TypeError, match=r"^action: an Action .* or its text, as parse_action reads it"):
+        m.apply(m.new_game(3, seed=7), action)
+
+
+def test_an_action_class_the_module_does_not_know_is_refused_by_name(seed_modules) -> None:
+    # was: a RecursionError, repr() and str() of a bare Action calling each other
+    m = seed_modules("remik51")
+
+    class Pass(m.Action):
+        __slots__ = ()
+
+    (why,) = m.apply(m.new_game(3, seed=7), Pass()).reasons
+    assert (why.code, str(why)) == ("action.unknown", "<Pass> is not an action of this game")
+
+
+def test_apply_names_an_action_of_another_variant(seed_modules) -> None:
+    r51, kz = seed_modules("remik51"), seed_modules("karuzela")
+    with pytest.raises(TypeError, match=r"^action: <draw from the stock> is a Draw of another module .*"
+                                        r"give its text 'draw from the stock' or this module's Draw"):
+        r51.apply(r51.new_game(2, 1), kz.Draw("stock"))
+
+
 @pytest.mark.parametrize("seat", [-1, 2, 3, "0", 1.0, None])
 def test_view_refuses_a_seat_that_is_not_at_the_table(seed_modules, seat: object) -> None:
     # was: view(game, -1) returned the last seat's hand, view(game, players) an IndexError
@@ -352,6 +398,42 @@ def test_the_hot_path_keeps_its_unchecked_constructor(seed_modules) -> None:
     assert len(m._CARD) == 56 and all(type(c) is m.Card and int(c) == i for i, c in enumerate(m._CARD))
     hand = m.new_game(2, 3).hands[1]
     assert all(type(card) is m.Card for card in hand)
+
+
+# --- the reference ------------------------------------------------------------------------------
+
+def _reference_rows() -> list[tuple[str, str]]:
+    """docs/validator.md's reference table: (what the name column shows, its description)."""
+    doc = (ROOT / "docs" / "validator.md").read_text(encoding="utf-8")
+    section = doc[doc.index("\n## Reference\n"):]
+    section = section[:section.index("\n## ", 1)]
+    return re.findall(r"^\| `([^`]+)` \| (.+) \|$", section, re.M)
+
+
+def test_the_reference_names_the_whole_api_and_nothing_else(seed_modules) -> None:
+    # was: new_game, legal_actions, apply, view, Draw, Lay, Discard and Game's attributes were
+    # shown only in docs/simulate.md's examples
+    m = seed_modules("remik51")
+    rows = _reference_rows()
+    shown = [name.split("(")[0] for name, _ in rows]
+    assert len(shown) == len(set(shown)), "a name listed twice"
+    top = [name for name in shown if "." not in name]
+    assert sorted(top) == sorted(API)  # both ways: nothing of API left out, nothing else listed
+    members = {name.split(".")[0]: set() for name in shown if "." in name}
+    for name in shown:
+        if "." in name:
+            owner, attribute = name.split(".")
+            members[owner].add(attribute)
+            assert hasattr(getattr(m, owner), attribute) or attribute in getattr(m, owner).__slots__, name
+    assert {"seat", "over", "phase", "hands", "totals", "winners"} <= members["Game"]
+    for (name, what) in rows:
+        assert what.strip() and "|" not in what.replace("\\|", ""), name  # one line, one cell
+        if "(" in name:  # each parameter the row shows is one the function takes
+            owner, _, attribute = name.split("(")[0].rpartition(".")
+            function = getattr(getattr(m, owner) if owner else m, attribute)
+            taken = set(inspect.signature(function).parameters)
+            given = re.findall(r"(\w+)(?:=[^,)]*)?\s*(?:,|\))", name[name.index("(") + 1:] + ")")
+            assert set(given) - {"*"} <= taken, (name, taken)
 
 
 # --- modules side by side ----------------------------------------------------------------------

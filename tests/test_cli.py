@@ -6,6 +6,7 @@ import errno
 import io
 import json
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -415,6 +416,29 @@ def test_explain_hand_gives_the_solver_advice():
     assert advice["best_melds"] == ["6♠ 7♠ 8♠"] and advice["points"] == 21 and advice["deadwood"] == 12
     opening = advice["opening"]
     assert opening["ok"] is False and "21 points; an opening needs 51" in opening["reasons"][0]
+
+
+def test_explain_speaks_the_language_asked_for():
+    # seed 000: "Q♥ K♥ 1♥ 2♥ jest nieprawidłowa"; the words are the module's (docs/validator.md)
+    spec = str(SPECS / "remik51.rules")
+    code, out, _ = run("explain", spec, "Q♥ K♥ A♥ 2♥", "--lang", "pl")
+    assert code == 0
+    assert re.search(r"^  - to nie jest sekwens: po królu nie zaczyna się od nowa \(K-A-2\) "
+                     r"\(run\.wrap, specs/remik51\.rules:\d+\)$", out, re.M), out
+    # a set has 3 to 4 cards (000); the joker as the Croatian rulebook writes it; its name for the game
+    code, out, _ = run("explain", spec, "6♠ 7♠ 8♠ + 10♦ JK", "--opening", "--lang", "hr")
+    assert out.startswith("6♠ 7♠ 8♠ + 10♦ JK under Remi 51 (remik51):\n")
+    assert "  - skupina 2 (10♦ Džoker): komplet ima 2 karte, a mora imati od 3 do 4 karata (set.size, " in out
+    # the solver's reasons too, in JSON as well: 6 + 7 + 8 = 21 of the 51 an opening needs (000)
+    code, out, _ = run("explain", spec, "6♠ 7♠ 8♠ 10♦ 2♣", "--hand", "--lang", "pl", "--format", "json")
+    (why,) = json.loads(out)["advice"]["opening"]["reasons"]
+    assert why == ("najlepsze wyłożenie, które zostawia kartę do odrzucenia, jest warte 21 punktów; "
+                   "otwarcie wymaga co najmniej 51")
+    # English stays the default
+    code, out, _ = run("explain", spec, "Q♥ K♥ A♥ 2♥")
+    assert "  - not a run: it would go round the corner after the king (run.wrap, " in out
+    code, out, err = run("explain", spec, "Q♥ K♥ A♥ 2♥", "--lang", "de")
+    assert code == 2 and "invalid choice: 'de'" in err
 
 
 def test_cards_the_validator_refuses_to_count_are_an_error_not_a_traceback():

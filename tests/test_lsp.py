@@ -174,6 +174,33 @@ def test_changes_are_read_again_and_fixed_mistakes_go(folder):
     run(scenario)
 
 
+def test_hover_gives_the_numbers_a_rule_takes(folder):
+    """A rule that takes numbers lists their range in hover, from the bounds its reader checks:
+    `jokers.per_meld` read "Values: `any`." only."""
+    from remikc.lsp import analysis
+    from remikc.spec import vocabulary
+    from remikc.spec.schema import all_keys
+
+    # a family's house rule over Remik 51: two jokers in a meld
+    shutil.copy(SPECS / "remik51.rules", folder / "remik51.rules")
+    house = folder / "dom.rules"
+    house.write_text('variant dom extends "remik51" {\n  name pl "Nasz remik"\n'
+                     '  name hr "Naš remi"\n  jokers {\n    override per_meld 2\n  }\n'
+                     '  turn {\n    override draws 2 until meld\n  }\n}\n', encoding="utf-8")
+    text = analysis.hover(str(house), {}, 4, 14)  # `per_meld`, line 5
+    assert text is not None and text.startswith("**jokers.per_meld** (required)")
+    assert "Values: a number from 0 to 60, or `any` for no limit." in text
+    assert "Resolved value: `2`, from `dom` (dom.rules:5)" in text
+    draws = analysis.hover(str(house), {}, 7, 14)  # `draws`, line 8
+    assert draws is not None and "Values: a number from 1 to 5, or `N until meld` " in draws
+    # the bounds are the reader's: one past them is refused, saying the same numbers
+    house.write_text(house.read_text(encoding="utf-8").replace("per_meld 2", "per_meld 61"), encoding="utf-8")
+    (refused,) = _check_json(house)
+    assert refused["message"] == "61 is out of range: expected a number from 0 to 60, or `any`"
+    # every rule's hover says what it takes: numbers, or words
+    assert [k.id for k in all_keys() if not (vocabulary.numbers_of(k) or vocabulary.values_of(k))] == []
+
+
 def test_hover_tells_the_meaning_the_value_and_where_it_comes_from(folder):
     async def scenario(s: Session) -> None:
         uri = s.open(folder / "remik_podstawowy_as.rules")

@@ -37,9 +37,10 @@ def _remikc(*argv: str) -> Terminal:
 
 
 def _moves(screen: str) -> list[str]:
-    """The moves a session showed, in order: `seat 1 (greedy): discard Q♥`, `seat 0 (you): ...`."""
+    """The moves a session showed, in order: `seat 2 (greedy): discard Q♥`, `seat 1 (you): ...`
+    (the table counts seats from 1: the module's seat 0 is "seat 1")."""
     found = re.findall(r"^  (seat \d \(greedy\)|you): ([^\n]+)$", screen, re.M)
-    return [f"{'seat 0 (you)' if who == 'you' else who}: {what}" for who, what in found]
+    return [f"{'seat 1 (you)' if who == 'you' else who}: {what}" for who, what in found]
 
 
 def _turns(t: Terminal, count: int | None, *, shown: bool = False) -> bool:
@@ -66,7 +67,7 @@ def test_a_deal_against_two_greedy_bots_saved_loaded_and_replayed(tmp_path: Path
     saved = tmp_path / "gra.json"
     first = _remikc("play", str(SPEC), "--seed", SEED, "--players", "3", "--lang", "pl")
     try:
-        first.expect(r"you are seat 0, against 2 greedy bot\(s\); seed 5")
+        first.expect(r"you are seat 1, against 2 greedy bot\(s\); seed 5")
         first.expect(r"your turn: draw")
         first.expect(PROMPT)
         first.line("draw stock")
@@ -128,7 +129,7 @@ def test_a_deal_against_two_greedy_bots_saved_loaded_and_replayed(tmp_path: Path
 
     replay = _remikc("play", str(SPEC), "--replay", str(saved))
     try:
-        replay.expect(rf"a saved game of {len(played)} moves; seat 0 was the player")
+        replay.expect(rf"a saved game of {len(played)} moves; seat 1 was the player")
         for number, move in enumerate(played[:3], 1):
             replay.expect(r"replay \d+/\d+>")
             replay.line("")

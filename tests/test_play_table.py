@@ -97,16 +97,17 @@ def test_the_table_as_the_player_sees_it(m: Any) -> None:
     game = m.apply(game, m.parse_action("discard K♣"))
     shown = screen.table(m.view(game, 1), title="Remik 51", bot="greedy",
                          owners=[t.owner for t in game.table]).splitlines()
-    assert shown[1] == "scores    seat 0 (greedy) 0 · seat 1 (you) 0"
-    assert shown[2] == "others    seat 0: 10 cards"
-    assert shown[3:6] == ["table      1. 7♥ 8♥ 9♥  (seat 1)", "           2. 5♠ 5♦ 5♣  (seat 1)",
-                          "           3. 10♠ 10♦ 10♣  (seat 1)"]
+    # the table counts seats from 1, as the rulebooks do: the module's seat 1 is "seat 2"
+    assert shown[1] == "scores    seat 1 (greedy) 0 · seat 2 (you) 0"
+    assert shown[2] == "others    seat 1: 10 cards"
+    assert shown[3:6] == ["table      1. 7♥ 8♥ 9♥  (seat 2)", "           2. 5♠ 5♦ 5♣  (seat 2)",
+                          "           3. 10♠ 10♦ 10♣  (seat 2)"]
     assert shown[6] == "discard   K♣ (1 in the pile) · stock 5"
     assert shown[7] == "your hand 2♦  (1 cards, opened)"
-    assert shown[8] == "waiting for seat 0 (greedy)"
+    assert shown[8] == "waiting for seat 1 (greedy)"
     seat0 = screen.table(m.view(game, 0), title="Remik 51", bot="greedy").splitlines()
     assert seat0[-1] == "your turn: draw (`draw stock`, `draw discard`)"
-    assert "others    seat 1: 1 cards, opened" in seat0
+    assert "others    seat 2: 1 cards, opened" in seat0
 
 
 def _session(monkeypatch: pytest.MonkeyPatch, argv: list[str], typed: str) -> tuple[int, str, str]:
@@ -144,7 +145,7 @@ def test_a_house_rule_lower_opening_lets_the_same_lay_down_open(
     assert code == 0
     assert "your hand 5♠ 5♠ 10♠ 10♠   A♥ 2♥ 3♥ 5♥ J♥ Q♥ Q♥   4♣ 9♣   JK  (14 cards)" in out
     assert "  you: lay J♥ Q♥ JK" in out
-    assert "table      1. J♥ Q♥ JK  (seat 0)" in out
+    assert "table      1. J♥ Q♥ JK  (seat 1)" in out
     assert "not saved" in out.splitlines()[-1]
 
 
@@ -235,7 +236,7 @@ def test_a_whole_deal_then_the_next_one_is_dealt(workspace: Workspace, load: Cal
     assert shown.count("-- deal 1 is over: ") == 1
     for seat, score in enumerate(first.scores):
         scored, total = re.escape(f"{score:+d}"), table.game.totals[seat]
-        assert re.search(rf"seat {seat} \((?:you|greedy)\) +{scored} +total +{total}\b", shown)
+        assert re.search(rf"seat {seat + 1} \((?:you|greedy)\) +{scored} +total +{total}\b", shown)
     assert "   `next` deals the next round" in shown
     assert "  you: deal the next round" in shown
     assert re.search(r"== Remik 51 · deal 2, turn \d+ ", shown)
@@ -250,11 +251,11 @@ def test_karuzela_at_the_table_rearranges_and_ends_turns_without_a_discard(
     code, out, _ = _session(monkeypatch, [spec, "--seed", "3", "--players", "2"],
                             "draw stock\nrearrange: A♠ A♥ A♣ | 2♦ 3♦ 4♦ | 8s 8h 8d\nend\n")
     assert code == 0
-    assert "  seat 1 (greedy): rearrange: A♠ A♥ A♣ | 2♦ 3♦ 4♦" in out
+    assert "  seat 2 (greedy): rearrange: A♠ A♥ A♣ | 2♦ 3♦ 4♦" in out
     assert "your turn: draw (`draw stock`)" in out and "draw discard" not in out
     assert "your turn: lay down, then end the turn (`lay ...`, `end`)" in out
     assert "  you: rearrange: A♠ A♥ A♣ | 2♦ 3♦ 4♦ | 8♠ 8♥ 8♦" in out
-    assert "           3. 8♠ 8♥ 8♦  (seat 0)" in out
+    assert "           3. 8♠ 8♥ 8♦  (seat 1)" in out
     assert "  you: end the turn" in out
     assert re.search(r"^stock     \d+$", out, re.M) and "discard   " not in out
 

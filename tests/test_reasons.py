@@ -48,7 +48,7 @@ def test_each_message_says_the_same_in_every_language(key: str) -> None:
     # the same parameters everywhere; a counted noun is one every language has
     assert len({frozenset(f) for f in fields.values()}) == 1, fields
     for lang, found in fields.items():
-        assert all(spec in nouns[lang] for spec in found.values() if spec), (lang, found)
+        assert all(spec in nouns[lang] or spec == "seat" for spec in found.values() if spec), (lang, found)
 
 
 def test_the_docs_table_lists_every_code_once():
@@ -126,8 +126,9 @@ def test_a_refused_meld_in_three_languages(seed_modules: Modules) -> None:
     (second,) = m.check_opening("6♠ 7♠ 8♠, 10♦ JK").reasons
     assert second.params == {"n": 2, "low": 3, "high": 4, "form": "range", "in": "meld", "meld_number": 2,
                              "meld_cards": "10♦ JK"}
-    assert second.message("pl") == "układ 2 (10♦ JK): grupa ma 2 karty, a musi mieć od 3 do 4 kart"
-    assert second.message("hr") == "skupina 2 (10♦ JK): komplet ima 2 karte, a mora imati od 3 do 4 karata"
+    assert second.message("pl") == "układ 2 (10♦ Joker): grupa ma 2 karty, a musi mieć od 3 do 4 kart"
+    assert second.message("hr") == ("skupina 2 (10♦ Džoker): komplet ima 2 karte, a mora imati od 3 do 4 "
+                                     "karata")
 
 
 def test_a_referee_refusal_in_three_languages(seed_modules: Modules) -> None:
@@ -142,7 +143,54 @@ def test_a_referee_refusal_in_three_languages(seed_modules: Modules) -> None:
                                  "izlaže ili odbacuje")
     out_of_turn = m.apply(m.new_game(4, 1), m.Discard("A♠"), seat=3)
     assert [r.code for r in out_of_turn.reasons] == ["turn.not_yours"]
-    assert out_of_turn.reasons[0].message("pl") == "teraz ruch gracza na miejscu 1, nie 3"
+    assert out_of_turn.reasons[0].message("pl") == "teraz ruch gracza na miejscu 2, nie 4"
+
+
+def test_seats_in_words_count_from_one_as_the_rulebooks_do(seed_modules: Modules) -> None:
+    # the API's seats count from 0 (game.seat 1 is the second seat); the words count seats from
+    # 1, as simulate's "seat 1 wins" does and the rulebooks' examples count players ("Gracz 1")
+    m = seed_modules("remik51")
+    game = m.new_game(4, 1)
+    assert game.seat == 1
+    (why,) = m.apply(game, m.Discard("A♠"), seat=3).reasons
+    assert why.params == {"to_move": 1, "seat": 3}
+    assert str(why) == "it is seat 2's turn, not seat 4's"
+    assert why.message("pl") == "teraz ruch gracza na miejscu 2, nie 4"
+    assert why.message("hr") == "na potezu je igrač na mjestu 2, a ne 4"
+    assert m.Reason.from_dict(json.loads(json.dumps(why.to_dict()))).message("hr") == why.message("hr")
+
+
+def test_the_joker_reads_as_the_rulebooks_write_it(seed_modules: Modules) -> None:
+    # the rulebooks write the joker as a word among cards ("Jokera piszemy słowem: Joker"), a
+    # declared one with the card it stands for: Joker (8♥); the parameters keep the notation
+    m = seed_modules("remik51")
+    assert (pl.LANGUAGE.say("card.joker"), hr.LANGUAGE.say("card.joker")) == ("Joker", "Džoker")
+    (swap,) = m.check_joker_swap("8♠ JK=8♥ 8♦", "8♣").reasons
+    assert swap.params == {"meld": "8♠ JK=8♥ 8♦", "card": "8♣"}
+    assert str(swap) == "no joker in 8♠ JK=8♥ 8♦ stands for 8♣"
+    assert swap.message("pl") == "żaden joker w układzie 8♠ Joker (8♥) 8♦ nie zastępuje karty 8♣"
+    assert swap.message("hr") == "nijedan džoker u skupini 8♠ Džoker (8♥) 8♦ ne zamjenjuje kartu 8♣"
+    (second,) = m.check_opening("6♠ 7♠ 8♠, 10♦ JK").reasons
+    assert second.message("pl") == "układ 2 (10♦ Joker): grupa ma 2 karty, a musi mieć od 3 do 4 kart"
+    assert second.message("en").startswith("meld 2 (10♦ JK): ")
+    # a ten declared: the whole card follows the word
+    ten = m.Reason("meld.none", None, None, {"cards": "JK=10♣ JK 5♠"})
+    assert ten.message("hr") == "Džoker (10♣) Džoker 5♠ nije skupina"
+
+
+def test_a_card_missing_from_the_hand_is_said_once(seed_modules: Modules) -> None:
+    # three jokers laid from a hand with none: one reason, with how many, not one a joker
+    m = seed_modules("remik51")
+    game = m.new_game(2, hands=["2♣ 3♣ 4♦", "5♠ 6♠ 7♠ 9♥ K♦"], stock="A♥ A♦ A♣")
+    refusal = m.apply(game, m.Lay(["5♠ JK JK", "9♥ JK K♦"]))
+    missing = [r for r in refusal.reasons if r.code == "hand.missing"]
+    assert [r.params for r in missing] == [{"card": "JK", "times": 3, "form": "times"}]
+    assert str(missing[0]) == "3 × JK are not in the hand"
+    assert missing[0].message("pl") == "brak na ręce: 3 × Joker"
+    assert missing[0].message("hr") == "u ruci nedostaje: 3 × Džoker"
+    # once missing: as before, with no count
+    (once,) = [r for r in m.apply(game, m.Lay(["5♠ 6♠ 7♠ 8♠"])).reasons if r.code == "hand.missing"]
+    assert once.params == {"card": "8♠"} and once.message("pl") == "brak na ręce: 8♠"
 
 
 def test_the_best_opening_says_a_card_is_kept_to_discard(seed_modules: Modules) -> None:

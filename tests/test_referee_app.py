@@ -27,7 +27,7 @@ def test_an_action_out_of_turn_is_refused(r51: types.ModuleType) -> None:
     answer = r51.apply(g, r51.Discard("9♥"), seat=0)
     assert not answer and [(r.code, r.params) for r in answer.reasons] == [
         ("turn.not_yours", {"to_move": 1, "seat": 0})]
-    assert str(answer.reasons[0]) == "it is seat 1's turn, not seat 0's"
+    assert str(answer.reasons[0]) == "it is seat 2's turn, not seat 1's"  # words count from 1
     g = r51.apply(g, r51.Discard("9♥"), seat=1)
     assert g and g.seat == 0
     assert not r51.apply(g, r51.Draw("stock"), seat=1)

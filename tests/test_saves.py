@@ -43,6 +43,7 @@ def _round_trip(m: types.ModuleType, game: Any) -> dict[str, Any]:
     text = json.dumps(saved, ensure_ascii=False)
     restored = m.Game.from_dict(json.loads(text))
     assert restored.to_dict() == saved
+    assert restored == game and hash(restored) == hash(game)  # by value, as a Card or a Verdict
     legal = m.legal_actions(game)
     assert m.legal_actions(restored) == legal
     for action in legal:
@@ -142,6 +143,35 @@ def test_pickle_and_deepcopy_of_a_game(modules: dict[str, types.ModuleType],
     assert pickle.loads(pickle.dumps(seen)).to_dict() == seen.to_dict()
     verdict = m.check_meld("Q♥ K♥ A♥ 2♥")
     assert pickle.loads(pickle.dumps(verdict)).reasons == verdict.reasons
+
+
+def test_a_game_compares_by_value(modules: dict[str, types.ModuleType],
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # was: Game.from_dict(g.to_dict()) == g was False, and so were pickle's and deepcopy's copies
+    m, other = modules["remik51"], modules["karuzela"]
+    monkeypatch.setitem(sys.modules, m.__name__, m)
+    game, rng, states = m.new_game(3, 7), random.Random(3), []
+    while not game.deal_over:  # a whole deal: melds on the table, then the deal's result
+        game = m.apply(game, m.greedy_bot(m.view(game, game.seat), m.legal_actions(game), rng))
+        states.append(game)
+    assert game.table and game.result is not None
+    for state in (states[0], states[len(states) // 2], game):
+        copies = (m.Game.from_dict(json.loads(json.dumps(state.to_dict()))),
+                  pickle.loads(pickle.dumps(state)), copy.deepcopy(state), copy.copy(state))
+        for copied in copies:
+            assert copied is not state and copied == state
+            assert hash(copied) == hash(state)
+        assert {state: "kept"}[copies[0]] == "kept"  # a server may key its games by value
+    assert states[0] != states[1] and m.new_game(3, 7) == m.new_game(3, 7) != m.new_game(3, 8)
+    assert m.new_game(2, 1) != other.new_game(2, 1) and m.new_game(2, 1) != m.new_game(2, 1).to_dict()
+    # what a game holds does not change either, and compares by value too
+    meld, result = game.table[0], game.result
+    assert copy.deepcopy(meld) == meld and pickle.loads(pickle.dumps(result)) == result
+    assert hash(copy.deepcopy(result)) == hash(result)
+    with pytest.raises(AttributeError, match="a TableMeld does not change"):
+        meld.owner = 2
+    with pytest.raises(AttributeError, match="a DealResult does not change"):
+        result.scores = ()
 
 
 def test_a_saved_game_by_hand(modules: dict[str, types.ModuleType]) -> None:

@@ -37,6 +37,8 @@ def register(subparsers: Subparsers) -> None:
     mode.add_argument("--hand", action="store_true", help="count the cards as a hand left at the end")
     explain.add_argument("--not-opened", action="store_true",
                          help="with --hand: the player never opened")
+    explain.add_argument("--lang", choices=("en", "pl", "hr"), default="en",
+                         help="the language of the reasons, as the generated module words them (default: en)")
     json_option(explain, "explain")
 
 
@@ -59,7 +61,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if found is None:
             return FINDINGS
         module = load_module(found.id, validator_source(found, space))
-        report = explain(found, module, melds, mode, opened=not args.not_opened)
+        report = explain(found, module, melds, mode, opened=not args.not_opened, lang=args.lang)
     except BadCards as exc:
         if exc.diagnostic is None and args.format != "json":
             raise UsageError(f"remikc: {exc}") from None

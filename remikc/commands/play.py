@@ -24,7 +24,7 @@ INSTALL = "pip install 'remikc[play]'"
 
 def register(subparsers: Subparsers) -> None:
     play = add_command(subparsers, "play", "play a variant at the table against the bots, in the terminal",
-                       "Play a variant against the bots: you are seat 0, the bots the other seats;\n"
+                       "Play a variant against the bots: you are seat 1, the bots the other seats;\n"
                        "every move is judged by the variant's generated referee.  Type `help` at the\n"
                        "prompt for the actions (docs/play.md).  Needs prompt_toolkit:\n"
                        f"{INSTALL}.",

@@ -356,6 +356,8 @@ NAMES: tuple[Name, ...] = (
     Name("_NOUNS", lambda v: reason_words()["_NOUNS"], notes=("the nouns they count",)),
     Name("_PLURALS", lambda v: reason_words()["_PLURALS"],
          notes=("the plural category of 0..199: zero one two few many other (x)",)),
+    Name("_JOKER_WORDS", lambda v: reason_words()["_JOKER_WORDS"],
+         notes=("the joker among a reason's cards, as the rulebooks write it",)),
     # the rules of play
     Name("PLAYERS_MIN", lambda v: v.players.value.low, ("players",)),
     Name("PLAYERS_MAX", lambda v: v.player_counts()[-1], ("players",)),

@@ -1,9 +1,10 @@
 """`reason_words() -> dict[str, Code]`: the words of the reasons, for a generated module.
 
-The runtime's `Reason.message(lang)` reads three tables (remikc/runtime/rules.py declares them):
+The runtime's `Reason.message(lang)` reads four tables (remikc/runtime/rules.py declares them):
 the messages by language and code (remikc/wording/reasons.py), the nouns they count in each
-language (the rulebooks' own, remikc/wording/pl.py and hr.py), and each language's plural
-category of 0..199, worked out here by Babel so that the module needs no Babel.  They are the
+language (the rulebooks' own, remikc/wording/pl.py and hr.py), each language's plural
+category of 0..199, worked out here by Babel so that the module needs no Babel, and the joker as
+each language writes it among cards (`JK`; the rulebooks' `Joker`, `Džoker`).  They are the
 same in every module and no rule: the rules' hash leaves them out.
 """
 
@@ -20,6 +21,8 @@ from .safe import Code, literal
 
 _LETTER = {"zero": "z", "one": "o", "two": "t", "few": "f", "many": "m", "other": "x"}
 _NOUNS = {"en": NOUNS_EN, "pl": pl.NOUNS, "hr": hr.NOUNS}
+# the joker among cards: the notation in English, the rulebooks' word in Polish and Croatian
+_JOKER_WORDS = {"en": "JK", "pl": pl.LANGUAGE.say("card.joker"), "hr": hr.LANGUAGE.say("card.joker")}
 
 
 def _plurals(lang: str) -> str:
@@ -44,7 +47,8 @@ def _text(value: str, indent: int, key: str = "") -> str:
 
 @functools.cache
 def reason_words() -> dict[str, Code]:
-    """The constants `_REASONS`, `_NOUNS` and `_PLURALS`, each laid out a line an entry."""
+    """The constants `_REASONS`, `_NOUNS`, `_PLURALS` and `_JOKER_WORDS`, each laid out a line an
+    entry."""
     lines = ["{"]
     for i, lang in enumerate(LANGUAGES):
         lines.append(f"    {literal(lang)}: {{")
@@ -59,5 +63,6 @@ def reason_words() -> dict[str, Code]:
         nouns.append("    },")
     nouns.append("}")
     plurals = ["{"] + [f"    {literal(lang)}: {_text(_plurals(lang), 4)}," for lang in LANGUAGES] + ["}"]
+    jokers = ["{"] + [f"    {literal(lang)}: {literal(_JOKER_WORDS[lang])}," for lang in LANGUAGES] + ["}"]
     return {"_REASONS": Code("\n".join(lines)), "_NOUNS": Code("\n".join(nouns)),
-            "_PLURALS": Code("\n".join(plurals))}
+            "_PLURALS": Code("\n".join(plurals)), "_JOKER_WORDS": Code("\n".join(jokers))}

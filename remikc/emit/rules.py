@@ -20,7 +20,8 @@ from .render import environment
 from .safe import Code, comment, identifier, literal
 
 # What does not change the game: names and the words of reasons (which cite spec lines).
-_NOT_RULES = frozenset({DIGEST, "VARIANT_NAME", "VARIANT_NAMES", "_REASONS", "_NOUNS", "_PLURALS"})
+_NOT_RULES = frozenset({DIGEST, "VARIANT_NAME", "VARIANT_NAMES", "_REASONS", "_NOUNS", "_PLURALS",
+                        "_JOKER_WORDS"})
 
 
 def rules_sha256(values: Mapping[str, object], conditions: Mapping[str, Code]) -> str:

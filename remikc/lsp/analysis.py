@@ -185,8 +185,10 @@ def hover(path: str, documents: Mapping[str, str], line: int, column: int) -> st
     meaning = rule_docs().get(key.id)
     if meaning:
         parts.append(meaning)
-    values = vocabulary.values_of(key)
-    if values:
+    numbers, values = vocabulary.numbers_of(key), vocabulary.values_of(key)
+    if numbers:  # the bounds the reader checks; `any` and the like are in the words
+        parts.append(f"Values: {numbers}.")
+    elif values:
         parts.append("Values: " + ", ".join(f"`{w}`" for w in values) + ".")
     if key.example:
         parts.append(f"Example: `{key.example}`")

@@ -33,8 +33,14 @@ def hand_line(hand: Iterable[Card]) -> str:
     return "   ".join(" ".join(map(str, g)) for g in hand_groups(hand))
 
 
+def seat_label(seat: int) -> str:
+    """A seat as people count them, from 1 (as the rulebooks, `simulate` and the reasons' words
+    do); the module's seats count from 0."""
+    return f"seat {seat + 1}"
+
+
 def seat_name(seat: int, human: int, bot: str) -> str:
-    return f"seat {seat} (you)" if seat == human else f"seat {seat} ({bot})"
+    return f"{seat_label(seat)} (you)" if seat == human else f"{seat_label(seat)} ({bot})"
 
 
 def table(seen: View, *, title: str, bot: str, owners: Sequence[int] = (), discards: bool = True) -> str:
@@ -45,11 +51,11 @@ def table(seen: View, *, title: str, bot: str, owners: Sequence[int] = (), disca
     lines.append("scores    " + " · ".join(
         f"{seat_name(s, me, bot)} {t}" for s, t in enumerate(seen.totals)))
     lines.append("others    " + " · ".join(
-        f"seat {s}: {n} cards" + (", opened" if seen.opened[s] else "")
+        f"{seat_label(s)}: {n} cards" + (", opened" if seen.opened[s] else "")
         for s, n in enumerate(seen.hand_sizes) if s != me))
     if seen.table:
         for i, meld in enumerate(seen.table):
-            owner = f"  (seat {owners[i]})" if i < len(owners) else ""
+            owner = f"  ({seat_label(owners[i])})" if i < len(owners) else ""
             lines.append(f"{'table' if i == 0 else '':<10}{i + 1:>2}. {' '.join(map(str, meld))}{owner}")
     else:
         lines.append("table     nothing yet")
@@ -69,7 +75,7 @@ def state(seen: View, bot: str, *, discards: bool = True) -> str:
     if seen.phase == "dealt":
         return "the deal is over: `next` deals the next round"
     if seen.to_move != seen.seat:
-        return f"waiting for seat {seen.to_move} ({bot})"
+        return f"waiting for {seat_label(seen.to_move)} ({bot})"
     if seen.phase == "draw":
         return "your turn: draw (" + ("`draw stock`, `draw discard`)" if discards else "`draw stock`)")
     taken = f"; you took {seen.taken}" if seen.taken is not None else ""

@@ -112,8 +112,8 @@ def play(table: Table, ask: Lines, out: TextIO, *, title: str, lang: str) -> int
     """The game until it is over (0), or the player leaves (0; Ctrl-C: 130)."""
     m = table.m
     say = _say(out)
-    say(f"{title}: you are seat {table.human}, against {table.game.players - 1} {table.bot} bot(s); "
-        f"seed {table.game.seed}.  Type `help` for the actions.")
+    say(f"{title}: you are {screen.seat_label(table.human)}, against {table.game.players - 1} {table.bot} "
+        f"bot(s); seed {table.game.seed}.  Type `help` for the actions.")
     say(table.screen(title))
     announced = table.game.deal_over
     finished = False
@@ -216,7 +216,7 @@ def replay(module: VariantModule, data: object, ask: Lines, out: TextIO, *, titl
     start, steps, saved = history(module, data)
     human, bot = saved["human"], saved["bot"]
     states = [start] + [game for _, _, game in steps]
-    say(f"{title}: a saved game of {len(steps)} moves; seat {human} was the player.  "
+    say(f"{title}: a saved game of {len(steps)} moves; {screen.seat_label(human)} was the player.  "
         "Enter: the next move, b: back, a number: that move, q: quit.")
     at = 0
     say(_shown(module, states[0], human, bot, title))

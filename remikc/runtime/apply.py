@@ -34,6 +34,7 @@ from .game import (
     TableMeld,
     _check_pack,
     _own_game,
+    parse_action,
 )
 from .melds import (
     _fit,
@@ -110,12 +111,25 @@ from .solver import Meld
 
 # --- applying an action ---------------------------------------------------------------------------
 
-def apply(game: Game, action: Action, seat: int | None = None) -> Game | Refusal:
+def apply(game: Game, action: Action | str, seat: int | None = None) -> Game | Refusal:
     """The game after `action` by the player to move, or a Refusal naming each rule it breaks.
-    `seat`: who acts, for a server that takes actions from every seat: an action of a player
-    whose turn it is not is refused (`NextDeal` may come from any seat).  A game of another
-    variant's module is a TypeError."""
+    `action`: an Action, or its text as `str(action)` writes it (`"discard 2♥"`), read by
+    `parse_action` (a ValueError for a text that is no action).  `seat`: who acts, for a server
+    that takes actions from every seat: an action of a player whose turn it is not is refused
+    (`NextDeal` may come from any seat).  A game of another variant's module, or an action that
+    is neither an Action nor a text, is a TypeError."""
     _own_game(game)
+    if isinstance(action, str):
+        action = parse_action(action)
+    elif not isinstance(action, Action):
+        kind = type(action).__name__
+        if kind in ("Draw", "Lay", "Rearrange", "Discard", "EndTurn", "NextDeal"):
+            # another variant's module: its text says the same move here
+            where = type(action).__module__
+            raise TypeError(f"action: {action!r} is a {kind} of another module ({where}), not of "
+                            f"{VARIANT_ID}'s: give its text {str(action)!r} or this module's {kind}"[:300])
+        raise TypeError(f"action: an Action (Draw, Lay, Rearrange, Discard, EndTurn, NextDeal) or its "
+                        f"text, as parse_action reads it ('discard 5♠'), not {kind} {action!r}"[:300])
     if seat is not None and (type(seat) is not int or not 0 <= seat < game.players):
         # as `view` checks it: a seat "1" was refused as not seat 1's turn, a seat 99 let deal
         raise ValueError(f"seat: 0 to {game.players - 1} in a game of {game.players} players, or None, "
@@ -218,11 +232,20 @@ def _why_not_draw(game: Game, source: str) -> Reason:
 
 
 def _take(hand: list[int], cards: Iterable[int], why: list[Reason]) -> None:
+    """Takes `cards` from `hand`; a card it lacks is a reason, said once however often it is
+    missing (two jokers laid from a hand without: one reason, `times` 2)."""
     for card in cards:
         if card in hand:
             hand.remove(card)
+            continue
+        text = str(Card(card))
+        for i, said in enumerate(why):
+            if said.code == "hand.missing" and said._params.get("card") == text:
+                times = cast("int", said._params.get("times") or 1) + 1
+                why[i] = _because("hand.missing", card=text, times=times, form="times")
+                break
         else:
-            why.append(_because("hand.missing", card=str(Card(card))))
+            why.append(_because("hand.missing", card=text))
 
 
 def _lay(game: Game, action: Lay) -> Game | Refusal:

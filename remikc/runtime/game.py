@@ -82,6 +82,10 @@ class Action:
     def __repr__(self) -> str:
         return f"<{self}>"
 
+    def __str__(self) -> str:
+        # each action writes itself as parse_action reads it; a class of the caller's may not
+        return type(self).__name__
+
     def to_dict(self) -> dict[str, Any]:
         """`{"action": "discard", "card": "5♠"}` and the like: plain JSON values (docs/validator.md)."""
         return {"action": _ACTION_NAMES[type(self)], **self._fields()}
@@ -349,39 +353,81 @@ class Refusal:
 
 # --- the game -------------------------------------------------------------------------------------
 
-class TableMeld:
+class _Record:
+    """A record of a game that does not change and compares by value: equal fields (its
+    `__slots__`), equal records, and the same hash; pickle and copy.deepcopy give an equal one."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a {type(self).__name__} does not change")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a {type(self).__name__} does not change")
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in _slots(self))
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    # pickle and copy build a record through these, past the __setattr__ that guards it
+    def __getstate__(self) -> tuple[object, ...]:
+        return self._values()
+
+    def __setstate__(self, state: tuple[object, ...]) -> None:
+        for name, value in zip(_slots(self), state, strict=True):
+            object.__setattr__(self, name, value)
+
+
+def _slots(record: _Record) -> tuple[str, ...]:
+    return cast("tuple[str, ...]", type(record).__slots__)
+
+
+class TableMeld(_Record):
     """A meld on the table: its `cards` in table order, its `kind` ("set" or "run"), the seat that
     laid it (`owner`) and, where jokers are declared, the cards its jokers stand for (`stands`)."""
 
     __slots__ = ("cards", "kind", "owner", "stands")
+    cards: Meld
+    kind: str
+    owner: int
+    stands: tuple[int, ...]
 
     def __init__(self, cards: Meld, kind: str, owner: int, stands: tuple[int, ...] = ()) -> None:
-        self.cards = cards
-        self.kind = kind
-        self.owner = owner
-        self.stands = stands
+        put = object.__setattr__
+        put(self, "cards", cards)
+        put(self, "kind", kind)
+        put(self, "owner", owner)
+        put(self, "stands", stands)
 
     def __repr__(self) -> str:
         return f"TableMeld({_show(self.cards)})"
 
 
-class DealResult:
+class DealResult(_Record):
     """How a deal ended: `ended_by` ("went_out", "handed", "knocked", "stock", "blocked" (nobody
     could draw, or a player bound by the stock drawn to open could not) or "stalled"), the `seat`
     that went out or knocked (None otherwise), the `winners`, each seat's `scores` for the deal,
     and the `hands` and `opened` flags it was scored from."""
 
     __slots__ = ("ended_by", "hands", "opened", "scores", "seat", "winners", "with_cut_card")
+    ended_by: str
+    seat: int | None
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    hands: tuple[Meld, ...]
+    opened: tuple[bool, ...]
+    with_cut_card: bool
 
     def __init__(self, ended_by: str, seat: int | None, winners: tuple[int, ...], scores: tuple[int, ...],
                  hands: tuple[Meld, ...], opened: tuple[bool, ...], with_cut_card: bool = False) -> None:
-        self.ended_by = ended_by
-        self.seat = seat
-        self.winners = winners
-        self.scores = scores
-        self.hands = hands
-        self.opened = opened
-        self.with_cut_card = with_cut_card
+        for name, value in (("ended_by", ended_by), ("seat", seat), ("winners", winners), ("scores", scores),
+                            ("hands", hands), ("opened", opened), ("with_cut_card", with_cut_card)):
+            object.__setattr__(self, name, value)
 
     def __repr__(self) -> str:
         return f"DealResult({self.ended_by}, seat {self.seat}, winners {self.winners}, scores {self.scores})"
@@ -389,7 +435,9 @@ class DealResult:
 
 class Game:
     """The whole state of a game.  Nothing in it changes: `apply` returns a new Game.  `hands` and
-    `stock` are hidden information: give a player `view(game, seat)`, not the Game."""
+    `stock` are hidden information: give a player `view(game, seat)`, not the Game.  Two games
+    are equal when every field is (a game restored by `from_dict`, pickle or copy.deepcopy equals
+    the one saved), and equal games hash alike: a Game may key a dict."""
 
     __slots__ = (
         "cut", "cut_taken", "deal", "deal_over", "dealer", "discards", "draws", "empty_stock",
@@ -455,6 +503,13 @@ class Game:
         for name in Game.__slots__:
             object.__setattr__(self, name, state.get(name))
 
+    # by value, the cache `sources` left out; a game of another variant's module is another class
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and _VALUES_OF(self) == _VALUES_OF(other)
+
+    def __hash__(self) -> int:
+        return hash(_VALUES_OF(self))
+
     def to_dict(self) -> dict[str, Any]:
         """The whole game as plain JSON values, to save it: the format's version, the variant, the
         hash of its rules, then every field (docs/saved-game.schema.json).  It holds every hand
@@ -512,6 +567,7 @@ class Game:
 
 
 _FIELDS_OF: Final = operator.attrgetter(*Game.__slots__)  # a Game's fields, as a tuple
+_VALUES_OF: Final = operator.attrgetter(*(name for name in Game.__slots__ if name != "sources"))
 
 
 class View:

@@ -8,11 +8,12 @@ nothing is translated at run time.  `str(reason)` is the English message, with n
 
 from __future__ import annotations
 
+import re
 import string
 from typing import Any, Final
 
 from .cards import SaveError, _check_saved, _saved_fields
-from .rules import _NOUNS, _PLURALS, _REASONS
+from .rules import _JOKER_WORDS, _NOUNS, _PLURALS, _REASONS
 
 Param = str | int | None
 
@@ -32,19 +33,34 @@ def _category(lang: str, n: int) -> str:
     return _CATEGORY[_PLURALS[lang][n if n < 200 else 100 + n % 100]]
 
 
+# a joker in a parameter's cards: `JK`, or `JK=5♥` declared as the five of hearts
+_JOKER_TOKEN: Final = re.compile(r"\bJK(?:=((?:10|[2-9AJQK])[♠♥♦♣]))?")
+
+
 class _Words(string.Formatter):
-    """`str.format`, where `{n:card}` writes the number and the noun in the form it takes."""
+    """`str.format`, where `{n:card}` writes the number and the noun in the form it takes,
+    `{seat:seat}` a seat as people count them (from 1: the API's seats count from 0), and cards
+    name the joker as the language's rulebooks do (`Joker (5♥)`, `Džoker`; `JK` in English)."""
 
     def __init__(self, lang: str) -> None:
         super().__init__()
         self.lang = lang
+        self.joker = _JOKER_WORDS[lang]
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec == "seat":
+            return str(int(value) + 1)
         forms = _NOUNS[self.lang].get(format_spec)
         if forms is None:
-            return str(super().format_field(value, format_spec))
+            text = str(super().format_field(value, format_spec))
+            if self.joker != "JK" and isinstance(value, str) and "JK" in value:
+                text = _JOKER_TOKEN.sub(self._joker, text)
+            return text
         n = int(value)
         return f"{n} {forms.get(_category(self.lang, n)) or forms['other']}"
+
+    def _joker(self, found: re.Match[str]) -> str:
+        return self.joker if found[1] is None else f"{self.joker} ({found[1]})"
 
 
 class Reason:

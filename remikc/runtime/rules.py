@@ -103,10 +103,12 @@ _WHY_SWAP_FROM: Final[tuple[str, str | None]] = ("", None)
 _WHY_WRAP: Final[tuple[str, str | None]] = ("", None)
 
 # The words of the reasons, by language and code; the nouns they count, by language; the CLDR plural
-# category of 0..199 by language, a letter each (remikc/wording/reasons.py, remikc/emit/reasons.py).
+# category of 0..199 by language, a letter each; the joker as each language writes it among cards
+# (remikc/wording/reasons.py, remikc/emit/reasons.py).
 _REASONS: Final[dict[str, dict[str, str]]] = {}
 _NOUNS: Final[dict[str, dict[str, dict[str, str]]]] = {}
 _PLURALS: Final[dict[str, str]] = {}
+_JOKER_WORDS: Final[dict[str, str]] = {}
 
 # --- the rules of play ---------------------------------------------------------------------------
 PLAYERS_MIN: Final[int] = 2

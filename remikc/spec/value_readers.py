@@ -76,10 +76,16 @@ def single(args: Args, what: str) -> syntax.Atom:
     return args.cases[0][0]
 
 
+NUMBERS: dict[object, str] = {}
+"""The numbers a reader takes, in words ("a number from 0 to 60, or `any`"), by reader: for
+editors' hover (remikc/spec/vocabulary.py), written where each reader's bounds are."""
+
+
 def number(low: int, high: int, what: str = "") -> Reader[int]:
     def read(args: Args) -> int:
         return _number_in(single(args, what or f"a number from {low} to {high}"), low, high, what)
 
+    NUMBERS[read] = f"a number from {low} to {high}"
     return read
 
 
@@ -116,6 +122,8 @@ def range_of(low: int, high: int, *, open_ok: bool, what: str) -> Reader[ir.Rang
     def read(args: Args) -> ir.Range:
         return _range_of(single(args, what), low, high, open_ok, what)
 
+    NUMBERS[read] = (f"a number from {low} to {high}, or a range of them (`{low}..{low + 2}`"
+                     + (f", or `{low}..` for no upper limit)" if open_ok else ")"))
     return read
 
 
@@ -146,6 +154,8 @@ def per_players(low: int, high: int, what: str) -> Reader[ir.PerPlayers[int]]:
             cases.append((players, value))
         return ir.PerPlayers(tuple(cases))
 
+    NUMBERS[read] = (f"a number from {low} to {high}, or one for each number of players "
+                     "(`N for 2 players, M for 3..4 players`)")
     return read
 
 
@@ -226,6 +236,7 @@ def limit(low: int, high: int) -> Reader[int | None]:
         return _number_in(atom, low, high, f"a number from {low} to {high}, or `any`")
 
     WORDS[read] = ("any",)
+    NUMBERS[read] = f"a number from {low} to {high}, or `any` for no limit"
     return read
 
 
@@ -236,19 +247,25 @@ def text(args: Args) -> str:
     return atom.value
 
 
+_DRAWS, _DRAWS_UNTIL_MELD = (1, 5), (2, 5)  # the least and the most draws of a turn
+
+
 def draws(args: Args) -> ir.Draws:
     """`1`, or `3 until meld`: draw again while nothing was melded, up to 3 draws."""
     _no_condition(args)
     atoms = args.cases[0] if len(args.cases) == 1 else ()
     if len(atoms) == 1:
-        return ir.Draws(_number_in(atoms[0], 1, 5), until_meld=False)
+        return ir.Draws(_number_in(atoms[0], *_DRAWS), until_meld=False)
     if len(atoms) == 3 and _is_word(atoms[1], "until") and _is_word(atoms[2], "meld"):
-        return ir.Draws(_number_in(atoms[0], 2, 5), until_meld=True)
+        return ir.Draws(_number_in(atoms[0], *_DRAWS_UNTIL_MELD), until_meld=True)
     raise Bad("expected a number of draws, e.g. `1`, or `3 until meld`",
               _atoms_span([a for g in args.cases for a in g], args.span))
 
 
 WORDS[draws] = ("1", "2 until meld", "3 until meld")
+NUMBERS[draws] = (f"a number from {_DRAWS[0]} to {_DRAWS[1]}, or `N until meld` (draw again while "
+                  f"nothing was melded, at most N times) with N from {_DRAWS_UNTIL_MELD[0]} to "
+                  f"{_DRAWS_UNTIL_MELD[1]}")
 
 
 # --- conditions --------------------------------------------------------------------

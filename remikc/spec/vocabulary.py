@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from .. import ir
 from .grammar import grammar
 from .schema import LANGUAGES, LOOKUP, RANK_KEYS, SCHEMA, Key, Section, all_keys, all_sections
-from .value_readers import WORDS, Switch
+from .value_readers import NUMBERS, WORDS, Switch
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +81,12 @@ def values_of(key: Key[object]) -> tuple[str, ...]:
     if isinstance(key.read, Switch):
         return (key.read.yes, key.read.no)
     return WORDS.get(key.read, ())
+
+
+def numbers_of(key: Key[object]) -> str:
+    """The numbers a rule takes, in words ("a number from 0 to 60, or `any`"), from the bounds
+    its reader checks; empty for a rule whose values are words only."""
+    return NUMBERS.get(key.read, "")
 
 
 def special_words() -> tuple[str, ...]:

@@ -8,7 +8,9 @@ komplet/niz, otwarcie/otvaranje, dokładanie/dodavanje, stos/špil).
 
 A message is a `str.format` text over the reason's parameters; `{n:card}` writes the number
 with the noun in the form the number takes (1 card, 2 cards; 1 karta, 2 karty, 5 kart; 1
-karta, 2 karte, 5 karata), from the nouns below and the languages' plural rules.  Where one
+karta, 2 karte, 5 karata), from the nouns below and the languages' plural rules; `{seat:seat}`
+writes a seat counted from 1 (the parameter, as the API's seats, counts from 0).  Cards in the
+parameters name the joker as the rulebooks do (`Joker`, `Džoker`; `JK` in English).  Where one
 code is worded in more than one way, its parameter `form` picks the entry `code/form`.  A
 reason given inside another (the third meld of an opening) has the parameter `in`: the
 entry `in.<in>` words that place, before the reason.
@@ -183,9 +185,11 @@ REASONS: dict[str, tuple[str, str, str]] = {
                        "vraćeni džoker mora se odigrati u ovom potezu"),
     # --- the referee: whose turn, which deal ---
     "game.over": ("the game is over", "gra się skończyła", "igra je završena"),
-    "turn.not_yours": ("it is seat {to_move}'s turn, not seat {seat}'s",
-                       "teraz ruch gracza na miejscu {to_move}, nie {seat}",
-                       "na potezu je igrač na mjestu {to_move}, a ne {seat}"),
+    # seats are counted from 1 in words, as `simulate` counts them (a seat at the table, not a
+    # place in the order of play, which the rulebooks' "Gracz 1" counts)
+    "turn.not_yours": ("it is seat {to_move:seat}'s turn, not seat {seat:seat}'s",
+                       "teraz ruch gracza na miejscu {to_move:seat}, nie {seat:seat}",
+                       "na potezu je igrač na mjestu {to_move:seat}, a ne {seat:seat}"),
     "deal.not_over": ("the deal is not over", "rozdanie jeszcze trwa", "partija još traje"),
     "deal.over": ("the deal is over: deal the next round (NextDeal)",
                   "rozdanie się skończyło: rozdaj następne (NextDeal)",
@@ -239,7 +243,10 @@ REASONS: dict[str, tuple[str, str, str]] = {
                        "uzeta karta obvezuje igrača da handira u ovom potezu"),
     "turn.ends_with_discard": ("the turn ends with a discard", "tura kończy się odrzuceniem karty",
                                "potez završava odbacivanjem karte"),
-    "hand.missing": ("{card} is not in the hand", "{card} nie ma na ręce", "{card} nije u ruci"),
+    "hand.missing": ("{card} is not in the hand", "brak na ręce: {card}", "u ruci nedostaje: {card}"),
+    # the same card missing more than once (two jokers): said once, with how many
+    "hand.missing/times": ("{times} × {card} are not in the hand", "brak na ręce: {times} × {card}",
+                           "u ruci nedostaje: {times} × {card}"),
     "lay.use_rearrange": ("melds go down by rearranging the table (Rearrange)",
                           "układy wykłada się, przekładając stół (Rearrange)",
                           "skupine se izlažu preslagivanjem stola (Rearrange)"),
