@@ -106,14 +106,14 @@ def test_explain_hand_says_the_solver_gave_up(remik51) -> None:  # type: ignore[
                             best_opening=lambda cards: remik51.best_opening(cards, budget=1),
                             min_deadwood=lambda cards: remik51.min_deadwood(cards, budget=1),
                             gave_up=remik51.gave_up, _show=remik51._show)
-    advice = _advice(tight, "3♠ 4♠ 5♠ 7♥ 7♦ 7♣ JK")  # type: ignore[arg-type]
+    advice = _advice(tight, "3♠ 4♠ 5♠ 7♥ 7♦ 7♣ JK", "en")  # type: ignore[arg-type]
     shown = advice.to_json()
     assert shown["gave_up"].startswith("gave up: the search passed 1 positions")
     assert (shown["deadwood"], shown["best_melds"], shown["opening"]["ok"]) == (None, [], False)
     assert shown["opening"]["reasons"][0].startswith("gave up")
     assert advice.text()[0] == f"  best lay-down: none found: the solver {shown['gave_up']}"
     # and with the default budget, the same hand is answered
-    answered = _advice(remik51, "3♠ 4♠ 5♠ 7♥ 7♦ 7♣ JK").to_json()
+    answered = _advice(remik51, "3♠ 4♠ 5♠ 7♥ 7♦ 7♣ JK", "en").to_json()
     assert answered["gave_up"] is None and answered["deadwood"] == 0
 
 
