@@ -27,7 +27,7 @@ from . import syntax
 from .bind import FileRules, bind_all
 from .house import one_language_notes
 from .lower import lower, lower_all
-from .parser import parse
+from .parser import parse_partial
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable
@@ -250,8 +250,11 @@ class Workspace:
                 text = self.read(path)
                 if _blank(text):
                     raise SpecError([_no_variant(path)])
-                spec = parse(text, path)
+                spec, syntax_errors = parse_partial(text, path)
+                if spec is None:
+                    raise SpecError(syntax_errors)
                 cached, problems = bind_all(spec)
+                problems.extend(syntax_errors)
                 problems.extend(_id_problems(spec, path))
                 if any(d.severity is Severity.ERROR for d in problems.items):
                     # kept, so that lowering can report its own mistakes in the same run
