@@ -64,8 +64,8 @@ def shown(path: str) -> str:
 
 def validator_source(variant: ir.Variant, workspace: Workspace) -> str:
     files = lineage_files(variant, workspace.given)
-    texts = {path: workspace.read(path) for path in files}
-    return emit_validator(variant, texts, {path: shown(path) for path in files})
+    digests = {path: workspace.sha256(path) for path in files}
+    return emit_validator(variant, digests, {path: shown(path) for path in files})
 
 
 def outputs(paths: list[str], out: Path, *, pdf: bool = False, cache: bool = False, keep: bool = True

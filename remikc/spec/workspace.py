@@ -12,6 +12,7 @@ house rules does not re-parse their base game.
 from __future__ import annotations
 
 import functools
+import hashlib
 import importlib.resources
 import os
 import re
@@ -210,6 +211,7 @@ class Workspace:
 
     sources: dict[str, str] = field(default_factory=dict)
     given: dict[str, bytes] = field(default_factory=dict)  # read elsewhere (stdin), by name
+    _sha256: dict[str, str] = field(default_factory=dict)  # of each file's bytes as read
     _files: dict[str, FileRules | SpecError] = field(default_factory=dict)
     _variants: dict[str, ir.Variant | SpecError] = field(default_factory=dict)
     _warnings: dict[str, tuple[Diagnostic, ...]] = field(default_factory=dict)
@@ -231,6 +233,7 @@ class Workspace:
                 raise SpecError([error("E030", f"cannot read {path}: {exc.strerror}", None)]) from None
             if len(data) > MAX_SPEC_BYTES:
                 raise SpecError([too_large(path)])
+            self._sha256[path] = hashlib.sha256(data).hexdigest()
             try:
                 text = data.decode("utf-8")
             except UnicodeDecodeError as exc:
@@ -242,6 +245,12 @@ class Workspace:
                                        hint="save it as UTF-8")]) from None
             self.sources[path] = text.removeprefix("\ufeff")
         return self.sources[path]
+
+    def sha256(self, path: str) -> str:
+        """The sha256 of the bytes of `path`, as `sha256sum` prints it (a byte-order mark and
+        all), read once with its text; of the UTF-8 of a text put in `sources` by hand."""
+        text = self.read(path)
+        return self._sha256.get(path) or hashlib.sha256(text.encode("utf-8")).hexdigest()
 
     def file(self, path: str) -> FileRules:
         cached = self._files.get(path)
@@ -279,6 +288,7 @@ class Workspace:
         and every chain that runs through it."""
         old = self._files.pop(path, None)
         self._partial.pop(path, None)
+        self._sha256.pop(path, None)
         for memo in (self._variants, self._warnings):
             memo.pop(path, None)
         self._chains.pop(path, None)
