@@ -31,7 +31,7 @@ def emit_validator(variant: ir.Variant, lineage_digests: Mapping[str, str],
         "version": __version__,
         "source": " <- ".join(show.get(p, p) for p in reversed(list(lineage_digests))),
         # the file first, then its parents: `sha256sum`'s own layout, `<hex>  <path>`
-        "spec_sha256": [f"{digest}  {show.get(p, p)}" for p, digest in reversed(lineage_digests.items())],
+        "spec_sha256": [f"{lineage_digests[p]}  {show.get(p, p)}" for p in reversed(list(lineage_digests))],
         "runtime_sha256": inlined.sha256,
         "imports": inlined.imports,
         "rules": rules_block(v, show),
