@@ -90,7 +90,9 @@ def test_check_no_verify_marks(env: dict[str, str], encoding: str) -> None:
 def test_check_with_verify_in_cp1250() -> None:
     run = remikc("check", REMIK51, env=CP1250)
     out, err = decoded(run, "cp1250")
-    assert run.returncode == 0 and err == ""
+    # standard error, a pipe here, holds the one plain progress line and nothing else
+    assert run.returncode == 0 and err in ("remikc: [1/1] specs/remik51.rules: checked\n",
+                                           "remikc: [1/1] specs/remik51.rules: from the proof cache\n")
     lines = out.splitlines()
     assert lines[0] == "remik51  specs/remik51.rules"
     marks = [line for line in lines if re.match(r"  \S ", line)]
