@@ -3,8 +3,10 @@ progress on standard error only, and exit code 2 for a failure of the tool itsel
 
 from __future__ import annotations
 
+import errno
 import io
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -97,3 +99,25 @@ def test_a_proof_cache_hit_is_progress_too(house: Path, monkeypatch: pytest.Monk
     _, _, err = run("check", "--jobs", "1", "dlugie.rules")
     assert err.splitlines() == ["remikc: [1/2] remikc:specs/remik51.rules: from the proof cache",
                                 "remikc: [2/2] dlugie.rules: from the proof cache"]
+
+
+class _FullDisk(io.StringIO):
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def test_an_output_that_cannot_be_written_is_exit_2_not_1(house: Path, tmp_path: Path):
+    """1 says the specs are wrong; remikc failing to write what it made is 2 (as ruff has it)."""
+    blocker = tmp_path / "generated"
+    blocker.write_text("not a folder\n", encoding="utf-8")
+    code, _, err = run("build", "--out", str(blocker), str(house))
+    assert (code, err) == (2, f"remikc: error: cannot write {blocker}: it is a file, not a folder\n")
+    err_stream = io.StringIO()
+    code = main(["ir", str(house)], _FullDisk(), err_stream)
+    assert (code, err_stream.getvalue()) == (
+        2, f"remikc: error: cannot write to standard output: {os.strerror(errno.ENOSPC)}\n")
+    # a spec with an error stays 1, and the help says which is which
+    house.write_text(HOUSE.replace("size 4..", "size 4..x"), encoding="utf-8")
+    assert run("ir", str(house))[0] == 1
+    help_text = run("build", "--help")[1]
+    assert "2    the command itself was wrong" in help_text and "could not write an output" in help_text
