@@ -80,6 +80,7 @@ TIERS: dict[str, tuple[str, set[str]]] = {
         "test_doc_examples_show_what_the_command_prints",
         "test_the_simulate_json_example_has_the_keys_simulate_prints",
     }),
+    "tests/test_editors.py": (INTEGRATION, set()),
     "tests/test_encoding.py": (INTEGRATION, {
         "test_console_decides_per_stream", "test_console_transliterates_what_the_stream_lacks",
         "test_escape_json_is_ensure_ascii", "test_in_process_help_goes_to_the_given_stdout",
