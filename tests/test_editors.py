@@ -28,7 +28,8 @@ def test_pack_vscode_says_what_it_needs_and_installs_nothing(tmp_path: Path):
         (tools / manager).chmod(0o755)
     script = ROOT / "editors" / "pack-vscode"
     run = subprocess.run([str(tools / "bash"), str(script), str(tmp_path / "x.vsix")],
-                         env={"PATH": str(tools), "HOME": str(tmp_path)}, capture_output=True, text=True, timeout=60, check=False)
+                         env={"PATH": str(tools), "HOME": str(tmp_path)}, capture_output=True, text=True,
+                         timeout=60, check=False)
     assert run.returncode == 1 and run.stdout == ""
     assert run.stderr.startswith("pack-vscode: needs Node.js (20 or newer) and npm; node npm not found")
     assert "apt-get install nodejs npm" in run.stderr  # the way to get them, said, not done
