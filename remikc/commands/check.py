@@ -105,7 +105,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for result in done_run.results:
         if result.path in reports:
             text = to_text(reports[result.path], timings=args.timings or args.verbose,
-                               only_failed=args.quiet, all_rules=args.verbose)
+                           only_failed=args.quiet, all_rules=args.verbose,
+                           sources=done_run.workspace.sources)
             if text:
                 print(_marks(text, out), file=out)
         elif not (args.quiet and result.ok):
