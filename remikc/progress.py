@@ -32,6 +32,14 @@ class Progress:
         self.done = 0
         self.shown = False
 
+    def begin(self, text: str) -> None:
+        """What is under way before the first step is done: on a terminal only (a log gets a
+        line a step, and the first says the same soon enough)."""
+        if self.live:
+            self.stream.write(f"{_ERASE}remikc: {text}")
+            self.stream.flush()
+            self.shown = True
+
     def step(self, label: str, total: int) -> None:
         self.done += 1
         text = f"remikc: [{self.done}/{total}] {label}"

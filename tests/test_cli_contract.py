@@ -82,7 +82,8 @@ def test_check_says_how_far_it_got_on_stderr_only(house: Path, monkeypatch: pyte
     code, tty_out, tty_err = run(*argv, err=_Terminal())
     assert code == 0 and tty_out == plain_out  # stdout the same bytes either way
     erase = "\r\x1b[2K"
-    assert tty_err == (f"{erase}remikc: [1/2] remikc:specs/remik51.rules: checked"
+    assert tty_err == (f"{erase}remikc: proving…"  # at once, before the first proof is done
+                       f"{erase}remikc: [1/2] remikc:specs/remik51.rules: checked"
                        f"{erase}remikc: [2/2] dlugie.rules: checked{erase}")
     assert run(*argv, "-q")[2] == ""
     assert run(*argv, "-q", err=_Terminal())[2] == ""

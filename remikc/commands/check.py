@@ -68,6 +68,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if not args.quiet:
                 progress.step(f"{path}: {'from the proof cache' if cached else 'checked'}", total)
 
+        if not args.quiet:
+            progress.begin("proving…")
         try:
             done = verifier.reports([(r.path, r.variant) for r in done_run.results if r.variant], told)
         finally:
