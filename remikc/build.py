@@ -62,10 +62,14 @@ def shown(path: str) -> str:
     return spec.relative_to(spec.parent.parent).as_posix()
 
 
-def validator_source(variant: ir.Variant, workspace: Workspace) -> str:
+def validator_source(variant: ir.Variant, workspace: Workspace, *, as_given: bool = False) -> str:
+    """The generated module of `variant`, its spec paths as `shown` writes them; with
+    `as_given`, as the command line gave them (relative to the current folder, as every
+    message of a command writes them), for a module that answers a command, not one for
+    generated/."""
     files = lineage_files(variant, workspace.given)
-    texts = {path: workspace.read(path) for path in files}
-    return emit_validator(variant, texts, {path: shown(path) for path in files})
+    digests = {path: workspace.sha256(path) for path in files}
+    return emit_validator(variant, digests, {path: path if as_given else shown(path) for path in files})
 
 
 def outputs(paths: list[str], out: Path, *, pdf: bool = False, cache: bool = False, keep: bool = True

@@ -1,9 +1,9 @@
 """The `remikc` command: `main(argv, stdout, stderr) -> exit code`.
 
 Exit codes: 0 everything is fine; 1 a spec has errors, a check is violated or
-undecided, or an output cannot be written; 2 the command itself was wrong
-(unknown option, missing file, a folder where one spec file is wanted, cards
-that are not cards).
+undecided; 2 the command itself was wrong (unknown option, missing file, a
+folder where one spec file is wanted, cards that are not cards) or remikc could
+not do its work: a file or a stream could not be written.
 
 This module parses the command line, reads a spec given as `-` from standard input and
 wraps the two streams in a `console.Console`; each command is a module of remikc/commands/.
@@ -23,7 +23,7 @@ from typing import BinaryIO, TextIO, cast
 from . import __version__, console
 from .atomic import WriteError
 from .commands import COMMANDS
-from .commands.common import EXIT_CODES, FINDINGS, USAGE, Parser, UsageError
+from .commands.common import CANNOT_WRITE, EXIT_CODES, USAGE, Parser, UsageError
 from .interrupt import CtrlC
 from .proofcache import explained
 from .spec.workspace import STDIN, SUFFIX, read_limited
@@ -49,7 +49,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None,
          stderr: TextIO | None = None, stdin: BinaryIO | None = None) -> int:
     """Run one command.  Output goes through `console.Console`: ASCII cards and marks on a
     stream that cannot encode `♥ ✓`, and a write that fails (a full disk, a reader that went
-    away) is one line on standard error and exit 1, never a traceback."""
+    away) is one line on standard error and exit 2, never a traceback."""
     out = console.Console(sys.stdout if stdout is None else stdout, "standard output")
     err = console.Console(sys.stderr if stderr is None else stderr, "standard error")
     interrupt = CtrlC()
@@ -74,7 +74,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None,
         with contextlib.suppress(console.StreamError):
             err.write(f"remikc: error: {exc}\n")
             err.flush()
-        return FINDINGS
+        return CANNOT_WRITE
 
 
 def _asks_for_json(argv: Sequence[str]) -> bool:
@@ -120,7 +120,7 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: BinaryIO |
         return USAGE
     except WriteError as exc:
         print(f"remikc: error: {exc}", file=err)
-        return FINDINGS
+        return CANNOT_WRITE
     except SystemExit as exc:  # --help and --version
         return int(exc.code or 0)
 

@@ -144,6 +144,12 @@ def _excerpt(span: Span, sources: Mapping[str, str], colour: bool = False) -> li
     return [gutter + line, " " * (len(gutter) - 2) + "| " + " " * (span.column - 1) + caret]
 
 
+def excerpt(span: Span, sources: Mapping[str, str], colour: bool = False) -> list[str]:
+    """The source line of `span` and a caret under it, as a diagnostic shows them (none when
+    the file's text is not in `sources`)."""
+    return _excerpt(span, sources, colour)
+
+
 def _visible(text: str) -> str:
     """A message, note or hint with every invisible or control character but the line break
     written as its code point (`<U+001B>`): a spec's text quoted in one cannot drive the

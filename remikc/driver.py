@@ -7,7 +7,7 @@ hands back results for the caller to print.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -150,21 +150,33 @@ class Verifier:
     def report(self, path: str, variant: ir.Variant) -> Report:
         return self.reports([(path, variant)])[os.path.normpath(path)]
 
-    def reports(self, wanted: list[tuple[str, ir.Variant]]) -> dict[str, Report]:
-        """Reports by normalised path, for `wanted` and the parents they need."""
+    def reports(self, wanted: list[tuple[str, ir.Variant]],
+                progress: Callable[[str, bool, int], None] | None = None) -> dict[str, Report]:
+        """Reports by normalised path, for `wanted` and the parents they need.  `progress` is
+        told of each variant as its report is ready: its path, whether it came from the proof
+        cache, and how many variants this call verifies in all."""
         todo: dict[str, ir.Variant] = {}
         parents: dict[str, str | None] = {}  # found once: a round asks of every variant left
         for path, variant in wanted:
             self._collect(path, variant, todo, parents)
+        total = len(todo)
         while todo:
             ready = [p for p in todo if parents[p] is None or parents[p] in self._reports]
-            missing = [p for p in ready if not self._cached(p, todo[p], parents[p])]
+            missing = []
+            for p in ready:
+                if self._cached(p, todo[p], parents[p]):
+                    if progress is not None:
+                        progress(p, True, total)
+                else:
+                    missing.append(p)
             jobs = [(p, self._reports.get(parent) if (parent := parents[p]) is not None else None)
                     for p in missing]
-            for path, report in zip(missing, self._run(jobs), strict=True):
+            for path, report in self._run(jobs):
                 self._reports[path] = report
                 if self.cache is not None:
                     self.cache.store(path, self._keys[path], report)
+                if progress is not None:
+                    progress(path, False, total)
             for path in ready:
                 del todo[path]
         return self._reports
@@ -203,9 +215,12 @@ class Verifier:
         assert variant.parent is not None
         return os.path.normpath(self.workspace.parent_path(path, variant.parent))
 
-    def _run(self, jobs: list[tuple[str, Report | None]]) -> list[Report]:
+    def _run(self, jobs: list[tuple[str, Report | None]]) -> Iterator[tuple[str, Report]]:
+        """Each job's path and report, as each is done."""
         if self.jobs <= 1 or len(jobs) <= 1:
-            return [_verify_one(path, self.rlimit, parent, self.workspace) for path, parent in jobs]
+            for path, parent in jobs:
+                yield path, _verify_one(path, self.rlimit, parent, self.workspace)
+            return
         import multiprocessing
 
         context = multiprocessing.get_context("fork")
@@ -215,9 +230,13 @@ class Verifier:
             # each worker reads the files afresh (a workspace is not worth pickling); a spec
             # read from standard input goes along
             given = Workspace(given=self.workspace.given) if self.workspace.given else None
-            work = pool.starmap_async(_verify_one, [(path, self.rlimit, parent, given)
+            work = pool.imap_unordered(_verify_job, [(path, self.rlimit, parent, given)
                                                      for path, parent in jobs])
-            return work.get()
+            yield from work
+
+
+def _verify_job(job: tuple[str, int, Report | None, Workspace | None]) -> tuple[str, Report]:
+    return job[0], _verify_one(*job)
 
 
 def _ignore_interrupts() -> None:

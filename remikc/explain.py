@@ -7,7 +7,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from . import ir
-from .build import shown
 from .cards import Card, CardError, format_cards, parse_cards
 from .diagnostics import Diagnostic, RemikcError, Span, error
 from .emit.names import cite
@@ -135,7 +134,7 @@ class Explanation:
 def _rules(variant: ir.Variant, prefixes: tuple[str, ...], ranks: set[int]) -> tuple[str, ...]:
     chosen = [r for r in variant.rules if r.id.startswith(prefixes)]
     chosen += [r for r in variant.rules if r.id in {value_rule_id(k) for k in ranks}]
-    return tuple(dict.fromkeys(cite(r, {r.span.file: shown(r.span.file)}) for r in chosen))
+    return tuple(dict.fromkeys(cite(r) for r in chosen))  # the paths as the command line gave them
 
 
 def explain(variant: ir.Variant, module: VariantModule, melds: list[tuple[Card, ...]],

@@ -66,6 +66,7 @@ TIERS: dict[str, tuple[str, set[str]]] = {
         "test_house_keeps_lists_the_checks_a_variant_removes",
         "test_new_writes_a_skeleton_that_checks_clean", "test_undecided_checks_exit_1",
     }),
+    "tests/test_cli_contract.py": (UNIT, set()),
     "tests/test_cli_ux.py": (UNIT, {
         "test_bash_completion_is_valid_bash", "test_every_command_that_reads_a_spec_reads_stdin",
         "test_quiet_check_of_clean_specs_says_nothing", "test_quiet_check_says_only_what_is_wrong",
@@ -79,6 +80,7 @@ TIERS: dict[str, tuple[str, set[str]]] = {
         "test_doc_examples_show_what_the_command_prints",
         "test_the_simulate_json_example_has_the_keys_simulate_prints",
     }),
+    "tests/test_editors.py": (INTEGRATION, set()),
     "tests/test_encoding.py": (INTEGRATION, {
         "test_console_decides_per_stream", "test_console_transliterates_what_the_stream_lacks",
         "test_escape_json_is_ensure_ascii", "test_in_process_help_goes_to_the_given_stdout",

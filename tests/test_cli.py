@@ -247,7 +247,7 @@ def test_build_into_a_file_is_a_clean_error(tmp_path):
     blocker.write_text("mine\n", encoding="utf-8")
     for out in (blocker, blocker / "deeper"):
         code, stdout, err = run("build", "--out", str(out), str(SPECS / "remik_podstawowy.rules"))
-        assert code == 1 and stdout == ""
+        assert code == 2 and stdout == ""
         assert err == f"remikc: error: cannot write {out}: {'it' if out == blocker else blocker} " \
                       "is a file, not a folder\n"
     assert blocker.read_text(encoding="utf-8") == "mine\n"
@@ -259,7 +259,7 @@ def test_build_where_a_folder_cannot_be_made_writes_nothing(tmp_path):
     (out / "remik_podstawowy_as").write_text("in the way\n", encoding="utf-8")
     code, _, err = run("build", "--out", str(out), str(SPECS / "remik_podstawowy.rules"),
                        str(SPECS / "remik_podstawowy_as.rules"))
-    assert code == 1 and "Traceback" not in err
+    assert code == 2 and "Traceback" not in err
     assert err.startswith(f"remikc: error: cannot write {out / 'remik_podstawowy_as'}")
     assert err.endswith("is a file, not a folder\n")
     # every folder is made before any file is written: nothing of the other variant either
@@ -269,7 +269,7 @@ def test_build_where_a_folder_cannot_be_made_writes_nothing(tmp_path):
 @pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux /proc")
 def test_build_into_proc_is_a_clean_error():
     code, _, err = run("build", "--out", "/proc/remikc-x", str(SPECS / "remik_podstawowy.rules"))
-    assert code == 1
+    assert code == 2
     assert err.startswith("remikc: error: cannot write /proc/remikc-x/remik_podstawowy/")
     assert "Traceback" not in err and err.count("\n") == 1
 
@@ -280,9 +280,9 @@ def test_writing_into_a_read_only_folder_is_a_clean_error(tmp_path):
     tmp_path.chmod(0o555)
     try:
         code, _, err = run("new", "x", "--extends", "remik51", "--dir", str(tmp_path))
-        assert (code, err) == (1, f"remikc: error: cannot write {tmp_path / 'x.rules'}: Permission denied\n")
+        assert (code, err) == (2, f"remikc: error: cannot write {tmp_path / 'x.rules'}: Permission denied\n")
         code, _, err = run("build", "--out", str(tmp_path / "gen"), str(SPECS / "remik51.rules"))
-        assert (code, err) == (1, f"remikc: error: cannot write {tmp_path / 'gen'}: "
+        assert (code, err) == (2, f"remikc: error: cannot write {tmp_path / 'gen'}: "
                                   f"{tmp_path} is not writable\n")
     finally:
         tmp_path.chmod(0o755)
@@ -300,7 +300,7 @@ def test_a_write_that_fails_leaves_the_old_file_and_no_temporary(tmp_path, monke
 
     monkeypatch.setattr(atomic.os, "replace", full)
     code, _, err = run("new", "x", "--extends", "remik51", "--dir", str(tmp_path), "--force")
-    assert (code, err) == (1, f"remikc: error: cannot write {target}: {os.strerror(errno.ENOSPC)}\n")
+    assert (code, err) == (2, f"remikc: error: cannot write {target}: {os.strerror(errno.ENOSPC)}\n")
     assert target.read_text(encoding="utf-8") == "the old text\n"
     assert _no_temp_files(tmp_path)
 
@@ -309,7 +309,7 @@ def test_new_cannot_write_where_a_folder_stands_or_into_a_file(tmp_path):
     shutil.copy(SPECS / "remik51.rules", tmp_path)
     (tmp_path / "x.rules").mkdir()
     code, _, err = run("new", "x", "--extends", "remik51", "--dir", str(tmp_path), "--force")
-    assert (code, err) == (1, f"remikc: error: cannot write {tmp_path / 'x.rules'}: it is a folder\n")
+    assert (code, err) == (2, f"remikc: error: cannot write {tmp_path / 'x.rules'}: it is a folder\n")
     assert _no_temp_files(tmp_path)
     code, _, err = run("new", "y", "--extends", "remik51", "--dir", str(tmp_path / "remik51.rules"))
     assert code == 2 and "is not a folder" in err

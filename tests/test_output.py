@@ -84,7 +84,7 @@ def test_build_follows_no_link_inside_the_output_folder(tmp_path):
     out.mkdir()
     elsewhere.mkdir()
     (out / "karuzela").symlink_to(elsewhere)
-    assert _build(out) == (1, "", f"remikc: error: cannot write {out / 'karuzela'}: {LINK}\n")
+    assert _build(out) == (2, "", f"remikc: error: cannot write {out / 'karuzela'}: {LINK}\n")
     assert list(elsewhere.iterdir()) == []
     (out / "karuzela").unlink()
     (out / "karuzela").mkdir()
@@ -92,7 +92,7 @@ def test_build_follows_no_link_inside_the_output_folder(tmp_path):
     victim.write_text("mine\n", encoding="utf-8")
     (out / "karuzela" / "validator.py").symlink_to(victim)
     validator = out / "karuzela" / "validator.py"
-    assert _build(out) == (1, "", f"remikc: error: cannot write {validator}: {LINK}\n")
+    assert _build(out) == (2, "", f"remikc: error: cannot write {validator}: {LINK}\n")
     assert victim.read_text(encoding="utf-8") == "mine\n"
     assert (out / "karuzela" / "validator.py").is_symlink()
     assert [p.name for p in elsewhere.iterdir()] == ["mine.py"]

@@ -623,7 +623,7 @@ def test_plot_into_a_file_fails_before_playing(fake_play, tmp_path):
     (tmp_path / "taken").write_text("", encoding="utf-8")
     code, _, err = run("simulate", str(SPECS / "remik51.rules"), "--games", "5",
                        "--plot", str(tmp_path / "taken" / "games.png"))
-    assert code == 1 and "cannot write" in err and "is a file, not a folder" in err
+    assert code == 2 and "cannot write" in err and "is a file, not a folder" in err
     assert fake_play.runs == []
 
 

@@ -4,6 +4,7 @@ out by hand from the seed texts, the public API's contract, and the build itself
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import io
 import shutil
@@ -13,8 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from remikc.build import validator_source
 from remikc.cli import main
 from remikc.emit.inline import MARKER, runtime
+from remikc.spec.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "generated"
@@ -255,8 +258,30 @@ def test_the_module_needs_only_the_standard_library(tmp_path):
 def test_header_names_the_spec_and_its_hash():
     text = (GENERATED / "remik51_domowy" / "validator.py").read_text(encoding="utf-8")
     assert "Spec: specs/remik51_domowy.rules <- specs/remik51.rules" in text
-    assert "Spec sha256:" in text
     assert f"Runtime {runtime().sha256}" in text
+
+
+def _sha256sum(path: Path) -> str:
+    """What `sha256sum PATH` prints for a spec, without its path."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_the_header_hashes_each_spec_file_as_sha256sum_does(tmp_path: Path):
+    text = (GENERATED / "remik51_domowy" / "validator.py").read_text(encoding="utf-8")
+    house, base = ROOT / "specs" / "remik51_domowy.rules", ROOT / "specs" / "remik51.rules"
+    assert (f"Spec sha256: {_sha256sum(house)}  specs/remik51_domowy.rules\n"
+            f"Spec sha256: {_sha256sum(base)}  specs/remik51.rules\n") in text
+    # the shipped copy of the same file has the same bytes, hence the same hash
+    space = Workspace()
+    shipped = validator_source(space.variant("remikc:specs/remik51.rules"), space)
+    assert f"Spec sha256: {_sha256sum(base)}  remikc:specs/remik51.rules\n" in shipped
+    # the bytes, not the text read from them: a byte-order mark counts
+    spec = tmp_path / "z_bomem.rules"
+    spec.write_bytes("\ufeff".encode() + b'variant z_bomem extends "remik51" {\n  name pl "x"\n'
+                     b'  name hr "x"\n}\n')
+    space = Workspace()
+    made = validator_source(space.variant(str(spec)), space)
+    assert f"Spec sha256: {_sha256sum(spec)}  " in made
     assert "# run.wrap forbidden (specs/remik51.rules:" in text  # each rule points at its line
 
 

@@ -22,6 +22,7 @@ from remikc import ir
 from remikc.cards import parse_cards
 from remikc.cli import main
 from remikc.driver import Verifier, check_paths
+from remikc.spec.workspace import Workspace
 from remikc.verify import CHECKS, Status, verify
 from remikc.verify.base import Probe
 from remikc.verify.claims import check_example, check_property
@@ -874,3 +875,27 @@ def test_a_house_variant_changing_lay_offs_is_proved_again_for_deal_ends(tmp_pat
     (result,) = run.results
     report = Verifier(run.workspace, jobs=1).report(str(path), result.variant)
     assert report.finding("deal.ends").status is Status.VIOLATED
+
+
+def test_an_opening_out_of_reach_points_at_its_threshold_and_says_the_highest_that_works(tmp_path):
+    """`min_points 500` under Remik 51: 14 cards (a dealt hand and a draw, less the discard)
+    hold at most 14 cards worth 10 (tens to aces, e.g. four tens, four jacks, three queens,
+    three kings), 140 points; the report says so and shows the threshold's line."""
+    from remikc.verify.dealing import opening_reachable
+    from remikc.verify.findings import Report, to_text
+
+    spec = tmp_path / "wysoko.rules"
+    spec.write_text('variant wysoko extends "remik51" {\n  name pl "W"\n  name hr "W"\n'
+                    '  opening {\n    override min_points 500\n  }\n}\n', encoding="utf-8")
+    space = Workspace()
+    v = space.variant(str(spec))
+    check = next(c for c in CHECKS if c.id == "opening.reachable")
+    found = opening_reachable(Probe(v), check)
+    assert found.status is Status.VIOLATED
+    assert found.details == ("the most an opening of 14 cards can score is 140 points: "
+                             "`min_points 140` or less can be reached",)
+    assert found.rules[0].id == "opening.min_points"
+    text = to_text(Report(v, (found,)), sources=space.sources)
+    assert (f"      {spec}:5: `opening.min_points`\n"
+            "          5 |     override min_points 500\n"
+            "            |     ^^^^^^^^^^^^^^^^^^^^^^^\n") in text

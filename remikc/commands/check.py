@@ -11,6 +11,7 @@ from typing import TextIO
 from ..colours import paint
 from ..diagnostics import SpecError, render_all
 from ..driver import Verifier, check_paths
+from ..progress import Progress
 from ..removals import annotate, removed_checks
 from ..spec.workspace import SUFFIX, Workspace
 from ..verify import Status, to_text
@@ -59,7 +60,20 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     reports = {}
     if not args.no_verify:
         verifier = Verifier(done_run.workspace, args.rlimit, args.jobs, cache=not args.no_cache)
-        done = verifier.reports([(r.path, r.variant) for r in done_run.results if r.variant])
+        # the proofs take a while: say how far they got, on stderr (stdout stays as it was);
+        # a tool reading JSON gets no plain lines, a person at a terminal the line all the same
+        progress = Progress(err, plain=args.format != "json")
+
+        def told(path: str, cached: bool, total: int) -> None:
+            if not args.quiet:
+                progress.step(f"{path}: {'from the proof cache' if cached else 'checked'}", total)
+
+        if not args.quiet:
+            progress.begin("proving…")
+        try:
+            done = verifier.reports([(r.path, r.variant) for r in done_run.results if r.variant], told)
+        finally:
+            progress.close()
         reports = {r.path: annotate(done[os.path.normpath(r.path)], _source(done_run.workspace, r.path))
                    for r in done_run.results if r.variant}
     violated = [path for path, report in reports.items() if not report.ok]
@@ -93,7 +107,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for result in done_run.results:
         if result.path in reports:
             text = to_text(reports[result.path], timings=args.timings or args.verbose,
-                               only_failed=args.quiet, all_rules=args.verbose)
+                           only_failed=args.quiet, all_rules=args.verbose,
+                           sources=done_run.workspace.sources)
             if text:
                 print(_marks(text, out), file=out)
         elif not (args.quiet and result.ok):

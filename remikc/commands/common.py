@@ -26,6 +26,9 @@ from ..spec.workspace import (
 )
 
 OK, FINDINGS, USAGE = 0, 1, 2
+# remikc itself could not do its work (a file or stream that cannot be written): the code of a
+# wrong command line, as ruff has it, so that 1 always means something is wrong with the specs
+CANNOT_WRITE = USAGE
 
 # `--format json` layouts: each names its kind and version in a `format` key, and has a JSON
 # Schema in docs/schemas/<kind>.json.  The version goes up when a key is removed or renamed or
@@ -69,8 +72,9 @@ class Parser(argparse.ArgumentParser):
 
 EXIT_CODES = """exit codes:
   0    everything is fine
-  1    a spec has errors, a check is violated or undecided, or an output cannot be written
-  2    the command itself was wrong (unknown option, missing file, cards that are not cards)
+  1    a spec has errors, a check is violated or undecided
+  2    the command itself was wrong (unknown option, missing file, cards that are not cards),
+       or remikc could not write an output (a folder not writable, a full disk)
   130  stopped by Ctrl-C"""
 
 SPEC_HELP = (f"a {SUFFIX} file; `-` reads standard input (see --stdin-filename); "

@@ -60,7 +60,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         found = variant(space, args.spec, args.format, out, err)
         if found is None:
             return FINDINGS
-        module = load_module(found.id, validator_source(found, space))
+        module = load_module(found.id, validator_source(found, space, as_given=True))
         report = explain(found, module, melds, mode, opened=not args.not_opened, lang=args.lang)
     except BadCards as exc:
         if exc.diagnostic is None and args.format != "json":

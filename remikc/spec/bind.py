@@ -14,7 +14,7 @@ from .. import ir
 from ..cards import Card
 from ..diagnostics import Collector, Diagnostic, Note, Span, did_you_mean, error
 from . import author_checks, house, syntax, value_readers
-from .schema import LANGUAGES, LOOKUP, RANK_KEYS, SCHEMA, Key, Section, value_rule_id
+from .schema import LANGUAGES, LOOKUP, RANK_KEYS, SCHEMA, Key, Section, all_sections, value_rule_id
 from .value_readers import Args, Bad
 
 
@@ -82,6 +82,9 @@ def bind_all(spec: syntax.Spec) -> tuple[FileRules, Collector]:
     report their own mistakes in the same run."""
     walker = _Walker(spec)
     walker.section(SCHEMA, spec.body)
+    for line in spec.set_aside:
+        # a line a syntax error set aside may have been any rule of its section
+        walker.unread_sections.add(_section_at(spec.body, line, spec.set_aside))
     unread = Unread(frozenset(walker.unread_rules), frozenset(walker.unread_sections))
     return FileRules(spec, walker.names, walker.rules, walker.sections, tuple(walker.examples),
                      tuple(walker.checks), tuple(walker.not_modelled), walker.removed,
@@ -92,6 +95,7 @@ def bind_all(spec: syntax.Spec) -> tuple[FileRules, Collector]:
 class _Walker:
     def __init__(self, spec: syntax.Spec) -> None:
         self.origin = spec.id.text
+        self.set_aside = spec.set_aside
         self.problems = Collector()
         self.names: dict[str, ir.Rule[str]] = {}
         self.rules: dict[str, Written] = {}
@@ -145,6 +149,11 @@ class _Walker:
                 self.unread_sections.add(unread)
 
     def subsection(self, parent: Section, item: syntax.Section) -> None:
+        if item.name.span.line in self.set_aside:
+            # the stand-in for a line in error that opened a section: which one is not known,
+            # so its lines are not read, and any rule may be missing for its sake
+            self.unread_sections.update(["", *(s.id for s in all_sections())])
+            return
         name = item.name.text
         wanted = f"{parent.id}.{name}" if parent.id else name
         schema = LOOKUP.sections.get(wanted)
@@ -408,6 +417,18 @@ class _Walker:
             raise Bad(shape, item.span)
         self.not_modelled.append(ir.NotModelled(atoms[0].value, atoms[2].value, item.span, self.origin,
                                                 language))
+
+
+def _section_at(body: tuple[syntax.Item, ...], line: int, set_aside: frozenset[int],
+                prefix: str = "") -> str:
+    """The id of the innermost section of `body` (`prefix` its own id) whose lines hold `line`
+    ("" the top level)."""
+    for item in body:
+        if (isinstance(item, syntax.Section) and item.name.span.line not in set_aside
+                and item.span.line <= line <= item.span.end_line):
+            inner = f"{prefix}.{item.name.text}" if prefix else item.name.text
+            return _section_at(item.body, line, set_aside, inner)
+    return prefix
 
 
 def _stray_other(item: syntax.Setting, rule: str) -> Bad | None:

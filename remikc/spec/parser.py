@@ -7,6 +7,7 @@ act on: what was found, what was expected in plain words, and a hint.
 
 from __future__ import annotations
 
+import dataclasses
 import unicodedata
 from typing import Any
 
@@ -31,41 +32,60 @@ def parse(text: str, file: str) -> syntax.Spec:
     """Parse one `.rules` file; raises `SpecError` with every syntax mistake in it (see
     `_recovered`), a construct nested too deeply, and every quoted text that holds a character
     no text may carry."""
+    spec, problems = parse_partial(text, file)
+    if problems:
+        raise SpecError(problems)
+    assert spec is not None
+    return spec
+
+
+def parse_partial(text: str, file: str) -> tuple[syntax.Spec | None, list[Diagnostic]]:
+    """The file's syntax tree as far as it parses, and its syntax mistakes, in order.
+
+    After a syntax error the tree is that of the text with each line in error set aside
+    (`_recovered`; the lines are in `Spec.set_aside`), so the later passes can report the
+    mistakes of the rest of the file in the same run.  None when nothing can be read that
+    way: the variant's own line is in error, recovery gave up, a line ends in a carriage
+    return alone, or a construct is nested too deeply."""
     problems: list[Diagnostic] = []
-    tree = _recovered(text, file, problems)
+    set_aside: set[int] = set()
+    tree = _recovered(text, file, problems, set_aside)
     if problems:
         # lines ending in a carriage return alone read as one long line: whatever the parser
         # says then is beside the point (a stray one in a comment is harmless: parsed fine)
         lone_cr = _lone_carriage_return(text, file)
         if lone_cr is not None:
-            raise SpecError([lone_cr])
+            return None, [lone_cr]
     if tree is not None:
         deep = _too_deep(tree, file)
         if deep is not None:  # the tree pass below recurses: it must not see such a tree
-            raise SpecError([*problems, deep])
+            return None, [*problems, deep]
     to_ast = _ToAst(file)
     spec: syntax.Spec | None = to_ast.transform(tree) if tree is not None else None
     problems += to_ast.problems
-    if problems:
-        raise SpecError(sorted(problems, key=lambda d: (d.span is None, d.span or Span("", 0, 0, 0, 0))))
-    assert spec is not None
-    return spec
+    problems.sort(key=lambda d: (d.span is None, d.span or Span("", 0, 0, 0, 0)))
+    # a stand-in `variant x {` has no id and no parent to read the rest against; a number or
+    # text refused while building the tree stands in the tree as a value it is not
+    if spec is None or spec.id.span.line in set_aside or to_ast.problems:
+        return None, problems
+    return dataclasses.replace(spec, set_aside=frozenset(set_aside)), problems
 
 
-def _recovered(text: str, file: str, problems: list[Diagnostic]) -> Any:
+def _recovered(text: str, file: str, problems: list[Diagnostic], set_aside: set[int]) -> Any:
     """The parse tree of `text`, reporting each syntax error into `problems` and parsing on.
 
     Error recovery by lines: the grammar is line-oriented (one setting a line), so after an
-    error the line it is on is set aside, replaced by a stand-in that keeps the line count
-    and the `{`/`}` of the line (so the sections still nest as written), and the text is
-    parsed again.  Every independent mistake is then reported in one run, each at its own
-    line.  Recovery stops at the end of the file (nothing left to parse), after the
-    variant's closing `}` (a second variant: one error says it), at a line already set aside
-    (a mistake the stand-in cannot hide) and after `MAX_SYNTAX_ERRORS`.  The tree of a text
-    that needed recovery only serves the check of quoted texts (E005); the caller reports
-    the syntax errors and goes no further, so no stand-in is ever taken for a rule."""
+    error the line it is on is set aside (its number put in `set_aside`), replaced by a
+    stand-in that keeps the line count and the `{`/`}` of the line (so the sections still
+    nest as written; it reads the line through the token stream of tokens.py, which takes
+    any text), and the text is parsed again: recovery goes on at the next rule or section.
+    Every independent mistake is then reported in one run, each at its own line.  Recovery
+    stops at the end of the file (nothing left to parse), after the variant's closing `}` (a
+    second variant: one error says it), at a line already set aside (a mistake the stand-in
+    cannot hide) and after `MAX_SYNTAX_ERRORS`; the tree is then None.  A stand-in is never
+    taken for a rule: it holds no setting, and a section it opens is one `Spec.set_aside`
+    names, which the binding pass reads as unknown."""
     lines = text.split("\n")
-    set_aside: set[int] = set()
     while True:
         try:
             return grammar().parse("\n".join(lines))

@@ -153,3 +153,5 @@ class Spec:
     body: tuple[Item, ...]
     span: Span
     file: str
+    # the lines a syntax error set aside (`parser.parse_partial`): what they held is unknown
+    set_aside: frozenset[int] = frozenset()

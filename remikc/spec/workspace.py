@@ -12,6 +12,7 @@ house rules does not re-parse their base game.
 from __future__ import annotations
 
 import functools
+import hashlib
 import importlib.resources
 import os
 import re
@@ -27,7 +28,7 @@ from . import syntax
 from .bind import FileRules, bind_all
 from .house import one_language_notes
 from .lower import lower, lower_all
-from .parser import parse
+from .parser import parse_partial
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable
@@ -210,6 +211,7 @@ class Workspace:
 
     sources: dict[str, str] = field(default_factory=dict)
     given: dict[str, bytes] = field(default_factory=dict)  # read elsewhere (stdin), by name
+    _sha256: dict[str, str] = field(default_factory=dict)  # of each file's bytes as read
     _files: dict[str, FileRules | SpecError] = field(default_factory=dict)
     _variants: dict[str, ir.Variant | SpecError] = field(default_factory=dict)
     _warnings: dict[str, tuple[Diagnostic, ...]] = field(default_factory=dict)
@@ -231,6 +233,7 @@ class Workspace:
                 raise SpecError([error("E030", f"cannot read {path}: {exc.strerror}", None)]) from None
             if len(data) > MAX_SPEC_BYTES:
                 raise SpecError([too_large(path)])
+            self._sha256[path] = hashlib.sha256(data).hexdigest()
             try:
                 text = data.decode("utf-8")
             except UnicodeDecodeError as exc:
@@ -243,6 +246,12 @@ class Workspace:
             self.sources[path] = text.removeprefix("\ufeff")
         return self.sources[path]
 
+    def sha256(self, path: str) -> str:
+        """The sha256 of the bytes of `path`, as `sha256sum` prints it (a byte-order mark and
+        all), read once with its text; of the UTF-8 of a text put in `sources` by hand."""
+        text = self.read(path)
+        return self._sha256.get(path) or hashlib.sha256(text.encode("utf-8")).hexdigest()
+
     def file(self, path: str) -> FileRules:
         cached = self._files.get(path)
         if cached is None:
@@ -250,8 +259,11 @@ class Workspace:
                 text = self.read(path)
                 if _blank(text):
                     raise SpecError([_no_variant(path)])
-                spec = parse(text, path)
+                spec, syntax_errors = parse_partial(text, path)
+                if spec is None:
+                    raise SpecError(syntax_errors)
                 cached, problems = bind_all(spec)
+                problems.extend(syntax_errors)
                 problems.extend(_id_problems(spec, path))
                 if any(d.severity is Severity.ERROR for d in problems.items):
                     # kept, so that lowering can report its own mistakes in the same run
@@ -276,6 +288,7 @@ class Workspace:
         and every chain that runs through it."""
         old = self._files.pop(path, None)
         self._partial.pop(path, None)
+        self._sha256.pop(path, None)
         for memo in (self._variants, self._warnings):
             memo.pop(path, None)
         self._chains.pop(path, None)

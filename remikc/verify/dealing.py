@@ -8,7 +8,9 @@ import z3
 from .. import ir
 from . import canon, decode
 from .base import Check, Probe, because, opening_hands, unknown
+from .encode import Opening
 from .findings import Finding, Status
+from .solver import Session
 
 # --- 6. the deck suffices -------------------------------------------------------------
 
@@ -80,9 +82,17 @@ def opening_reachable(probe: Probe, check: Check) -> Finding:
         if out.status == "unknown":
             return unknown(check)
         if out.model is None:
+            threshold = v.opening.min_points
+            rules = because(probe, out, threshold, v.deal.hand)
+            best = _highest_threshold(session, o, threshold)
+            hint = () if best is None else (
+                f"the most an opening of {cards} cards can score is {best} points: "
+                f"`min_points {best}` or less can be reached",)
+            # the threshold first: it is the line to change
+            rules = tuple(sorted(rules, key=lambda r: r is not threshold))
             return Finding(check.id, check.title, Status.VIOLATED,
                            f"no opening fits in {cards} cards (a dealt hand and a draw, less the discard)",
-                           because(probe, out, v.opening.min_points, v.deal.hand))
+                           rules, hint)
         said.append(f"from {cards} cards: {decode.opening_text(out.model, o)}")
         if decode.integer(out.model, o.jokers) > 0:
             clean = session.least(o.ok, o.jokers == 0, keys=canon.opening_keys(o))
@@ -91,3 +101,32 @@ def opening_reachable(probe: Probe, check: Check) -> Finding:
         else:
             said.append("reachable without jokers")
     return Finding(check.id, check.title, Status.PROVED, "; ".join(said))
+
+
+def _highest_threshold(session: Session, o: Opening, min_points: ir.Rule[int]) -> int | None:
+    """The most points an opening of the session's cards scores under every rule but
+    `min_points`: the highest `min_points` an opening can reach.  None when no opening fits
+    even so (another rule stands in the way) or the solver's budget ran out."""
+    free = (min_points.id,)
+    out = session.ask(o.ok, without=free, why=False)
+    if out.model is None:
+        return None
+    low = decode.integer(out.model, o.points)  # reached
+    high = max(2 * low, 1)  # not yet known to be out of reach: doubled until it is
+    while True:
+        above = session.ask(o.ok, o.points >= high, without=free, why=False)
+        if above.status == "unknown":
+            return None
+        if above.model is None:
+            break
+        low, high = decode.integer(above.model, o.points), 2 * high
+    while high - low > 1:  # low is reached, high is not
+        middle = (low + high) // 2
+        above = session.ask(o.ok, o.points >= middle, without=free, why=False)
+        if above.status == "unknown":
+            return None
+        if above.model is None:
+            high = middle
+        else:
+            low = decode.integer(above.model, o.points)
+    return low

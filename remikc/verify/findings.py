@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from .. import ir
+from ..diagnostics import excerpt
 
 # Z3 resource units per solver question (`--rlimit`); here, not in solver.py, so that reading
 # it does not import Z3.
@@ -84,10 +86,12 @@ class Report:
 
 
 def to_text(report: Report, *, timings: bool = False, only_failed: bool = False,
-                all_rules: bool = False) -> str:
+                all_rules: bool = False, sources: Mapping[str, str] | None = None) -> str:
     """`only_failed` (`check -q`): the checks not proved (a check the spec removes on purpose is
     not a failure), and nothing for a clean variant; `all_rules` (`check -v`): the spec lines
-    behind every check, proved ones too."""
+    behind every check, proved ones too.  `sources` (the spec files' texts): a violated check's
+    first rule written in the variant's own file is shown as its line with a caret, the line
+    to change."""
     v = report.variant
     shown = [f for f in report.findings
              if not (only_failed and f.status in (Status.PROVED, Status.REMOVED))]
@@ -103,8 +107,12 @@ def to_text(report: Report, *, timings: bool = False, only_failed: bool = False,
         for detail in f.details:
             lines.append(f"      {detail}")
         if f.status is not Status.PROVED or all_rules:
+            pointed = f.status is not Status.VIOLATED or sources is None
             for rule in f.rules:
                 lines.append(f"      {rule.span.file}:{rule.span.line}: `{rule.id}`")
+                if not pointed and rule.span.file == v.source:
+                    lines += [f"      {line}" for line in excerpt(rule.span, sources or {})]
+                    pointed = True
     return "\n".join(lines)
 
 
