@@ -17,6 +17,7 @@ unless it means to; and one `remikc build specs/` (`seed_build`)."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import multiprocessing.process
 import os
@@ -360,10 +361,44 @@ def seed_examples(load: Callable[[str], ir.Variant]) -> Callable[[str], Any]:
 _USER_CACHE: list[Path] = []
 
 
+def _shared(factory: pytest.TempPathFactory) -> Path | None:
+    """The folder the xdist workers of this run share (the parent of each one's own temporary
+    folder), or None in a run of one process (or where files cannot be locked)."""
+    if "PYTEST_XDIST_WORKER" not in os.environ or os.name != "posix":
+        return None
+    return factory.getbasetemp().parent
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Generator[None, None, None]:
+    """`path` locked against the other workers of the run meanwhile."""
+    import fcntl
+
+    with open(path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def _user_cache(factory: pytest.TempPathFactory) -> Path:
-    """This process's stand-in for the user's cache folder (`$XDG_CACHE_HOME`)."""
+    """This process's stand-in for the user's cache folder (`$XDG_CACHE_HOME`).  Under xdist,
+    every worker's holds the same key (made once, by the first to ask), so the seeds' proofs
+    signed by one worker are read by every other (`proved_seeds`)."""
     if not _USER_CACHE:
-        _USER_CACHE.append(factory.mktemp("user-cache"))
+        folder = factory.mktemp("user-cache")
+        shared = _shared(factory)
+        if shared is not None:
+            from remikc import proofcache
+
+            with _locked(shared / "user-key.lock"), pytest.MonkeyPatch.context() as patch:
+                patch.setenv("XDG_CACHE_HOME", str(shared / "user-key"))
+                assert proofcache.user_key() is not None
+                (folder / "remikc").mkdir(mode=0o700)
+                shutil.copy2(proofcache.shipped_folder() / proofcache.KEY_FILE,
+                             folder / "remikc" / proofcache.KEY_FILE)
+        _USER_CACHE.append(folder)
     return _USER_CACHE[0]
 
 
@@ -372,7 +407,9 @@ class ProvedSeeds:
     seeds' reports (`reports`, by variant id) and a proof cache holding them and the seeds'
     rulebook examples (`cache`)."""
 
-    def __init__(self, cache: Path, user_cache: Path, examples: Callable[[str], Any]) -> None:
+    def __init__(self, cache: Path, user_cache: Path, examples: Callable[[str], Any] | None,
+                 jobs: int = 1) -> None:
+        """`examples` None: `cache` already holds the examples (a copy of another worker's)."""
         from remikc import proofcache
         from remikc.driver import Verifier, check_paths
 
@@ -383,17 +420,31 @@ class ProvedSeeds:
             patch.setenv("XDG_CACHE_HOME", str(user_cache))
             run = check_paths([str(SPECS)], cache=True)
             wanted = [(r.path, r.variant) for r in run.results if r.variant is not None]
-            done = Verifier(run.workspace, jobs=1, cache=True).reports(wanted)
+            done = Verifier(run.workspace, jobs=jobs, cache=True).reports(wanted)
             self.reports = {variant.id: done[os.path.normpath(path)] for path, variant in wanted}
-            for path, variant in wanted:
+            for path, variant in wanted if examples is not None else []:
                 proofcache.store_examples(path, variant, examples(variant.id))
 
 
 @pytest.fixture(scope="session")
 def proved_seeds(tmp_path_factory: pytest.TempPathFactory,
                  seed_examples: Callable[[str], Any]) -> ProvedSeeds:
-    return ProvedSeeds(tmp_path_factory.mktemp("seeds") / "cache", _user_cache(tmp_path_factory),
-                       seed_examples)
+    """Under xdist the seeds are proved once for the whole run, not once per worker: the first
+    worker to ask proves them (its Z3 questions on two processes) into a folder the workers
+    share, and each worker reads a copy of it, its reports taken from the cache (every worker
+    holds the same key: `_user_cache`)."""
+    cache = tmp_path_factory.mktemp("seeds") / "cache"
+    user_cache = _user_cache(tmp_path_factory)
+    shared = _shared(tmp_path_factory)
+    if shared is None:
+        return ProvedSeeds(cache, user_cache, seed_examples)
+    with _locked(shared / "seeds.lock"):
+        if not (shared / "seeds").is_dir():
+            shutil.rmtree(shared / "seeds-proving", ignore_errors=True)
+            ProvedSeeds(shared / "seeds-proving", user_cache, seed_examples, jobs=2)
+            (shared / "seeds-proving").rename(shared / "seeds")
+    shutil.copytree(shared / "seeds", cache)
+    return ProvedSeeds(cache, user_cache, None)
 
 
 @pytest.fixture(scope="session")

@@ -37,8 +37,9 @@ def modules(seed_modules: Callable[[str], types.ModuleType]) -> dict[str, types.
     return {variant_id: seed_modules(variant_id) for variant_id in VARIANTS}
 
 
-def _round_trip(m: types.ModuleType, game: Any) -> dict[str, Any]:
-    """`game` saved, through JSON, restored and saved again: the same dict, the same actions."""
+def _round_trip(m: types.ModuleType, game: Any) -> tuple[Any, list[Any]]:
+    """`game` saved, through JSON, restored and saved again: the same dict, the same actions.
+    Returns the restored game and the actions the game offers."""
     saved = game.to_dict()
     text = json.dumps(saved, ensure_ascii=False)
     restored = m.Game.from_dict(json.loads(text))
@@ -52,7 +53,7 @@ def _round_trip(m: types.ModuleType, game: Any) -> dict[str, Any]:
     for seat in range(game.players):
         seen = m.view(game, seat).to_dict()
         assert m.View.from_dict(json.loads(json.dumps(seen))).to_dict() == seen
-    return saved
+    return restored, legal
 
 
 def _play_and_round_trip(m: types.ModuleType, seed: int, steps: int) -> int:
@@ -67,11 +68,11 @@ def _play_and_round_trip(m: types.ModuleType, seed: int, steps: int) -> int:
     played = 0
     deals = 0
     while not game.over and played < steps and deals < 2:
-        saved = _round_trip(m, game)
-        action = bot(m.view(game, game.seat), m.legal_actions(game), rng)
+        restored, legal = _round_trip(m, game)
+        action = bot(m.view(game, game.seat), legal, rng)
         after = m.apply(game, action)
         assert after, after
-        again = m.apply(m.Game.from_dict(saved), m.Action.from_dict(action.to_dict()))
+        again = m.apply(restored, m.Action.from_dict(action.to_dict()))
         assert again.to_dict() == after.to_dict()
         deals += isinstance(action, m.NextDeal)
         game = after

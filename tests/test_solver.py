@@ -10,6 +10,7 @@ proved against references that share no code with it:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import random
@@ -165,42 +166,48 @@ def _assert_lays_the_hand(v, hand: Codes, play, *, opening: bool = False) -> Non
 
 # --- optimal against the exhaustive reference ---------------------------------------------------
 
-@pytest.fixture(params=["search", "sweep"])
-def way(request, monkeypatch):  # type: ignore[no-untyped-def]
-    """How the answers below are worked out: by the search first, as a game asks, or by the
-    sweep over the columns alone (the search given no positions at all), which answers the
-    dense hands the search gives up on; a variant whose runs the sweep cannot read (round the
-    corner, mixed suits) is answered by the search either way."""
-    def use(v):  # type: ignore[no-untyped-def]
-        v._forget()
-        if request.param == "sweep":
-            monkeypatch.setattr(v, "_SEARCH_FIRST", 0)
-            monkeypatch.setattr(v, "_TABLE_SEARCH_FIRST", 0)
-        return v
+WAYS = ("search", "sweep")
 
-    return use
+
+@contextlib.contextmanager
+def worked_out(v, way: str):  # type: ignore[no-untyped-def]
+    """The module answering as `way` says: by the search first, as a game asks, or by the sweep
+    over the columns alone (the search given no positions at all), which answers the dense hands
+    the search gives up on; a variant whose runs the sweep cannot read (round the corner, mixed
+    suits) is answered by the search either way.  Its memos are emptied first, so neither way
+    reads an answer the other worked out.  Each test below asks both ways of the same hands, held
+    against one reference worked out once (the reference, not the module, is the cost)."""
+    v._forget()
+    with pytest.MonkeyPatch.context() as patch:
+        if way == "sweep":
+            patch.setattr(v, "_SEARCH_FIRST", 0)
+            patch.setattr(v, "_TABLE_SEARCH_FIRST", 0)
+        yield v
+    v._forget()
 
 
 @pytest.mark.parametrize("variant_id", VARIANTS)
-def test_best_melds_and_deadwood_match_the_exhaustive_reference(variant_id, load, seed_modules, way):
-    variant, v = load(variant_id), way(seed_modules(variant_id))
+def test_best_melds_and_deadwood_match_the_exhaustive_reference(variant_id, load, seed_modules):
+    variant, v = load(variant_id), seed_modules(variant_id)
     rng = random.Random(f"solver-{variant_id}")
     for _ in range(6):
         hand = dense_hand(rng, variant, rng.randint(6, 8))
         ref = Reference(variant, hand)
-        play = v.best_melds(_api(v, hand))
-        _assert_lays_the_hand(v, hand, play)
-        assert _score(play) == ref.most_points(), v._show(hand)
-        assert v.min_deadwood(_api(v, hand)) == ref.least_deadwood(lambda c: v.hand_value(_api(v, (c,)))), \
-            v._show(hand)
+        most, least = ref.most_points(), ref.least_deadwood(lambda c: v.hand_value(_api(v, (c,))))
         best_after_discard = min(Reference(variant, hand[:i] + hand[i + 1:]).least_deadwood(
             lambda c: v.hand_value(_api(v, (c,)))) for i in range(len(hand)))
-        assert v.min_deadwood(_api(v, hand), discard=True) == best_after_discard, v._show(hand)
+        for way in WAYS:
+            with worked_out(v, way):
+                play = v.best_melds(_api(v, hand))
+                _assert_lays_the_hand(v, hand, play)
+                assert _score(play) == most, (way, v._show(hand))
+                assert v.min_deadwood(_api(v, hand)) == least, (way, v._show(hand))
+                assert v.min_deadwood(_api(v, hand), discard=True) == best_after_discard, (way, v._show(hand))
 
 
 @pytest.mark.parametrize("variant_id", VARIANTS)
-def test_best_opening_matches_every_valid_opening(variant_id, load, seed_modules, way):
-    variant, v = load(variant_id), way(seed_modules(variant_id))
+def test_best_opening_matches_every_valid_opening(variant_id, load, seed_modules):
+    variant, v = load(variant_id), seed_modules(variant_id)
     rng = random.Random(f"opening-{variant_id}")
     judge = OpeningOracle(variant, slots=3, size=8)
     keep = 1 if v.LAST_CARD_BY_DISCARD_ONLY else 0
@@ -217,16 +224,18 @@ def test_best_opening_matches_every_valid_opening(variant_id, load, seed_modules
             ok, points = judge([ref.melds[m][1] for m in packing])
             if ok:
                 best = max(best or 0, points * 1024 + cards)
-        play = v.best_opening(_api(v, hand))
-        if best is None:
-            assert not play, (v._show(hand), play)
-            assert play.reasons
-        else:
-            assert play, (v._show(hand), play.reasons)
-            _assert_lays_the_hand(v, hand, play, opening=True)
-            assert v.check_opening(play.melds).ok
-            assert _score(play) == best, v._show(hand)
-            assert len(play.left) >= keep
+        for way in WAYS:
+            with worked_out(v, way):
+                play = v.best_opening(_api(v, hand))
+                if best is None:
+                    assert not play, (way, v._show(hand), play)
+                    assert play.reasons
+                else:
+                    assert play, (way, v._show(hand), play.reasons)
+                    _assert_lays_the_hand(v, hand, play, opening=True)
+                    assert v.check_opening(play.melds).ok
+                    assert _score(play) == best, (way, v._show(hand))
+                    assert len(play.left) >= keep
 
 
 # House rules as families write them, each changing what the sweep over the columns must count:
@@ -259,8 +268,8 @@ def test_the_sweep_is_exact_under_house_rules(house, tmp_path, monkeypatch):
 # --- optimal against Z3's optimum -------------------------------------------------------------------
 
 @pytest.mark.parametrize("variant_id", ["remik51", "remik_podstawowy", "karuzela"])
-def test_best_melds_equal_z3_optimum_on_larger_hands(variant_id, load, seed_modules, way):
-    variant, v = load(variant_id), way(seed_modules(variant_id))
+def test_best_melds_equal_z3_optimum_on_larger_hands(variant_id, load, seed_modules):
+    variant, v = load(variant_id), seed_modules(variant_id)
     rng = random.Random(f"z3-{variant_id}")
     for _ in range(3):
         hand = dense_hand(rng, variant, 10)
@@ -273,7 +282,9 @@ def test_best_melds_equal_z3_optimum_on_larger_hands(variant_id, load, seed_modu
         worth = z3.Sum([z3.If(x, ref.multisets[key][0] * 1024 + len(key), 0) for key, x in take.items()])
         goal = opt.maximize(worth)
         assert opt.check() == z3.sat
-        assert _score(v.best_melds(_api(v, hand))) == goal.value().as_long(), v._show(hand)
+        for way in WAYS:
+            with worked_out(v, way):
+                assert _score(v.best_melds(_api(v, hand))) == goal.value().as_long(), (way, v._show(hand))
 
 
 # --- worked out by hand from the seeds ---------------------------------------------------------------
@@ -386,8 +397,8 @@ def test_best_play_is_only_for_games_that_rearrange(seed_modules):
 
 
 @pytest.mark.parametrize("variant_id", ["karuzela"])
-def test_best_play_matches_the_exhaustive_reference(variant_id, load, seed_modules, way):
-    variant, v = load(variant_id), way(seed_modules(variant_id))
+def test_best_play_matches_the_exhaustive_reference(variant_id, load, seed_modules):
+    variant, v = load(variant_id), seed_modules(variant_id)
     rng = random.Random(f"table-{variant_id}")
     oracle = _oracle(variant)
     for _ in range(8):
@@ -412,11 +423,14 @@ def test_best_play_matches_the_exhaustive_reference(variant_id, load, seed_modul
             if any(_covers(variant, tuple(sorted(on_table + extra))) for extra in extras):
                 best = size
                 break
-        play = v.best_play([_api(v, meld) for meld in table], _api(v, hand))
-        assert len(play.placed) == best if play else best == 0, (table, v._show(hand), play)
-        if play:
-            assert Counter(c for meld in play.table for c in meld) == Counter(on_table) + Counter(play.placed)
-            assert all(v.check_meld(meld) for meld in play.table)
+        for way in WAYS:
+            with worked_out(v, way):
+                play = v.best_play([_api(v, meld) for meld in table], _api(v, hand))
+                assert len(play.placed) == best if play else best == 0, (way, table, v._show(hand), play)
+                if play:
+                    laid = Counter(c for meld in play.table for c in meld)
+                    assert laid == Counter(on_table) + Counter(play.placed)
+                    assert all(v.check_meld(meld) for meld in play.table)
 
 
 def _covers(variant: ir.Variant, cards: Codes) -> bool:
