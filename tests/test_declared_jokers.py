@@ -461,3 +461,18 @@ def test_where_jokers_are_declared_the_table_keeps_a_laid_off_ones_card(tmp_path
     # a run's joker is declared as the card of its place: 9♥ before 10-J-Q-K-A
     run = play(m, g, m.Lay(lay_offs=[(0, "JK=9♥")]))
     assert run.table[0].stands == m.parse_cards("9♥") and run.table[0].cards[0] == 0
+
+
+def test_a_declared_joker_with_a_fixed_value_is_worth_it_at_its_own_place(tmp_path: Path) -> None:
+    # docs/notation.md: a declared joker is still a joker "where a joker has a fixed value, for
+    # the points"; docs/dsl.md: a fixed joker is worth its number wherever it lies.  In
+    # A♠..K♠ JK=A♠ the natural A♠ lies low (1, remik_klasyczny's low_run ace) and the joker is
+    # the high ace: 1 + (2..9) 44 + (10 J Q K) 40 + 25 = 110, not the low ace's place taken twice
+    _, m = house_variant(tmp_path, "klasyczny_fixed", "remik_klasyczny",
+                         "  values {\n    override joker 25\n  }\n"
+                         "  jokers {\n    override declare rank_and_suit\n  }")
+    whole = m.check_meld("A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ JK=A♠")
+    assert (whole.ok, whole.kind, whole.points) == (True, "run", 110)
+    assert m.check_meld("JK=A♠ 2♠ 3♠").points == 25 + 2 + 3
+    assert m.check_meld("Q♠ K♠ JK=A♠").points == 10 + 10 + 25
+    assert m.check_meld("A♠ JK=2♠ 3♠").points == 1 + 25 + 3

@@ -625,13 +625,19 @@ def _read_declared(cards: tuple[int, ...], declared: tuple[int, ...], opening: b
     if verdict.kind == "set":
         rank = next(c >> 2 for c in filled if c)
         return Verdict(True, "set", verdict.points + (fixed - SET_VALUE[rank]) * len(named))
-    # a run: each declared joker is worth the fixed value, not its place's
+    # a run: each declared joker is worth the fixed value, not its place's.  Where the cards lie
+    # as given, a joker's place is where it was laid: its card may also lie there as a natural
+    # card (the ace of A..K with JK=A), so it is not looked up by card
     order = filled if 0 in filled else _table_order(filled, "run")
     k = next(i for i, c in enumerate(order) if c)
     start = ((order[k] >> 2) - k - 1) % 13 + 1
+    if order is filled:
+        places = [i for i in range(n) if not cards[i] and filled[i]]
+    else:
+        places = [len(order) - 1 - order[::-1].index(card) for card in named]
     points = verdict.points
-    for card in named:
-        points += fixed - RUN_VALUE[start + order.index(card)]
+    for i in places:
+        points += fixed - RUN_VALUE[start + i]
     return Verdict(True, "run", points)
 
 
