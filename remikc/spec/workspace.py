@@ -26,7 +26,7 @@ from ..diagnostics import Diagnostic, Note, Severity, Span, SpecError, did_you_m
 from . import syntax
 from .bind import FileRules, bind_all
 from .house import one_language_notes
-from .lower import lower, lower_all
+from .lower import lower_all
 from .parser import parse
 
 if TYPE_CHECKING:
@@ -375,9 +375,13 @@ class Workspace:
         cached = self._variants.get(path)
         if cached is None:
             try:
-                cached = lower(self.chain(path))
-                # a note in one language only is worth saying, and stops nothing
-                self._warnings[path] += tuple(one_language_notes(cached.notes))
+                built, problems = lower_all(self.chain(path))
+                problems.raise_if_errors()
+                assert built is not None
+                cached = built
+                # an override that changes nothing, a note in one language only: worth
+                # saying, and they stop nothing
+                self._warnings[path] += (*problems.items, *one_language_notes(cached.notes))
             except SpecError as exc:
                 cached = self._every_mistake(path, exc)
             self._variants[path] = cached
