@@ -133,6 +133,14 @@ def _packaged_folder() -> Traversable | None:
         return folder if (folder / "__init__.py").is_file() else None
 
 
+def is_seed_folder(folder: str) -> bool:
+    """Whether `folder` on the disk is the folder the shipped seed specs are read from (in a
+    source checkout, its specs/; installed, the package's)."""
+    shipped = _packaged_folder()
+    return isinstance(shipped, Path) and os.path.isdir(folder) and \
+        Path(folder).resolve() == shipped.resolve()
+
+
 @functools.cache
 def packaged_ids() -> tuple[str, ...]:
     """The ids of the seed variants shipped with remikc, sorted."""
