@@ -267,3 +267,66 @@ def test_a_house_variant_removes_a_parents_note(tmp_path: Path) -> None:
             workspace.variant(path)
         assert [(d.code, message in d.message) for d in caught.value.diagnostics] == [("E019", True)], \
             caught.value.diagnostics
+
+
+# --- an override that changes nothing --------------------------------------------------------
+
+HOUSE51 = 'variant nasz extends "remik51" {\n  name pl "Nasz"\n  name hr "Naš"\n'
+
+
+def test_an_override_restating_the_parents_value_warns(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from remikc.cli import main
+
+    # remik51.rules has `players 2..5` and `handing_multiplier 2`; `2 ..5` is the same range
+    path = tmp_path / "nasz.rules"
+    path.write_text(HOUSE51 + "  override players 2 ..5\n  scoring {\n"
+                    "    override handing_multiplier 2\n    override joker_in_hand 50\n  }\n}\n",
+                    encoding="utf-8")
+    assert main(["check", "--no-verify", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert err.count("warning[W005]") == 2, err
+    assert f"{path}:4:" in err and f"{path}:6:" in err and "^" in err
+    assert "the parent `remik51` already has this `players`" in err
+    assert "already has this `scoring.handing_multiplier`" in err
+    assert "joker_in_hand`" not in err  # 50 is no restatement: the parent says 20
+    assert "remove the line, or write the value you meant" in err
+
+
+def test_an_override_with_another_value_does_not_warn(tmp_path: Path) -> None:
+    path = tmp_path / "nasz.rules"
+    path.write_text(HOUSE51 + "  override players 2..4\n}\n", encoding="utf-8")
+    assert [w.code for w in Workspace().warnings(str(path))] == []
+
+
+# --- a dead rule: where it is, and the edit that fixes it ---------------------------------------
+
+def _dead(path: Path) -> tuple[str, tuple[str, ...]]:
+    from remikc.verify.base import Probe
+    from remikc.verify.checks import CHECKS
+    from remikc.verify.dead import dead_rules
+
+    v = Workspace().variant(str(path))
+    check = next(c for c in CHECKS if c.id == "rules.dead")
+    found = dead_rules(Probe(v), check)
+    return found.summary, found.details
+
+
+def test_a_dead_inherited_rule_names_the_parents_file_and_hints_remove(tmp_path: Path) -> None:
+    # one joker per meld makes remik51's `per_meld_at_opening 1` (its line 85) say nothing more
+    path = tmp_path / "nasz.rules"
+    path.write_text(HOUSE51 + "  jokers {\n    override per_meld 1\n  }\n}\n", encoding="utf-8")
+    summary, details = _dead(path)
+    assert "`jokers.per_meld_at_opening` (remikc:specs/remik51.rules:85) can never take effect" in summary
+    assert details == ("hint: write `remove per_meld_at_opening` in `jokers` in `nasz`, "
+                       "or change the rule that makes it dead",)
+
+
+def test_a_dead_rule_of_the_house_hints_deleting_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "nasz.rules"
+    path.write_text(HOUSE51 + "  run {\n    override ace low\n    override ace_to_ace forbidden\n  }\n}\n",
+                    encoding="utf-8")
+    summary, details = _dead(path)
+    assert f"`run.ace_to_ace` ({path}:6) can never take effect" in summary
+    assert details == (f"hint: delete line 6 of {path} (`run.ace_to_ace`), "
+                       "or change the rule that makes it dead",)

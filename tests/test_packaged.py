@@ -40,18 +40,26 @@ def test_every_seed_spec_is_shipped():
 def test_new_over_a_shipped_parent_writes_only_the_child(empty):
     code, out, err = run("new", "moj", "--extends", "remik51")
     assert (code, err) == (0, "")
-    assert out.startswith("wrote specs/moj.rules: a house variant of remik51 (shipped with remikc: "
+    assert out.startswith("wrote moj.rules: a house variant of remik51 (shipped with remikc: "
                           "remikc:specs/remik51.rules)")
-    assert sorted(str(p.relative_to(empty)) for p in empty.rglob("*")) == ["specs", "specs/moj.rules"]
-    text = (empty / "specs" / "moj.rules").read_text(encoding="utf-8")
+    assert sorted(str(p.relative_to(empty)) for p in empty.rglob("*")) == ["moj.rules"]
+    text = (empty / "moj.rules").read_text(encoding="utf-8")
     assert text.startswith("# moj: house rules over Remik 51 (remikc:specs/remik51.rules).\n")
-    child = Workspace().variant("specs/moj.rules")
+    child = Workspace().variant("moj.rules")
     assert child.lineage == ("moj", "remik51")
     assert [(r.id, r.value) for r in child.rules] == [
         (r.id, r.value) for r in Workspace().variant(str(SPECS / "remik51.rules")).rules]
-    code, out, err = run("check", "specs/moj.rules")
+    code, out, err = run("check", "moj.rules")
     assert (code, err) == (0, ""), out
     assert "✓ house.keeps" in out and "0 with violated checks, 0 check(s) undecided" in out
+
+
+def test_new_never_writes_into_the_shipped_seed_folder(empty):
+    seeds = Path(__file__).resolve().parent.parent / "specs"
+    before = sorted(p.name for p in seeds.iterdir())
+    code, out, err = run("new", "moj", "--extends", "remik51", "--dir", str(seeds))
+    assert code == 2 and "remikc's own folder of seed variants" in err
+    assert sorted(p.name for p in seeds.iterdir()) == before and out == ""
 
 
 def test_a_shipped_parent_is_shown_by_its_package_name(empty):
@@ -77,8 +85,8 @@ def test_a_differing_local_parent_shadows_the_shipped_one_with_a_warning(empty):
     (empty / "remik51.rules").write_text(text.replace("    min_points 51\n", "    min_points 40\n"),
                                          encoding="utf-8")
     code, out, err = run("new", "moj", "--extends", "remik51", "--dir", ".")
-    assert code == 0 and out.startswith("wrote ./moj.rules: a house variant of remik51; ")
-    assert "./moj.rules:10:21: warning[W001]: `remik51` here is ./remik51.rules, not the seed " \
+    assert code == 0 and out.startswith("wrote moj.rules: a house variant of remik51; ")
+    assert "moj.rules:10:21: warning[W001]: `remik51` here is remik51.rules, not the seed " \
            "variant `remik51` shipped with remikc (remikc:specs/remik51.rules): the two differ\n" in err
     assert Workspace().variant("moj.rules").opening.min_points.value == 40  # the local one
 

@@ -16,6 +16,7 @@ from ..spec.workspace import (
     VARIANT_ID,
     Workspace,
     is_packaged,
+    is_seed_folder,
     packaged_ids,
     parent_path,
     spec_exists,
@@ -31,8 +32,9 @@ def register(subparsers: Subparsers) -> None:
     new.add_argument("--extends", required=True, metavar="ID",
                      help="the variant it changes: one in --dir, else a seed variant shipped "
                           "with remikc (`remikc list`)")
-    new.add_argument("--dir", default="specs", metavar="DIR",
-                     help="folder the new file goes into, beside a local parent (default: specs)")
+    new.add_argument("--dir", default=".", metavar="DIR",
+                     help="folder the new file goes into, beside a local parent (default: the "
+                          "current folder; never remikc's own seed folder)")
     new.add_argument("--force", action="store_true", help="overwrite an existing file")
 
 
@@ -42,13 +44,17 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                          f"digits and `_`, starting with a letter{_id_suggestion(args.name)}")
     if not VARIANT_ID.fullmatch(args.extends):
         raise UsageError(f"remikc: --extends takes a variant id, not `{args.extends}`: the parent "
-                         f"is <id>{SUFFIX} in the --dir folder (default: specs), or a seed variant "
+                         f"is <id>{SUFFIX} in the --dir folder (default: the current one), or a seed variant "
                          "shipped with remikc")
     need_folder("--dir", args.dir, "specs")
     if os.path.exists(args.dir) and not os.path.isdir(args.dir):
         raise UsageError(f"remikc: --dir {args.dir} is not a folder: give the folder of the "
                          f"new {SUFFIX} file")
-    target = os.path.join(args.dir, args.name + SUFFIX)
+    if is_seed_folder(args.dir):
+        # written there, a family's variant would be listed and shipped as one of remikc's seeds
+        raise UsageError(f"remikc: --dir {args.dir} is remikc's own folder of seed variants: "
+                         "write the house variant in a folder of yours (--dir, or the current one)")
+    target = os.path.normpath(os.path.join(args.dir, args.name + SUFFIX))  # `moj.rules`, not `./moj.rules`
     if args.name == args.extends:
         # `extends` looks beside the file first, so the new file would name itself, whether it
         # replaced a local parent or stood for the shipped one (E018 at the next check)

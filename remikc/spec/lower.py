@@ -1,6 +1,6 @@
 """Merge a variant's files along `extends` and build the typed IR.
 
-`lower(chain) -> ir.Variant` takes the bound files from the base game down
+`lower_all(chain)` takes the bound files from the base game down
 to the variant asked for.  A rule a parent already gives may only be changed
 with `override`; `override` on a rule no parent gives is an error too, so a
 house rule says exactly what it changes.  `remove` drops a parent's rule or
@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import TypeVar, cast
 
 from .. import ir
-from ..diagnostics import Collector, Diagnostic, Note, Span, did_you_mean, error
+from ..diagnostics import Collector, Diagnostic, Note, Span, did_you_mean, error, warning
 from . import house
 from . import schema as S
 from .bind import FileRules, Unread
@@ -88,17 +88,17 @@ def merge(chain: Sequence[FileRules], problems: Collector
                        else f"`{parent}` has no rule `{rule_id}`")
                 problems.add(error("E019", f"nothing to override: {why}", written.override,
                                    hint="remove `override` to add the rule"))
+            elif (before is not None and written.override is not None
+                  and before.value == written.rule.value):
+                # The family meant to change something: a restated value changes nothing.
+                problems.add(warning(
+                    "W005", f"the parent `{before.origin}` already has this `{rule_id}`: "
+                    "this override changes nothing", written.rule.span,
+                    notes=[Note(f"`{before.origin}` gives it here", before.span)],
+                    hint="remove the line, or write the value you meant"))
             # Merged even when misspoken, so one slip does not also read as a missing rule.
             merged[rule_id] = written.rule
     return merged, sections
-
-
-def lower(chain: Sequence[FileRules]) -> ir.Variant:
-    """The IR of `chain[-1]`, its ancestors' rules merged in; raises `SpecError`."""
-    variant, problems = lower_all(chain)
-    problems.raise_if_errors()
-    assert variant is not None
-    return variant
 
 
 def lower_all(chain: Sequence[FileRules]) -> tuple[ir.Variant | None, Collector]:

@@ -27,7 +27,7 @@ from ..diagnostics import Diagnostic, Note, Severity, Span, SpecError, did_you_m
 from . import syntax
 from .bind import FileRules, bind_all
 from .house import one_language_notes
-from .lower import lower, lower_all
+from .lower import lower_all
 from .parser import parse_partial
 
 if TYPE_CHECKING:
@@ -132,6 +132,14 @@ def _packaged_folder() -> Traversable | None:
         # remikc run from a source tree it was not installed from: the specs are beside it
         folder = Path(__file__).resolve().parent.parent / "specs"
         return folder if (folder / "__init__.py").is_file() else None
+
+
+def is_seed_folder(folder: str) -> bool:
+    """Whether `folder` on the disk is the folder the shipped seed specs are read from (in a
+    source checkout, its specs/; installed, the package's)."""
+    shipped = _packaged_folder()
+    return isinstance(shipped, Path) and os.path.isdir(folder) and \
+        Path(folder).resolve() == shipped.resolve()
 
 
 @functools.cache
@@ -388,9 +396,13 @@ class Workspace:
         cached = self._variants.get(path)
         if cached is None:
             try:
-                cached = lower(self.chain(path))
-                # a note in one language only is worth saying, and stops nothing
-                self._warnings[path] += tuple(one_language_notes(cached.notes))
+                built, problems = lower_all(self.chain(path))
+                problems.raise_if_errors()
+                assert built is not None
+                cached = built
+                # an override that changes nothing, a note in one language only: worth
+                # saying, and they stop nothing
+                self._warnings[path] += (*problems.items, *one_language_notes(cached.notes))
             except SpecError as exc:
                 cached = self._every_mistake(path, exc)
             self._variants[path] = cached

@@ -246,15 +246,28 @@ def dead_rules(probe: Probe, check: Check) -> Finding:
     table = _conditions(v) + _place_values(v)
     found += table
     if found:
-        said = "; ".join(f"`{rule.id}` (line {rule.span.line}) can never take effect: {why}"
+        said = "; ".join(f"`{rule.id}` ({rule.span.file}:{rule.span.line}) can never take effect: {why}"
                          for rule, why in found)
-        return Finding(check.id, check.title, Status.VIOLATED, said, tuple(r for r, _ in found))
+        return Finding(check.id, check.title, Status.VIOLATED, said, tuple(r for r, _ in found),
+                       tuple(_fix(v, rule) for rule, _ in found))
     if undecided:
         return Finding(check.id, check.title, Status.UNKNOWN,
                        "the solver's work limit ran out on " + ", ".join(undecided) + " (raise --rlimit)")
     return Finding(check.id, check.title, Status.PROVED,
                    f"each of the {len(asks) + _table_size(v)} rules that could be dead takes effect in "
                    "some play")
+
+
+def _fix(v: ir.Variant, rule: ir.Rule[object]) -> str:
+    """The edit in the checked variant that makes `rule` dead no more: drop its own line, or
+    remove what a parent gives; or else change the rule that makes it dead."""
+    section, _, name = rule.id.rpartition(".")
+    if rule.origin == v.id:
+        edit = f"delete line {rule.span.line} of {rule.span.file} (`{rule.id}`)"
+    else:
+        where = f" in `{section}`" if section else ""
+        edit = f"write `remove {name}`{where} in `{v.id}`"
+    return f"hint: {edit}, or change the rule that makes it dead"
 
 
 def _table_size(v: ir.Variant) -> int:
