@@ -20,7 +20,7 @@ from remikc.driver import check_paths
 FOLDER = Path(__file__).parent / "specs" / "malformed"
 # `rodzinny.txt`: a spec saved under a name that is not a spec file's
 CASES = sorted(p for p in [*FOLDER.glob("*.rules"), *FOLDER.glob("*.txt")] if p.name != "base.rules")
-EXPECT = re.compile(r"^# expect: (E\d{3}) (\d+):(\d+) (.*)$", re.M)
+EXPECT = re.compile(r"^# expect: ([EW]\d{3}) (\d+):(\d+) (.*)$", re.M)
 HINT = re.compile(r"^# hint: (.*)$", re.M)
 
 

@@ -76,6 +76,7 @@ def merge(chain: Sequence[FileRules], problems: Collector
                                    span, notes=[Note("given here", given.span)]))
         checks = [t for t in checks if t not in file.removed_checks] + [c.title for c in file.checks]
         sections.update(file.sections)
+        inherited, restated = dict(merged), set()
         for rule_id, written in file.rules.items():
             before = merged.get(rule_id)
             if before is not None and written.override is None:
@@ -89,8 +90,14 @@ def merge(chain: Sequence[FileRules], problems: Collector
                 problems.add(error("E019", f"nothing to override: {why}", written.override,
                                    hint="remove `override` to add the rule"))
             elif (before is not None and written.override is not None
-                  and before.value == written.rule.value):
-                # The family meant to change something: a restated value changes nothing.
+                  and before.value == written.rule.value
+                  and written.rule.span not in restated
+                  and all(r in inherited and inherited[r].value == w.rule.value
+                          for r, w in file.rules.items() if w.rule.span == written.rule.span)):
+                restated.add(written.rule.span)
+                # The family meant to change something: a restated value changes nothing.  A
+                # line that gives several rules (`override 10 J Q K A 10`) is one change: it
+                # is said only when none of them changes.
                 problems.add(warning(
                     "W005", f"the parent `{before.origin}` already has this `{rule_id}`: "
                     "this override changes nothing", written.rule.span,
