@@ -10,6 +10,7 @@ same and read the same rules.  The unit tier runs a fixed sample of cheap checks
 
 from __future__ import annotations
 
+import re
 from dataclasses import fields, is_dataclass, replace
 from enum import Enum
 from pathlib import Path
@@ -191,3 +192,32 @@ def test_a_sample_of_reused_verdicts_is_the_cold_verdict(rid, load, tmp_path):
             assert (cold.status, cold.summary, cold.reads) == (before.status, before.summary, before.reads)
         else:
             assert cold.reads is not None
+
+
+# --- the lists kept beside the registry, tested against it -------------------------------------
+
+def test_the_adding_a_rule_checklist_names_every_module_that_reads_a_rule():
+    """docs/internals.md's checklist names each module of remikc/verify and remikc/emit that
+    reads a rule of the registry, by its id or as `section.rule` in the IR, for every rule."""
+    text = (ROOT / "docs" / "internals.md").read_text(encoding="utf-8")
+    checklist = text[text.index("## Adding a rule to the language"):]
+    unnamed: dict[str, list[str]] = {}
+    for folder in ("verify", "emit"):
+        for path in sorted((ROOT / "remikc" / folder).rglob("*.py")):
+            source = path.read_text(encoding="utf-8")
+            place = path.relative_to(ROOT).as_posix()
+            for rid in REGISTRY:
+                parts = rid.split(".")
+                spelt = [re.escape(f'"{rid}"')]
+                if len(parts) >= 2 and parts[0] != "values":
+                    spelt.append(r"\b" + r"\.".join(map(re.escape, parts[-2:])) + r"\b")
+                if any(re.search(p, source) for p in spelt) and f"`{place}`" not in checklist:
+                    unnamed.setdefault(place, []).append(rid)
+    assert unnamed == {}
+
+
+def test_the_mutation_tests_lists_name_rules_of_the_registry():
+    from test_mutations import PLAY_ONLY, READ
+
+    for entry in (*READ, *PLAY_ONLY):
+        assert covered(entry.removesuffix(".")), entry

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .. import ir
+from ..spec.registry import rule_id
 from . import reading
 from .findings import DEFAULT_RLIMIT, Finding, Report, Status, to_json, to_text
 from .solver import frees_contexts
@@ -49,14 +50,15 @@ def __getattr__(name: str) -> object:
 HOUSE = ("house.keeps", "the house rules keep every check the parent passes")
 EXAMPLES = ("examples", "the spec's own examples hold under its rules")
 
-# Which check an example that the rules contradict belongs to, by the rules refusing it.
-_ROUTES = (
+# Which check an example that the rules contradict belongs to, by the rules refusing it
+# (each a rule id of the registry: a misspelt one fails here, not silently at routing).
+_ROUTES = tuple((check, tuple(rule_id(r) for r in rules)) for check, rules in (
     ("runs.wrap", ("run.wrap", "run.ace", "run.ace_to_ace")),
     ("jokers.limits", ("jokers.per_meld", "jokers.per_meld_at_opening", "jokers.min_natural",
                        "deck.jokers")),
     ("jokers.meaning", ("jokers.ambiguous", "jokers.declare")),
     ("melds.sizes", ("set.size", "run.size", "set.suits")),
-)
+))
 
 
 @frees_contexts
