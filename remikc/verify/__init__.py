@@ -81,9 +81,10 @@ def verify(variant: ir.Variant, *, rlimit: int | None = None, parent: Report | N
         # nothing it reads differs from the parent: the parent's verdict stands
         finding = replace(before, seconds=0.0) if kept and before is not None else None
         d = dropped.get(check.id)
-        if d is not None and (d.origin == variant.id or kept):
+        if d is not None and (d.origin == variant.id or kept or parent is None):
             # still run (or kept), for what it reads: a house variant that changes one of those
-            # rules does not inherit the removal unseen
+            # rules does not inherit the removal unseen (with no parent's report, nothing to
+            # compare: the removal stands)
             reads = (finding or check(probe)).reads
             findings[check.id] = Finding(check.id, check.title, Status.REMOVED, f"removed: {d.reason}",
                                          (ir.Rule("remove check", check.id, d.span, d.origin),),
