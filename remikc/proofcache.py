@@ -64,7 +64,7 @@ FOLDER = ".remikc_cache"
 # $REMIKC_CACHE_DIR may be a folder the user keeps other files in
 _ENTRY = re.compile(r"(ir-|ex-)?[0-9a-f]{64}\.json")
 ENV = "REMIKC_CACHE_DIR"
-FORMAT = 2
+FORMAT = 3
 KEY_FILE = "key"
 """The name of the user's cache key in `shipped_folder()`."""
 # what reading an entry that is not what remikc wrote may raise (JSON nested past Python's
@@ -466,7 +466,7 @@ def clear(spec_paths: list[str]) -> list[Path]:
 
 def _plain(f: Finding) -> dict[str, object]:
     return {"check": f.check, "title": f.title, "status": f.status.value, "summary": f.summary,
-            "details": list(f.details),
+            "details": list(f.details), "reads": None if f.reads is None else sorted(f.reads),
             "rules": [{"id": r.id, "value": str(r.value), "origin": r.origin,
                        "span": [_canonical(r.span.file), r.span.line, r.span.column, r.span.end_line,
                                 r.span.end_column]} for r in f.rules]}
@@ -484,8 +484,10 @@ def _finding(data: dict[str, object], variant: ir.Variant, spelt: dict[str, str]
         if rule is None or rule.span != span:  # a line that is no rule: an example, a check
             rule = ir.Rule(r["id"], r["value"], span, r["origin"])
         rules.append(rule)
+    reads = data.get("reads")
     return Finding(str(data["check"]), str(data["title"]), Status(data["status"]), str(data["summary"]),
-                   tuple(rules), tuple(str(d) for d in data["details"]))  # type: ignore[attr-defined]
+                   tuple(rules), tuple(str(d) for d in data["details"]),  # type: ignore[attr-defined]
+                   reads=None if reads is None else frozenset(str(r) for r in reads))  # type: ignore[attr-defined]
 
 
 # --- the fast path: a spec read before, unchanged, is not parsed again ----------------------

@@ -129,6 +129,9 @@ TIERS: dict[str, tuple[str, set[str]]] = {
     "tests/test_play.py": (INTEGRATION, set()),
     "tests/test_play_table.py": (UNIT, set()),
     "tests/test_plain_melds.py": (UNIT, set()),
+    "tests/test_read_sets.py": (UNIT, {
+        "test_every_reused_verdict_is_the_cold_verdict",
+    }),
     "tests/test_proofcache.py": (INTEGRATION, {
         "test_an_ir_entry_builds_nothing_but_ir_types",
         "test_the_ir_fast_path_follows_every_file_a_spec_is_built_from",

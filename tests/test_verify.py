@@ -124,14 +124,15 @@ def test_house_variant_reports_what_its_parent_claimed_differently(seed_reports)
 _VERIFIERS: dict[Path, Verifier] = {}
 
 
-def _verified(path: Path):
+def _verified(path: Path, folder: Path | None = None):
     """Read and verify one case of a corpus folder.  Every case there extends the folder's
     base51, and a case's report needs base51's (for `house.keeps`): one verifier per folder
-    and process keeps it, so base51 is proved once rather than once per case."""
+    and process keeps it, so base51 is proved once rather than once per case.  `folder`: the
+    folder whose verifier to share, where it is not the case's own."""
     run = check_paths([str(path)])
     (result,) = run.results
     assert result.ok, result.diagnostics
-    verifier = _VERIFIERS.setdefault(path.parent, Verifier(run.workspace, jobs=1))
+    verifier = _VERIFIERS.setdefault(folder or path.parent, Verifier(run.workspace, jobs=1))
     return verifier.report(str(path), result.variant)
 
 
@@ -164,8 +165,10 @@ def test_inconsistent_spec_is_caught_by_its_check(path: Path):
     for names in _expect(path, "rules"):
         named = {r.id for r in finding.rules}
         assert set(names.split()) <= named, (names, named)
-        for rule in finding.rules:  # every line named is a real line of a spec
-            assert rule.span.line >= 1 and Path(rule.span.file).exists()
+        for rule in finding.rules:  # every line named is a real line of a spec (a packaged seed's too)
+            file = rule.span.file
+            assert rule.span.line >= 1 and (ROOT / file.removeprefix("remikc:") if file.startswith("remikc:")
+                                            else Path(file)).exists()
     for text in _expect(path, "summary"):
         assert text in finding.summary, finding.summary
     assert not report.ok
@@ -244,6 +247,24 @@ def test_a_house_variant_reuses_only_verdicts_it_cannot_change(seed_reports, wor
     for check in CHECKS:
         a, b = fresh.finding(check.id), reused.finding(check.id)
         assert (a.status, a.summary) == (b.status, b.summary), check.id
+
+
+def test_a_removal_lapses_where_the_house_variant_changes_what_the_check_reads(seed_reports):
+    """remik51 removes incentives.opening because a player who never opened counts +100: a
+    house variant at `not_opened 0` runs the check again (warning W006, naming the rule), one
+    that changes none of the rules the check reads keeps the removal, and remik51_domowy,
+    whose jokers count 50, repeats the removal with its own reason."""
+    lapsed = _verified(INCONSISTENT / "remik51_never_opening_costs_nothing.rules")
+    finding = lapsed.finding("incentives.opening")
+    assert finding.status is Status.VIOLATED
+    (warning,) = [d for d in finding.details if d.startswith("warning W006:")]
+    assert "`scoring.not_opened`" in warning and "`remik51` removes this check" in warning
+    kept = _verified(ROOT / "tests" / "specs" / "removals" / "remik51_last_round.rules", INCONSISTENT)
+    finding = kept.finding("incentives.opening")
+    assert finding.status is Status.REMOVED and not any("W006" in d for d in finding.details)
+    assert finding.rules[0].origin == "remik51" and "scoring.not_opened" in finding.reads
+    own = seed_reports["remik51_domowy"].finding("incentives.opening")
+    assert own.status is Status.REMOVED and own.rules[0].origin == "remik51_domowy"
 
 
 # --- properties --------------------------------------------------------------------------
@@ -866,15 +887,13 @@ def test_the_referee_agrees_with_turn_live(path: Path, blocked: bool):
 def test_a_house_variant_changing_lay_offs_is_proved_again_for_deal_ends(tmp_path):
     """deal.ends now reads `turn.lay_off` (and `turn.rearrange`): a house variant that changes
     them must not reuse its parent's verdict; base51 passes, `lay_off never` does not."""
-    from remikc.verify.checks import CHECKS as ALL
-
-    check = next(c for c in ALL if c.id == "deal.ends")
-    assert check.reads_any({"turn.lay_off"}) and check.reads_any({"turn.rearrange.min_from_hand"})
     path = _house_of_base51(tmp_path, "  turn {\n    override lay_off never\n  }\n", "n")
     run = check_paths([str(path)])
     (result,) = run.results
     report = Verifier(run.workspace, jobs=1).report(str(path), result.variant)
-    assert report.finding("deal.ends").status is Status.VIOLATED
+    finding = report.finding("deal.ends")
+    assert finding.status is Status.VIOLATED
+    assert finding.reads is not None and {"turn.lay_off", "turn.rearrange.min_from_hand"} <= finding.reads
 
 
 def test_an_opening_out_of_reach_points_at_its_threshold_and_says_the_highest_that_works(tmp_path):

@@ -16,6 +16,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .. import ir
+from ..spec.registry import rule_id
+from . import reading
 from .findings import DEFAULT_RLIMIT, Finding, Report, Status, to_json, to_text
 from .solver import frees_contexts
 
@@ -48,14 +50,15 @@ def __getattr__(name: str) -> object:
 HOUSE = ("house.keeps", "the house rules keep every check the parent passes")
 EXAMPLES = ("examples", "the spec's own examples hold under its rules")
 
-# Which check an example that the rules contradict belongs to, by the rules refusing it.
-_ROUTES = (
+# Which check an example that the rules contradict belongs to, by the rules refusing it
+# (each a rule id of the registry: a misspelt one fails here, not silently at routing).
+_ROUTES = tuple((check, tuple(rule_id(r) for r in rules)) for check, rules in (
     ("runs.wrap", ("run.wrap", "run.ace", "run.ace_to_ace")),
     ("jokers.limits", ("jokers.per_meld", "jokers.per_meld_at_opening", "jokers.min_natural",
                        "deck.jokers")),
     ("jokers.meaning", ("jokers.ambiguous", "jokers.declare")),
     ("melds.sizes", ("set.size", "run.size", "set.suits")),
-)
+))
 
 
 @frees_contexts
@@ -68,20 +71,28 @@ def verify(variant: ir.Variant, *, rlimit: int | None = None, parent: Report | N
 
     rlimit = DEFAULT_RLIMIT if rlimit is None else rlimit
     probe = Probe(variant, rlimit)
-    changed = _changed(variant, parent.variant) if parent is not None else None
+    changed = reading.changed(variant, parent.variant) if parent is not None else None
     findings = {}
     dropped = {d.check: d for d in variant.dropped_checks}
     for check in CHECKS:
         before = parent.finding(check.id) if parent is not None else None
-        if check.id in dropped:
-            d = dropped[check.id]
+        kept = (changed is not None and before is not None and before.reads is not None
+                and not before.reads & changed)
+        # nothing it reads differs from the parent: the parent's verdict stands
+        finding = replace(before, seconds=0.0) if kept and before is not None else None
+        d = dropped.get(check.id)
+        if d is not None and (d.origin == variant.id or kept or parent is None):
+            # still run (or kept), for what it reads: a house variant that changes one of those
+            # rules does not inherit the removal unseen (with no parent's report, nothing to
+            # compare: the removal stands)
+            reads = (finding or check(probe)).reads
             findings[check.id] = Finding(check.id, check.title, Status.REMOVED, f"removed: {d.reason}",
-                                         (ir.Rule("remove check", check.id, d.span, d.origin),))
-        elif changed is not None and before is not None and not check.reads_any(changed):
-            # nothing it reads differs from the parent: the parent's verdict stands
-            findings[check.id] = replace(before, seconds=0.0)
+                                         (ir.Rule("remove check", check.id, d.span, d.origin),),
+                                         reads=reads)
+        elif d is not None:
+            findings[check.id] = _removal_lapsed(finding or check(probe), d, before, changed)
         else:
-            findings[check.id] = check(probe)
+            findings[check.id] = finding or check(probe)
 
     started = time.perf_counter()
     own = [check_example(probe, e) for e in variant.examples if e.origin == variant.id]
@@ -110,11 +121,18 @@ def _timed(run: Callable[..., Finding], *args: object) -> Finding:
     return replace(finding, seconds=time.perf_counter() - started)
 
 
-def _changed(variant: ir.Variant, parent: ir.Variant) -> set[str]:
-    """Ids of the rules whose value differs from the parent's (added or dropped included)."""
-    mine = {r.id: r.value for r in variant.rules}
-    theirs = {r.id: r.value for r in parent.rules}
-    return {rule for rule in mine.keys() | theirs.keys() if mine.get(rule) != theirs.get(rule)}
+def _removal_lapsed(finding: Finding, removal: ir.DroppedCheck, before: Finding | None,
+                    changed: frozenset[str] | None) -> Finding:
+    """The verdict of a check the parent removed, on rules this variant changes: shown, with
+    warning W006 (the parent's reason rested on what the check reads, which is no longer so)."""
+    rests_on = sorted(before.reads & changed) if before and before.reads is not None and changed else []
+    why = (f"on {', '.join(f'`{r}`' for r in rests_on)}, which this variant changes" if rests_on
+           else "on rules this variant may change")
+    warning = (f"warning W006: `{removal.origin}` removes this check because {removal.reason}; that "
+               f"rests {why}, so it is checked again here (to drop it, repeat "
+               f'`remove check "{finding.check}" because "..."` with this variant\'s reason)')
+    rule = ir.Rule("remove check", finding.check, removal.span, removal.origin)
+    return replace(finding, details=(warning, *finding.details), rules=(*finding.rules, rule))
 
 
 def _route(result: ExampleResult, variant: ir.Variant) -> str | None:

@@ -7,28 +7,48 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TypeVar
 
 import z3
 
 from .. import ir
+from ..spec.registry import RuleId
 from . import canon, decode
 from .encode import CardVar, Encoder, Meld, Opening, opening, slot_sizes
 from .findings import Finding, Status
+from .reading import Reads, view
 from .solver import DEFAULT_RLIMIT, Outcome, Session
+
+S = TypeVar("S")
 
 
 class Probe:
-    """A variant, the solver budget of every question, and the sessions checks share."""
+    """A variant, the solver budget of every question, and the sessions checks share.
+
+    `variant` is a view that records in `reads` every rule read through it (see reading.py);
+    a session built once and shared keeps what building it read, recorded again at each use."""
 
     def __init__(self, variant: ir.Variant, rlimit: int = DEFAULT_RLIMIT) -> None:
-        self.variant = variant
+        self.reads = Reads()
+        self.variant = view(variant, self.reads)
         self.rlimit = rlimit
         self._melds: dict[bool, tuple[Session, Meld]] = {}
         self._openings: dict[int, tuple[Session, Opening]] = {}
         self._lay_offs: dict[int, tuple[Session, tuple[Meld, Meld, Meld]]] = {}
-        self._hand: tuple[Session, tuple[CardVar, ...], z3.ArithRef] | None = None
+        self._hands: dict[None, tuple[Session, tuple[CardVar, ...], z3.ArithRef]] = {}
+        self._built: dict[tuple[str, object], frozenset[RuleId]] = {}  # what building each read
         self.ctx = z3.Context()
+
+    def _shared(self, memo: dict[object, S], kind: str, key: object, build: Callable[[], S]) -> S:
+        """`memo[key]`, built on first use; what building it read is recorded at every use."""
+        if key not in memo:
+            with self.reads.scope() as found:
+                memo[key] = build()
+            self._built[kind, key] = frozenset(found)
+        else:
+            self.reads.replay(self._built[kind, key])
+        return memo[key]
 
     def encoder(self) -> Encoder:
         return Encoder(self.variant, self.ctx)
@@ -41,38 +61,42 @@ class Probe:
         jokers = self.variant.jokers
         if opening and (jokers is None or jokers.per_meld_at_opening is None):
             opening = False  # no rule treats melds laid when opening differently
-        if opening not in self._melds:
+
+        def build() -> tuple[Session, Meld]:
             enc = self.encoder()
             cards = enc.cards("m", longest_meld(self.variant))
-            meld = enc.meld(cards, enc.integer("m.len"), opening=opening)
-            self._melds[opening] = (self.session(enc), meld)
-        return self._melds[opening]
+            return self.session(enc), enc.meld(cards, enc.integer("m.len"), opening=opening)
+
+        return self._shared(self._melds, "meld", opening, build)  # type: ignore[arg-type]
 
     def opening(self, cards: int) -> tuple[Session, Opening]:
         """A session over any opening of at most `cards` cards."""
-        if cards not in self._openings:
+        def build() -> tuple[Session, Opening]:
             enc = self.encoder()
             o = opening(enc, slot_sizes(cards, smallest_meld(self.variant)), cards, self.variant.deal.hand)
-            self._openings[cards] = (self.session(enc), o)
-        return self._openings[cards]
+            return self.session(enc), o
+
+        return self._shared(self._openings, "opening", cards, build)  # type: ignore[arg-type]
 
     def lay_off(self, size: int) -> tuple[Session, tuple[Meld, Meld, Meld]]:
         """A session over a meld of `size` cards and the two it becomes with a card laid off
         at either end."""
-        if size not in self._lay_offs:
+        def build() -> tuple[Session, tuple[Meld, Meld, Meld]]:
             enc = self.encoder()
             melds = tuple(enc.meld(enc.cards(f"l{j}.", n), enc.num(n), opening=False)
                           for j, n in enumerate((size, size + 1, size + 1)))
-            self._lay_offs[size] = (self.session(enc), melds)  # type: ignore[assignment]
-        return self._lay_offs[size]
+            return self.session(enc), melds  # type: ignore[return-value]
+
+        return self._shared(self._lay_offs, "lay_off", size, build)  # type: ignore[arg-type]
 
     def hand(self) -> tuple[Session, tuple[CardVar, ...], z3.ArithRef]:
         """A session over the cards a player may be left holding."""
-        if self._hand is None:
+        def build() -> tuple[Session, tuple[CardVar, ...], z3.ArithRef]:
             enc = self.encoder()
             cards, length = enc.hand(largest_hand(self.variant) + 1)  # + 1: see `monotone`
-            self._hand = (self.session(enc), cards, length)
-        return self._hand
+            return self.session(enc), cards, length
+
+        return self._shared(self._hands, "hand", None, build)  # type: ignore[arg-type]
 
     def ask(self, session: Session, *must: z3.BoolRef,
             prefer: Sequence[Sequence[z3.BoolRef]] = (), keys: Sequence[canon.Key] = ()) -> Outcome:
@@ -147,19 +171,16 @@ def value_rules(v: ir.Variant) -> tuple[ir.Rule[object], ...]:
 
 @dataclass(frozen=True)
 class Check:
-    """A built-in check.  `ignores`: rule-id prefixes it never reads, so a house variant that
-    changes only those keeps its parent's verdict without asking the solver again."""
+    """A built-in check.  What it reads of the variant is recorded as it runs: its finding
+    keeps the rule ids (`Finding.reads`), so a house variant that changes none of them keeps
+    the parent's verdict without asking the solver again."""
 
     id: str
     title: str
     run: Callable[[Probe, Check], Finding]
-    ignores: tuple[str, ...] = ()
-
-    def reads_any(self, rule_ids: set[str]) -> bool:
-        return any(not r.startswith(self.ignores) for r in rule_ids)
 
     def __call__(self, probe: Probe) -> Finding:
         started = time.perf_counter()
-        finding = self.run(probe, self)
-        return Finding(finding.check, finding.title, finding.status, finding.summary, finding.rules,
-                       finding.details, time.perf_counter() - started)
+        with probe.reads.scope() as reads:
+            finding = self.run(probe, self)
+        return replace(finding, seconds=time.perf_counter() - started, reads=frozenset(reads))

@@ -53,6 +53,9 @@ class Finding:
     rules: tuple[ir.Rule[object], ...] = ()
     details: tuple[str, ...] = ()
     seconds: float = 0.0
+    # the rule ids the check read (remikc/verify/reading.py): its verdict holds for any variant
+    # that gives each of them the same value; None: not known, never reused
+    reads: frozenset[str] | None = None
 
     def violated(self, summary: str, *, rules: tuple[ir.Rule[object], ...] = (),
                  details: tuple[str, ...] = ()) -> Finding:
@@ -127,6 +130,8 @@ def to_json(report: Report, *, timings: bool = False) -> dict[str, object]:
             "rules": [{"rule": r.id, "file": r.span.file, "line": r.span.line, "from": r.origin}
                       for r in f.rules],
         }
+        if f.reads is not None:
+            out["reads"] = sorted(f.reads)
         if timings and not report.cached:
             out["seconds"] = round(f.seconds, 4)
         return out

@@ -1,0 +1,119 @@
+"""The rule registry: every rule of the language, one row each, built from the schema.
+
+A row gives the rule's id, the section it stands in, the type of its value in the IR, whether
+a base game must give it, and what a game that does not give it means (`default`).  `RuleId`
+is the type of a rule's id: `rule_id(text)` is the one way to make one from a string, and it
+refuses an id the registry does not hold.  Which code reads a rule is not kept here by hand:
+the checks record what they read as they run (remikc/verify/reading.py), and the runtime's
+names say which rules each comes from (remikc/emit/names.py; `readers` joins the two views
+for the documentation and its tests).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import NewType
+
+from .. import ir
+from . import schema as S
+
+RuleId = NewType("RuleId", str)
+"""A rule's dotted id (`scoring.not_opened`), one the registry holds."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleInfo:
+    """One rule: `type` is its value's type in the IR (`int`, `PerPlayers[int]`, `Condition`);
+    `required`: a spec that has its section must give it; `default`: what a game that leaves
+    it out means, "" where a base game must give it."""
+
+    id: RuleId
+    section: str
+    type: str
+    required: bool
+    default: str
+    example: str
+
+
+# the IR's fields that hold several rules: path in the IR -> the rule ids they hold
+_GROUPS = {"values.ranks": tuple(S.value_rule_id(rank) for rank in range(1, 14))}
+_ABSENT = "not in this game"
+
+
+def _field_type(rule_id: str) -> str:
+    """The type of the IR field that holds `rule_id`, read from the IR's own annotations."""
+    if rule_id.startswith("values."):
+        return "JokerValue" if rule_id == "values.joker" else "CardValue"
+    cls: type = ir.Variant
+    *parts, last = rule_id.split(".")
+    for part in parts:
+        if cls is ir.Turn and part == "draw":
+            return "Condition"  # the draw sources, a (source, rule) pair each
+        annotation = {f.name: str(f.type) for f in dataclasses.fields(cls)}[part]
+        cls = getattr(ir, annotation.split(" | ")[0])
+    annotation = {f.name: str(f.type) for f in dataclasses.fields(cls)}[last]
+    return annotation.split(" | None")[0].removeprefix("Rule[").removesuffix("]")
+
+
+def _rows() -> dict[RuleId, RuleInfo]:
+    rows: dict[RuleId, RuleInfo] = {}
+
+    def walk(section: S.Section, optional: bool) -> None:
+        for entry in section.entries:
+            if isinstance(entry, S.Section):
+                if entry.kind == "values":
+                    for rank in range(14):
+                        rid = RuleId(S.value_rule_id(rank))
+                        rows[rid] = RuleInfo(rid, "values", _field_type(rid), rank != 0,
+                                             "" if rank else _ABSENT, "")  # every rank needs a value
+                elif entry.kind == "rules":
+                    walk(entry, optional or entry.optional)
+                continue
+            rid = RuleId(entry.id)
+            required = entry.required and not optional
+            default = "" if required else (
+                f"{_ABSENT} (its section `{section.id}` is optional)" if entry.required else _ABSENT)
+            rows[rid] = RuleInfo(rid, section.id, _field_type(entry.id), entry.required, default,
+                                 entry.example)
+
+    walk(S.SCHEMA, False)
+    return rows
+
+
+REGISTRY: Mapping[RuleId, RuleInfo] = _rows()
+"""Every rule, in the schema's order."""
+
+
+def rule_id(text: str) -> RuleId:
+    """`text` as a rule id; a ValueError for an id the registry does not hold."""
+    if text not in REGISTRY:
+        raise ValueError(f"no rule `{text}` in the registry")
+    return RuleId(text)
+
+
+@functools.cache
+def covered(path: str) -> frozenset[RuleId]:
+    """The rules an IR path holds: one rule, a group (`values.ranks`) or a section's rules."""
+    if path in _GROUPS:
+        return frozenset(RuleId(r) for r in _GROUPS[path])
+    return frozenset(r for r in REGISTRY if r == path or r.startswith(path + "."))
+
+
+@functools.cache
+def presence(path: str) -> frozenset[RuleId]:
+    """The rules whose being given makes an optional part of the game (`knocking`) there:
+    its required rules; nothing for a part every game has."""
+    section = S.LOOKUP.sections.get(path)
+    if section is None or not section.optional:
+        return frozenset()
+    return frozenset(r for r in covered(path) if REGISTRY[r].required)
+
+
+def readers(rid: RuleId) -> tuple[str, ...]:
+    """The runtime's names that come from `rid` (remikc/emit/names.py), by name."""
+    from ..emit.names import NAMES
+
+    return tuple(n.name for n in NAMES if not callable(n.rules) and rid in n.rules)
