@@ -65,7 +65,8 @@ class Probe:
         def build() -> tuple[Session, Meld]:
             enc = self.encoder()
             cards = enc.cards("m", longest_meld(self.variant))
-            return self.session(enc), enc.meld(cards, enc.integer("m.len"), opening=opening)
+            meld = enc.meld(cards, enc.integer("m.len"), opening=opening)
+            return self.session(enc), meld  # after the meld: the session takes its copy limits
 
         return self._shared(self._melds, "meld", opening, build)  # type: ignore[arg-type]
 
