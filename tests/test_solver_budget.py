@@ -49,7 +49,11 @@ def test_a_search_past_its_budget_gives_up_and_says_so(remik51) -> None:  # type
     play = remik51.best_melds(DENSE, budget=50)
     assert not play and remik51.gave_up(play)
     assert play.reasons[0].code == "solver.gave_up"
-    assert str(play.reasons[0]).startswith("gave up: the search passed 50 positions")
+    assert str(play.reasons[0]).startswith(
+        "gave up: the solver's budget of work (50: positions searched, then states swept")
+    # what was counted, in each language: the search's positions, then the sweep's states
+    assert "limit pracy solvera (50: pozycje przeszukania, potem stany" in play.reasons[0].message("pl")
+    assert "granica rada solvera (50: pozicije pretraživanja, zatim stanja" in play.reasons[0].message("hr")
     assert remik51.SEARCH_BUDGET == 500_000  # the documented default (docs/solver.md)
     opening = remik51.best_opening(DENSE, budget=50)
     assert not opening and remik51.gave_up(opening)
@@ -108,7 +112,8 @@ def test_explain_hand_says_the_solver_gave_up(remik51) -> None:  # type: ignore[
                             gave_up=remik51.gave_up, _show=remik51._show)
     advice = _advice(tight, "3♠ 4♠ 5♠ 7♥ 7♦ 7♣ JK", "en")  # type: ignore[arg-type]
     shown = advice.to_json()
-    assert shown["gave_up"].startswith("gave up: the search passed 1 positions")
+    assert shown["gave_up"].startswith(
+        "gave up: the solver's budget of work (1: positions searched, then states swept")
     assert (shown["deadwood"], shown["best_melds"], shown["opening"]["ok"]) == (None, [], False)
     assert shown["opening"]["reasons"][0].startswith("gave up")
     assert advice.text()[0] == f"  best lay-down: none found: the solver {shown['gave_up']}"

@@ -71,7 +71,7 @@ _SET_MOST: Final[int] = min(SET_MAX, 4) if SET_DISTINCT_SUITS else SET_MAX
 
 
 class _GaveUp(Exception):
-    """The search (or the sweep) passed its budget of positions without an answer."""
+    """The sweep took up the budget (less the positions the search took up first) without an answer."""
 
 
 # A run still open: (cards so far, capped at _LONG unless the run lies on the table; natural

@@ -279,12 +279,13 @@ REASONS: dict[str, tuple[str, str, str]] = {
                        "ręka liczy {points:point}; pukać można, mając najwyżej {most}",
                        "ruka vrijedi {points:point}; kuca se s najviše {most}"),
     # --- the solver's answers ---
-    "solver.gave_up": ("gave up: the search passed {budget} positions without an answer; a hand this big "
-                       "or dense is beyond the solver's budget",
-                       "bez odpowiedzi: przeszukano {budget} pozycji; tak duża lub gęsta ręka przekracza "
-                       "możliwości solvera",
-                       "bez odgovora: pretraženo je {budget} pozicija; tako velika ili gusta ruka prelazi "
-                       "mogućnosti solvera"),
+    "solver.gave_up": ("gave up: the solver's budget of work ({budget}: positions searched, then states "
+                       "swept over the columns) ran out without an answer; a hand this big or dense is "
+                       "beyond it",
+                       "bez odpowiedzi: wyczerpał się limit pracy solvera ({budget}: pozycje przeszukania, "
+                       "potem stany przeglądu kolumn); tak duża lub gęsta ręka go przekracza",
+                       "bez odgovora: potrošena je granica rada solvera ({budget}: pozicije pretraživanja, "
+                       "zatim stanja pregleda stupaca); tako velika ili gusta ruka je prelazi"),
     "solver.table_invalid": ("the table as it is holds no valid melds",
                              "układy na stole w obecnym stanie nie są poprawne",
                              "skupine na stolu u ovom stanju nisu ispravne"),
