@@ -180,9 +180,9 @@ def test_a_thousand_file_extends_chain_is_verified_parent_first(tmp_path, monkey
     last = str(tmp_path / "v1199.rules")
     verified: list[str] = []
 
-    def run_jobs(self: Verifier, jobs: list[tuple[str, object]]) -> list[str]:
+    def run_jobs(self: Verifier, jobs: list[tuple[str, object]]) -> list[tuple[str, str]]:
         verified.extend(Path(path).stem for path, _ in jobs)
-        return [f"report of {Path(path).stem}" for path, _ in jobs]
+        return [(path, f"report of {Path(path).stem}") for path, _ in jobs]
 
     monkeypatch.setattr(Verifier, "_run", run_jobs)
     reports = Verifier(workspace, jobs=1).reports([(last, workspace.variant(last))])

@@ -15,7 +15,7 @@ from .. import __version__, ir
 from .inline import MARKER, runtime
 from .render import environment
 from .rules import rules_block
-from .safe import Code
+from .safe import Code, docstring
 
 
 def emit_validator(variant: ir.Variant, lineage_digests: Mapping[str, str],
@@ -31,7 +31,8 @@ def emit_validator(variant: ir.Variant, lineage_digests: Mapping[str, str],
         "version": __version__,
         "source": " <- ".join(show.get(p, p) for p in reversed(list(lineage_digests))),
         # the file first, then its parents: `sha256sum`'s own layout, `<hex>  <path>`
-        "spec_sha256": [f"{lineage_digests[p]}  {show.get(p, p)}" for p in reversed(list(lineage_digests))],
+        "spec_sha256": [_digest_lines(lineage_digests[p], show.get(p, p))
+                        for p in reversed(list(lineage_digests))],
         "runtime_sha256": inlined.sha256,
         "imports": inlined.imports,
         "rules": rules_block(v, show),
@@ -39,3 +40,10 @@ def emit_validator(variant: ir.Variant, lineage_digests: Mapping[str, str],
         "marker": Code(MARKER),
     }
     return environment().get_template("validator.py.j2").render(context)
+
+
+def _digest_lines(digest: str, path: str) -> list[str]:
+    """A spec file's digest line, `sha256sum`'s `<hex>  <path>`; a path too long for one
+    line of the module (its ruff limit, 110) goes on the next, indented."""
+    line = f"Spec sha256: {digest}  {path}"
+    return [line] if len(docstring(line)) <= 110 else [f"Spec sha256: {digest}", f"    {path}"]
