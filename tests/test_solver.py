@@ -265,6 +265,17 @@ def test_the_sweep_is_exact_under_house_rules(house, tmp_path, monkeypatch):
         assert v.min_deadwood(_api(v, hand)) == ref.least_deadwood(lambda c: v.hand_value(_api(v, (c,)))), \
             v._show(hand)
 
+def test_the_sweep_counts_a_joker_laid_in_an_open_run_as_saving_the_cards_after_it(seed_modules):
+    """The sweep is guided by what the cards still to come can at best be worth: a card no meld
+    without a joker holds (Q♦ here: no J♦, no other queen) is kept unless a joker saves it.  The
+    joker of 9♦ 10♦ JK Q♦ is laid before the Q♦ comes, in a run still open: taking the queen for
+    lost there ties with laying 9♦ 10♦ JK and keeping it, and the sweep would answer that."""
+    v = seed_modules("remik51")
+    with worked_out(v, "sweep"):
+        assert v.min_deadwood("9♦ 10♦ Q♦ JK") == 0
+        assert list(v.best_melds("9♦ 10♦ Q♦ JK").melds) == v.parse_melds("9♦ 10♦ JK Q♦")
+
+
 # --- optimal against Z3's optimum -------------------------------------------------------------------
 
 @pytest.mark.parametrize("variant_id", ["remik51", "remik_podstawowy", "karuzela"])

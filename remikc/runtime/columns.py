@@ -224,6 +224,7 @@ class _Sweep:
         self.expanded = 0
         self.grown: dict[int, tuple[int, ...]] = {}  # after `laid`: each table meld laid off on, grown
         self.debts: dict[int, int] = {}  # by profile id, column done and suit
+        self.whole_debts: dict[int, int] = {}  # by the four profiles and the step
         # before each step, the last column whose cards each suit has laid (times 4, plus the suit)
         self.done: list[tuple[int, ...]] = []
         for column, at_suit in [*self.steps, (_LAST + 1, -1)]:
@@ -282,6 +283,58 @@ class _Sweep:
                     best.append(self.set_card[rank])
                 most = self.counts[code] * max(best)
             self.ahead[i] = self.ahead[i + 1] + most
+        self._stranded()
+
+    def _stranded(self) -> None:
+        """Where a card is worth nothing laid and costs its worth kept (the fewest cards or the
+        least deadwood wanted, no table melds to lay off on): the cards no meld without a joker
+        could hold, from each step on (`lost`: what they cost past the dearest `m`, by m).  Each
+        is kept unless a meld with a joker takes it, and one joker saves at most `saves` of them:
+        the natural cards of a run between its jokers, or of a set with one, are fewer than a
+        meld needs (else they would make one alone); one more where a card is thrown away, and
+        a run still open, which may hold a joker laid already, saves the cards after it."""
+        self.saves = max(2 * (RUN_MIN - 1) if HAS_RUN else 0, SET_MIN - 1 if HAS_SET else 0, 1)
+        self.lost: list[list[int]] = [[0]] * (len(self.steps) + 1)
+        if self.objective not in ("tiles", "deadwood") or self.tables or RUN_MIN <= 1 or SET_MIN <= 1:
+            return
+        counts = self.counts
+
+        def held(column: int, suit: int) -> int:
+            return counts[_rank(column) * 4 + suit] if _FIRST <= column <= _LAST else 0
+
+        def alone(code: int) -> int:
+            """The copies of `code` no meld without a joker could hold: each set holding one
+            holds other cards of its rank (of other suits where they must differ), each run a
+            card of a column next to it, and no two copies the same such card."""
+            rank, suit = code >> 2, code & 3
+            most = 0
+            if HAS_SET:
+                at_rank = [counts[rank * 4 + s] for s in range(4)]
+                if SET_DISTINCT_SUITS:
+                    if sum(1 for n in at_rank if n) >= SET_MIN:
+                        most += (sum(at_rank) - at_rank[suit]) // (SET_MIN - 1)
+                elif sum(at_rank) >= SET_MIN:
+                    most += counts[code]
+            if HAS_RUN:
+                for column in ((1, 14) if rank == 1 else (rank,)):
+                    if any(all(held(c, suit) for c in range(start, start + RUN_MIN))
+                           for start in range(column - RUN_MIN + 1, column + 1)):
+                        most += held(column - 1, suit) + held(column + 1, suit)
+            return max(0, counts[code] - most)
+
+        costs: list[int] = []
+        for i in range(len(self.steps) - 1, -1, -1):
+            column, suit = self.steps[i]
+            if suit >= 0 and column <= 13:
+                code = _rank(column) * 4 + suit
+                stranded = alone(code) if counts[code] else 0
+                if stranded:
+                    costs += [-self.left_card[code]] * stranded
+                    costs.sort(reverse=True)
+            lost = [0] * (len(costs) + 1)
+            for m in range(len(costs) - 1, -1, -1):
+                lost[m] = lost[m + 1] + costs[m]
+            self.lost[i] = lost
 
     def _promise(self, key: int, step: int, debt: int = 0) -> int:
         """The most a state's lay-down can still gain from step `step` on, its open runs owing
@@ -290,6 +343,17 @@ class _Sweep:
         aces that the jokers left can serve are counted laid there, the others kept in hand."""
         spare = self.jokers - (key >> self.jokers_at & 31)
         promise = self.ahead[step] + spare * self.joker_most
+        lost = self.lost[step]
+        if len(lost) > 1:
+            saved = spare * self.saves + self.discard
+            used = self.jokers - spare
+            if HAS_RUN and used and saved < len(lost):
+                # a joker laid in a run still open saves the cards after it: a run a joker each
+                profiles = self.profiles
+                open_runs = sum(len(profiles[key >> 16 * suit & 0xFFFF]) for suit in range(4))
+                saved += (RUN_MIN - 1) * min(used, open_runs)
+            if saved < len(lost):
+                promise -= lost[saved]
         if self.carries:
             carried = key >> self.carried_at[0] & 0xFFFF  # the four suits' fields, side by side
             if carried:
@@ -330,6 +394,11 @@ class _Sweep:
         jokers than are left leads nowhere."""
         if not HAS_RUN:
             return 0
+        # the four suits' profiles together first: states that differ elsewhere share them
+        whole = (key & 0xFFFF_FFFF_FFFF_FFFF) << 8 | step
+        debt = self.whole_debts.get(whole)
+        if debt is not None:
+            return debt
         debts, done = self.debts, self.done[step]
         debt = 0
         for suit in range(4):
@@ -340,6 +409,7 @@ class _Sweep:
                 if owed is None:
                     owed = debts[code] = self._suit_debt(self.profiles[pid], done[suit] >> 2, suit)
                 debt += owed
+        self.whole_debts[whole] = debt
         return debt
 
     def _suit_debt(self, profile: _Profile, done: int, suit: int) -> int:
@@ -783,6 +853,9 @@ class _Sweep:
         order = 0
         pop, push, debt_of, promise = heapq.heappop, heapq.heappush, self._debt, self._promise
         jokers, jokers_at, budget = self.jokers, self.jokers_at, self.budget
+        # room for jokers laid at the end counts only up to the jokers not yet laid (they only
+        # grow fewer): states that differ above that are one state
+        absorbs, room_at = self.absorbs, self.room_at
         while heap:
             _, _, _, _, step, key, value = pop(heap)
             if value < self.reached[step][key]:
@@ -807,9 +880,12 @@ class _Sweep:
             after = step + 1
             for new, gain, plan in moves:
                 worth = value + gain
+                spare = jokers - (new >> jokers_at & 31)
+                if absorbs and (new >> room_at & 31) > spare:
+                    new -= ((new >> room_at & 31) - spare) << room_at
                 if worth > reached.get(new, _NONE):
                     debt = debt_of(new, after)
-                    if debt > jokers - (new >> jokers_at & 31):
+                    if debt > spare:
                         continue
                     reached[new] = worth
                     back[new] = (key, plan)
