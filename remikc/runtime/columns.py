@@ -210,6 +210,7 @@ class _Sweep:
         self._weights()
         self._layout()
         self.profiles: list[_Profile] = [()]
+        self.open_runs = [0]  # by profile id: its runs
         self.profile_ids: dict[_Profile, int] = {(): 0}
         self.cache: dict[tuple[int, ...], list[_Option]] = {}
         self.set_cache: dict[tuple[int, ...], list[tuple[int, int, int, int, tuple[int, ...]]]] = {}
@@ -349,8 +350,9 @@ class _Sweep:
             used = self.jokers - spare
             if HAS_RUN and used and saved < len(lost):
                 # a joker laid in a run still open saves the cards after it: a run a joker each
-                profiles = self.profiles
-                open_runs = sum(len(profiles[key >> 16 * suit & 0xFFFF]) for suit in range(4))
+                runs = self.open_runs
+                open_runs = runs[key & 0xFFFF] + runs[key >> 16 & 0xFFFF] + runs[key >> 32 & 0xFFFF] \
+                    + runs[key >> 48 & 0xFFFF]
                 saved += (RUN_MIN - 1) * min(used, open_runs)
             if saved < len(lost):
                 promise -= lost[saved]
@@ -465,6 +467,7 @@ class _Sweep:
             if found >= 1 << 16:
                 raise _GaveUp
             self.profiles.append(profile)
+            self.open_runs.append(len(profile))
         return found
 
     def _longer(self, slot: _Slot, by: int) -> int | None:
