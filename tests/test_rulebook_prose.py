@@ -160,6 +160,17 @@ def test_the_wrap_sentence_never_names_a_king_ace_the_ace_sentence_refused(varia
         assert "po królu i asie nie można położyć dwójki" in text
 
 
+def test_the_names_polish_packs_print_and_000s_word_for_a_run():
+    """Polish packs print D and W (001: "D-K-A"); 000 says "sekwencja" where the book says
+    "sekwens".  A tie between the two readings of 5♠ Joker Joker is a tie in points."""
+    pl = _text("remik51", "pl")
+    assert "Q — dama (na polskich kartach D), J — walet (W)" in pl
+    assert "| Sekwens (sekwencja) |" in pl
+    assert "jak jest wart więcej" not in pl
+    assert "liczy się tak, jak daje więcej punktów (a gdy obie wersje dają tyle samo — jako sekwens)" in pl
+    assert "uz jednaku vrijednost" not in _text("remik51", "hr")
+
+
 def test_the_seeds_own_words():
     # 002: "idzie/przechodzi remika"; no invented "wyłożenie całej ręki (chorw. handiranje)"
     basic = _text("remik_podstawowy", "pl")

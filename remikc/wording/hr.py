@@ -286,7 +286,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                             "komplet.",
     "jokers.ambiguous.higher": "Grupu koja se može čitati i kao komplet i kao niz (npr. {example}) igrač "
                                "može najaviti kao jedno ili drugo; ako ništa ne kaže, vrijedi onako kako "
-                               "donosi više bodova (uz jednaku vrijednost kao niz).",
+                               "donosi više bodova (a ako oba čitanja donose jednako bodova, kao niz).",
     "jokers.ambiguous.refused": "Grupa koja se može čitati i kao komplet i kao niz (npr. {example}) nije "
                                 "valjana.",
     # opening

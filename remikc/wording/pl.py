@@ -96,10 +96,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                    "many": "{n} talii po 52 karty", "other": "{n} talii po 52 karty"},
     "deck.with_jokers": "{packs} i {n:joker}",
     "deck.no_jokers": "{packs}, bez jokerów",
-    "legend": "Karty zapisujemy tak, jak są nadrukowane: A — as, K — król, Q — dama, J — walet; kolory: "
-              "♥ kier, ♦ karo, ♣ trefl, ♠ pik.",
-    "legend.jokers": "Karty zapisujemy tak, jak są nadrukowane: A — as, K — król, Q — dama, J — walet; "
-                     "kolory: ♥ kier, ♦ karo, ♣ trefl, ♠ pik. Jokera piszemy słowem: Joker.",
+    # Polish packs print D and W (001 writes "D-K-A"); the book writes Q and J, as most packs do
+    "legend": "Karty zapisujemy tak, jak są nadrukowane: A — as, K — król, Q — dama (na polskich kartach "
+              "D), J — walet (W); kolory: ♥ kier, ♦ karo, ♣ trefl, ♠ pik.",
+    "legend.jokers": "Karty zapisujemy tak, jak są nadrukowane: A — as, K — król, Q — dama (na polskich "
+                     "kartach D), J — walet (W); kolory: ♥ kier, ♦ karo, ♣ trefl, ♠ pik. Jokera piszemy "
+                     "słowem: Joker.",
     "table.card": "Karta",
     "table.points": "Punkty",
     "table.term": "Pojęcie",
@@ -305,7 +307,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                 "{example}), jest nieprawidłowy.",
     "jokers.ambiguous.higher": "Układ, który da się odczytać i jako grupę, i jako sekwens (np. {example}), "
                                "gracz może zapowiedzieć jako jedno albo drugie; jeśli nic nie powie, liczy "
-                               "się tak, jak jest wart więcej punktów (przy równej wartości jako sekwens).",
+                               "się tak, jak daje więcej punktów (a gdy obie wersje dają tyle samo — jako "
+                               "sekwens).",
     # opening
     "opening.min_points": "Pierwsze wyłożenie kart to otwarcie. Układy wyłożone przy otwarciu muszą być "
                           "warte razem co najmniej {n:point} (liczą się wartości kart z tabeli).",
@@ -451,7 +454,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "term.set.means.distinct": "karty o tym samym numerze lub figurze, każda w innym kolorze, np. "
                                "10♦ 10♣ 10♥",
     "term.set.means.any": "karty o tym samym numerze lub figurze, w dowolnych kolorach, np. 10♦ 10♣ 10♦",
-    "term.run": "Sekwens",
+    "term.run": "Sekwens (sekwencja)",
     "term.run.means.same": "karty jednego koloru ułożone po kolei, np. 2♣ 3♣ 4♣",
     "term.run.means.any": "karty w dowolnych kolorach ułożone po kolei, np. 2♣ 3♥ 4♣",
     "term.opening": "Otwarcie",
