@@ -171,6 +171,20 @@ def test_the_names_polish_packs_print_and_000s_word_for_a_run():
     assert "uz jednaku vrijednost" not in _text("remik51", "hr")
 
 
+def test_a_card_keeps_its_font_before_punctuation():
+    """ "10♥," and "(K♠)" are cards as much as "10♥ " is: each keeps the card style (one line,
+    the suit in colour); "A-2-3" and a declared joker's "JK=5♥" are not single cards."""
+    from remikc.emit.render import suits_in_colour
+
+    html = str(suits_in_colour("(np. 10♥, J♥) i K♠. A-2-3"))
+    assert html.count('<span class="card">') == 3
+    assert '<span class="card">10<span class="red">♥</span></span>,' in html
+    assert "A-2-3" in html
+    book = (GENERATED / "karuzela" / "rulebook.pl.html").read_text(encoding="utf-8")
+    unstyled = re.findall(r"(?<![>\w])(?:10|[2-9AJQK])<span class=\"(?:red|black)\">[♥♦♠♣]</span>(?!</span>)", book)
+    assert unstyled == []
+
+
 def test_the_seeds_own_words():
     # 002: "idzie/przechodzi remika"; no invented "wyłożenie całej ręki (chorw. handiranje)"
     basic = _text("remik_podstawowy", "pl")
