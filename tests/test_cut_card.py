@@ -148,11 +148,13 @@ def test_a_joker_cut_waits_for_any_player_who_hands(game: tuple[str, types.Modul
 # "Drugo čitanje:", next to the chosen reading's own sentence.
 READINGS = {
     "deal.cut_card": ("the cutter keeps it",
-                      {"pl": ("jakąkolwiek, także jokera", "a jokera przekładający nie kładzie pod stosem"),
+                      {"pl": ("jakąkolwiek, także jokera",
+                              "a jokera przekładający nie kładzie pod stosem do dobierania"),
                        "hr": ("bilo koju, i džokera", "a džokera onaj koji siječe ne stavlja ispod špila")}),
     "turn.draw.cut_card": ("only the player who cut the pack may take it",
                            {"pl": ("może wziąć każdy gracz, nie tylko ten, który przekładał",
-                                   "kartę spod stosu może wziąć tylko gracz, który przekładał talię"),
+                                   "kartę spod stosu do dobierania może wziąć tylko gracz, "
+                                   "który przekładał talię"),
                             "hr": ("smije uzeti svaki igrač, ne samo onaj koji je sjekao špil",
                                    "kartu ispod špila smije uzeti samo igrač koji je sjekao špil")}),
     "stock_empty": ("is drawn as an ordinary card",

@@ -197,11 +197,12 @@ def test_variations_name_each_house_variant_and_the_seeds_options(load) -> None:
     assert len(first.items) == 2
     assert "-140" in first.items[0].text and "50" in first.items[1].text
     assert {i.rules for i in first.items} == {("scoring.handed_with_cut_card",), ("scoring.joker_in_hand",)}
-    # the seed's options "by agreement", in this language's words, marked as left out
-    assert options.not_modelled
+    # the seed's options "by agreement", in this language's words, quoted under a heading
+    # that says the game described leaves them out
+    assert options.not_modelled and "gra opisana wyżej ich nie obejmuje" in options.title
     assert [i.text for i in options.items] == [
-        "„Gdzieś na to zwycięstwo wyliczone jest -140” — nie ujęte w tych zasadach.",
-        "„a niektórzy nawet liczą +50 jako karę” — nie ujęte w tych zasadach."]
+        "„Gdzieś na to zwycięstwo wyliczone jest -140”",
+        "„a niektórzy nawet liczą +50 jako karę”"]
     hr = rulebook(base, language("hr"), None, None, "", children=[house])
     assert hr.variations_title == "Varijante"
     assert "Negde se za ovu pobedu računa i -140" in hr.variations[1].items[0].text

@@ -77,6 +77,115 @@ def test_croatian_wording_defects_stay_fixed(variant):
     assert "akon dijeljenja" not in text  # "after the dealing", not "when the deal is over"
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_pile_is_always_named(variant):
+    """Two piles lie on the table (the stock and the discards): a bare "stos" - "spod stosu",
+    "dobiera kartę ze stosu" - leaves a player guessing which; 000 puts the cut card "pod
+    wszystkimi innymi kartami", under the stock.  "Z dowolnego / z którego stosu" means either."""
+    text = _text(variant, "pl")
+    bare = re.findall(r"(\w+ )?\bstos(?:u|em|ie)?\b(?! do dobierania| kart odrzuconych)", text)
+    assert [w for w in bare if w.strip() not in {"dowolnego", "którego", "zakrytego"}] == []
+
+
+def test_karuzela_stops_drawing_at_any_card_played_from_hand():
+    """003: "Jeśli po wylosowaniu pierwszej karty nie został zagrany żaden układ, dobierz drugą",
+    "Gracz, który wylosuje trzecią kartę, nie może w tej turze łączyć się" - łączyć is playing
+    any card from hand to the table, a lay-off included, not only laying a new meld."""
+    pl, hr = _text("karuzela", "pl"), _text("karuzela", "hr")
+    assert "nic nie wyłożysz" not in pl and "nic nie wykłada" not in pl
+    assert "Jeśli nie położysz na stole żadnej karty, weź następną" in pl
+    assert "dołożone do układów" in pl
+    assert "nie kładzie już na stole żadnej karty z ręki" in pl
+    assert "ništa ne izložiš" not in hr and "ništa ne izlaže" not in hr
+    assert "Ako na stol ne staviš nijednu kartu, kupi sljedeću" in hr
+    assert "ne stavlja na stol nijednu kartu iz ruke" in hr
+
+
+def test_karuzela_never_lets_a_swapped_joker_leave_the_table():
+    """003: "Jeśli joker zostanie zastąpiony rzeczywistą kartą, którą reprezentuje, nie może
+    zostać usunięty ze stołu. Należy go natychmiast zużyć." - nothing may say it is taken."""
+    pl, hr = _text("karuzela", "pl"), _text("karuzela", "hr")
+    assert not re.search(r"[Jj]oker\w* [^.]*zabra|zabra\w* joker", pl)
+    assert "Jokera leżącego w układzie możesz wymienić" in pl
+    assert "Wymieniony joker nie schodzi ze stołu" in pl
+    assert "džokera iz grupe smiješ uzeti" not in hr.lower() and "Uzetog džokera" not in hr
+    assert "Zamijenjeni džoker ne napušta stol" in hr
+    # Remik 51 takes its joker into a new meld (000: "użyć jej do stworzenia nowej grupy")
+    assert "musisz w tej samej turze wyłożyć w nowym układzie" in _text("remik51", "pl")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_going_out_is_never_called_finishing_the_dealing(variant):
+    """004 uses "dijeljenje" for the deal; "završio dijeljenje" reads "finished dealing the
+    cards".  004: "Igra se završava kada neko od igrača izbaci svoju poslednju kartu"."""
+    text = _text(variant, "hr")
+    assert "završio dijeljenje" not in text and "završio je dijeljenje" not in text
+    if variant.startswith("remik51"):
+        assert "Igrač koji se prvi riješio svih karata dobiva -40 bodova." in text
+
+
+def test_every_scoring_bullet_has_its_subject():
+    """The house variant's changes are listed one bullet each: "Ako je handirao, dobiva" has no
+    one who handed once the sentence before it is gone."""
+    variations = _sections(_text("remik51", "hr"))["Varijante"]
+    bullets = [line for line in variations.splitlines() if line.startswith("- ")]
+    assert "- Igrač koji je handirao s kartom ispod špila dobiva -140 bodova." in bullets
+    assert "- Džoker koji nekome ostane u ruci računa se 50 bodova." in bullets
+    assert not [b for b in bullets if b.startswith("- Ako je")]
+
+
+@pytest.mark.parametrize("code", ["pl", "hr"])
+def test_a_seed_option_is_not_called_uncovered_beside_the_variant_that_plays_it(code):
+    """000: "-140, ale to wszystko jest kwestią uzgodnień przed rozpoczęciem gry": the options are
+    agreed before the game; the house variant listed above them plays two of them, so each
+    option is quoted, not declared "not covered by these rules"."""
+    text = _text("remik51", code)
+    assert "nie ujęte" not in text and "nieujęte" not in text and "nije obuhvaćeno" not in text
+    assert ("„Gdzieś na to zwycięstwo wyliczone jest -140”" if code == "pl"
+            else "„Negde se za ovu pobedu računa i -140”") in text
+
+
+@pytest.mark.parametrize("variant", ["remik_podstawowy", "remik51"])
+def test_the_wrap_sentence_never_names_a_king_ace_the_ace_sentence_refused(variant):
+    """002: "as jest zawsze niską kartą", "Nie można grać nad królem": with the ace low only,
+    "po królu i asie nie można położyć dwójki" speaks of a K-A the line before forbade.  Where
+    the ace may be high too (000: "13♥ 14♥ 1♥"; "po królu i asie nie możesz ustawić dwójki")
+    the sentence stays."""
+    text = _text(variant, "pl")
+    if variant == "remik_podstawowy":
+        assert "po królu i asie" not in text
+        assert "Nad królem nie można już nic położyć: król kończy sekwens." in text
+        assert "Iza kralja se više ništa ne smije staviti" in _text(variant, "hr")
+    else:
+        assert "po królu i asie nie można położyć dwójki" in text
+
+
+def test_the_names_polish_packs_print_and_000s_word_for_a_run():
+    """Polish packs print D and W (001: "D-K-A"); 000 says "sekwencja" where the book says
+    "sekwens".  A tie between the two readings of 5♠ Joker Joker is a tie in points."""
+    pl = _text("remik51", "pl")
+    assert "Q — dama (na polskich kartach D), J — walet (W)" in pl
+    assert "| Sekwens (sekwencja) |" in pl
+    assert "jak jest wart więcej" not in pl
+    assert "liczy się tak, jak daje więcej punktów (a gdy obie wersje dają tyle samo — jako sekwens)" in pl
+    assert "uz jednaku vrijednost" not in _text("remik51", "hr")
+
+
+def test_a_card_keeps_its_font_before_punctuation():
+    """ "10♥," and "(K♠)" are cards as much as "10♥ " is: each keeps the card style (one line,
+    the suit in colour); "A-2-3" and a declared joker's "JK=5♥" are not single cards."""
+    from remikc.emit.render import suits_in_colour
+
+    html = str(suits_in_colour("(np. 10♥, J♥) i K♠. A-2-3"))
+    assert html.count('<span class="card">') == 3
+    assert '<span class="card">10<span class="red">♥</span></span>,' in html
+    assert "A-2-3" in html
+    book = (GENERATED / "karuzela" / "rulebook.pl.html").read_text(encoding="utf-8")
+    bare = r"(?<![>\w])(?:10|[2-9AJQK])<span class=\"(?:red|black)\">[♥♦♠♣]</span>(?!</span>)"
+    unstyled = re.findall(bare, book)
+    assert unstyled == []
+
+
 def test_the_seeds_own_words():
     # 002: "idzie/przechodzi remika"; no invented "wyłożenie całej ręki (chorw. handiranje)"
     basic = _text("remik_podstawowy", "pl")

@@ -60,7 +60,9 @@ _BLACK = re.compile("([♠♣])")
 
 # a hyphen before a number is a minus sign: "−40", as a printed rulebook writes it
 _MINUS = re.compile(r"(?<![\w\-])-(?=\d)")
-_CARD = re.compile(r"(?<!\S)((?:10|[2-9AJQK])[♥♦♠♣]|JK)(?!\S)")
+# a card stands between spaces, or after an opening bracket or quote and before punctuation:
+# "(np. 10♥, J♥)" is two cards, "A-2-3" none
+_CARD = re.compile(r"(?<![^\s(„\"])((?:10|[2-9AJQK])[♥♦♠♣]|JK)(?![^\s,.;:)!?”\"])")
 
 
 def suits_in_colour(text: str) -> Markup:

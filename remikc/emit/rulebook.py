@@ -62,6 +62,18 @@ def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
     return replace(book, footnotes=tuple(marks), readings=readings)
 
 
+def _wrap_key(run: ir.RunRules) -> str:
+    """Forbidding the wrap where the ace sits on one side only says where a run stops: "after
+    the king and the ace no two" would name a king-ace the ace sentence has already refused."""
+    if run.wrap.value:
+        return "run.wrap.allowed"
+    if run.ace.value is ir.Ace.LOW:
+        return "run.wrap.forbidden.low"
+    if run.ace.value is ir.Ace.HIGH:
+        return "run.wrap.forbidden.high"
+    return "run.wrap.forbidden"
+
+
 def _reading(w: Writer, book: Rulebook, rule: ir.Rule[object]) -> Sentence:
     """The other reading of an ambiguous seed sentence, in the book's language where the
     catalogue has it (`other.<variant>.<rule>`), else only that there is one."""
@@ -288,7 +300,7 @@ def _melds(w: Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
         suit = "run.suit.same" if r.suit.value is ir.RunSuit.SAME else "run.suit.any"
         w.add("run", r.size, r.suit, size=words.size_words(w, r.size.value, "size.n"), suit=w.lang.say(suit))
         w.add(f"run.ace.{r.ace.value.name.lower()}", r.ace)
-        w.add(f"run.wrap.{'allowed' if r.wrap.value else 'forbidden'}", r.wrap)
+        w.add(_wrap_key(r), r.wrap)
         if r.ace_to_ace is not None:
             w.add(f"run.ace_to_ace.{'allowed' if r.ace_to_ace.value else 'forbidden'}", r.ace_to_ace)
         if own["run"] or own["invalid"]:

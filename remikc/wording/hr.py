@@ -157,8 +157,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.draw.discard_top": {"one": "Uzmi gornju kartu s hrpe odbačenih karata.",
                               "other": "Uzmi {n:card_acc} s hrpe odbačenih karata."},
     "turn.draw.none": "U ovoj se igri ne kupuje.",
-    "turn.draws.until_meld": "Kupi kartu sa špila; ako možeš i želiš, izloži karte. Ako ništa ne izložiš, "
-                             "kupi sljedeću — u jednom potezu najviše {n:card_acc}.",
+    "turn.draws.until_meld": "Kupi kartu sa špila; ako možeš i želiš, stavi karte iz ruke na stol (novu "
+                             "grupu ili karte dodane grupama na stolu). Ako na stol ne staviš nijednu "
+                             "kartu, kupi sljedeću — u jednom potezu najviše {n:card_acc}.",
     "turn.never.discard_top": "S hrpe odbačenih karata ne kupuje se.",
     "turn.never.stock": "Sa špila se ne kupuje.",
     "turn.never.cut_card": "Kartu ispod špila ne smije se uzeti.",
@@ -177,7 +178,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                   "špil — umjesto karte s vrha i samo ako u tom potezu kreće u "
                                   "handiranje (vidi „Kraj dijeljenja”).",
     "turn.when.stock": "Sa špila smiješ kupovati samo {when}.",
-    "turn.no_meld_after_last_draw": "Tko je morao kupiti {n}. kartu, u tom potezu više ništa ne izlaže.",
+    "turn.no_meld_after_last_draw": "Tko je morao kupiti {n}. kartu, u tom potezu više ne stavlja na stol "
+                                    "nijednu kartu iz ruke.",
     "turn.meld.opening": "Ako možeš i želiš, izloži na stol valjane grupe (prvo izlaganje je otvaranje) i "
                          "dodaj karte grupama koje već leže.",
     "turn.meld": "Ako možeš i želiš, izloži na stol valjane grupe i dodaj karte grupama koje već leže.",
@@ -227,6 +229,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "run.ace.high": "As je najviša karta: smije doći iza kralja (Q-K-A), ali ne ispred dvojke.",
     "run.ace.low_or_high": "As smije početi niz (A-2-3) ili ga završiti, iza kralja (Q-K-A).",
     "run.wrap.forbidden": "Niz ne smije prijeći preko asa: nakon kralja i asa ne može doći dvojka.",
+    "run.wrap.forbidden.low": "Iza kralja se više ništa ne smije staviti: kralj završava niz.",
+    "run.wrap.forbidden.high": "Ispred dvojke se ništa ne smije staviti: dvojka započinje niz.",
     "run.wrap.allowed": "Niz smije prijeći preko asa: nakon kralja i asa smije doći dvojka (K-A-2).",
     "run.ace_to_ace.allowed": "Dopušten je i puni niz od asa do asa: 14 karata, A-2-…-K-A.",
     "run.ace_to_ace.forbidden": "Niz ne smije istodobno početi i završiti asom.",
@@ -282,7 +286,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                             "komplet.",
     "jokers.ambiguous.higher": "Grupu koja se može čitati i kao komplet i kao niz (npr. {example}) igrač "
                                "može najaviti kao jedno ili drugo; ako ništa ne kaže, vrijedi onako kako "
-                               "donosi više bodova (uz jednaku vrijednost kao niz).",
+                               "donosi više bodova (a ako oba čitanja donose jednako bodova, kao niz).",
     "jokers.ambiguous.refused": "Grupa koja se može čitati i kao komplet i kao niz (npr. {example}) nije "
                                 "valjana.",
     # opening
@@ -302,18 +306,20 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lay_off.when": "Grupama na stolu — i tuđima — smiješ dodavati svoje karte, ali samo {when}.",
     "lay_off.when.opened": "Nakon otvaranja smiješ dodavati svoje karte grupama na stolu, i tuđima.",
     "example.lay_off": "nastaje {after}",
-    "swap.always": "Džokera iz grupe smiješ uzeti tako da na njegovo mjesto staviš kartu koju on "
-                   "predstavlja.",
+    "swap.always": "Džokera iz grupe smiješ zamijeniti kartom koju on predstavlja: staviš je na njegovo "
+                   "mjesto.",
     "swap.never": "Džokeri na stolu ne smiju se mijenjati.",
-    "swap.when": "Džokera iz grupe smiješ uzeti tako da na njegovo mjesto staviš kartu koju on "
-                 "predstavlja, ali samo {when}.",
-    "swap.when.opened": "Nakon otvaranja smiješ uzeti džokera iz grupe tako da na njegovo mjesto staviš "
-                        "kartu koju on predstavlja.",
+    "swap.when": "Džokera iz grupe smiješ zamijeniti kartom koju on predstavlja (staviš je na njegovo "
+                 "mjesto), ali samo {when}.",
+    "swap.when.opened": "Nakon otvaranja smiješ džokera iz grupe zamijeniti kartom koju on predstavlja: "
+                        "staviš je na njegovo mjesto.",
     "swap.from.hand": "Tu kartu moraš imati u ruci.",
     "swap.from.hand_or_table": "Ta karta smije doći iz ruke ili iz druge grupe na stolu.",
-    "swap.retrieved.keep": "Uzetog džokera smiješ zadržati u ruci ili ga dodati grupi na stolu.",
-    "swap.retrieved.new_meld_now": "Uzetog džokera moraš u istom potezu izložiti u novoj grupi.",
-    "swap.retrieved.play_now": "Uzetog džokera ne smiješ zadržati: moraš ga odmah izložiti na stol.",
+    "swap.retrieved.keep": "Zamijenjenog džokera smiješ uzeti u ruku ili ga dodati grupi na stolu.",
+    "swap.retrieved.new_meld_now": "Zamijenjenog džokera uzimaš i moraš ga u istom potezu izložiti u novoj "
+                                    "grupi.",
+    "swap.retrieved.play_now": "Zamijenjeni džoker ne napušta stol: moraš ga odmah iskoristiti u grupi "
+                                "na stolu.",
     "example.swap": "nakon zamjene: {cards}",
     # going out
     "going_out.discard": "Dijeljenje završava kad se netko riješi svih karata. Posljednju kartu mora "
@@ -349,10 +355,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "scoring.differences": "Dijeljenje dobiva igrač kojem je u ruci ostalo najmanje bodova — ne mora to biti "
                            "onaj koji je kucnuo. On dobiva zbroj razlika između bodova svakog od ostalih "
                            "igrača i svojih.",
-    "scoring.went_out": "Igrač koji je završio dijeljenje dobiva {n:point}.",
-    "scoring.handed": "Ako je handirao, dobiva {n:point}.",
-    "scoring.handed_with_cut_card": "Ako je handirao s kartom ispod špila, dobiva {n:point}.",
-    "scoring.joker_in_hand": "Ako je nekome ostao džoker u ruci, on se računa {n:point}.",
+    "scoring.went_out": "Igrač koji se prvi riješio svih karata dobiva {n:point}.",
+    "scoring.handed": "Igrač koji je handirao dobiva {n:point}.",
+    "scoring.handed_with_cut_card": "Igrač koji je handirao s kartom ispod špila dobiva {n:point}.",
+    "scoring.joker_in_hand": "Džoker koji nekome ostane u ruci računa se {n:point}.",
     "scoring.not_opened": "Igraču koji se nije otvorio piše se {n:point}, bez brojenja karata.",
     "scoring.handing_multiplier.penalties.2": "Ako netko od igrača handira, ostalim se igračima bodovi "
                                               "dupliraju — i igračima koji se nisu otvorili.",
@@ -373,7 +379,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "scoring.tie_with_knocker.knocker_wins": "Pri izjednačenju s igračem koji je kucnuo pobjeđuje onaj "
                                              "koji je kucnuo.",
     "scoring.all_out_bonus": "Tko pobijedi izloživši sve svoje karte, dobiva {n:point} nagrade.",
-    "example.round": "Primjer: dijeljenje je završio igrač 1.",
+    "example.round": "Primjer: igrač 1 riješio se svih karata.",
     "example.deal": "Primjer dijeljenja, odigranog od početka do kraja:",
     "example.deal.handed": "Primjer: dijeljenje završava handiranjem.",
     "example.deal.went_out": "Primjer: netko se riješi svih karata.",
@@ -387,14 +393,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "act.end_the_turn": "završi potez",
     "act.lay": "izloži {melds}",
     "act.rearrange": "presloži stol tako da na njemu leži {melds}",
-    "how.went_out": "završio je dijeljenje",
+    "how.went_out": "riješio se svih karata",
     "how.handed": "handirao je",
     "how.handed_cut": "handirao je s kartom ispod špila",
     "how.not_opened": "nije se otvorio: {n}",
     "how.hand": "u ruci {n:point}",
     "how.bonus": "; + {n} nagrade = {total}",
     "round.player": "Igrač {n}",
-    "round.went_out": "završio je dijeljenje",
+    "round.went_out": "riješio se svih karata",
     "round.who": "Igrač",
     "round.left": "Karte u ruci",
     "round.how": "Račun",
@@ -444,8 +450,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
 MESSAGES.update({
     "note.label": "Kućna napomena",
     "section.variations": "Varijante",
-    "variation.options": "Izvorni tekst navodi i ovo (ta pravila to ne obuhvaćaju)",
-    "variation.option": "„{quote}” — nije obuhvaćeno ovim pravilima.",
+    "variation.options": "Izvorni tekst navodi i ovo (po dogovoru prije igre; gore opisana igra to "
+                         "ne obuhvaća)",
+    "variation.option": "„{quote}”",
 })
 
 LANGUAGE = Language("hr", NOUNS, MESSAGES)

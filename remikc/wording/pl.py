@@ -25,9 +25,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "section.readings": "Do ustalenia przed grą",
     "reading": "{said} Inaczej: {other}",
     "other.unknown": "zdanie źródłowe można też odczytać inaczej.",
-    "other.remik51.deal.cut_card": "karta leży zakryta, jak cały stos, i nikt jej nie zna, dopóki ktoś "
-                                   "nie zrobi z nią remika; a jokera przekładający nie kładzie pod "
-                                   "stosem, tylko go zatrzymuje.",
+    "other.remik51.deal.cut_card": "karta leży zakryta, jak cały stos do dobierania, i nikt jej nie zna, "
+                                   "dopóki ktoś nie zrobi z nią remika; a jokera przekładający nie kładzie "
+                                   "pod stosem do dobierania, tylko go zatrzymuje.",
     "other.remik51.opening.min_melds": "otwarcie to co najmniej dwa układy, jak w przykładzie 6♠ 7♠ 8♠ "
                                        "i 10♦ 10♣ 10♥.",
     "other.remik51.turn.draw.discard_top": "wziętą ze stosu kart odrzuconych kartę trzeba wyłożyć w tym "
@@ -40,10 +40,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "other.remik51.joker_swap.allowed": "jokera można wymienić w każdej chwili, także przed otwarciem.",
     "other.remik51.joker_swap.retrieved_joker": "zabranego jokera można zatrzymać i wyłożyć w nowym "
                                                 "układzie później.",
-    "other.remik51.turn.draw.cut_card": "kartę spod stosu może wziąć tylko gracz, który przekładał talię, "
-                                        "gdy robi remika.",
-    "other.remik51.stock_empty": "gdy nad kartą spod stosu nie zostanie już żadna, następny gracz dobiera "
-                                 "ją jak zwykłą kartę; dopiero potem tasuje się karty odrzucone.",
+    "other.remik51.turn.draw.cut_card": "kartę spod stosu do dobierania może wziąć tylko gracz, "
+                                        "który przekładał talię, gdy robi remika.",
+    "other.remik51.stock_empty": "gdy nad kartą spod stosu do dobierania nie zostanie już żadna, następny "
+                                 "gracz dobiera ją jak zwykłą kartę; dopiero potem tasuje się karty "
+                                 "odrzucone.",
     "other.remik51.game_end.rounds": "gra to seria rozdań: punkty z każdego rozdania zapisuje się i sumuje, "
                                      "a to, kiedy gra się kończy (po ilu rozdaniach albo przy ilu "
                                      "punktach), ustalacie przed grą.",
@@ -95,10 +96,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                    "many": "{n} talii po 52 karty", "other": "{n} talii po 52 karty"},
     "deck.with_jokers": "{packs} i {n:joker}",
     "deck.no_jokers": "{packs}, bez jokerów",
-    "legend": "Karty zapisujemy tak, jak są nadrukowane: A — as, K — król, Q — dama, J — walet; kolory: "
-              "♥ kier, ♦ karo, ♣ trefl, ♠ pik.",
-    "legend.jokers": "Karty zapisujemy tak, jak są nadrukowane: A — as, K — król, Q — dama, J — walet; "
-                     "kolory: ♥ kier, ♦ karo, ♣ trefl, ♠ pik. Jokera piszemy słowem: Joker.",
+    # Polish packs print D and W (001 writes "D-K-A"); the book writes Q and J, as most packs do
+    "legend": "Karty zapisujemy tak, jak są nadrukowane: A — as, K — król, Q — dama (na polskich kartach "
+              "D), J — walet (W); kolory: ♥ kier, ♦ karo, ♣ trefl, ♠ pik.",
+    "legend.jokers": "Karty zapisujemy tak, jak są nadrukowane: A — as, K — król, Q — dama (na polskich "
+                     "kartach D), J — walet (W); kolory: ♥ kier, ♦ karo, ♣ trefl, ♠ pik. Jokera piszemy "
+                     "słowem: Joker.",
     "table.card": "Karta",
     "table.points": "Punkty",
     "table.term": "Pojęcie",
@@ -157,11 +160,15 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.draw.discard_top": {"one": "Weź wierzchnią kartę ze stosu kart odrzuconych.",
                               "other": "Weź {n:card_acc} ze stosu kart odrzuconych."},
     "turn.draw.none": "W tej grze nie dobiera się kart.",
-    "turn.draws.until_meld": "Weź kartę ze stosu do dobierania i — jeśli możesz i chcesz — wyłóż karty. "
-                             "Jeśli nic nie wyłożysz, weź następną; w jednej turze najwyżej {n:card_acc}.",
+    # 003's "łączyć" is any card from hand to the table - a meld, a lay-off, a rearrangement - so
+    # laying off stops the drawing as a new meld does
+    "turn.draws.until_meld": "Weź kartę ze stosu do dobierania i — jeśli możesz i chcesz — połóż karty z "
+                             "ręki na stole (nowy układ albo karty dołożone do układów na stole). Jeśli "
+                             "nie położysz na stole żadnej karty, weź następną; w jednej turze najwyżej "
+                             "{n:card_acc}.",
     "turn.never.discard_top": "Ze stosu kart odrzuconych się nie dobiera.",
     "turn.never.stock": "Ze stosu do dobierania się nie dobiera.",
-    "turn.never.cut_card": "Karty spod stosu nie wolno brać.",
+    "turn.never.cut_card": "Karty spod stosu do dobierania nie wolno brać.",
     "turn.when.discard_top": "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart odrzuconych — tę, "
                              "którą odrzucił poprzedni gracz — ale tylko {when}.",
     "turn.when.discard_top.first_round+opened+opens_this_turn":
@@ -172,12 +179,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.when.discard_top.not+first_round": "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart "
                                              "odrzuconych — tę, którą odrzucił poprzedni gracz — ale nie "
                                              "w swojej pierwszej turze.",
-    "turn.when.cut_card": "Kartę spod stosu możesz wziąć zamiast karty z wierzchu tylko {when}.",
-    "turn.when.cut_card.handing": "Kartę leżącą pod stosem może wziąć każdy gracz, nie tylko ten, który "
-                                  "przekładał — zamiast karty z wierzchu i tylko wtedy, gdy w tej turze "
-                                  "robi remika (patrz „Koniec rozdania”).",
+    "turn.when.cut_card": "Kartę spod stosu do dobierania możesz wziąć zamiast karty z wierzchu "
+                          "tylko {when}.",
+    "turn.when.cut_card.handing": "Kartę leżącą pod stosem do dobierania może wziąć każdy gracz, nie tylko "
+                                  "ten, który przekładał — zamiast karty z wierzchu i tylko wtedy, gdy w "
+                                  "tej turze robi remika (patrz „Koniec rozdania”).",
     "turn.when.stock": "Ze stosu do dobierania wolno dobierać tylko {when}.",
-    "turn.no_meld_after_last_draw": "Kto wziął {n}. kartę, w tej turze już nic nie wykłada.",
+    "turn.no_meld_after_last_draw": "Kto wziął {n}. kartę, w tej turze nie kładzie już na stole żadnej karty "
+                                    "z ręki.",
     "turn.meld.opening": "Jeśli możesz i chcesz, wyłóż na stół prawidłowe układy (pierwsze wyłożenie to "
                          "otwarcie) i dołóż karty do układów, które już leżą.",
     "turn.meld": "Jeśli możesz i chcesz, wyłóż na stół prawidłowe układy i dołóż karty do układów, które "
@@ -229,6 +238,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "run.ace.low_or_high": "As może zaczynać sekwens (A-2-3) albo go kończyć, po królu (Q-K-A).",
     "run.wrap.forbidden": "Sekwens nie może przejść przez asa: po królu i asie nie można położyć "
                           "dwójki.",
+    # with the ace on one side only the ace sentence already refuses K-A-2; what is left to say
+    # is where a run stops
+    "run.wrap.forbidden.low": "Nad królem nie można już nic położyć: król kończy sekwens.",
+    "run.wrap.forbidden.high": "Przed dwójką nie można nic położyć: dwójka zaczyna sekwens.",
     "run.wrap.allowed": "Sekwens może przejść przez asa: po królu i asie może leżeć dwójka (K-A-2).",
     "run.ace_to_ace.allowed": "Dozwolony jest też pełny sekwens od asa do asa: 14 kart, A-2-…-K-A.",
     "run.ace_to_ace.forbidden": "Sekwens nie może zaczynać się i kończyć asem jednocześnie.",
@@ -294,7 +307,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                 "{example}), jest nieprawidłowy.",
     "jokers.ambiguous.higher": "Układ, który da się odczytać i jako grupę, i jako sekwens (np. {example}), "
                                "gracz może zapowiedzieć jako jedno albo drugie; jeśli nic nie powie, liczy "
-                               "się tak, jak jest wart więcej punktów (przy równej wartości jako sekwens).",
+                               "się tak, jak daje więcej punktów (a gdy obie wersje dają tyle samo — jako "
+                               "sekwens).",
     # opening
     "opening.min_points": "Pierwsze wyłożenie kart to otwarcie. Układy wyłożone przy otwarciu muszą być "
                           "warte razem co najmniej {n:point} (liczą się wartości kart z tabeli).",
@@ -315,18 +329,22 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lay_off.when.opened": "Po otwarciu możesz dokładać swoje karty do układów leżących na stole, także "
                            "cudzych.",
     "example.lay_off": "powstaje {after}",
-    "swap.always": "Jokera leżącego w układzie możesz zabrać, kładąc na jego miejsce kartę, którą on "
-                   "zastępuje.",
+    # "wymienić", not "zabrać": where the joker must stay on the table (003: "nie może zostać usunięty
+    # ze stołu"), the swap takes nothing; what happens to the joker is the next sentence's
+    "swap.always": "Jokera leżącego w układzie możesz wymienić na kartę, którą on zastępuje: kładziesz "
+                   "ją na miejsce jokera.",
     "swap.never": "Jokerów leżących na stole nie wolno wymieniać.",
-    "swap.when": "Jokera leżącego w układzie możesz zabrać, kładąc na jego miejsce kartę, którą on "
-                 "zastępuje, ale tylko {when}.",
-    "swap.when.opened": "Po otwarciu możesz zabrać jokera leżącego w układzie, kładąc na jego miejsce "
-                        "kartę, którą on zastępuje.",
+    "swap.when": "Jokera leżącego w układzie możesz wymienić na kartę, którą on zastępuje (kładziesz ją "
+                 "na miejsce jokera), ale tylko {when}.",
+    "swap.when.opened": "Po otwarciu możesz wymienić jokera leżącego w układzie na kartę, którą on "
+                        "zastępuje: kładziesz ją na miejsce jokera.",
     "swap.from.hand": "Tę kartę musisz mieć na ręce.",
     "swap.from.hand_or_table": "Tę kartę możesz wziąć z ręki albo z innego układu na stole.",
-    "swap.retrieved.keep": "Zabranego jokera możesz zatrzymać na ręce albo dołożyć do układu na stole.",
-    "swap.retrieved.new_meld_now": "Zabranego jokera musisz w tej samej turze wyłożyć w nowym układzie.",
-    "swap.retrieved.play_now": "Zabranego jokera nie wolno zatrzymać: trzeba go od razu wyłożyć na stół.",
+    "swap.retrieved.keep": "Wymienionego jokera możesz wziąć na rękę albo dołożyć do układu na stole.",
+    "swap.retrieved.new_meld_now": "Wymienionego jokera bierzesz i musisz w tej samej turze wyłożyć w nowym "
+                                    "układzie.",
+    "swap.retrieved.play_now": "Wymieniony joker nie schodzi ze stołu: musisz go od razu użyć w układzie "
+                                "na stole.",
     "example.swap": "po wymianie: {cards}",
     # going out
     "going_out.discard": "Rozdanie kończy się, gdy ktoś pozbędzie się wszystkich kart. Ostatnią kartę "
@@ -349,9 +367,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "stock.reshuffle": "Gdy w stosie do dobierania zabraknie kart, tasuje się stos kart odrzuconych — bez "
                        "wierzchniej karty, która zostaje na miejscu — i kładzie jako nowy stos do "
                        "dobierania.",
-    "stock.reshuffle.cut_card": "Gdy nad kartą spod stosu nie zostanie już żadna karta do dobrania, tasuje "
-                                "się stos kart odrzuconych — bez wierzchniej karty, która zostaje na "
-                                "miejscu — i kładzie jako nowy stos do dobierania na karcie spod stosu: "
+    "stock.reshuffle.cut_card": "Gdy nad kartą spod stosu do dobierania nie zostanie już żadna karta, "
+                                "tasuje się stos kart odrzuconych — bez wierzchniej karty, która zostaje na "
+                                "miejscu — i kładzie jako nowy stos do dobierania na tej karcie: "
                                 "ona zostaje na spodzie i dalej czeka na remika.",
     "stock.last_round": "Gdy stos do dobierania się wyczerpie, a nikt nie zapukał, każdy gracz — także "
                         "ten, który wziął ostatnią kartę — ma jeszcze jedną turę na wykładanie. Potem "
@@ -366,7 +384,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                            "z pozostałych graczy a swoimi.",
     "scoring.went_out": "Kto zakończył rozdanie, dostaje {n:point}.",
     "scoring.handed": "Kto zakończył rozdanie remikiem, dostaje {n:point}.",
-    "scoring.handed_with_cut_card": "Kto zrobił remika z kartą spod stosu, dostaje {n:point}.",
+    "scoring.handed_with_cut_card": "Kto zrobił remika z kartą spod stosu do dobierania, dostaje {n:point}.",
     "scoring.joker_in_hand": "Joker pozostały na ręce kosztuje {n:point}.",
     "scoring.not_opened": "Kto się nie otworzył, dostaje {n:point}, bez liczenia kart.",
     "scoring.handing_multiplier.penalties.2": "Gdy ktoś zrobi remika, pozostali gracze liczą punkty "
@@ -395,9 +413,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "example.deal.went_out": "Przykład: ktoś pozbywa się wszystkich kart.",
     "example.deal.knocked": "Przykład: ktoś puka, ale inny gracz ma mniej punktów.",
     "deal.turn": "Gracz {n}: {actions}.",
-    "act.draw.stock": "dobiera kartę ze stosu",
+    "act.draw.stock": "dobiera kartę ze stosu do dobierania",
     "act.draw.discard": "bierze kartę ze stosu kart odrzuconych",
-    "act.draw.cut": "bierze kartę spod stosu",
+    "act.draw.cut": "bierze kartę spod stosu do dobierania",
     "act.discard": "odrzuca {card}",
     "act.knock": "puka",
     "act.end_the_turn": "kończy turę",
@@ -405,7 +423,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "act.rearrange": "przekłada stół tak, że leży na nim {melds}",
     "how.went_out": "zakończył rozdanie",
     "how.handed": "zrobił remika",
-    "how.handed_cut": "zrobił remika z kartą spod stosu",
+    "how.handed_cut": "zrobił remika z kartą spod stosu do dobierania",
     "how.not_opened": "nie otworzył się: {n}",
     "how.hand": "na ręce {n:point}",
     "how.bonus": "; + {n} premii = {total}",
@@ -436,7 +454,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "term.set.means.distinct": "karty o tym samym numerze lub figurze, każda w innym kolorze, np. "
                                "10♦ 10♣ 10♥",
     "term.set.means.any": "karty o tym samym numerze lub figurze, w dowolnych kolorach, np. 10♦ 10♣ 10♦",
-    "term.run": "Sekwens",
+    "term.run": "Sekwens (sekwencja)",
     "term.run.means.same": "karty jednego koloru ułożone po kolei, np. 2♣ 3♣ 4♣",
     "term.run.means.any": "karty w dowolnych kolorach ułożone po kolei, np. 2♣ 3♥ 4♣",
     "term.opening": "Otwarcie",
@@ -461,8 +479,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
 MESSAGES.update({
     "note.label": "Uwaga domowa",
     "section.variations": "Odmiany",
-    "variation.options": "Tekst źródłowy podaje też (tych możliwości te zasady nie obejmują)",
-    "variation.option": "„{quote}” — nie ujęte w tych zasadach.",
+    "variation.options": "Tekst źródłowy podaje też (do uzgodnienia przed grą; gra opisana "
+                         "wyżej ich nie obejmuje)",
+    "variation.option": "„{quote}”",
 })
 
 LANGUAGE = Language("pl", NOUNS, MESSAGES)
