@@ -21,6 +21,7 @@ import contextlib
 import io
 import multiprocessing.process
 import os
+import pickle
 import shutil
 import subprocess
 from collections.abc import Callable, Generator
@@ -345,17 +346,31 @@ def seed_modules(workspace: Workspace, load: Callable[[str], ir.Variant]) -> Cal
 
 
 @pytest.fixture(scope="session")
-def seed_examples(load: Callable[[str], ir.Variant]) -> Callable[[str], Any]:
+def seed_examples(load: Callable[[str], ir.Variant],
+                  tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Any]:
     """A seed variant's rulebook examples (the plays the solver finds: `witness.examples`),
-    found once per process."""
+    found once per process; under xdist once per run: the worker that finds a seed's examples
+    leaves them (pickled, so each worker's are the very objects the solver returned, not a
+    proof cache entry read back) in the folder the workers share, and the others read them."""
     from remikc.verify.witness import examples
 
     found: dict[str, Any] = {}
+    shared = _shared(tmp_path_factory)
 
     def of(variant_id: str) -> Any:
-        if variant_id not in found:
-            with untraced():  # Z3 alone: no line of remikc/runtime/ runs in the search
-                found[variant_id] = examples(load(variant_id))
+        if variant_id in found:
+            return found[variant_id]
+        kept = shared / "examples" / f"{variant_id}.pickle" if shared is not None else None
+        if kept is not None and kept.is_file():
+            found[variant_id] = pickle.loads(kept.read_bytes())
+            return found[variant_id]
+        with untraced():  # Z3 alone: no line of remikc/runtime/ runs in the search
+            found[variant_id] = examples(load(variant_id))
+        if kept is not None:  # written whole, then renamed: another worker never reads half
+            kept.parent.mkdir(exist_ok=True)
+            writing = kept.with_name(f"{kept.name}.{os.getpid()}.tmp")
+            writing.write_bytes(pickle.dumps(found[variant_id]))
+            writing.replace(kept)
         return found[variant_id]
 
     return of
@@ -458,11 +473,27 @@ def seed_reports(proved_seeds: ProvedSeeds) -> dict[str, Any]:
 
 @pytest.fixture(scope="session")
 def seed_build(proved_seeds: ProvedSeeds, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`remikc build specs/` once per process, its examples taken from `proved_seeds`' cache: the
-    folder it built (tests/test_validator.py compares it with generated/)."""
+    """`remikc build specs/` once per process (under xdist once per run: the first worker to ask
+    builds into the folder the workers share, the others copy it), its examples taken from
+    `proved_seeds`' cache: the folder it built (tests/test_validator.py compares it with
+    generated/)."""
+    folder = tmp_path_factory.mktemp("build") / "generated"
+    shared = _shared(tmp_path_factory)
+    if shared is None:
+        _build_seeds(proved_seeds, tmp_path_factory, folder)
+        return folder
+    with _locked(shared / "build.lock"):
+        if not (shared / "build").is_dir():
+            shutil.rmtree(shared / "build-writing", ignore_errors=True)
+            _build_seeds(proved_seeds, tmp_path_factory, shared / "build-writing")
+            (shared / "build-writing").rename(shared / "build")
+    shutil.copytree(shared / "build", folder)
+    return folder
+
+
+def _build_seeds(proved_seeds: ProvedSeeds, tmp_path_factory: pytest.TempPathFactory, folder: Path) -> None:
     from remikc.cli import main
 
-    folder = tmp_path_factory.mktemp("build") / "generated"
     # untraced: every runtime line the build reaches (its examples checked, its scored deals
     # played) is reached by traced tests too
     with pytest.MonkeyPatch.context() as patch, untraced():
@@ -471,7 +502,6 @@ def seed_build(proved_seeds: ProvedSeeds, tmp_path_factory: pytest.TempPathFacto
         out, err = io.StringIO(), io.StringIO()
         code = main(["build", "--out", str(folder), str(SPECS)], out, err)
     assert code == 0, out.getvalue() + err.getvalue()
-    return folder
 
 
 # Tests that start from an empty proof cache although they are integration tests: those about
