@@ -61,6 +61,10 @@ DELTAS = {
                               "  game_end {\n    override winner highest\n  }"),
     "r51_dwie": ("remik51", "  turn {\n    override draws 2\n  }\n  override stock_empty last_round"),
     "r51_do_wylozenia": ("remik51", "  turn {\n    override draws 2 until meld\n  }"),
+    # a game with a discard that goes out on the table only; one that knocks with the discard
+    "rp_stol": ("remik_podstawowy", "  going_out {\n    override by table\n  }"),
+    "rp_puka": ("remik_podstawowy", "  knocking {\n    max_hand 10\n  }\n"
+                                    "  scoring {\n    tie_with_knocker others_win\n  }"),
 }
 
 BUDGET = {"scores": 1_500, "games": 4, "draws": 400}
@@ -72,15 +76,25 @@ _ENDINGS = {"went_out": "went_out", "handed": "handed", "knocked": "knocked", "s
 _SOURCES = {"stock": ir.DrawSource.STOCK, "discard": ir.DrawSource.DISCARD_TOP, "cut": ir.DrawSource.CUT_CARD}
 
 
+_BUILT: dict[str, tuple[ir.Variant, object]] = {}
+
+
+def _variant(name: str, tmp_path_factory) -> tuple[ir.Variant, object]:
+    """A seed or a house variant of DELTAS with its module, built once for the whole module."""
+    if name not in _BUILT:
+        if name in DELTAS:
+            parent, body = DELTAS[name]
+            _BUILT[name] = house_variant(tmp_path_factory.mktemp(name), name, parent, body)
+        else:
+            workspace = Workspace()
+            v = workspace.variant(str(SPECS / f"{name}.rules"))
+            _BUILT[name] = (v, load_module(v.id, validator_source(v, workspace)))
+    return _BUILT[name]
+
+
 @pytest.fixture(scope="module", params=SEEDS + sorted(DELTAS))
 def variant(request, tmp_path_factory):
-    name = request.param
-    if name in DELTAS:
-        parent, body = DELTAS[name]
-        return house_variant(tmp_path_factory.mktemp(name), name, parent, body)
-    workspace = Workspace()
-    v = workspace.variant(str(SPECS / f"{name}.rules"))
-    return v, load_module(v.id, validator_source(v, workspace))
+    return _variant(request.param, tmp_path_factory)
 
 
 # --- scores ------------------------------------------------------------------------------------
@@ -308,3 +322,105 @@ def test_draws_agree_with_the_verifier(variant):
 @pytest.mark.soak
 def test_draws_agree_with_the_verifier_at_length(variant):
     _check_draws(variant, SLOW["draws"])
+
+
+# --- going out and knocking in a game with a discard --------------------------------------------
+
+def _stacked(m, seat1: str, seat0: str, stock: str):
+    """Two players, seat 1 to move and draw first, from a stacked deck."""
+    return m.new_game(2, 0, hands=[seat0, seat1], stock=stock, first_discard="9♣")
+
+
+def _play(m, game, *actions):
+    for action in actions:
+        game = m.apply(game, action)
+        assert game, (action, game)
+    return game
+
+
+def _codes(refusal) -> list[str]:
+    assert not refusal, refusal
+    return [r.code for r in refusal.reasons]
+
+
+def test_going_out_by_table_never_discards_the_last_card(tmp_path_factory):
+    """`going_out by table` in a game with a discard (docs/dsl.md): the last card is laid, never
+    discarded, as the verifier reads it (`ending._keeps`: nothing kept back; sim/play.py's judge
+    refuses a deal gone out by a discard).  So a lay-down may not leave one card either."""
+    _, m = _variant("rp_stol", tmp_path_factory)
+    game = _stacked(m, "4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠", "2♦ 4♦ 6♦ 8♦ 10♦ Q♦ 2♣ 4♣ 6♣ 8♣",
+                    "3♦ 7♥ 3♠ 5♥ 6♥")
+    game = _play(m, game, "draw from the stock")
+    # the run of all ten spades would leave 3♦ alone, which could go only as the discard
+    assert _codes(m.apply(game, "lay 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠")) == ["going_out.one_left"]
+    listed = m.legal_actions(game)
+    assert all(len(game.hands[1]) - sum(map(len, a.melds)) - sum(len(c) for _, c in a.lay_offs) != 1
+               for a in listed if isinstance(a, m.Lay))
+    game = _play(m, game, "lay 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠", "discard 3♦")
+    game = _play(m, game, "draw from the stock", "discard 7♥", "draw from the stock")
+    assert [str(c) for c in game.hands[1]] == ["3♠", "4♠"]
+    # laying off one of two leaves one: refused, and not listed
+    assert _codes(m.apply(game, "lay 4♠ on meld 1")) == ["going_out.one_left"]
+    assert m.Lay(lay_offs=[(0, "4♠")]) not in m.legal_actions(game)
+    # with one card in hand after the draw (as no lay-down now leaves), it may not be discarded
+    alone = game._copy(hands=(game.hands[0], (m.Card("4♠"),)))
+    assert _codes(m.apply(alone, "discard 4♠")) == ["going_out.table"]
+    assert not any(isinstance(a, m.Discard) for a in m.legal_actions(alone))
+    # both laid off: he goes out on the table
+    out = _play(m, game, "lay 3♠ 4♠ on meld 1")
+    assert (out.result.ended_by, out.result.seat) == ("went_out", 1)
+    # the bots, random and greedy, go out only on the table
+    for seed in range(6):
+        rng = random.Random(seed)
+        bot = m.greedy_bot if seed % 2 else m.random_bot
+        game = m.new_game(2 + seed % 3, seed)
+        for _ in range(3_000):
+            if game.over or game.deal > 2:
+                break
+            action = bot(m.view(game, game.seat), m.legal_actions(game), rng)
+            after = m.apply(game, action)
+            assert after, (action, after)
+            if after.deal_over and not game.deal_over and after.result.ended_by in ("went_out", "handed"):
+                assert isinstance(action, m.Lay), action
+            game = after
+
+
+def test_knocking_comes_with_the_discard(tmp_path_factory):
+    """`knocking` in a game with a discard (003: "Po swojej turze gracz może zakończyć rundę (lub
+    zapukać) z pięcioma lub mniej punktami na ręce"): after his turn, that is with its discard,
+    counting the cards he keeps; the verifier's game.reachable, incentives.knock and deal.ends
+    read it so.  Scored as the verifier says."""
+    v, m = _variant("rp_puka", tmp_path_factory)
+    game = _stacked(m, "5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ A♥ 2♥ K♣", "2♦ 4♦ 6♦ 8♦ 10♦ Q♦ 2♣ 4♣ 6♣ 8♣", "3♦ 7♥")
+    game = _play(m, game, "draw from the stock", "lay 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠")
+    # kept A♥ 2♥ 3♦ count 6, at most 10: a knock; kept A♥ 2♥ K♣ count 13: not
+    knocks = {str(a.card) for a in m.legal_actions(game) if isinstance(a, m.Discard) and a.knock}
+    assert knocks == {"K♣"}
+    assert _codes(m.apply(game, m.Discard("3♦", knock=True))) == ["knock.too_many"]
+    action = m.parse_action("discard K♣ and knock")
+    assert action == m.Discard("K♣", knock=True) and str(action) == "discard K♣ and knock"
+    assert m.Action.from_dict(action.to_dict()) == action
+    assert m.Discard("K♣").to_dict() == {"action": "discard", "card": "K♣"}  # saved as before
+    over = _play(m, game, action)
+    r = over.result
+    assert (r.ended_by, r.seat, [str(c) for c in r.hands[1]]) == ("knocked", 1, ["A♥", "2♥", "3♦"])
+    assert r.scores == _score_oracle(v).scores(r.hands, r.opened, "knocked", 1, False)
+    # the greedy bots knock (they never did while only `EndTurn` could)
+    knocked = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        game = m.new_game(3, seed)
+        for _ in range(2_000):
+            if game.over or game.deal > 3:
+                break
+            game = _play(m, game, m.greedy_bot(m.view(game, game.seat), m.legal_actions(game), rng))
+        knocked += sum(r.ended_by == "knocked" for r in game.results)
+    assert knocked > 0
+
+
+def test_a_knock_is_refused_where_the_game_has_none(tmp_path_factory):
+    _, m = _variant("remik_podstawowy", tmp_path_factory)
+    game = _stacked(m, "5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ A♥ 2♥ K♣", "2♦ 4♦ 6♦ 8♦ 10♦ Q♦ 2♣ 4♣ 6♣ 8♣", "3♦ 7♥")
+    game = _play(m, game, "draw from the stock")
+    assert _codes(m.apply(game, m.Discard("K♣", knock=True))) == ["knock.none"]
+    assert not any(isinstance(a, m.Discard) and a.knock for a in m.legal_actions(game))

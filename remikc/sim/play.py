@@ -379,7 +379,7 @@ def _check_end(m: VariantModule, v: ir.Variant | None, before: Game, action: Act
         if result.with_cut_card != (handed and turns.cut_now):
             return f"seat {seat}'s cut card is counted wrong ({result.with_cut_card})"
     if result.ended_by == "knocked":
-        if v.knocking is None or name != "EndTurn":
+        if v.knocking is None or name not in ("EndTurn", "Discard"):
             return f"seat {seat} knocked by `{action}`, in a game without knocking"
         held = _hand(v, tuple(after.hands[seat]), True)
         if held > v.knocking.max_hand.value:

@@ -12,7 +12,8 @@ numbers he can lay down at once are exact: meld lengths the rules allow (Z3, one
 length), sums of them, and opening sizes (Z3, one question a size), or any number where a lay-
 off is allowed and some meld can grow (a card laid off is assumed to find a meld that takes
 it).  A node has a way out when some path of turns ends the deal: he goes out (nothing left,
-or the last card discarded), or knocks (a hand of that many cards counting `max_hand` or less).
+or the last card discarded where the rules let it be), or knocks after his turn (a hand of that
+many cards, after the discard, counting `max_hand` or less).
 Hand sizes above `cap` are not followed: a path that grows past it is neither a way out nor
 a proof that there is none.
 
@@ -297,11 +298,14 @@ class Turns:
                         out.add(OUT)
                     continue
                 if discard:
+                    if left == 1 and v.going_out.by.value is ir.GoingOutBy.TABLE:
+                        continue  # the last card may not be the discard: the referee refuses this
                     left -= 1
                     if left == 0:
                         out.add(OUT)
                         continue
-                elif v.knocking is not None and self.lays.knocks(left):
+                # a knock comes after the turn, counting what the discard left
+                if v.knocking is not None and self.lays.knocks(left):
                     out.add(OUT)
                     continue
                 out.add(Node(False, opened, left))  # past the cap: followed no further
