@@ -96,11 +96,11 @@ def test_a_module_that_fails_is_a_breach_with_the_way_to_it(modules: dict[str, C
     right = m.module._discard
     thrown = []
 
-    def failing(game, card):  # type: ignore[no-untyped-def]
+    def failing(game, card, knock):  # type: ignore[no-untyped-def]
         thrown.append(card)
         if len(thrown) == 3:
             raise AssertionError("check_lay_off accepted it")
-        return right(game, card)
+        return right(game, card, knock)
 
     monkeypatch.setattr(m.module, "_discard", failing)
     with pytest.raises(InvariantBreach) as caught:
@@ -116,8 +116,8 @@ def test_a_lost_card_is_caught(modules: dict[str, Compiled], monkeypatch: pytest
     m = modules["remik_podstawowy"]
     right = m.module._discard
 
-    def losing(game, card):  # type: ignore[no-untyped-def]
-        after = right(game, card)
+    def losing(game, card, knock):  # type: ignore[no-untyped-def]
+        after = right(game, card, knock)
         return after._copy(discards=after.discards[:-1]) if after else after  # the card vanishes
 
     monkeypatch.setattr(m.module, "_discard", losing)
