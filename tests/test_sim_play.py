@@ -262,3 +262,17 @@ def test_simulate_plays_on_past_a_broken_promise(promise: Compiled) -> None:
     record = play_game(promise, players=2, seed=1, bot="greedy", max_deals=4)
     assert len(record.deals) == 4
     assert "blocked" in [deal.ended_by for deal in record.deals]
+
+
+def test_simulate_imports_no_z3() -> None:
+    """The simulator and its workers score by remikc/scoring.py, not the verifier: a fresh
+    interpreter that imports them (what a worker imports to play) has no z3."""
+    import subprocess
+    import sys
+
+    code = ("import sys, remikc.sim, remikc.sim.play, remikc.sim.runner, remikc.sim.parallel, "
+            "remikc.sim.sweep, remikc.scoring, remikc.emit.source\n"
+            "print(sorted(m for m in sys.modules if m == 'z3' or m.startswith('remikc.verify')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

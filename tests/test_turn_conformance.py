@@ -27,7 +27,7 @@ import z3
 from house import SPECS, house_variant
 
 from oracle import untraced_call
-from remikc import ir
+from remikc import drawing, ir, scoring
 from remikc.build import load_module, validator_source
 from remikc.spec.workspace import Workspace
 from remikc.verify.draws import DrawPosition, may_draw
@@ -61,8 +61,7 @@ DELTAS = {
                               "  game_end {\n    override winner highest\n  }"),
     "r51_dwie": ("remik51", "  turn {\n    override draws 2\n  }\n  override stock_empty last_round"),
     "r51_do_wylozenia": ("remik51", "  turn {\n    override draws 2 until meld\n  }"),
-    # a game with a discard that goes out on the table only; one that knocks with the discard
-    "rp_stol": ("remik_podstawowy", "  going_out {\n    override by table\n  }"),
+    # a game that knocks with the discard
     "rp_puka": ("remik_podstawowy", "  knocking {\n    max_hand 10\n  }\n"
                                     "  scoring {\n    tie_with_knocker others_win\n  }"),
 }
@@ -76,14 +75,17 @@ _ENDINGS = {"went_out": "went_out", "handed": "handed", "knocked": "knocked", "s
 _SOURCES = {"stock": ir.DrawSource.STOCK, "discard": ir.DrawSource.DISCARD_TOP, "cut": ir.DrawSource.CUT_CARD}
 
 
+# a game with a discard that goes out on the table only: scored as its parent, and its random
+# games rarely end (a random player seldom lays his last cards), so only its own test plays it
+OTHERS = {"rp_stol": ("remik_podstawowy", "  going_out {\n    override by table\n  }")}
 _BUILT: dict[str, tuple[ir.Variant, object]] = {}
 
 
 def _variant(name: str, tmp_path_factory) -> tuple[ir.Variant, object]:
-    """A seed or a house variant of DELTAS with its module, built once for the whole module."""
+    """A seed or a house variant of DELTAS or OTHERS with its module, built once for the whole module."""
     if name not in _BUILT:
-        if name in DELTAS:
-            parent, body = DELTAS[name]
+        if name in DELTAS or name in OTHERS:
+            parent, body = {**DELTAS, **OTHERS}[name]
             _BUILT[name] = house_variant(tmp_path_factory.mktemp(name), name, parent, body)
         else:
             workspace = Workspace()
@@ -185,8 +187,11 @@ def _check_scores(variant, count: int) -> int:
         n, hands, opened, ended_by, seat, cut = _random_end(m, rng)
         referee = _referee_scores(m, bases[n], hands, opened, ended_by, seat, cut)
         verifier = oracle.scores(hands, opened, ended_by, seat, cut)
-        if referee != verifier:
-            wrong.append((hands, opened, ended_by, seat, cut, referee, verifier))
+        plain = tuple(scoring.totals(scoring.deal_scores(
+            v, [scoring.hand_count(v, h, o) for h, o in zip(hands, opened, strict=True)],
+            ended_by, seat, cut_card=cut)))
+        if not referee == verifier == plain:
+            wrong.append((hands, opened, ended_by, seat, cut, referee, verifier, plain))
     assert wrong == [], f"{len(wrong)} of {count} disagree, first: {wrong[:3]}"
     return count
 
@@ -304,7 +309,12 @@ def _check_draws(variant, count: int) -> int:
     offered_any = 0
     for _ in range(count):
         game = _random_turn(m, rng, rng.choice(bases))
-        allowed = oracle(*_facts(m, game))
+        facts = _facts(m, game)
+        allowed = oracle(*facts)
+        k = len(ir.DrawSource)
+        at = drawing.DrawFacts(*facts[:8], dict(zip(ir.DrawSource, facts[8:8 + k], strict=True)),
+                               dict(zip(ir.DrawSource, facts[8 + k:], strict=True)))
+        assert {s for s in ir.DrawSource if drawing.may_draw(v, s, at)} == allowed
         offered = {_SOURCES[a.source] for a in m.legal_actions(game) if isinstance(a, m.Draw)}
         accepted = {s for name, s in _SOURCES.items() if m.apply(game, m.Draw(name))}
         assert offered == allowed == accepted, (
@@ -322,6 +332,36 @@ def test_draws_agree_with_the_verifier(variant):
 @pytest.mark.soak
 def test_draws_agree_with_the_verifier_at_length(variant):
     _check_draws(variant, SLOW["draws"])
+
+
+def _listed(header: str) -> list[str]:
+    text = (SPECS.parent / "docs" / "internals.md").read_text(encoding="utf-8")
+    table = text.split(header, 1)[1].split("\n\n", 1)[0]
+    return [line.split("`")[1] for line in table.splitlines() if line.startswith("| `")]
+
+
+def test_every_score_component_and_draw_condition_is_listed_and_played_both_ways(tmp_path_factory):
+    """docs/internals.md lists each component of the scoring definition and each condition of
+    the drawing definition with its conformance case; the cases' variants (the seeds and DELTAS)
+    use each, and leave each unused."""
+    assert _listed("| component | conformance case |") == list(scoring.COMPONENTS)
+    assert _listed("| draw condition | conformance case |") == list(drawing.DRAW_CONDITIONS)
+    variants = []
+    for name in SEEDS:
+        variants.append(Workspace().variant(str(SPECS / f"{name}.rules")))
+    for name, (parent, body) in DELTAS.items():
+        folder = tmp_path_factory.mktemp(f"list_{name}")
+        (folder / f"{parent}.rules").write_text((SPECS / f"{parent}.rules").read_text(encoding="utf-8"),
+                                                encoding="utf-8")
+        (folder / f"{name}.rules").write_text(f'variant {name} extends "{parent}" {{\n  name pl "{name}"\n'
+                                              f'  name hr "{name}"\n{body}\n}}\n', encoding="utf-8")
+        variants.append(Workspace().variant(str(folder / f"{name}.rules")))
+    for component, used in [*scoring.COMPONENTS.items(), *drawing.DRAW_CONDITIONS.items()]:
+        uses = {used(v) for v in variants}
+        assert True in uses, f"no conformance variant uses {component}"
+        # every game counts cards by their values, and every game has a stock
+        assert component in ("values", "turn.draw.stock") or False in uses, \
+            f"every conformance variant uses {component}"
 
 
 # --- going out and knocking in a game with a discard --------------------------------------------

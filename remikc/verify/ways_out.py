@@ -38,8 +38,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .. import ir
+from ..drawing import DrawFacts, holds, may_draw
 from .base import Probe, largest_hand, longest_meld
-from .liveness import TurnState, _stock_can_run_out_in_first_round, holds, sources
+from .liveness import TurnState, _stock_can_run_out_in_first_round, sources
 
 
 @dataclass(frozen=True, order=True)
@@ -195,13 +196,12 @@ def _pile(v: ir.Variant) -> bool:
 
 def draws_stock(v: ir.Variant, opened: bool, *, generous: bool) -> bool:
     """A player after his first turn may draw from the stock: to every hand, or (`generous`)
-    with a promise too."""
+    with a promise too (remikc/drawing.py `may_draw`: the stock's card is unseen, so a promise
+    to open is taken on trust)."""
     if generous:
-        stock = v.turn.source(ir.DrawSource.STOCK)
-        return stock is not None and any(
-            holds(stock.value, {ir.Flag.FIRST_ROUND: False, ir.Flag.OPENED: opened,
-                                ir.Flag.OPENS_THIS_TURN: p, ir.Flag.HANDING: h})
-            for p in (False, True) for h in (False, True))
+        no = dict.fromkeys(ir.DrawSource, False)
+        return bool(may_draw(v, ir.DrawSource.STOCK, DrawFacts(False, opened, opened, 0, False, 1, 0, False,
+                                                                 no, no)))
     return "stock" in sources(v, TurnState(False, opened, True, _pile(v)))
 
 
