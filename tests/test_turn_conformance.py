@@ -458,6 +458,21 @@ def test_knocking_comes_with_the_discard(tmp_path_factory):
     assert knocked > 0
 
 
+def test_deal_ends_counts_a_knock_after_the_discard(tmp_path_factory):
+    """`deal.ends` (ways_out) reads knocking as the referee does: a player of rp_puka holding
+    one card draws one, discards one and may knock with the card he keeps (any card counts 10
+    or less); before, only a game without a discard knocked there."""
+    from remikc.verify.base import Probe
+    from remikc.verify.ways_out import OUT, Lays, Node, Turns, caps
+
+    v, _ = _variant("rp_puka", tmp_path_factory)
+    turns = Turns(Lays(Probe(v), *caps(v)), generous=False, table=False)
+    assert OUT in turns.edges(Node(False, False, 1))
+    v, _ = _variant("remik_podstawowy", tmp_path_factory)  # no knocking: he keeps one card
+    turns = Turns(Lays(Probe(v), *caps(v)), generous=False, table=False)
+    assert turns.edges(Node(False, False, 1)) == {Node(False, False, 1)}
+
+
 def test_a_knock_is_refused_where_the_game_has_none(tmp_path_factory):
     _, m = _variant("remik_podstawowy", tmp_path_factory)
     game = _stacked(m, "5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ A♥ 2♥ K♣", "2♦ 4♦ 6♦ 8♦ 10♦ Q♦ 2♣ 4♣ 6♣ 8♣", "3♦ 7♥")
