@@ -8,7 +8,7 @@ lives.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,10 +20,10 @@ from .driver import check_paths
 from .emit.book_layout import to_html, to_markdown
 from .emit.package import emit_package
 from .emit.rulebook import rulebook
+from .emit.source import lineage_files, shown, validator_source
 from .emit.taught import taught
-from .emit.validator import emit_validator
 from .module import VariantModule, load_module
-from .spec.workspace import Workspace, is_packaged, parent_path
+from .spec.workspace import Workspace, parent_path
 from .verify.witness import Examples, examples
 from .wording import LANGUAGES, language
 
@@ -37,39 +37,6 @@ class Build:
     # `build --pdf`: each rulebook as an A4 PDF; not compared by `build --check` (their bytes
     # depend on the fonts of the machine, remikc/emit/pdf.py)
     pdfs: dict[Path, bytes] = field(default_factory=dict)
-
-
-def lineage_files(variant: ir.Variant, given: Collection[str] = ()) -> list[str]:
-    """The spec files a variant is built from, base game first; `given`, the names of specs
-    read from standard input, as for `parent_path`."""
-    files = [variant.source]
-    for parent in variant.lineage[1:]:
-        files.append(parent_path(files[-1], parent, given))
-    return files[::-1]
-
-
-def shown(path: str) -> str:
-    """A spec path as generated files write it: relative to its project (the nearest folder
-    above it with a pyproject.toml or .git), else to its folder's parent; never to where
-    remikc happens to run, so a build gives the same bytes from any folder.  A seed spec
-    shipped with remikc is `remikc:specs/<id>.rules` wherever remikc is installed."""
-    if is_packaged(path):
-        return path
-    spec = Path(path).resolve()
-    for folder in spec.parents:
-        if (folder / "pyproject.toml").exists() or (folder / ".git").exists():
-            return spec.relative_to(folder).as_posix()
-    return spec.relative_to(spec.parent.parent).as_posix()
-
-
-def validator_source(variant: ir.Variant, workspace: Workspace, *, as_given: bool = False) -> str:
-    """The generated module of `variant`, its spec paths as `shown` writes them; with
-    `as_given`, as the command line gave them (relative to the current folder, as every
-    message of a command writes them), for a module that answers a command, not one for
-    generated/."""
-    files = lineage_files(variant, workspace.given)
-    digests = {path: workspace.sha256(path) for path in files}
-    return emit_validator(variant, digests, {path: path if as_given else shown(path) for path in files})
 
 
 def outputs(paths: list[str], out: Path, *, pdf: bool = False, cache: bool = False, keep: bool = True

@@ -360,6 +360,8 @@ def test_a_knock_is_true_or_false(seed_modules) -> None:
     m = seed_modules("remik51")
     with pytest.raises(TypeError, match=r"^knock: True or False, not str 'yes'"):
         m.EndTurn(knock="yes")
+    with pytest.raises(TypeError, match=r"^knock: True or False, not int 1"):
+        m.Discard("5♠", knock=1)
     assert m.EndTurn(knock=True).knock is True
 
 

@@ -96,11 +96,11 @@ def test_a_module_that_fails_is_a_breach_with_the_way_to_it(modules: dict[str, C
     right = m.module._discard
     thrown = []
 
-    def failing(game, card):  # type: ignore[no-untyped-def]
+    def failing(game, card, knock):  # type: ignore[no-untyped-def]
         thrown.append(card)
         if len(thrown) == 3:
             raise AssertionError("check_lay_off accepted it")
-        return right(game, card)
+        return right(game, card, knock)
 
     monkeypatch.setattr(m.module, "_discard", failing)
     with pytest.raises(InvariantBreach) as caught:
@@ -116,8 +116,8 @@ def test_a_lost_card_is_caught(modules: dict[str, Compiled], monkeypatch: pytest
     m = modules["remik_podstawowy"]
     right = m.module._discard
 
-    def losing(game, card):  # type: ignore[no-untyped-def]
-        after = right(game, card)
+    def losing(game, card, knock):  # type: ignore[no-untyped-def]
+        after = right(game, card, knock)
         return after._copy(discards=after.discards[:-1]) if after else after  # the card vanishes
 
     monkeypatch.setattr(m.module, "_discard", losing)
@@ -262,3 +262,17 @@ def test_simulate_plays_on_past_a_broken_promise(promise: Compiled) -> None:
     record = play_game(promise, players=2, seed=1, bot="greedy", max_deals=4)
     assert len(record.deals) == 4
     assert "blocked" in [deal.ended_by for deal in record.deals]
+
+
+def test_simulate_imports_no_z3() -> None:
+    """The simulator and its workers score by remikc/scoring.py, not the verifier: a fresh
+    interpreter that imports them (what a worker imports to play) has no z3."""
+    import subprocess
+    import sys
+
+    code = ("import sys, remikc.sim, remikc.sim.play, remikc.sim.runner, remikc.sim.parallel, "
+            "remikc.sim.sweep, remikc.scoring, remikc.emit.source\n"
+            "print(sorted(m for m in sys.modules if m == 'z3' or m.startswith('remikc.verify')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

@@ -27,7 +27,7 @@ import z3
 from house import SPECS, house_variant
 
 from oracle import untraced_call
-from remikc import ir
+from remikc import drawing, ir, scoring
 from remikc.build import load_module, validator_source
 from remikc.spec.workspace import Workspace
 from remikc.verify.draws import DrawPosition, may_draw
@@ -61,6 +61,9 @@ DELTAS = {
                               "  game_end {\n    override winner highest\n  }"),
     "r51_dwie": ("remik51", "  turn {\n    override draws 2\n  }\n  override stock_empty last_round"),
     "r51_do_wylozenia": ("remik51", "  turn {\n    override draws 2 until meld\n  }"),
+    # a game that knocks with the discard
+    "rp_puka": ("remik_podstawowy", "  knocking {\n    max_hand 10\n  }\n"
+                                    "  scoring {\n    tie_with_knocker others_win\n  }"),
 }
 
 BUDGET = {"scores": 1_500, "games": 4, "draws": 400}
@@ -72,15 +75,28 @@ _ENDINGS = {"went_out": "went_out", "handed": "handed", "knocked": "knocked", "s
 _SOURCES = {"stock": ir.DrawSource.STOCK, "discard": ir.DrawSource.DISCARD_TOP, "cut": ir.DrawSource.CUT_CARD}
 
 
+# a game with a discard that goes out on the table only: scored as its parent, and its random
+# games rarely end (a random player seldom lays his last cards), so only its own test plays it
+OTHERS = {"rp_stol": ("remik_podstawowy", "  going_out {\n    override by table\n  }")}
+_BUILT: dict[str, tuple[ir.Variant, object]] = {}
+
+
+def _variant(name: str, tmp_path_factory) -> tuple[ir.Variant, object]:
+    """A seed or a house variant of DELTAS or OTHERS with its module, built once for the whole module."""
+    if name not in _BUILT:
+        if name in DELTAS or name in OTHERS:
+            parent, body = {**DELTAS, **OTHERS}[name]
+            _BUILT[name] = house_variant(tmp_path_factory.mktemp(name), name, parent, body)
+        else:
+            workspace = Workspace()
+            v = workspace.variant(str(SPECS / f"{name}.rules"))
+            _BUILT[name] = (v, load_module(v.id, validator_source(v, workspace)))
+    return _BUILT[name]
+
+
 @pytest.fixture(scope="module", params=SEEDS + sorted(DELTAS))
 def variant(request, tmp_path_factory):
-    name = request.param
-    if name in DELTAS:
-        parent, body = DELTAS[name]
-        return house_variant(tmp_path_factory.mktemp(name), name, parent, body)
-    workspace = Workspace()
-    v = workspace.variant(str(SPECS / f"{name}.rules"))
-    return v, load_module(v.id, validator_source(v, workspace))
+    return _variant(request.param, tmp_path_factory)
 
 
 # --- scores ------------------------------------------------------------------------------------
@@ -171,8 +187,11 @@ def _check_scores(variant, count: int) -> int:
         n, hands, opened, ended_by, seat, cut = _random_end(m, rng)
         referee = _referee_scores(m, bases[n], hands, opened, ended_by, seat, cut)
         verifier = oracle.scores(hands, opened, ended_by, seat, cut)
-        if referee != verifier:
-            wrong.append((hands, opened, ended_by, seat, cut, referee, verifier))
+        plain = tuple(scoring.totals(scoring.deal_scores(
+            v, [scoring.hand_count(v, h, o) for h, o in zip(hands, opened, strict=True)],
+            ended_by, seat, cut_card=cut)))
+        if not referee == verifier == plain:
+            wrong.append((hands, opened, ended_by, seat, cut, referee, verifier, plain))
     assert wrong == [], f"{len(wrong)} of {count} disagree, first: {wrong[:3]}"
     return count
 
@@ -290,7 +309,12 @@ def _check_draws(variant, count: int) -> int:
     offered_any = 0
     for _ in range(count):
         game = _random_turn(m, rng, rng.choice(bases))
-        allowed = oracle(*_facts(m, game))
+        facts = _facts(m, game)
+        allowed = oracle(*facts)
+        k = len(ir.DrawSource)
+        at = drawing.DrawFacts(*facts[:8], dict(zip(ir.DrawSource, facts[8:8 + k], strict=True)),
+                               dict(zip(ir.DrawSource, facts[8 + k:], strict=True)))
+        assert {s for s in ir.DrawSource if drawing.may_draw(v, s, at)} == allowed
         offered = {_SOURCES[a.source] for a in m.legal_actions(game) if isinstance(a, m.Draw)}
         accepted = {s for name, s in _SOURCES.items() if m.apply(game, m.Draw(name))}
         assert offered == allowed == accepted, (
@@ -308,3 +332,150 @@ def test_draws_agree_with_the_verifier(variant):
 @pytest.mark.soak
 def test_draws_agree_with_the_verifier_at_length(variant):
     _check_draws(variant, SLOW["draws"])
+
+
+def _listed(header: str) -> list[str]:
+    text = (SPECS.parent / "docs" / "internals.md").read_text(encoding="utf-8")
+    table = text.split(header, 1)[1].split("\n\n", 1)[0]
+    return [line.split("`")[1] for line in table.splitlines() if line.startswith("| `")]
+
+
+def test_every_score_component_and_draw_condition_is_listed_and_played_both_ways(tmp_path_factory):
+    """docs/internals.md lists each component of the scoring definition and each condition of
+    the drawing definition with its conformance case; the cases' variants (the seeds and DELTAS)
+    use each, and leave each unused."""
+    assert _listed("| component | conformance case |") == list(scoring.COMPONENTS)
+    assert _listed("| draw condition | conformance case |") == list(drawing.DRAW_CONDITIONS)
+    variants = []
+    for name in SEEDS:
+        variants.append(Workspace().variant(str(SPECS / f"{name}.rules")))
+    for name, (parent, body) in DELTAS.items():
+        folder = tmp_path_factory.mktemp(f"list_{name}")
+        (folder / f"{parent}.rules").write_text((SPECS / f"{parent}.rules").read_text(encoding="utf-8"),
+                                                encoding="utf-8")
+        (folder / f"{name}.rules").write_text(f'variant {name} extends "{parent}" {{\n  name pl "{name}"\n'
+                                              f'  name hr "{name}"\n{body}\n}}\n', encoding="utf-8")
+        variants.append(Workspace().variant(str(folder / f"{name}.rules")))
+    for component, used in [*scoring.COMPONENTS.items(), *drawing.DRAW_CONDITIONS.items()]:
+        uses = {used(v) for v in variants}
+        assert True in uses, f"no conformance variant uses {component}"
+        # every game counts cards by their values, and every game has a stock
+        assert component in ("values", "turn.draw.stock") or False in uses, \
+            f"every conformance variant uses {component}"
+
+
+# --- going out and knocking in a game with a discard --------------------------------------------
+
+def _stacked(m, seat1: str, seat0: str, stock: str):
+    """Two players, seat 1 to move and draw first, from a stacked deck."""
+    return m.new_game(2, 0, hands=[seat0, seat1], stock=stock, first_discard="9♣")
+
+
+def _play(m, game, *actions):
+    for action in actions:
+        game = m.apply(game, action)
+        assert game, (action, game)
+    return game
+
+
+def _codes(refusal) -> list[str]:
+    assert not refusal, refusal
+    return [r.code for r in refusal.reasons]
+
+
+def test_going_out_by_table_never_discards_the_last_card(tmp_path_factory):
+    """`going_out by table` in a game with a discard (docs/dsl.md): the last card is laid, never
+    discarded, as the verifier reads it (`ending._keeps`: nothing kept back; sim/play.py's judge
+    refuses a deal gone out by a discard).  So a lay-down may not leave one card either."""
+    _, m = _variant("rp_stol", tmp_path_factory)
+    game = _stacked(m, "4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠", "2♦ 4♦ 6♦ 8♦ 10♦ Q♦ 2♣ 4♣ 6♣ 8♣",
+                    "3♦ 7♥ 3♠ 5♥ 6♥")
+    game = _play(m, game, "draw from the stock")
+    # the run of all ten spades would leave 3♦ alone, which could go only as the discard
+    assert _codes(m.apply(game, "lay 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠")) == ["going_out.one_left"]
+    listed = m.legal_actions(game)
+    assert all(len(game.hands[1]) - sum(map(len, a.melds)) - sum(len(c) for _, c in a.lay_offs) != 1
+               for a in listed if isinstance(a, m.Lay))
+    game = _play(m, game, "lay 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠", "discard 3♦")
+    game = _play(m, game, "draw from the stock", "discard 7♥", "draw from the stock")
+    assert [str(c) for c in game.hands[1]] == ["3♠", "4♠"]
+    # laying off one of two leaves one: refused, and not listed
+    assert _codes(m.apply(game, "lay 4♠ on meld 1")) == ["going_out.one_left"]
+    assert m.Lay(lay_offs=[(0, "4♠")]) not in m.legal_actions(game)
+    # with one card in hand after the draw (as no lay-down now leaves), it may not be discarded
+    alone = game._copy(hands=(game.hands[0], (m.Card("4♠"),)))
+    assert _codes(m.apply(alone, "discard 4♠")) == ["going_out.table"]
+    assert not any(isinstance(a, m.Discard) for a in m.legal_actions(alone))
+    # both laid off: he goes out on the table
+    out = _play(m, game, "lay 3♠ 4♠ on meld 1")
+    assert (out.result.ended_by, out.result.seat) == ("went_out", 1)
+    # the bots, random and greedy, go out only on the table
+    for seed in range(6):
+        rng = random.Random(seed)
+        bot = m.greedy_bot if seed % 2 else m.random_bot
+        game = m.new_game(2 + seed % 3, seed)
+        for _ in range(3_000):
+            if game.over or game.deal > 2:
+                break
+            action = bot(m.view(game, game.seat), m.legal_actions(game), rng)
+            after = m.apply(game, action)
+            assert after, (action, after)
+            if after.deal_over and not game.deal_over and after.result.ended_by in ("went_out", "handed"):
+                assert isinstance(action, m.Lay), action
+            game = after
+
+
+def test_knocking_comes_with_the_discard(tmp_path_factory):
+    """`knocking` in a game with a discard (003: "Po swojej turze gracz może zakończyć rundę (lub
+    zapukać) z pięcioma lub mniej punktami na ręce"): after his turn, that is with its discard,
+    counting the cards he keeps; the verifier's game.reachable, incentives.knock and deal.ends
+    read it so.  Scored as the verifier says."""
+    v, m = _variant("rp_puka", tmp_path_factory)
+    game = _stacked(m, "5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ A♥ 2♥ K♣", "2♦ 4♦ 6♦ 8♦ 10♦ Q♦ 2♣ 4♣ 6♣ 8♣", "3♦ 7♥")
+    game = _play(m, game, "draw from the stock", "lay 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠")
+    # kept A♥ 2♥ 3♦ count 6, at most 10: a knock; kept A♥ 2♥ K♣ count 13: not
+    knocks = {str(a.card) for a in m.legal_actions(game) if isinstance(a, m.Discard) and a.knock}
+    assert knocks == {"K♣"}
+    assert _codes(m.apply(game, m.Discard("3♦", knock=True))) == ["knock.too_many"]
+    action = m.parse_action("discard K♣ and knock")
+    assert action == m.Discard("K♣", knock=True) and str(action) == "discard K♣ and knock"
+    assert m.Action.from_dict(action.to_dict()) == action
+    assert m.Discard("K♣").to_dict() == {"action": "discard", "card": "K♣"}  # saved as before
+    over = _play(m, game, action)
+    r = over.result
+    assert (r.ended_by, r.seat, [str(c) for c in r.hands[1]]) == ("knocked", 1, ["A♥", "2♥", "3♦"])
+    assert r.scores == _score_oracle(v).scores(r.hands, r.opened, "knocked", 1, False)
+    # the greedy bots knock (they never did while only `EndTurn` could)
+    knocked = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        game = m.new_game(3, seed)
+        for _ in range(2_000):
+            if game.over or game.deal > 3:
+                break
+            game = _play(m, game, m.greedy_bot(m.view(game, game.seat), m.legal_actions(game), rng))
+        knocked += sum(r.ended_by == "knocked" for r in game.results)
+    assert knocked > 0
+
+
+def test_deal_ends_counts_a_knock_after_the_discard(tmp_path_factory):
+    """`deal.ends` (ways_out) reads knocking as the referee does: a player of rp_puka holding
+    one card draws one, discards one and may knock with the card he keeps (any card counts 10
+    or less); before, only a game without a discard knocked there."""
+    from remikc.verify.base import Probe
+    from remikc.verify.ways_out import OUT, Lays, Node, Turns, caps
+
+    v, _ = _variant("rp_puka", tmp_path_factory)
+    turns = Turns(Lays(Probe(v), *caps(v)), generous=False, table=False)
+    assert OUT in turns.edges(Node(False, False, 1))
+    v, _ = _variant("remik_podstawowy", tmp_path_factory)  # no knocking: he keeps one card
+    turns = Turns(Lays(Probe(v), *caps(v)), generous=False, table=False)
+    assert turns.edges(Node(False, False, 1)) == {Node(False, False, 1)}
+
+
+def test_a_knock_is_refused_where_the_game_has_none(tmp_path_factory):
+    _, m = _variant("remik_podstawowy", tmp_path_factory)
+    game = _stacked(m, "5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ A♥ 2♥ K♣", "2♦ 4♦ 6♦ 8♦ 10♦ Q♦ 2♣ 4♣ 6♣ 8♣", "3♦ 7♥")
+    game = _play(m, game, "draw from the stock")
+    assert _codes(m.apply(game, m.Discard("K♣", knock=True))) == ["knock.none"]
+    assert not any(isinstance(a, m.Discard) and a.knock for a in m.legal_actions(game))

@@ -43,7 +43,7 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from ..build import validator_source
+    from ..emit.source import validator_source
     from ..explain import CARDS_ARGUMENT, BadCards, explain, read_play
     from ..module import load_module
 

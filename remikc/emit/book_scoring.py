@@ -5,6 +5,7 @@ score with its arithmetic, or else a round of the solver's hands."""
 from __future__ import annotations
 
 from .. import ir
+from ..scoring import counted, deal_scores, totals
 from ..verify.witness import Examples
 from .book import Act, Block, ScoredDeal, ScoredSeat, Sentence, Steps, Table, Taught
 from .book_words import Writer
@@ -52,12 +53,9 @@ def _scored_deal(w: Writer, deal: ScoredDeal) -> None:
     rows = []
     v = w.v
     method = v.scoring.method.value
-    times = 1
-    if deal.ended_by == "handed" and v.scoring.handing_multiplier is not None:
-        times = v.scoring.handing_multiplier.value
     for seat in deal.seats:
         held = w.cards(seat.cards) if seat.cards else "—"
-        rows.append((lang.say("round.player", n=seat.order), held, _arithmetic(w, deal, seat, method, times),
+        rows.append((lang.say("round.player", n=seat.order), held, _arithmetic(w, deal, seat, method),
                      str(seat.score).replace("-", "−")))
     rules = tuple(r.id for r in (v.scoring.method, v.scoring.went_out, v.scoring.handed,
                                  v.scoring.joker_in_hand, v.scoring.not_opened,
@@ -81,56 +79,48 @@ def _action(w: Writer, act: Act) -> str:
     raise ValueError(f"no words for the action {act}")
 
 
-def _arithmetic(w: Writer, deal: ScoredDeal, seat: ScoredSeat, method: ir.Method, times: int) -> str:
-    """How a player's score comes about, as a sum a player can check."""
+def _arithmetic(w: Writer, deal: ScoredDeal, seat: ScoredSeat, method: ir.Method) -> str:
+    """How a player's score comes about, as a sum a player can check: the parts remikc/scoring.py
+    gives for it (what he takes, the multiplier, the bonus), worked in figures."""
     lang = w.lang
-    s = w.v.scoring
+    v = w.v
+    order = [x.order for x in deal.seats]
+    counts = [int(counted(v, x.values, x.opened)) for x in deal.seats]
+    out = order.index(deal.out) if deal.out is not None else None
+    scored = deal_scores(v, counts, deal.ended_by, out, cut_card=deal.with_cut_card)
+    mine = scored[order.index(seat.order)]
+    count = counts[order.index(seat.order)]
+    if mine.fixed is not None:
+        return lang.say({"went_out": "how.went_out", "handed": "how.handed",
+                         "handed_with_cut_card": "how.handed_cut"}[mine.fixed])
+    times = mine.times
     if method is ir.Method.PENALTIES:
-        if seat.order == deal.out:
-            key = "how.went_out"
-            if deal.ended_by == "handed":
-                key = "how.handed_cut" if deal.with_cut_card else "how.handed"
-            return lang.say(key)
-        if not seat.opened and s.not_opened is not None:
-            base = s.not_opened.value
-            return lang.say("how.not_opened", n=base) + (f" × {times} = {base * times}" if times != 1 else "")
-        total = sum(seat.values)
-        sum_text = str(total)
+        if not seat.opened and v.scoring.not_opened is not None:
+            times_text = f" × {times} = {count * times}" if times != 1 else ""
+            return lang.say("how.not_opened", n=count) + times_text
+        sum_text = str(count)
         if len(seat.values) > 1:
-            sum_text = " + ".join(str(x) for x in seat.values) + f" = {total}"
-        return sum_text + (f"; × {times} = {total * times}" if times != 1 else "")
-    hands = {x.order: sum(x.values) for x in deal.seats}
-    if seat.score == 0:
-        return lang.say("how.hand", n=hands[seat.order])
+            sum_text = " + ".join(str(x) for x in seat.values) + f" = {count}"
+        return sum_text + (f"; × {times} = {count * times}" if times != 1 else "")
+    if not mine.won:
+        return lang.say("how.hand", n=count)
+    taken = sum(mine.taken)
     if method is ir.Method.WINNER_COLLECTS:
-        others = [hands[o] for o in sorted(hands) if o != seat.order]
-        text = " + ".join(map(str, others)) + f" = {sum(others)}"
+        text = " + ".join(map(str, mine.taken)) + f" = {taken}"
         if times != 1:
-            text = f"({' + '.join(map(str, others))}) × {times} = {sum(others) * times}"
-        bonus = seat.score - sum(others) * times
-        return text + (lang.say("how.bonus", n=bonus, total=seat.score) if bonus else "")
-    mine = hands[seat.order]
-    parts = [f"({hands[o]} − {mine})" for o in sorted(hands) if o != seat.order]
-    diff = sum(hands[o] - mine for o in hands if o != seat.order) * times
-    text = " + ".join(parts) + f" = {diff}"
-    bonus = seat.score - diff
-    if bonus:
-        text += lang.say("how.bonus", n=bonus, total=seat.score)
+            text = f"({' + '.join(map(str, mine.taken))}) × {times} = {taken * times}"
+    else:
+        parts = [f"({c} − {count})" for i, c in enumerate(counts) if order[i] != seat.order]
+        text = " + ".join(parts) + f" = {taken * times}"
+    if mine.bonus:
+        text += lang.say("how.bonus", n=mine.bonus, total=mine.total)
     return text
 
 
 def round_scores(v: ir.Variant, values: tuple[int, ...]) -> tuple[int, ...]:
     """Scores of a round one player went out of (no handing, no knock), the others' cards
-    counting `values`: the winner's score first."""
-    s = v.scoring
-    method = s.method.value
-    if method is ir.Method.PENALTIES:
-        assert s.went_out is not None
-        return (s.went_out.value, *values)
-    bonus = s.all_out_bonus.value if s.all_out_bonus is not None else 0
-    if method is ir.Method.WINNER_COLLECTS:
-        return (sum(values), *(0 for _ in values))
-    return (sum(values) + bonus, *(0 for _ in values))  # differences to a hand of 0
+    counting `values`: the winner's score first (remikc/scoring.py, his hand empty)."""
+    return tuple(int(x) for x in totals(deal_scores(v, (0, *values), "went_out", 0)))
 
 
 def _round(w: Writer, e: Examples) -> Table | None:

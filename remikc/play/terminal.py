@@ -21,7 +21,7 @@ HELP = """actions (cards as 7♥ or 7h, 10♠ or 10s/Ts, JK; melds apart with |)
   draw stock | draw discard | draw cut        take a card
   lay 7♥ 8♥ 9♥ | 5♠ 5♦ 5♣                     lay melds down (an opening is one lay)
   lay JK=9♥ on 2 | 8♥ for 1                   lay off on meld 2; take meld 1's joker with 8♥
-  discard K♣                                  end the turn with a discard
+  discard K♣ | discard K♣ and knock           end the turn with a discard (and knock)
   end | knock | next                          end the turn (no discard) | knock | the next deal
   rearrange: 5♠ 5♥ 5♦ | 6♣ 7♣ 8♣              the whole new table (where the rules allow it)
 requests:

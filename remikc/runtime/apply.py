@@ -9,6 +9,7 @@ from typing import cast
 
 from .cards import _CARD, _NOT_CARDS, CARDS, Card, CardsLike, _card, _cards, _memo
 from .draws import (
+    _LEFT_REFUSED,
     _can_open,
     _commitment,
     _draw_sources,
@@ -152,7 +153,7 @@ def apply(game: Game, action: Action | str, seat: int | None = None) -> Game | R
             return kept[2]  # judged a moment ago, for the bot that chose it
         return _lay(game, action) if isinstance(action, Lay) else _rearranged(game, action)
     if isinstance(action, Discard):
-        return _discard(game, action.card)
+        return _discard(game, action.card, action.knock)
     if isinstance(action, EndTurn):
         return _end_turn(game, action.knock)
     return Refusal(_because("action.unknown", action=repr(action)))
@@ -340,8 +341,9 @@ def _lay(game: Game, action: Lay) -> Game | Refusal:
         # the meld lies in table order; where the rules keep what jokers are declared, so does the table
         keeps = _table_keeps(grown, meant, m.kind) if JOKERS_DECLARED else ()
         table[index] = TableMeld(_laid(grown, meant, m.kind), m.kind, m.owner, keeps)
-    if not hand and DISCARDS and GOING_OUT == "discard":
-        why.append(_because("going_out.discard", _WHY_GOING_OUT))
+    wrong = _left_wrong(len(hand))
+    if wrong:
+        why.append(wrong)
     if hand and DISCARDS and not DISCARD_TAKEN_CARD and all(c == game.taken for c in hand):
         why.append(_because("discard.taken_only", _WHY_DISCARD_TAKEN, cards=_show(hand)))
     if handing and len(hand) > DISCARDS:
@@ -365,6 +367,16 @@ def _lay(game: Game, action: Lay) -> Game | Refusal:
     if not hand:
         return _went_out(after)
     return after
+
+
+def _left_wrong(left: int) -> Reason | None:
+    """Why a lay-down that leaves `left` cards in hand breaks the rules of going out, or None."""
+    if DISCARDS and GOING_OUT == "discard" and left == 0:
+        return _because("going_out.discard", _WHY_GOING_OUT)
+    if left == _LEFT_REFUSED:
+        # the one card left could leave the hand only as the turn's discard
+        return _because("going_out.one_left", _WHY_GOING_OUT)
+    return None
 
 
 def _grown(meld: Meld, added: Meld, kind: str) -> Meld:
@@ -460,6 +472,9 @@ def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:
         why.append(_because("rearrange.remove", _WHY_REARRANGE_REMOVE, cards=_show(gone)))
     _take(hand, rest, why)
     hand += gone
+    wrong = _left_wrong(len(hand))
+    if wrong:
+        why.append(wrong)
     least = cast("int", REARRANGE_MIN_FROM_HAND)
     if len(rest) < least:
         why.append(_because("rearrange.min", _WHY_REARRANGE_MIN, given=len(rest), least=least))
@@ -575,7 +590,7 @@ def _turn_can_end(game: Game) -> Reason | None:
     return None
 
 
-def _discard(game: Game, card: int) -> Game | Refusal:
+def _discard(game: Game, card: int, knock: bool = False) -> Game | Refusal:
     if not DISCARDS:
         return Refusal(_because("discard.none"))
     why = []
@@ -585,17 +600,37 @@ def _discard(game: Game, card: int) -> Game | Refusal:
     hand: list[int] = list(game.hands[game.seat])
     if card not in hand:
         why.append(_because("hand.missing", card=str(Card(card))))
+    elif GOING_OUT == "table" and len(hand) == 1:
+        why.append(_because("going_out.table", _WHY_GOING_OUT))
     if not DISCARD_TAKEN_CARD and card == game.taken:
         why.append(_because("discard.just_taken", _WHY_DISCARD_TAKEN, card=str(Card(card))))
+    if card in hand:
+        hand.remove(card)
+    # a knock comes after the turn, so it counts the cards kept; an empty hand goes out instead
+    knocked = _knock_refused(hand) if knock and hand else None
+    if knocked:
+        why.append(knocked)
     if why:
         return Refusal(why)
-    hand.remove(card)
     hands = list(game.hands)
     hands[game.seat] = _sorted(hand)
     after = game._copy(hands=tuple(hands), discards=(*game.discards, card))
     if not hand:
         return _went_out(after)
+    if knock:
+        return _end_deal(after, "knocked", game.seat)
     return _next_turn(after)
+
+
+def _knock_refused(hand: Iterable[int]) -> Reason | None:
+    """Why a player holding `hand` after his turn may not knock, or None."""
+    most = KNOCK_MAX
+    if most is None:
+        return _because("knock.none")
+    points = _hand_points(hand)
+    if points > most:
+        return _because("knock.too_many", _WHY_KNOCKING, points=points, most=most)
+    return None
 
 
 def _end_turn(game: Game, knock: bool) -> Game | Refusal:
@@ -605,12 +640,9 @@ def _end_turn(game: Game, knock: bool) -> Game | Refusal:
     if blocked:
         return Refusal(blocked)
     if knock:
-        most = KNOCK_MAX
-        if most is None:
-            return Refusal(_because("knock.none"))
-        points = _hand_points(game.hands[game.seat])
-        if points > most:
-            return Refusal(_because("knock.too_many", _WHY_KNOCKING, points=points, most=most))
+        refused = _knock_refused(game.hands[game.seat])
+        if refused:
+            return Refusal(refused)
         return _end_deal(game, "knocked", game.seat)
     return _next_turn(game)
 

@@ -6,7 +6,7 @@ import random
 from typing import Final, cast
 
 from .apply import _grown, _judged
-from .draws import _dead, _draw_sources
+from .draws import _LEFT_REFUSED, _dead, _draw_sources
 from .game import _REARRANGE, Action, Discard, Draw, EndTurn, Game, Lay, NextDeal, Rearrange, Refusal, View
 from .melds import _read
 from .moves import _after_plays, _might_lay, _plays, _rearrangements_offered
@@ -117,7 +117,10 @@ def _greedy(seen: View, play: Action | None, sources: list[str], ends: list[Acti
         # and the quicker search without that condition finds a lay-down as good
         kept = _lay_down(held, opening=False, objective="deadwood", keep=0 if _dead(held) else 1).left
         left = set(kept)
-        chosen = max(discards, key=lambda a: (a.card in left, HAND_VALUE[a.card], a.card))
+        chosen = max((a for a in discards if not a.knock),
+                     key=lambda a: (a.card in left, HAND_VALUE[a.card], a.card))
+        # it knocks where it may, as it does where the turn ends without a discard
+        chosen = next((a for a in discards if a.knock and a.card == chosen.card), chosen)
         if chosen.card in left:
             # what the hand keeps, less the card thrown, is the least deadwood of the hand left:
             # the next turn's draw asks for it (any lay-down of that hand, with the card thrown
@@ -152,6 +155,9 @@ def _greedy_play(seen: View, rearranging: bool = True, own: bool = False) -> Act
         return Rearrange(play.table) if play else None
     keep = 1 if DISCARDS and GOING_OUT == "discard" else 0
     play = _melds_of(hand, seen.table, keep, own)
+    if len(play.left) == _LEFT_REFUSED:
+        # one card left could go only as the discard, which may not take the last card
+        play = _melds_of(hand, seen.table, 2, own)
     if not DISCARD_TAKEN_CARD and seen.taken is not None and play.left and \
             all(c == seen.taken for c in play.left):
         play = _melds_of(hand, seen.table, len(play.left) + 1, own)

@@ -30,6 +30,10 @@ from .rules import (
 from .search import _lay_down, _live, best_opening, gave_up
 from .solver import _OPEN_CLEAN, _OPEN_MELDS, _OPEN_POINTS, _UNIVERSE_ONLY, _W, Play, _vector
 
+# Cards a lay-down may not leave in hand (-1: none): where the last card may not be discarded
+# (`going_out by table` in a game with a discard), one card left could go only as the discard.
+_LEFT_REFUSED: Final[int] = 1 if DISCARDS and GOING_OUT == "table" else -1
+
 # --- draws that bind ------------------------------------------------------------------------------
 
 _OPENINGS: dict[tuple[int, ...], Play] = _memo({})
@@ -99,8 +103,9 @@ def _can_hand(hand: Iterable[int]) -> bool:
     held = tuple(hand)
     keep = 1 if DISCARDS and GOING_OUT == "discard" else 0
     # the one card to discard may be a card no meld takes, also where going out needs no discard
-    # (`discard_or_table`): the quick no must allow what the search below allows
-    left_at_most = max(keep, 1 if DISCARDS else 0)
+    # (`discard_or_table`): the quick no must allow what the search below allows; where the last
+    # card may not be discarded (`table`), every card goes down
+    left_at_most = max(keep, 1 if DISCARDS and GOING_OUT != "table" else 0)
     if len(_dead(held)) > left_at_most:
         return False
     if HANDING_OPENING_RULES and not _might_open(held):

@@ -6,8 +6,8 @@ A Game is never changed: `apply` returns a new one.  `view(game, seat)` is what 
 
 A turn: draw (`Draw`), then any number of lay-downs (`Lay`: new melds, lay-offs, joker swaps; or,
 where the table may be rearranged, `Rearrange`: the whole new table), then `Discard` or, in a game
-without a discard, `EndTurn` (with `knock=True` to end the deal).  When a deal ends, `NextDeal`
-deals the next one, until the game ends (`game.over`).
+without a discard, `EndTurn`; either with `knock=True` ends the deal where the rules allow a knock.
+When a deal ends, `NextDeal` deals the next one, until the game ends (`game.over`).
 
 Choices the rules leave to the referee, made here: the first dealer is seat 0 and the deal passes
 to the left; the first player, dealt the extra card, does not draw on his first turn; the cut card
@@ -101,6 +101,8 @@ class Action:
             raise SaveError(f"an action is a dict whose \"action\" is one of {', '.join(_ACTIONS)}, "
                             f"not {data!r}")
         keys, reader = _ACTIONS[data["action"]]
+        if data["action"] == "discard" and "knock" in data:
+            keys = (*keys, "knock")  # written only for a knock: saves without it stay as they were
         fields = _saved_fields(data, f"a {data['action']} action", ("action", *keys))
         try:
             return reader(*(fields[k] for k in keys))
@@ -272,21 +274,26 @@ class Rearrange(Action):
 
 
 class Discard(Action):
-    """Throw a card from hand onto the discard pile, ending the turn."""
+    """Throw a card from hand onto the discard pile, ending the turn; `knock=True` (where the game
+    has knocking) ends the deal too, the cards kept counting `KNOCK_MAX` or less."""
 
-    __slots__ = ("card",)
+    __slots__ = ("card", "knock")
 
-    def __init__(self, card: Card | str) -> None:
+    def __init__(self, card: Card | str, knock: bool = False) -> None:
         self.card = _card(card)
+        if type(knock) is not bool:
+            raise TypeError(f"knock: True or False, not {type(knock).__name__} {knock!r}"[:300])
+        self.knock = knock
 
     def _key(self) -> tuple[object, ...]:
-        return (self.card,)
+        return (self.card, self.knock)
 
     def _fields(self) -> dict[str, Any]:
-        return {"card": str(self.card)}
+        # a discard without a knock is saved as before knocking with a discard was read
+        return {"card": str(self.card), "knock": True} if self.knock else {"card": str(self.card)}
 
     def __str__(self) -> str:
-        return f"discard {self.card}"
+        return f"discard {self.card} and knock" if self.knock else f"discard {self.card}"
 
 
 class EndTurn(Action):
@@ -879,8 +886,8 @@ def _read_draw(source: object) -> Action:
     return Draw(_saved_text(source, "a draw's source", ("stock", "discard", "cut")))
 
 
-def _read_discard(card: object) -> Action:
-    return Discard(_saved_card(card, "a discard"))
+def _read_discard(card: object, knock: object = False) -> Action:
+    return Discard(_saved_card(card, "a discard"), _saved_bool(knock, "knock"))
 
 
 def _read_end_turn(knock: object) -> Action:
@@ -908,7 +915,8 @@ _SWAPPED: Final = re.compile(r"(\S+) \(from (hand|table)\) for its joker")
 def parse_action(text: str) -> Action:
     """The action written as `str(action)` writes it: `draw from the stock`, `discard 5♠`,
     `lay 8♥ for the joker in meld 2 | 5♠ 5♥ 5♦ | 6♣ on meld 1`, `rearrange: 8♣ (from hand) for its
-    joker; 5♠ 5♥ 5♦ | 6♣ 7♣ 8♣`, `end the turn`, `knock`, `deal the next round`.  Raises
+    joker; 5♠ 5♥ 5♦ | 6♣ 7♣ 8♣`, `discard 5♠ and knock`, `end the turn`, `knock`, `deal the next
+    round`.  Raises
     ValueError naming what it could not read, or a part of a lay-down with no cards."""
     if not isinstance(text, str):
         raise TypeError(f"text: an action as str() writes it, not {type(text).__name__}")
@@ -920,6 +928,8 @@ def parse_action(text: str) -> Action:
     }
     if text in simple:
         return simple[text]
+    if text.startswith("discard ") and text.endswith(" and knock"):
+        return Discard(parse_card(text[len("discard "):-len(" and knock")]), knock=True)
     if text.startswith("discard "):
         return Discard(parse_card(text[len("discard "):]))
     if text == "lay" or text.startswith("lay "):

@@ -9,6 +9,7 @@ from typing import cast
 from .apply import _declared_on, _judged, _sorted, _turn_can_end
 from .cards import Card, _memo
 from .draws import (
+    _LEFT_REFUSED,
     _draw_sources,
     _flags,
     _hand_points,
@@ -36,6 +37,7 @@ from .rules import (
     DISCARD_TAKEN_CARD,
     DISCARDS,
     GOING_OUT,
+    HAND_VALUE,
     HANDING_OPENING_RULES,
     HAS_OPENING,
     HAS_RUN,
@@ -97,8 +99,10 @@ def _might_lay(game: Game) -> bool:
     cards = set(hand)
     first_round, opened = _flags(game)
     must_keep = 1 if DISCARDS and GOING_OUT == "discard" else 0
-    # where the table is rearranged a meld may always grow; else as lay-offs, where they may
-    grow = _REARRANGE or (_may_lay_off(first_round, opened, False, False) and len(hand) > must_keep)
+    # where the table is rearranged a meld may always grow; else as lay-offs, where they may (a
+    # lay-off of one card from two, where the last may not be discarded, is refused)
+    grow = _REARRANGE or (_may_lay_off(first_round, opened, False, False) and len(hand) > must_keep
+                          and len(hand) - 1 != _LEFT_REFUSED)
     swap = RETRIEVED_JOKER is not None and _may_swap(first_round, opened, False, False)
     for meld in game.table:
         if grow:
@@ -161,14 +165,21 @@ def _after_plays(game: Game) -> list[Action]:
         return [Draw(s) for s in _draw_sources(game)]
     out: list[Action] = []
     if _turn_can_end(game) is None:
+        most = KNOCK_MAX
+        hand = game.hands[game.seat]
         if DISCARDS:
-            hand = game.hands[game.seat]
-            out += [Discard(c) for c in dict.fromkeys(hand)
-                    if DISCARD_TAKEN_CARD or c != game.taken]
+            if GOING_OUT == "table" and len(hand) == 1:
+                return out  # the last card may not be discarded (`_lay_downs` leaves no such hand)
+            points = _hand_points(hand)
+            for c in dict.fromkeys(hand):
+                if DISCARD_TAKEN_CARD or c != game.taken:
+                    out.append(Discard(c))
+                    # a knock counts the cards kept; an empty hand goes out instead
+                    if most is not None and len(hand) > 1 and points - HAND_VALUE[c] <= most:
+                        out.append(Discard(c, knock=True))
         else:
             out.append(EndTurn())
-            most = KNOCK_MAX
-            if most is not None and _hand_points(game.hands[game.seat]) <= most:
+            if most is not None and _hand_points(hand) <= most:
                 out.append(EndTurn(knock=True))
     return out
 
@@ -217,13 +228,15 @@ def _lay_downs(game: Game) -> Iterator[Action]:
     left_ok = DISCARD_TAKEN_CARD or game.taken is None or not DISCARDS
     for meld in _hand_melds(hand, False):
         rest = len(hand) - len(meld)
-        if rest < must_keep or (rest and not left_ok and _only_taken(hand, meld, game.taken)):
+        if rest < must_keep or rest == _LEFT_REFUSED or (
+                rest and not left_ok and _only_taken(hand, meld, game.taken)):
             continue
         yield _said((meld,), False)
     if _may_lay_off(first_round, opened, False, False) and len(hand) > must_keep:
         for index, m in enumerate(game.table):
             for card in _lay_off_cards(m, hand):
-                if len(hand) > 1 and not left_ok and _only_taken(hand, (card,), game.taken):
+                if len(hand) - 1 == _LEFT_REFUSED or (
+                        len(hand) > 1 and not left_ok and _only_taken(hand, (card,), game.taken)):
                     continue
                 yield _laid_off(m, index, card)
     if RETRIEVED_JOKER is not None and _may_swap(first_round, opened, False, False):
@@ -243,7 +256,8 @@ def _whole_lay_downs(hand: Meld, handing: bool, must_keep: int) -> Iterator[Acti
         if best:  # and the melds that open alone, if any does (only where some opening is)
             yield _said(best.melds, True)
             yield from (_said((meld,), True) for meld in _hand_melds(hand, True)
-                        if len(meld) + must_keep <= len(hand) and _read(meld, True).points >= _OPEN_POINTS
+                        if len(meld) + must_keep <= len(hand) and len(hand) - len(meld) != _LEFT_REFUSED
+                        and _read(meld, True).points >= _OPEN_POINTS
                         and check_opening([meld]).ok)
 
 

@@ -4,7 +4,8 @@
 with seed `seed + i`.  After every action the invariants are checked (`check_step`): no
 card created or lost, every meld on the table valid, no hand empty in a live deal, the
 table never shrinks where cards may not leave it; and at the end of each deal the scores
-are worked out again from the IR (`deal_scores`), independently of the generated module.
+are worked out again from the rules' one definition (remikc/scoring.py, which the verifier
+compiles to Z3), independently of the generated module.
 A breach raises `InvariantBreach` with the seed and the actions that lead to it.
 """
 
@@ -17,9 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
-from .. import ir
-from ..build import validator_source
+from .. import ir, scoring
 from ..diagnostics import RemikcError
+from ..emit.source import validator_source
 from ..module import VariantModule, load_module
 from ..runtime.game import Action, DealResult, Draw, Game, Lay, Refusal, View
 from ..spec.workspace import Workspace
@@ -379,9 +380,9 @@ def _check_end(m: VariantModule, v: ir.Variant | None, before: Game, action: Act
         if result.with_cut_card != (handed and turns.cut_now):
             return f"seat {seat}'s cut card is counted wrong ({result.with_cut_card})"
     if result.ended_by == "knocked":
-        if v.knocking is None or name != "EndTurn":
+        if v.knocking is None or name not in ("EndTurn", "Discard"):
             return f"seat {seat} knocked by `{action}`, in a game without knocking"
-        held = _hand(v, tuple(after.hands[seat]), True)
+        held = scoring.hand_count(v, tuple(after.hands[seat]), True)
         if held > v.knocking.max_hand.value:
             return f"seat {seat} knocked holding {held} points; the most is {v.knocking.max_hand.value}"
     return None
@@ -417,90 +418,19 @@ def _deal_record(m: VariantModule, game: Game, variant: ir.Variant | None,
                       ended_by=result.ended_by, winners=tuple(result.winners), scores=tuple(result.scores))
 
 
-# --- the scores, worked out again from the IR --------------------------------------------------
-
-def _card_points(v: ir.Variant, card: int) -> int:
-    if card == 0:
-        if v.scoring.joker_in_hand is not None:
-            return v.scoring.joker_in_hand.value
-        joker = v.values.joker
-        return joker.value.points or 0 if joker is not None and not joker.value.as_replaced else 0
-    return v.values.of_rank(card >> 2).at(ir.Place.HAND)
-
-
-def _hand(v: ir.Variant, hand: tuple[int, ...], opened: bool) -> int:
-    if not opened and v.scoring.not_opened is not None:
-        return v.scoring.not_opened.value
-    return sum(_card_points(v, c) for c in hand)
-
+# --- the scores, worked out from the rules' one definition -------------------------------------
 
 def deal_scores(v: ir.Variant, ended_by: str, seat: int | None, hands: tuple[tuple[int, ...], ...],
                 opened: tuple[bool, ...], *,
                 with_cut_card: bool = False) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Each seat's score for a deal and its winners, as `scoring` in the spec says."""
-    n = len(hands)
-    if ended_by in ("blocked", "stalled"):
-        return (0,) * n, ()
-    s = v.scoring
-    counts = [_hand(v, h, o) for h, o in zip(hands, opened, strict=True)]
-    double = s.handing_multiplier.value if ended_by == "handed" and s.handing_multiplier else 1
-    others = [i for i in range(n) if i != seat]
-    method = s.method.value
-    if seat is None:
-        lowest = min(counts)
-        tied = tuple(i for i in range(n) if counts[i] == lowest)
-        if method is ir.Method.PENALTIES:
-            return tuple(counts), tied
-        if method is ir.Method.WINNER_COLLECTS:
-            pot = sum(counts[i] for i in range(n) if i not in tied)
-            return tuple(pot if i in tied else 0 for i in range(n)), tied
-    if method is ir.Method.PENALTIES:
-        assert seat is not None
-        own = s.went_out.value if s.went_out else 0
-        if ended_by == "handed":
-            if s.handed is not None:
-                own = s.handed.value
-            if with_cut_card and s.handed_with_cut_card is not None:
-                own = s.handed_with_cut_card.value
-        return tuple(own if i == seat else counts[i] * double for i in range(n)), (seat,)
-    # all_out_bonus: for going out and for handing alike, added after any multiplier
-    all_out = s.all_out_bonus.value if s.all_out_bonus and ended_by in ("went_out", "handed") else 0
-    if method is ir.Method.WINNER_COLLECTS:
-        assert seat is not None
-        pot = sum(counts[i] for i in others) * double + all_out
-        return tuple(pot if i == seat else 0 for i in range(n)), (seat,)
-    lowest = min(counts)
-    winners = [i for i in range(n) if counts[i] == lowest]
-    bonus = 0
-    if ended_by == "knocked":
-        undercut = s.undercut_bonus.value if s.undercut_bonus else 0
-        tie = s.tie_with_knocker
-        knocker_wins = tie is not None and tie.value is ir.TieWithKnocker.KNOCKER_WINS
-        if seat not in winners:
-            bonus = undercut
-        elif len(winners) > 1 and not knocker_wins:
-            winners = [w for w in winners if w != seat]
-            bonus = undercut
-    scores = [0] * n
-    for w in winners:
-        # handing_multiplier: the differences the winner collects are multiplied
-        scores[w] = sum(counts[i] - counts[w] for i in range(n) if i != w) * double + bonus
-        if w == seat:
-            scores[w] += all_out
-    return tuple(scores), tuple(winners)
+    """Each seat's score for a deal and its winners, as remikc/scoring.py defines them."""
+    counts = [scoring.hand_count(v, h, o) for h, o in zip(hands, opened, strict=True)]
+    scored = scoring.deal_scores(v, counts, ended_by, seat, cut_card=with_cut_card)
+    return tuple(int(x) for x in scoring.totals(scored)), scoring.winners(scored)
 
 
 def _final_totals(v: ir.Variant, deals: list[DealRecord], game: Game) -> tuple[int, ...]:
     n = game.players
     totals = [sum(d.scores[i] for d in deals) for i in range(n)]
-    g = v.game_end
-    if g.target is None:
-        return tuple(totals)
-    target = g.target.value
-    reached = [i for i in range(n) if (totals[i] >= target if target > 0 else totals[i] <= target)]
-    if reached:
-        wins = [sum(i in d.winners for d in deals) for i in range(n)]
-        bonus = g.target_bonus.value if g.target_bonus else 0
-        per_round = g.round_win_bonus.value if g.round_win_bonus else 0
-        totals = [t + (bonus if i in reached else per_round * wins[i]) for i, t in enumerate(totals)]
-    return tuple(totals)
+    wins = [sum(i in d.winners for d in deals) for i in range(n)]
+    return scoring.final_totals(v, totals, wins)

@@ -60,7 +60,7 @@ class Games:
                     self._compiled = load_variant_module(self.variant, self.workspace)
                 return run_games(self._compiled, games=games, players=self.players, seed=seed, bot=self.bot,
                                  progress=progress, max_deals=self.max_deals)
-            from ..build import validator_source
+            from ..emit.source import validator_source
 
             if self._source is None:
                 self._source = validator_source(self.variant, self.workspace)

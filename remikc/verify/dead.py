@@ -41,9 +41,10 @@ import z3
 
 from .. import ir
 from ..cards import rank_name
+from ..drawing import holds
 from .base import Check, Probe, opening_hands
 from .findings import Finding, Status
-from .liveness import holds, states
+from .liveness import states
 
 Undecided = object()  # a question that ran out of work
 Answer = str | None | object

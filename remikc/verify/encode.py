@@ -16,10 +16,11 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import z3
 
-from .. import ir
+from .. import ir, scoring
 
 ACE_HIGH = 14
 
@@ -237,15 +238,9 @@ class Encoder:
         return self.num(joker.value.points or 0)
 
     def hand_card_value(self, card: CardVar) -> z3.ArithRef:
-        """What a card left in hand counts at the end of a round."""
-        scoring = self.v.scoring
-        joker = self.v.values.joker
-        if scoring.joker_in_hand is not None:
-            joker_value: z3.ArithRef = self.num(scoring.joker_in_hand.value)
-        elif joker is not None and not joker.value.as_replaced:
-            joker_value = self.num(joker.value.points or 0)
-        else:
-            joker_value = self.num(0)
+        """What a card left in hand counts at the end of a round (remikc/scoring.py
+        `card_in_hand`: a rank's value in hand, `self.value`, which the verifier reads symbolically)."""
+        joker_value = self.num(scoring.joker_in_hand(self.v))
         return z3.If(card.joker, joker_value, self.value(card.rank, ir.Place.HAND))
 
     # --- melds ---------------------------------------------------------------------
@@ -398,81 +393,49 @@ class Encoder:
 
     def hand_value(self, cards: Sequence[CardVar], length: z3.ArithRef,
                    opened: z3.BoolRef | bool = True) -> z3.ArithRef:
-        """What the cards left in hand count at the end of a round (before any multiplier)."""
-        counted = z3.Sum([z3.If(length > k, self.hand_card_value(c), 0) for k, c in enumerate(cards)]
-                         or [self.num(0)])
-        not_opened = self.v.scoring.not_opened
-        if not_opened is None or opened is True:
-            return counted
-        return z3.If(opened, counted, self.num(not_opened.value))
+        """What the cards left in hand count at the end of a round (before any multiplier):
+        remikc/scoring.py `counted` over the cards held."""
+        values = [z3.If(length > k, self.hand_card_value(c), 0) for k, c in enumerate(cards)]
+        return cast("z3.ArithRef", scoring.counted(self.v, values, opened, Z3Ops(self)))
 
 
 # --- the scores of a deal ------------------------------------------------------------
 
-# How a deal ends: a player goes out, hands, knocks; or nobody does (the stock ran out:
-# `stock`; nobody could draw: `blocked`; a simulator gave up: `stalled`).
-ENDINGS = ("went_out", "handed", "knocked", "stock", "blocked", "stalled")
+class Z3Ops:
+    """Z3's arithmetic for the definitions of remikc/scoring.py, in the encoder's context."""
+
+    def __init__(self, enc: Encoder) -> None:
+        self.enc = enc
+
+    def num(self, n: int) -> z3.ArithRef:
+        return self.enc.num(n)
+
+    def boolean(self, b: bool) -> z3.BoolRef:
+        return self.enc.boolean(b)
+
+    def if_(self, cond: z3.BoolRef, then: z3.ArithRef, other: z3.ArithRef) -> z3.ArithRef:
+        return cast("z3.ArithRef", z3.If(cond, then, other))
+
+    def and_(self, *parts: z3.BoolRef) -> z3.BoolRef:
+        return z3.And(*parts)
+
+    def or_(self, *parts: z3.BoolRef) -> z3.BoolRef:
+        return z3.Or(*parts)
+
+    def not_(self, part: z3.BoolRef) -> z3.BoolRef:
+        return z3.Not(part)
+
+    def sum(self, parts: Sequence[z3.ArithRef]) -> z3.ArithRef:
+        return cast("z3.ArithRef", z3.Sum(list(parts)))
 
 
 def deal_scores(enc: Encoder, counts: Sequence[z3.ArithRef], ended_by: str, seat: int | None, *,
                 cut_card: bool = False) -> list[z3.ArithRef]:
-    """Each seat's score for a deal, as docs/dsl.md defines `scoring`: `counts` are the hands
-    left (`Encoder.hand_value`), `seat` the player who went out, handed or knocked, `cut_card`
-    whether a player who handed took the cut card.
-
-    `handing_multiplier` multiplies the points taken from the others (their hands, or the
-    differences to them); `all_out_bonus` is added, unmultiplied, to the score of the player who
-    played every card, by going out or by handing (penalty scoring refuses it: `went_out` is a
-    fixed score)."""
-    s = enc.v.scoring
-    n = len(counts)
-    zero = enc.num(0)
-    if ended_by in ("blocked", "stalled"):
-        return [zero] * n
-    method = s.method.value
-    handed = ended_by == "handed"
-    times = enc.num(s.handing_multiplier.value if handed and s.handing_multiplier else 1)
-    all_out = enc.num(s.all_out_bonus.value if s.all_out_bonus and ended_by in ("went_out", "handed")
-                      else 0)
-    low = counts[0]
-    for c in counts[1:]:
-        low = z3.If(c < low, c, low)
-    tied = [c == low for c in counts]
-    if seat is None and method is ir.Method.PENALTIES:
-        return list(counts)
-    if seat is None and method is ir.Method.WINNER_COLLECTS:  # the lowest hands share the pot
-        pot = z3.Sum([z3.If(t, zero, c) for c, t in zip(counts, tied, strict=True)])
-        return [z3.If(t, pot, zero) for t in tied]
-    if method is ir.Method.PENALTIES:
-        assert s.went_out is not None
-        own = s.went_out.value
-        if handed and s.handed is not None:
-            own = s.handed.value
-        if handed and cut_card and s.handed_with_cut_card is not None:
-            own = s.handed_with_cut_card.value
-        return [enc.num(own) if i == seat else c * times for i, c in enumerate(counts)]
-    if method is ir.Method.WINNER_COLLECTS:
-        pot = z3.Sum([c for i, c in enumerate(counts) if i != seat]) * times + all_out
-        return [pot if i == seat else zero for i in range(n)]
-    # differences: the lowest hand wins the differences to every other hand
-    wins = list(tied)
-    bonus: z3.ArithRef = zero
-    if ended_by == "knocked":
-        assert seat is not None
-        undercut = enc.num(s.undercut_bonus.value if s.undercut_bonus else 0)
-        knocker_wins_ties = (s.tie_with_knocker is not None
-                             and s.tie_with_knocker.value is ir.TieWithKnocker.KNOCKER_WINS)
-        others_tied = z3.Or(*[t for i, t in enumerate(tied) if i != seat]) if n > 1 else enc.boolean(False)
-        undercut_now = z3.Or(z3.Not(tied[seat]), z3.And(others_tied, enc.boolean(not knocker_wins_ties)))
-        wins[seat] = z3.And(tied[seat], z3.Not(undercut_now))
-        bonus = z3.If(undercut_now, undercut, zero)
-    out = []
-    for w in range(n):
-        collected = z3.Sum([counts[i] - counts[w] for i in range(n) if i != w] or [zero]) * times + bonus
-        if w == seat:
-            collected = collected + all_out
-        out.append(z3.If(wins[w], collected, zero))
-    return out
+    """Each seat's score for a deal (remikc/scoring.py `deal_scores`) as Z3 terms: `counts` are
+    the hands left (`Encoder.hand_value`), `seat` the player who went out, handed or knocked,
+    `cut_card` whether a player who handed took the cut card."""
+    scored = scoring.deal_scores(enc.v, counts, ended_by, seat, cut_card=cut_card, ops=Z3Ops(enc))
+    return [cast("z3.ArithRef", s.total) for s in scored]
 
 
 @dataclass(frozen=True)

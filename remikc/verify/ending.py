@@ -4,7 +4,7 @@ finds, e.g., a player who opened and kept one card no meld takes, under `lay_off
 waiting for ever).  This module is the first part, from the start.
 
 A deal ends three ways in the generated referee: the stock runs out under `stock_empty
-last_round`; a player knocks (a game without a discard, `knocking`); or a player lays his
+last_round`; a player knocks (`knocking`, after his turn's discard if it has one); or a player lays his
 last card down (going out, or handing).  The check looks for one of them, for every hand
 size the deal gives (one figure per player count), and decides each way as follows.
 
@@ -21,14 +21,14 @@ size the deal gives (one figure per player count), and decides each way as follo
   where every first-turn state gives him a draw, from the stock when he draws more than one
   card.  Going out over several turns, with lay-offs, is not searched.
 - Knocking (sound under-approximation).  A player who draws in his first turn and lays
-  nothing holds his dealt hand and his draws; a hand of exactly that many cards counting
-  `max_hand` or less may knock (games without a discard only, as in the referee).
+  nothing holds his dealt hand and his draws, less the card he discards; a hand of exactly
+  that many cards counting `max_hand` or less may knock.
 
 A deal that ends none of these ways is not yet a violation.  It is one only under this sound
 over-approximation, each part a necessary condition of every way out: the stock never runs
 dry (`reshuffle`, or under `last_round` no turn after the first lets a player draw from it
-and the first turns cannot empty it); nobody can knock (no `knocking`, or a discard every
-turn); the hand stays the same size (draws equal the discard: a hand that shrinks goes out
+and the first turns cannot empty it); nobody can knock (no `knocking` at
+all); the hand stays the same size (draws equal the discard: a hand that shrinks goes out
 by discards alone, one that grows has no bound), so no turn holds more than the largest
 dealt hand and its draws, or the first player's extra cards; the game has an opening rule
 and no handing waives it; and no opening fits in that many cards, less the card kept, with
@@ -128,7 +128,7 @@ def _whole_hand(probe: object, cards: int) -> str | None:
 def _knock(probe: object, cards: int) -> str | None:
     assert isinstance(probe, Probe)
     v = probe.variant
-    if v.knocking is None or v.turn.discard.value > 0:
+    if v.knocking is None or cards <= 0:
         return None
     enc = probe.encoder()
     held, length = enc.hand(cards, least=cards)
@@ -199,7 +199,7 @@ def _from_the_start(probe: object, check: object) -> Finding:
             kept = ", keeping one to discard" if keep else ""
             said.append(f"a hand of {dealt} and {drawn} drawn goes out in one turn{kept}: {shown}")
             continue
-        knock = _knock(probe, held)
+        knock = _knock(probe, held - v.turn.discard.value)  # a knock counts what the discard leaves
         if knock is not None:
             said.append(f"a player holding {knock} may knock")
             continue
@@ -222,7 +222,7 @@ def _no_way_out(probe: object, check: object, dealt: int) -> Finding:
     # bound, or shrinks by discards alone; knocking; a stock that may run dry in the first
     # turns; no opening rule, or handing without one
     steady = draws == v.turn.discard.value and not v.turn.draws.value.until_meld
-    knocks = v.knocking is not None and v.turn.discard.value == 0
+    knocks = v.knocking is not None
     dry = v.stock_empty.value is ir.StockEmpty.LAST_ROUND and _stock_can_run_out_in_first_round(v)
     if v.opening is None or _exempt(v) or not steady or knocks or dry:
         return unknown

@@ -35,23 +35,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import ir
+from ..drawing import DrawFacts, may_draw
 from .base import Check, Probe
 from .findings import Finding, Status
-
-
-def holds(c: ir.Condition, flags: dict[ir.Flag, bool]) -> bool:
-    if isinstance(c, ir.Always):
-        return True
-    if isinstance(c, ir.Never):
-        return False
-    if isinstance(c, ir.Is):
-        return flags[c.flag]
-    if isinstance(c, ir.IsNot):
-        return not holds(c.item, flags)
-    if isinstance(c, ir.AnyOf):
-        return any(holds(i, flags) for i in c.items)
-    assert isinstance(c, ir.AllOf)
-    return all(holds(i, flags) for i in c.items)
 
 
 @dataclass(frozen=True)
@@ -113,18 +99,20 @@ def _pile_can_be_empty(v: ir.Variant, first_round: bool, face_up: bool, discards
 
 
 def sources(v: ir.Variant, s: TurnState) -> list[str]:
-    """The draws open to every hand in state `s`."""
-    def flags(opens: bool) -> dict[ir.Flag, bool]:
-        return {ir.Flag.FIRST_ROUND: s.first_round, ir.Flag.OPENED: s.opened,
-                ir.Flag.OPENS_THIS_TURN: opens, ir.Flag.HANDING: False}
+    """The draws open to every hand in state `s`: remikc/drawing.py's `may_draw` at the start of
+    his turn, with no promise kept (no card lets every hand open or hand).  The stock's count
+    stands for the state's: one card, or none; where it runs out under `stock_empty reshuffle`,
+    the discards every turn adds to (two or more) become the stock."""
+    refill = v.stock_empty.value is ir.StockEmpty.RESHUFFLE and v.turn.discard.value > 0
+    no = dict.fromkeys(ir.DrawSource, False)
+
+    def facts(stock: int, discards: int) -> DrawFacts:
+        return DrawFacts(s.first_round, s.opened, s.opened, 0, False, stock, discards, False, no, no)
 
     out = []
-    stock = v.turn.source(ir.DrawSource.STOCK)
-    refill = v.stock_empty.value is ir.StockEmpty.RESHUFFLE and v.turn.discard.value > 0
-    if stock is not None and (s.stock or refill) and holds(stock.value, flags(False)):
+    if may_draw(v, ir.DrawSource.STOCK, facts(1 if s.stock else 0, 2 if refill else 0), promises=False):
         out.append("stock")
-    top = v.turn.source(ir.DrawSource.DISCARD_TOP)
-    if top is not None and s.discards and holds(top.value, flags(False)):
+    if may_draw(v, ir.DrawSource.DISCARD_TOP, facts(0, 1 if s.discards else 0), promises=False):
         out.append("discard_top")
     return out
 

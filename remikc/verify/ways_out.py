@@ -12,7 +12,8 @@ numbers he can lay down at once are exact: meld lengths the rules allow (Z3, one
 length), sums of them, and opening sizes (Z3, one question a size), or any number where a lay-
 off is allowed and some meld can grow (a card laid off is assumed to find a meld that takes
 it).  A node has a way out when some path of turns ends the deal: he goes out (nothing left,
-or the last card discarded), or knocks (a hand of that many cards counting `max_hand` or less).
+or the last card discarded where the rules let it be), or knocks after his turn (a hand of that
+many cards, after the discard, counting `max_hand` or less).
 Hand sizes above `cap` are not followed: a path that grows past it is neither a way out nor
 a proof that there is none.
 
@@ -37,8 +38,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .. import ir
+from ..drawing import DrawFacts, holds, may_draw
 from .base import Probe, largest_hand, longest_meld
-from .liveness import TurnState, _stock_can_run_out_in_first_round, holds, sources
+from .liveness import TurnState, _stock_can_run_out_in_first_round, sources
 
 
 @dataclass(frozen=True, order=True)
@@ -194,13 +196,12 @@ def _pile(v: ir.Variant) -> bool:
 
 def draws_stock(v: ir.Variant, opened: bool, *, generous: bool) -> bool:
     """A player after his first turn may draw from the stock: to every hand, or (`generous`)
-    with a promise too."""
+    with a promise too (remikc/drawing.py `may_draw`: the stock's card is unseen, so a promise
+    to open is taken on trust)."""
     if generous:
-        stock = v.turn.source(ir.DrawSource.STOCK)
-        return stock is not None and any(
-            holds(stock.value, {ir.Flag.FIRST_ROUND: False, ir.Flag.OPENED: opened,
-                                ir.Flag.OPENS_THIS_TURN: p, ir.Flag.HANDING: h})
-            for p in (False, True) for h in (False, True))
+        no = dict.fromkeys(ir.DrawSource, False)
+        return bool(may_draw(v, ir.DrawSource.STOCK, DrawFacts(False, opened, opened, 0, False, 1, 0, False,
+                                                                 no, no)))
     return "stock" in sources(v, TurnState(False, opened, True, _pile(v)))
 
 
@@ -297,11 +298,14 @@ class Turns:
                         out.add(OUT)
                     continue
                 if discard:
+                    if left == 1 and v.going_out.by.value is ir.GoingOutBy.TABLE:
+                        continue  # the last card may not be the discard: the referee refuses this
                     left -= 1
                     if left == 0:
                         out.add(OUT)
                         continue
-                elif v.knocking is not None and self.lays.knocks(left):
+                # a knock comes after the turn, counting what the discard left
+                if v.knocking is not None and self.lays.knocks(left):
                     out.add(OUT)
                     continue
                 out.add(Node(False, opened, left))  # past the cap: followed no further

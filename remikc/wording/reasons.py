@@ -149,6 +149,15 @@ REASONS: dict[str, tuple[str, str, str]] = {
                               "{cards} ne nastavlja {meld} ni kao niz ni kao komplet"),
     "going_out.discard": ("the last card must be discarded", "ostatnią kartę trzeba odrzucić",
                           "zadnju kartu treba odbaciti"),
+    "going_out.table": ("the last card must be melded or laid off, not discarded",
+                        "ostatnią kartę trzeba wyłożyć albo dołożyć, nie odrzucić",
+                        "zadnju kartu treba izložiti ili dodati, a ne odbaciti"),
+    "going_out.one_left": ("that leaves one card, which could go only as the discard: lay down every "
+                           "card, or keep two",
+                           "została by jedna karta, którą można by tylko odrzucić: wyłóż wszystkie "
+                           "karty albo zostaw dwie",
+                           "ostala bi jedna karta, koja bi se mogla samo odbaciti: izloži sve karte "
+                           "ili zadrži dvije"),
     "swap.joker": ("a joker is taken by laying the card it stands for, not another joker",
                    "jokera zabiera się, kładąc kartę, którą zastępuje, a nie innego jokera",
                    "džoker se uzima stavljanjem karte koju zamjenjuje, a ne drugog džokera"),
