@@ -21,7 +21,8 @@ from .. import ir
 from . import schema as S
 
 RuleId = NewType("RuleId", str)
-"""A rule's dotted id (`scoring.not_opened`), one the registry holds."""
+"""A rule's dotted id (`scoring.not_opened`), one the registry holds; in a read-set also an
+optional part of the game by its section's id (`opening`: whether the game has one, `part`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +111,21 @@ def presence(path: str) -> frozenset[RuleId]:
     if section is None or not section.optional:
         return frozenset()
     return frozenset(r for r in covered(path) if REGISTRY[r].required)
+
+
+@functools.cache
+def part(path: str) -> frozenset[RuleId]:
+    """What reading whether an optional part of the game is there (`v.opening`, not None)
+    reads: the part's own id, which a house variant changes only by adding or dropping the
+    part (`changed` in remikc/verify/reading.py); nothing for a part every game has.  Its
+    required rules would say too much: `min_points 40` leaves a game with an opening."""
+    return frozenset({RuleId(path)}) if presence(path) else frozenset()
+
+
+@functools.cache
+def parts() -> tuple[str, ...]:
+    """The optional parts of a game with rules of their own, by section id."""
+    return tuple(s.id for s in S.LOOKUP.sections.values() if s.optional and presence(s.id))
 
 
 def readers(rid: RuleId) -> tuple[str, ...]:
