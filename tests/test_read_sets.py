@@ -248,3 +248,16 @@ def test_the_mutation_tests_lists_name_rules_of_the_registry():
 
     for entry in (*READ, *PLAY_ONLY):
         assert covered(entry.removesuffix(".")), entry
+
+
+def test_the_examples_a_report_holds_and_their_reads_survive_the_proof_cache(load):
+    """What a house variant's `house.keeps` reuses from its parent's cached report: each example
+    that holds, by its place, with the rules it read."""
+    from remikc import proofcache
+    from remikc.verify.findings import Finding
+
+    seed = load("remik51")
+    held = (("remik51@250:5", frozenset({"opening.min_points", "values.6"})), ("remik51@251:5", frozenset()))
+    finding = Finding("house.keeps", "t", Status.PROVED, "s", held=held)
+    again = proofcache._finding(proofcache._plain(finding), seed, {})
+    assert again.held == held and again == finding

@@ -271,11 +271,12 @@ def test_a_removal_that_names_its_rules_lapses_only_where_those_change(seed_repo
                                                                       tmp_path):
     """remik51's removal of incentives.opening rests `on scoring.not_opened`: a house variant at
     `min_points 40` (a rule the check reads, not one the reason rests on) keeps the removal and
-    does not run the check; one at `not_opened 0` runs it (W006); a house variant of that one
+    does not run the check (nor check again the examples that do not read that rule); one at
+    `not_opened 0` runs it (W006); a house variant of that one
     changing another rule keeps it lapsed, though nothing the check read changed again."""
     from dataclasses import replace as _replace
 
-    from remikc.verify import checks
+    from remikc.verify import checks, claims
     from remikc.verify.base import Check
 
     seed = seed_reports["remik51"]
@@ -294,7 +295,14 @@ def test_a_removal_that_names_its_rules_lapses_only_where_those_change(seed_repo
         return Workspace().variant(str(path))
 
     monkeypatch.setattr(checks, "CHECKS", (_replace(check, run=not_run),))
+    asked: list[ir.Example] = []
+    checked = claims.check_example
+    monkeypatch.setattr(claims, "check_example", lambda p, e: asked.append(e) or checked(p, e))
     lower = verify(house("lower", "remik51", "  opening {\n    override min_points 40\n  }"), parent=seed)
+    # house.keeps checks again only the example that reads the opening's points: the 51 of
+    # `opening 6♠ 7♠ 8♠, 10♦ 10♣ 10♥ worth 51`; the melds and lay-offs hold as in remik51
+    assert [e.kind for e in asked] == [ir.ExampleKind.OPENING]
+    assert len(lower.finding("house.keeps").held) == len(seed.finding("house.keeps").held) == 10
     finding = lower.finding("incentives.opening")
     assert finding.status is Status.REMOVED
     assert finding.details == ("the reason rests on `scoring.not_opened`",)

@@ -67,7 +67,7 @@ def verify(variant: ir.Variant, *, rlimit: int | None = None, parent: Report | N
     """Run every check on `variant`; `parent` is its parent's report, for `house.keeps`."""
     from .base import Probe
     from .checks import CHECKS
-    from .claims import check_example, check_property
+    from .claims import check_property
 
     rlimit = DEFAULT_RLIMIT if rlimit is None else rlimit
     probe = Probe(variant, rlimit)
@@ -94,7 +94,8 @@ def verify(variant: ir.Variant, *, rlimit: int | None = None, parent: Report | N
             findings[check.id] = _removal_lapsed(check(probe), d, variant, before, changed)
 
     started = time.perf_counter()
-    own = [check_example(probe, e) for e in variant.examples if e.origin == variant.id]
+    checked = [_checked(probe, e) for e in variant.examples if e.origin == variant.id]
+    own = [result for result, _ in checked]
     examples_took = time.perf_counter() - started
     leftover: list[ExampleResult] = []
     for result in own:
@@ -107,7 +108,8 @@ def verify(variant: ir.Variant, *, rlimit: int | None = None, parent: Report | N
         findings[target] = findings[target].violated(
             f"{result.text}: {result.says}", rules=_refusing(variant, result))
 
-    report = [*findings.values(), _timed(_house, probe, parent)]
+    held = tuple((_place(r.example), reads) for r, reads in checked if r.status is Status.PROVED)
+    report = [*findings.values(), _timed(_house, probe, parent, changed, held)]
     if own:
         report.append(replace(_examples(variant, own, leftover), seconds=examples_took))
     report += [_timed(check_property, probe, c, c.number or i) for i, c in enumerate(variant.checks, start=1)]
@@ -186,23 +188,46 @@ def _examples(variant: ir.Variant, own: list[ExampleResult], leftover: list[Exam
     return Finding(check, title, Status.PROVED, said)
 
 
-def _house(probe: Probe, parent: Report | None) -> Finding:
+def _place(example: ir.Example) -> str:
+    return f"{example.origin}@{example.span.line}:{example.span.column}"
+
+
+def _checked(probe: Probe, example: ir.Example) -> tuple[ExampleResult, frozenset[str]]:
+    """An example's verdict, and the rules deciding it read."""
     from .claims import check_example
 
+    with probe.reads.scope() as found:
+        result = check_example(probe, example)
+    return result, frozenset(found)
+
+
+def _house(probe: Probe, parent: Report | None, changed: frozenset[str] | None,
+           held: tuple[tuple[str, frozenset[str]], ...]) -> Finding:
+    """`house.keeps` before the parent's verdicts are compared (`keep_parent`): each inherited
+    example the house rules judge otherwise.  An example that holds in the parent, on rules this
+    variant does not change, holds here: it is not checked again.  `held`: this variant's own
+    examples that hold, kept with the inherited ones for its house variants."""
     check, title = HOUSE
     v = probe.variant
     if v.parent is None:
-        return Finding(check, title, Status.PROVED, "a base game: nothing inherited")
+        return Finding(check, title, Status.PROVED, "a base game: nothing inherited", held=held)
     if parent is None:
         return Finding(check, title, Status.UNKNOWN, f"the parent `{v.parent}` was not verified")
-    inherited = [e for e in v.examples if e.origin != v.id]
+    before = parent.finding(check)
+    kept = dict(before.held) if before is not None and changed is not None else {}
     changes = []
-    for example in inherited:
-        result = check_example(probe, example)
-        if result.status is Status.VIOLATED:
-            changes.append(f"{result.text}, from `{example.origin}`: here {result.says}")
+    for example in (e for e in v.examples if e.origin != v.id):
+        reads = kept.get(_place(example))
+        if reads is None or changed is None or reads & changed:
+            result, reads = _checked(probe, example)
+            if result.status is Status.VIOLATED:
+                changes.append(f"{result.text}, from `{example.origin}`: here {result.says}")
+                continue
+            if result.status is not Status.PROVED:
+                continue
+        held += ((_place(example), reads),)
     return Finding(check, title, Status.PROVED, f"keeps every check `{v.parent}` passes",
-                   details=tuple(changes))
+                   details=tuple(changes), held=held)
 
 
 def keep_parent(report: Report, parent: Report) -> Report:
