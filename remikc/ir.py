@@ -433,6 +433,9 @@ class DroppedCheck:
     reason: str
     span: Span
     origin: str
+    # `on scoring.not_opened ...`: the rules the reason rests on; a house variant that changes
+    # one of them does not inherit the removal.  None named: every rule the check reads.
+    rests_on: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

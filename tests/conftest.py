@@ -108,6 +108,7 @@ TIERS: dict[str, tuple[str, set[str]]] = {
         "test_completion_after_when_offers_the_facts_a_condition_tests",
         "test_completion_in_the_special_sections_offers_ranks_and_kinds_of_example",
         "test_hover_gives_the_numbers_a_rule_takes",
+        "test_the_rules_a_removal_rests_on_are_completed_and_hovered_by_their_dotted_ids",
         "test_without_pygls_the_command_says_how_to_install_it",
     }),
     "tests/test_malformed.py": (UNIT, set()),

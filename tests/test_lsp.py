@@ -480,3 +480,24 @@ def test_completion_in_the_special_sections_offers_ranks_and_kinds_of_example():
     assert values == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "joker"]
     examples = [c.label for c in analysis.completions("v.rules", "variant v {\n  examples {\n    ", 2, 4)]
     assert "lay_off" in examples and "invalid" in examples and len(examples) == len(ir.ExampleKind)
+
+
+def test_the_rules_a_removal_rests_on_are_completed_and_hovered_by_their_dotted_ids():
+    from remikc.lsp import analysis
+
+    line = '  remove check "incentives.opening" because "never opening costs 100" on scoring.not_'
+    text = f'variant v extends "remik51" {{\n{line}\n}}\n'
+    where = analysis.context(text, 1, len(line))
+    assert (where.word, where.word_start) == ("scoring.not_", len(line) - len("scoring.not_"))
+    labels = [c.label for c in analysis.completions("v.rules", text, 1, len(line))]
+    assert "scoring.not_opened" in labels and "opening.min_points" in labels and "values.joker" in labels
+    # a rule named already is not offered again; before `on`, nothing is a rule to name
+    named = line.removesuffix("scoring.not_") + "scoring.not_opened "
+    labels = [c.label for c in analysis.completions("v.rules", text.replace(line, named), 1, len(named))]
+    assert "scoring.not_opened" not in labels and "scoring.joker_in_hand" in labels
+    before_on = line.removesuffix(" on scoring.not_") + " "
+    assert analysis.completions("v.rules", text.replace(line, before_on), 1, len(before_on)) == []
+    # the hover names the whole dotted id under the cursor, not the word between its dots
+    found = analysis.named(text.replace(line, named), 1, len(named) - 4)
+    assert found is not None and found.id == "scoring.not_opened"
+    assert analysis.named(text.replace(line, named), 1, line.index("because") + 2) is None

@@ -285,6 +285,58 @@ def test_a_removal_lapses_where_the_house_variant_changes_what_the_check_reads(s
     assert own.status is Status.REMOVED and own.rules[0].origin == "remik51_domowy"
 
 
+def test_a_removal_that_names_its_rules_lapses_only_where_those_change(seed_reports, monkeypatch,
+                                                                      tmp_path):
+    """remik51's removal of incentives.opening rests `on scoring.not_opened`: a house variant at
+    `min_points 40` (a rule the check reads, not one the reason rests on) keeps the removal and
+    does not run the check (nor check again the examples that do not read that rule); one at
+    `not_opened 0` runs it (W006); a house variant of that one
+    changing another rule keeps it lapsed, though nothing the check read changed again."""
+    from dataclasses import replace as _replace
+
+    from remikc.verify import checks, claims
+    from remikc.verify.base import Check
+
+    seed = seed_reports["remik51"]
+    (removal,) = seed.variant.dropped_checks
+    assert removal.rests_on == ("scoring.not_opened",)
+    assert seed.finding("incentives.opening").reads == {"scoring.not_opened"}
+    (check,) = [c for c in CHECKS if c.id == "incentives.opening"]
+
+    def not_run(probe, c):
+        raise AssertionError("the removal stands: nothing to run")
+
+    def house(name: str, parent: str, body: str) -> ir.Variant:
+        path = tmp_path / f"{name}.rules"
+        path.write_text(f'variant {name} extends "{parent}" {{\n  name pl "x"\n  name hr "x"\n'
+                        f"{body}\n}}\n", encoding="utf-8")
+        return Workspace().variant(str(path))
+
+    monkeypatch.setattr(checks, "CHECKS", (_replace(check, run=not_run),))
+    asked: list[ir.Example] = []
+    checked = claims.check_example
+    monkeypatch.setattr(claims, "check_example", lambda p, e: asked.append(e) or checked(p, e))
+    lower = verify(house("lower", "remik51", "  opening {\n    override min_points 40\n  }"), parent=seed)
+    # house.keeps checks again only the example that reads the opening's points: the 51 of
+    # `opening 6♠ 7♠ 8♠, 10♦ 10♣ 10♥ worth 51`; the melds and lay-offs hold as in remik51
+    assert [e.kind for e in asked] == [ir.ExampleKind.OPENING]
+    assert len(lower.finding("house.keeps").held) == len(seed.finding("house.keeps").held) == 10
+    finding = lower.finding("incentives.opening")
+    assert finding.status is Status.REMOVED
+    assert finding.details == ("the reason rests on `scoring.not_opened`",)
+    assert finding.rules[0].origin == "remik51"
+
+    monkeypatch.setattr(checks, "CHECKS", (check,))
+    free = verify(house("free", "remik51", "  scoring {\n    override not_opened 0\n  }"), parent=seed)
+    finding = free.finding("incentives.opening")
+    assert finding.status is Status.VIOLATED
+    assert "that rests on `scoring.not_opened`, which `free` changes" in finding.details[0]
+    grandchild = house("again", "free", "  override stock_empty last_round")
+    monkeypatch.setattr(checks, "CHECKS", (Check(check.id, check.title, not_run),))
+    finding = verify(grandchild, parent=free).finding("incentives.opening")  # the parent's verdict
+    assert finding.status is Status.VIOLATED and finding.details[0].startswith("warning W006")
+
+
 # --- properties --------------------------------------------------------------------------
 
 def _with_check(tmp_path: Path, line: str):

@@ -19,6 +19,7 @@ from ..irdump import describe
 from ..spec import syntax, vocabulary
 from ..spec.bind import FileRules
 from ..spec.parser import parse
+from ..spec.registry import REGISTRY
 from ..spec.schema import Key, Section, all_keys
 from ..spec.tokens import ERROR, SKIPPED, code, line_tokens
 from ..spec.workspace import (
@@ -31,7 +32,7 @@ from ..spec.workspace import (
     packaged_ids,
 )
 
-_WORD = re.compile(r"[\w♠♥♦♣♤♡♢♧]+")
+_WORD = re.compile(r"[\w♠♥♦♣♤♡♢♧]+(?:\.\w+)*")  # a rule's dotted id is one word
 
 
 def workspace(documents: Mapping[str, str]) -> Workspace:
@@ -105,7 +106,7 @@ def context(text: str, line: int, column: int) -> Context:
         if number < line and not _continues(row, lines[number + 1] if number + 1 < len(lines) else ""):
             statement = []
     current = lines[line][:column] if line < len(lines) else ""
-    match = re.search(r"[\w♠♥♦♣♤♡♢♧]*$", current)
+    match = re.search(r"(?:[\w♠♥♦♣♤♡♢♧]+(?:\.\w+)*\.?)?$", current)
     word = match.group(0) if match else ""
     before = [w for w in statement if w != "override"]
     if word and before and before[-1] == word:
@@ -158,6 +159,9 @@ def named(text: str, line: int, column: int) -> Named | None:
         return None
     word, _, end = found
     where = context(text, line, end)
+    if _rests_on(where):  # a rule by its dotted id
+        key = vocabulary.key(word)
+        return Named(word, key) if key is not None else None
     # a rule's name starts its line; after `remove` it names what the parent gives
     if not where.in_variant or where.before not in ((), ("remove",)):
         return None
@@ -165,6 +169,13 @@ def named(text: str, line: int, column: int) -> Named | None:
     full = f"{section_id}.{word}" if section_id else word
     entry: Key[object] | Section | None = vocabulary.key(full) or vocabulary.section(full)
     return Named(full, entry) if entry is not None else None
+
+
+def _rests_on(where: Context) -> bool:
+    """Whether the cursor is among the rules a `remove check "<id>" because "..." on` line
+    names, at the top of a variant."""
+    return (where.in_variant and not where.sections and where.before[:2] == ("remove", "check")
+            and "on" in where.before[5:])
 
 
 def hover(path: str, documents: Mapping[str, str], line: int, column: int) -> str | None:
@@ -269,6 +280,9 @@ def completions(path: str, text: str, line: int, column: int) -> list[Completion
         return [] if where.before else [Completion("variant", "keyword")]
     if not where.before:
         return _statements(where.section_id)
+    if _rests_on(where):
+        return [Completion(rid, "rule", f"a rule of `{info.section or 'the variant'}` ({info.type})")
+                for rid, info in REGISTRY.items() if rid not in where.before]
     head = where.before[0]
     section_id = where.section_id
     full = f"{section_id}.{head}" if section_id else head

@@ -57,7 +57,8 @@ class FileRules:
     removed: dict[str, Span]  # rule or section id -> the `remove` line dropping it from the parent's
     removed_checks: dict[str, Span]  # a parent's check title -> the `remove check` line
     # a built-in check id -> the reason and the `remove check "<id>" because "<reason>"` line
-    dropped_checks: dict[str, tuple[str, Span]] = field(default_factory=dict)
+    # (and the rules the reason rests on, `on <rule> ...`; none named: what the check reads)
+    dropped_checks: dict[str, tuple[str, tuple[str, ...], Span]] = field(default_factory=dict)
     # house notes and own wordings, each with where its `override` stands, if it does
     notes: tuple[tuple[ir.HouseNote, Span | None], ...] = ()
     wording: tuple[tuple[ir.Wording, Span | None], ...] = ()
@@ -105,7 +106,7 @@ class _Walker:
         self.not_modelled: list[ir.NotModelled] = []
         self.removed: dict[str, Span] = {}
         self.removed_checks: dict[str, Span] = {}
-        self.dropped_checks: dict[str, tuple[str, Span]] = {}
+        self.dropped_checks: dict[str, tuple[str, tuple[str, ...], Span]] = {}
         self.notes: list[tuple[ir.HouseNote, Span | None]] = []
         self.wording: list[tuple[ir.Wording, Span | None]] = []
         self.removed_notes: list[tuple[tuple[str, str], Span]] = []
@@ -274,10 +275,10 @@ class _Walker:
                 return
             self.removed_checks[title] = item.span
             return
-        if (len(atoms) == 5 and isinstance(atoms[1], syntax.Word) and atoms[1].text == "check"
+        if (len(atoms) >= 5 and isinstance(atoms[1], syntax.Word) and atoms[1].text == "check"
                 and isinstance(atoms[2], syntax.Text) and isinstance(atoms[3], syntax.Word)
                 and atoms[3].text == "because" and isinstance(atoms[4], syntax.Text) and not schema.id):
-            self.drop_check(atoms[2], atoms[4], item.span)
+            self.drop_check(atoms[2], atoms[4], _rests_on(atoms[5:]), item.span)
             return
         if len(atoms) != 2 or not isinstance(atoms[1], syntax.Word):
             raise Bad("expected `remove <rule or section>`, e.g. `remove joker_swap`, or "
@@ -302,9 +303,10 @@ class _Walker:
             return
         self.removed[target] = item.span
 
-    def drop_check(self, check: syntax.Text, reason: syntax.Text, span: Span) -> None:
-        """`remove check "<id>" because "<reason>"`: a built-in check, by id, with the reason
-        the report shows in its place."""
+    def drop_check(self, check: syntax.Text, reason: syntax.Text, rests_on: tuple[str, ...],
+                   span: Span) -> None:
+        """`remove check "<id>" because "<reason>" [on <rule> ...]`: a built-in check, by id,
+        with the reason the report shows in its place and the rules that reason rests on."""
         from ..verify.findings import BUILT_IN_CHECKS
 
         if check.value not in BUILT_IN_CHECKS:
@@ -314,9 +316,9 @@ class _Walker:
         if not reason.value.strip():
             raise Bad("say why the check does not apply: `because \"<reason>\"`", reason.span)
         if check.value in self.dropped_checks:
-            self.problems.add(_twice(f'check "{check.value}"', span, self.dropped_checks[check.value][1]))
+            self.problems.add(_twice(f'check "{check.value}"', span, self.dropped_checks[check.value][2]))
             return
-        self.dropped_checks[check.value] = (reason.value, span)
+        self.dropped_checks[check.value] = (reason.value, rests_on, span)
 
     def name(self, item: syntax.Setting) -> None:
         atoms = [a for g in item.groups for a in g]
@@ -474,3 +476,32 @@ def _index() -> dict[str, list[Key[object]]]:
 
 
 _KEYS_BY_NAME = _index()
+
+
+def _rests_on(atoms: list[syntax.Atom]) -> tuple[str, ...]:
+    """The rules after `on` in `remove check "<id>" because "<reason>" on <rule> ...`, each a
+    rule's dotted id the registry holds (`scoring.not_opened`), once each."""
+    from .registry import REGISTRY
+
+    if not atoms:
+        return ()
+    if not isinstance(atoms[0], syntax.Word) or atoms[0].text != "on":
+        raise Bad("expected `on <rule> ...` after the reason, e.g. `on scoring.not_opened`",
+                  atoms[0].span)
+    if len(atoms) == 1:
+        raise Bad("name the rules the reason rests on after `on`", atoms[0].span,
+                  hint="a rule by its dotted id, e.g. `on scoring.not_opened`")
+    rules: list[str] = []
+    for atom in atoms[1:]:
+        if not isinstance(atom, syntax.Word):
+            raise Bad("expected a rule's dotted id, e.g. `scoring.not_opened`", atom.span)
+        if atom.text not in REGISTRY:
+            by_name = sorted(r for r in REGISTRY if r.rpartition(".")[2] == atom.text)
+            hint = (f"name a rule with its section: `{by_name[0]}`" if by_name
+                    else did_you_mean(atom.text, REGISTRY))
+            raise Bad(f"no rule `{atom.text}` to rest a reason on", atom.span, code="E011",
+                      hint=hint or "a rule is named by its dotted id, e.g. `scoring.not_opened`")
+        if atom.text in rules:
+            raise Bad(f"`{atom.text}` is named twice", atom.span)
+        rules.append(atom.text)
+    return tuple(rules)

@@ -281,8 +281,8 @@ def _dropped(chain: Sequence[FileRules]) -> tuple[ir.DroppedCheck, ...]:
     """Built-in checks removed along the chain; a house variant's reason replaces its parent's."""
     dropped: dict[str, ir.DroppedCheck] = {}
     for file in chain:
-        for check, (reason, span) in file.dropped_checks.items():
-            dropped[check] = ir.DroppedCheck(check, reason, span, file.id)
+        for check, (reason, rests_on, span) in file.dropped_checks.items():
+            dropped[check] = ir.DroppedCheck(check, reason, span, file.id, rests_on)
     return tuple(dropped.values())
 
 

@@ -5,14 +5,16 @@ a base game must give it, and what a game that does not give it means (`default`
 is the type of a rule's id: `rule_id(text)` is the one way to make one from a string, and it
 refuses an id the registry does not hold.  Which code reads a rule is not kept here by hand:
 the checks record what they read as they run (remikc/verify/reading.py), and the runtime's
-names say which rules each comes from (remikc/emit/names.py; `readers` joins the two views
-for the documentation and its tests).
+names say which rules each comes from (remikc/emit/names.py, `readers`); `places` finds the
+modules of the verifier and of the emitters (the rulebooks' too) that name a rule, for the
+documentation and its tests.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NewType
@@ -21,7 +23,8 @@ from .. import ir
 from . import schema as S
 
 RuleId = NewType("RuleId", str)
-"""A rule's dotted id (`scoring.not_opened`), one the registry holds."""
+"""A rule's dotted id (`scoring.not_opened`), one the registry holds; in a read-set also an
+optional part of the game by its section's id (`opening`: whether the game has one, `part`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,8 +115,57 @@ def presence(path: str) -> frozenset[RuleId]:
     return frozenset(r for r in covered(path) if REGISTRY[r].required)
 
 
+@functools.cache
+def part(path: str) -> frozenset[RuleId]:
+    """What reading whether an optional part of the game is there (`v.opening`, not None)
+    reads: the part's own id, which a house variant changes only by adding or dropping the
+    part (`changed` in remikc/verify/reading.py); nothing for a part every game has.  Its
+    required rules would say too much: `min_points 40` leaves a game with an opening."""
+    return frozenset({RuleId(path)}) if presence(path) else frozenset()
+
+
+@functools.cache
+def parts() -> tuple[str, ...]:
+    """The optional parts of a game with rules of their own, by section id."""
+    return tuple(s.id for s in S.LOOKUP.sections.values() if s.optional and presence(s.id))
+
+
 def readers(rid: RuleId) -> tuple[str, ...]:
     """The runtime's names that come from `rid` (remikc/emit/names.py), by name."""
     from ..emit.names import NAMES
 
     return tuple(n.name for n in NAMES if not callable(n.rules) and rid in n.rules)
+
+
+# the folders whose modules read rules by name: the checks and their encodings, the generated
+# module's rules block and the rulebooks
+_READING = ("verify", "emit")
+
+
+def places(rid: RuleId) -> tuple[str, ...]:
+    """The modules of remikc/verify and remikc/emit (the rulebooks' included) whose source names
+    `rid`, by its id (`"scoring.not_opened"`) or as the IR spells it (`scoring.not_opened`),
+    as paths from the project's root; for docs/internals.md's checklist and its test, which
+    read the source as it stands (a check's own reads are recorded as it runs instead)."""
+    return tuple(path for path, source in _sources() if _names(rid).search(source))
+
+
+@functools.cache
+def _sources() -> tuple[tuple[str, str], ...]:
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parents[1]
+    return tuple((path.relative_to(package.parent).as_posix(), path.read_text(encoding="utf-8"))
+                 for folder in _READING for path in sorted((package / folder).rglob("*.py"))
+                 if path.name != "reading.py")  # the recorder names rules only as examples
+
+
+@functools.cache
+def _names(rid: str) -> re.Pattern[str]:
+    parts = rid.split(".")
+    spelt = [re.escape(f'"{rid}"')]
+    if parts[0] == "values" and rid != "values.joker":  # a rank's value, read with the others
+        spelt.append(r"\bvalues\.(?:ranks|of_rank)\b")
+    elif len(parts) >= 2:
+        spelt.append(r"\b" + r"\.".join(map(re.escape, parts[-2:])) + r"\b")
+    return re.compile("|".join(spelt))

@@ -16,13 +16,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .. import ir
-from ..spec.registry import rule_id
+from ..spec.registry import RuleId, rule_id
 from . import reading
 from .findings import DEFAULT_RLIMIT, Finding, Report, Status, to_json, to_text
 from .solver import frees_contexts
 
 if TYPE_CHECKING:
-    from .base import Probe
+    from .base import Check, Probe
     from .checks import CHECKS
     from .claims import ExampleResult
 
@@ -67,7 +67,7 @@ def verify(variant: ir.Variant, *, rlimit: int | None = None, parent: Report | N
     """Run every check on `variant`; `parent` is its parent's report, for `house.keeps`."""
     from .base import Probe
     from .checks import CHECKS
-    from .claims import check_example, check_property
+    from .claims import check_property
 
     rlimit = DEFAULT_RLIMIT if rlimit is None else rlimit
     probe = Probe(variant, rlimit)
@@ -81,21 +81,21 @@ def verify(variant: ir.Variant, *, rlimit: int | None = None, parent: Report | N
         # nothing it reads differs from the parent: the parent's verdict stands
         finding = replace(before, seconds=0.0) if kept and before is not None else None
         d = dropped.get(check.id)
-        if d is not None and (d.origin == variant.id or kept or parent is None):
-            # still run (or kept), for what it reads: a house variant that changes one of those
-            # rules does not inherit the removal unseen (with no parent's report, nothing to
-            # compare: the removal stands)
-            reads = (finding or check(probe)).reads
-            findings[check.id] = Finding(check.id, check.title, Status.REMOVED, f"removed: {d.reason}",
-                                         (ir.Rule("remove check", check.id, d.span, d.origin),),
-                                         reads=reads)
-        elif d is not None:
-            findings[check.id] = _removal_lapsed(finding or check(probe), d, before, changed)
-        else:
+        if d is None:
             findings[check.id] = finding or check(probe)
+        elif d.origin == variant.id or parent is None or (kept and before is not None
+                                                           and before.status is Status.REMOVED):
+            # the removal stands: this variant's own, one inherited where nothing it rests on
+            # changed, or (with no parent's report to compare) one inherited unseen
+            findings[check.id] = _removed(check, d, probe, finding)
+        elif finding is not None:
+            findings[check.id] = finding  # lapsed in the parent already, and nothing it read changed
+        else:
+            findings[check.id] = _removal_lapsed(check(probe), d, variant, before, changed)
 
     started = time.perf_counter()
-    own = [check_example(probe, e) for e in variant.examples if e.origin == variant.id]
+    checked = [_checked(probe, e) for e in variant.examples if e.origin == variant.id]
+    own = [result for result, _ in checked]
     examples_took = time.perf_counter() - started
     leftover: list[ExampleResult] = []
     for result in own:
@@ -108,7 +108,8 @@ def verify(variant: ir.Variant, *, rlimit: int | None = None, parent: Report | N
         findings[target] = findings[target].violated(
             f"{result.text}: {result.says}", rules=_refusing(variant, result))
 
-    report = [*findings.values(), _timed(_house, probe, parent)]
+    held = tuple((_place(r.example), reads) for r, reads in checked if r.status is Status.PROVED)
+    report = [*findings.values(), _timed(_house, probe, parent, changed, held)]
     if own:
         report.append(replace(_examples(variant, own, leftover), seconds=examples_took))
     report += [_timed(check_property, probe, c, c.number or i) for i, c in enumerate(variant.checks, start=1)]
@@ -121,13 +122,32 @@ def _timed(run: Callable[..., Finding], *args: object) -> Finding:
     return replace(finding, seconds=time.perf_counter() - started)
 
 
-def _removal_lapsed(finding: Finding, removal: ir.DroppedCheck, before: Finding | None,
-                    changed: frozenset[str] | None) -> Finding:
-    """The verdict of a check the parent removed, on rules this variant changes: shown, with
-    warning W006 (the parent's reason rested on what the check reads, which is no longer so)."""
-    rests_on = sorted(before.reads & changed) if before and before.reads is not None and changed else []
-    why = (f"on {', '.join(f'`{r}`' for r in rests_on)}, which this variant changes" if rests_on
-           else "on rules this variant may change")
+def _removed(check: Check, removal: ir.DroppedCheck, probe: Probe, kept: Finding | None) -> Finding:
+    """A removed check's finding.  It keeps what the removal rests on, for a house variant to
+    compare: the rules the removal names, else the rules the check reads (so it still runs,
+    unless a parent's verdict says what it reads)."""
+    reads: frozenset[str] | None
+    if removal.rests_on:
+        reads = frozenset(RuleId(r) for r in removal.rests_on)
+    elif kept is not None and kept.status is not Status.REMOVED:
+        reads = kept.reads
+    else:  # a parent's removal keeps what that one rests on, maybe its own rules
+        reads = check(probe).reads
+    named = ", ".join(f"`{r}`" for r in removal.rests_on)
+    return Finding(check.id, check.title, Status.REMOVED, f"removed: {removal.reason}",
+                   (ir.Rule("remove check", check.id, removal.span, removal.origin),),
+                   details=(f"the reason rests on {named}",) if named else (), reads=reads)
+
+
+def _removal_lapsed(finding: Finding, removal: ir.DroppedCheck, variant: ir.Variant,
+                    before: Finding | None, changed: frozenset[str] | None) -> Finding:
+    """The verdict of a check an ancestor removed, on rules a house variant changes: shown, with
+    warning W006 (the ancestor's reason rested on those rules, which are no longer what it saw)."""
+    if before is not None and before.status is Status.REMOVED and before.reads is not None and changed:
+        rests_on = ", ".join(f"`{r}`" for r in sorted(before.reads & changed))
+        why = f"on {rests_on}, which `{variant.id}` changes"
+    else:  # the removal lapsed in the parent already
+        why = f"on rules `{variant.parent}` changes"
     warning = (f"warning W006: `{removal.origin}` removes this check because {removal.reason}; that "
                f"rests {why}, so it is checked again here (to drop it, repeat "
                f'`remove check "{finding.check}" because "..."` with this variant\'s reason)')
@@ -168,23 +188,46 @@ def _examples(variant: ir.Variant, own: list[ExampleResult], leftover: list[Exam
     return Finding(check, title, Status.PROVED, said)
 
 
-def _house(probe: Probe, parent: Report | None) -> Finding:
+def _place(example: ir.Example) -> str:
+    return f"{example.origin}@{example.span.line}:{example.span.column}"
+
+
+def _checked(probe: Probe, example: ir.Example) -> tuple[ExampleResult, frozenset[str]]:
+    """An example's verdict, and the rules deciding it read."""
     from .claims import check_example
 
+    with probe.reads.scope() as found:
+        result = check_example(probe, example)
+    return result, frozenset(found)
+
+
+def _house(probe: Probe, parent: Report | None, changed: frozenset[str] | None,
+           held: tuple[tuple[str, frozenset[str]], ...]) -> Finding:
+    """`house.keeps` before the parent's verdicts are compared (`keep_parent`): each inherited
+    example the house rules judge otherwise.  An example that holds in the parent, on rules this
+    variant does not change, holds here: it is not checked again.  `held`: this variant's own
+    examples that hold, kept with the inherited ones for its house variants."""
     check, title = HOUSE
     v = probe.variant
     if v.parent is None:
-        return Finding(check, title, Status.PROVED, "a base game: nothing inherited")
+        return Finding(check, title, Status.PROVED, "a base game: nothing inherited", held=held)
     if parent is None:
         return Finding(check, title, Status.UNKNOWN, f"the parent `{v.parent}` was not verified")
-    inherited = [e for e in v.examples if e.origin != v.id]
+    before = parent.finding(check)
+    kept = dict(before.held) if before is not None and changed is not None else {}
     changes = []
-    for example in inherited:
-        result = check_example(probe, example)
-        if result.status is Status.VIOLATED:
-            changes.append(f"{result.text}, from `{example.origin}`: here {result.says}")
+    for example in (e for e in v.examples if e.origin != v.id):
+        reads = kept.get(_place(example))
+        if reads is None or changed is None or reads & changed:
+            result, reads = _checked(probe, example)
+            if result.status is Status.VIOLATED:
+                changes.append(f"{result.text}, from `{example.origin}`: here {result.says}")
+                continue
+            if result.status is not Status.PROVED:
+                continue
+        held += ((_place(example), reads),)
     return Finding(check, title, Status.PROVED, f"keeps every check `{v.parent}` passes",
-                   details=tuple(changes))
+                   details=tuple(changes), held=held)
 
 
 def keep_parent(report: Report, parent: Report) -> Report:

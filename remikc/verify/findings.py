@@ -56,6 +56,10 @@ class Finding:
     # the rule ids the check read (remikc/verify/reading.py): its verdict holds for any variant
     # that gives each of them the same value; None: not known, never reused
     reads: frozenset[str] | None = None
+    # `house.keeps`: each example of the spec's chain that holds, by its place
+    # (`origin@line:column`), with the rules checking it read: a house variant that changes
+    # none of them need not check it again
+    held: tuple[tuple[str, frozenset[str]], ...] = ()
 
     def violated(self, summary: str, *, rules: tuple[ir.Rule[object], ...] = (),
                  details: tuple[str, ...] = ()) -> Finding:

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from typing import cast
 
 from .. import ir
-from ..spec.registry import REGISTRY, RuleId, covered, presence
+from ..spec.registry import REGISTRY, RuleId, covered, part, parts, presence
 
 # fields of the variant that are no rule: its name, files, examples, properties and notes
 _NOT_RULES = frozenset({"id", "names", "parent", "lineage", "source", "examples", "checks",
@@ -84,9 +84,9 @@ class _View:
         if value is None or isinstance(value, ir.Rule | tuple) or not ids:
             self._reads.record(ids)
             return value
-        # a part of the game: that an optional one is there rests on its required rules; its
+        # a part of the game: that an optional one is there is read (as the part's id); its
         # rules are recorded as they are read
-        self._reads.record(presence(path))
+        self._reads.record(part(path))
         return _View(value, path, self._reads)
 
     def _rule(self, rule_id: str) -> ir.Rule[object] | None:
@@ -104,8 +104,13 @@ def view(variant: ir.Variant, reads: Reads) -> ir.Variant:
 
 
 def changed(variant: ir.Variant, parent: ir.Variant) -> frozenset[RuleId]:
-    """Ids of the rules whose value differs from the parent's (added or dropped included)."""
+    """Ids of the rules whose value differs from the parent's (added or dropped included), and
+    of each optional part of the game one of them has and the other has not."""
     mine = {r.id: r.value for r in variant.rules}
     theirs = {r.id: r.value for r in parent.rules}
-    return frozenset(RuleId(rule) for rule in mine.keys() | theirs.keys()
-                     if mine.get(rule) != theirs.get(rule))
+    rules = {RuleId(rule) for rule in mine.keys() | theirs.keys() if mine.get(rule) != theirs.get(rule)}
+    for path in parts():
+        required = presence(path)
+        if any(r in mine for r in required) != any(r in theirs for r in required):
+            rules.add(RuleId(path))
+    return frozenset(rules)

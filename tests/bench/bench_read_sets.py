@@ -7,7 +7,8 @@ and DIR first on the path.  For each, as fresh processes, the median wall time o
 - warm `remikc check specs/` (a copy of specs/, its cache filled, nothing changed);
 - a house variant of a seed changing one rule, the seed's proofs cached and the house
   variant's own not (its name changes before each run): `stock_empty` (no check of remik51
-  reads it but three) and `scoring.not_opened` (read by the scoring checks).
+  reads it but three), `scoring.not_opened` (read by the scoring checks) and
+  `opening.min_points` (read by every check that lays an opening).
 Then the ratio of this checkout to the baseline.  The machine is shared: read medians and ratios.
 """
 
@@ -30,6 +31,7 @@ HOUSE = 'variant house extends "remik51" {{\n  name pl "x{run}"\n  name hr "x"\n
 CHANGES = {
     "stock_empty": "  override stock_empty last_round",
     "scoring.not_opened": "  scoring {\n    override not_opened 0\n  }",
+    "opening.min_points": "  opening {\n    override min_points 40\n  }",
 }
 
 
