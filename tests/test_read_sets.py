@@ -232,10 +232,11 @@ def test_the_adding_a_rule_checklist_names_every_module_that_reads_a_rule():
 
 def test_the_places_that_read_a_rule_are_found_in_the_source():
     """Worked out by reading the modules: the +100 of a player who never opened is scored by
-    the verifier's encoding, asked by incentives.opening, written into the generated module
-    (names.py) and taught by the rulebook's scoring section."""
+    the one definition of scores (which the verifier's encoding compiles), asked by
+    incentives.opening, written into the generated module (names.py) and taught by the
+    rulebook's scoring section."""
     found = places(RuleId("scoring.not_opened"))
-    assert {"remikc/verify/encode.py", "remikc/verify/incentives.py", "remikc/emit/names.py",
+    assert {"remikc/scoring.py", "remikc/verify/incentives.py", "remikc/emit/names.py",
             "remikc/emit/book_scoring.py"} <= set(found)
     assert "remikc/verify/reading.py" not in found  # the recorder names rules only as examples
     # a rank's value is read with the others (`values.ranks`, `values.of_rank(...)`)

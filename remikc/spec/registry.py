@@ -139,11 +139,13 @@ def readers(rid: RuleId) -> tuple[str, ...]:
 
 # the folders whose modules read rules by name: the checks and their encodings, the generated
 # module's rules block and the rulebooks
-_READING = ("verify", "emit")
+# folders, and the one definition of scores and draws the verifier and the emitters share
+_READING = ("verify", "emit", "scoring.py", "drawing.py")
 
 
 def places(rid: RuleId) -> tuple[str, ...]:
-    """The modules of remikc/verify and remikc/emit (the rulebooks' included) whose source names
+    """The modules of remikc/verify and remikc/emit (the rulebooks' included), and
+    remikc/scoring.py and drawing.py, whose source names
     `rid`, by its id (`"scoring.not_opened"`) or as the IR spells it (`scoring.not_opened`),
     as paths from the project's root; for docs/internals.md's checklist and its test, which
     read the source as it stands (a check's own reads are recorded as it runs instead)."""
@@ -156,7 +158,9 @@ def _sources() -> tuple[tuple[str, str], ...]:
 
     package = Path(__file__).resolve().parents[1]
     return tuple((path.relative_to(package.parent).as_posix(), path.read_text(encoding="utf-8"))
-                 for folder in _READING for path in sorted((package / folder).rglob("*.py"))
+                 for place in _READING
+                 for path in ([package / place] if place.endswith(".py")
+                              else sorted((package / place).rglob("*.py")))
                  if path.name != "reading.py")  # the recorder names rules only as examples
 
 
