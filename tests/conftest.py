@@ -58,6 +58,9 @@ TIERS: dict[str, tuple[str, set[str]]] = {
     "tests/test_browser.py": (INTEGRATION, {
         "test_half_full_rule_reads_a_pdf", "test_pdf_without_the_extra_says_what_to_install",
     }),
+    "tests/test_author_hints.py": (UNIT, {
+        "test_following_the_e021_hints_gives_a_spec_that_passes",
+    }),
     "tests/test_cards.py": (UNIT, set()),
     "tests/test_cli.py": (UNIT, {
         "test_a_broken_inherited_check_points_at_its_remove_check_line",
