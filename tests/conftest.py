@@ -61,6 +61,9 @@ TIERS: dict[str, tuple[str, set[str]]] = {
     "tests/test_author_hints.py": (UNIT, {
         "test_following_the_e021_hints_gives_a_spec_that_passes",
     }),
+    "tests/test_build_verifies.py": (INTEGRATION, {
+        "test_a_verified_rulebook_has_no_notice_and_an_unverified_one_does",
+    }),
     "tests/test_cards.py": (UNIT, set()),
     "tests/test_cli.py": (UNIT, {
         "test_a_broken_inherited_check_points_at_its_remove_check_line",

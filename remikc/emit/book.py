@@ -89,6 +89,8 @@ class Rulebook:
     notes: tuple[HouseNote, ...] = ()  # the house's notes on the whole game, after the intro
     variations: tuple[Variation, ...] = ()  # the last section: "Odmiany" / "Varijante"
     variations_title: str = ""
+    # built without verifying the rules (`build --no-verify`): said under the title, first
+    unverified: str = ""
 
     @property
     def footnote(self) -> str:

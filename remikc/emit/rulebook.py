@@ -25,10 +25,12 @@ from .book_words import Writer
 
 def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
              parent: ir.Variant | None = None, source: str = "",
-             taught: Taught | None = None, children: Sequence[ir.Variant] = ()) -> Rulebook:
+             taught: Taught | None = None, children: Sequence[ir.Variant] = (), *,
+             verified: bool = True) -> Rulebook:
     """The whole rulebook of `v`; `examples` from the solver (None: no examples), `taught`
     the seed's examples and the scripted deals (None: the solver's examples stand alone);
-    `children`: the house variants of `v` to name under its variations."""
+    `children`: the house variants of `v` to name under its variations; `verified` False:
+    the rules were not verified, which the book says first."""
     lang = lang.with_wording({o.key: dict(o.forms) if o.forms else o.text
                               for o in v.wording if o.language == lang.code})
     w = Writer(v, lang)
@@ -59,7 +61,8 @@ def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
     said = book.sentences() + list(readings)
     marks = [lang.say("footnote.assumed")] if any(s.assumed for s in said) else []
     marks += [lang.say("footnote.reading")] if any(s.reading for s in said) else []
-    return replace(book, footnotes=tuple(marks), readings=readings)
+    return replace(book, footnotes=tuple(marks), readings=readings,
+                   unverified="" if verified else lang.say("unverified"))
 
 
 def _reading(w: Writer, book: Rulebook, rule: ir.Rule[object]) -> Sentence:

@@ -59,6 +59,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                                 "može složiti.",
     "other.karuzela.jokers.declare": "džoker izložen bez riječi o tome koju kartu predstavlja ne prihvaća "
                                      "se: to treba reći.",
+    "unverified": "Napomena: ova pravila nisu provjerena. Mogu si proturječiti ili sadržavati pravila koja "
+                  "se nikad ne primjenjuju; ovdje je opisano svako od njih.",
     "differences": "Ova se inačica od igre {parent} razlikuje samo u ovome:",
     "difference": "{now} (U osnovnoj igri: {before})",
     "difference.value": "Karta {card} vrijedi {now} (u osnovnoj igri: {before}).",

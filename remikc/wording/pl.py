@@ -59,6 +59,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                                 "tak nie da się go ułożyć.",
     "other.karuzela.jokers.declare": "jokera wyłożonego bez powiedzenia, jaką kartę przedstawia, się nie "
                                      "przyjmuje: trzeba to powiedzieć.",
+    "unverified": "Uwaga: tych zasad nie sprawdzono. Mogą się wzajemnie wykluczać albo zawierać zasady, "
+                  "które nigdy nie mają zastosowania; opisano tu każdą z nich.",
     "differences": "Ta odmiana różni się od gry {parent} tylko tym:",
     "difference": "{now} (W grze podstawowej: {before})",
     "difference.value": "Karta {card} jest warta {now} (w grze podstawowej: {before}).",
