@@ -65,6 +65,7 @@ TIERS: dict[str, tuple[str, set[str]]] = {
         "test_a_verified_rulebook_has_no_notice_and_an_unverified_one_does",
     }),
     "tests/test_cards.py": (UNIT, set()),
+    "tests/test_changes_list.py": (UNIT, set()),
     "tests/test_cli.py": (UNIT, {
         "test_a_broken_inherited_check_points_at_its_remove_check_line",
         "test_a_skeleton_lists_the_parents_checks_ready_to_remove", "test_build_into_proc_is_a_clean_error",

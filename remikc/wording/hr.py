@@ -64,6 +64,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "differences": "Ova se inačica od igre {parent} razlikuje samo u ovome:",
     "difference": "{now} (U osnovnoj igri: {before})",
     "difference.value": "Karta {card} vrijedi {now} (u osnovnoj igri: {before}).",
+    "difference.value.only": "Karta {card} vrijedi {now}.",
     "difference.removed": "Ne vrijedi: {before}",
     "difference.none": "tog pravila nema.",
     # sections

@@ -64,6 +64,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "differences": "Ta odmiana różni się od gry {parent} tylko tym:",
     "difference": "{now} (W grze podstawowej: {before})",
     "difference.value": "Karta {card} jest warta {now} (w grze podstawowej: {before}).",
+    "difference.value.only": "Karta {card} jest warta {now}.",
     "difference.removed": "Nie obowiązuje: {before}",
     "difference.none": "tej zasady nie ma.",
     # sections
