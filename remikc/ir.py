@@ -215,6 +215,22 @@ class IsNot:
 Condition = Always | Never | Is | AnyOf | AllOf | IsNot
 
 
+def holds(c: Condition, flags: dict[Flag, bool]) -> bool:
+    """Whether a `when` condition holds for a player of whom `flags` are the facts."""
+    if isinstance(c, Always):
+        return True
+    if isinstance(c, Never):
+        return False
+    if isinstance(c, Is):
+        return flags[c.flag]
+    if isinstance(c, IsNot):
+        return not holds(c.item, flags)
+    if isinstance(c, AnyOf):
+        return any(holds(i, flags) for i in c.items)
+    assert isinstance(c, AllOf)
+    return all(holds(i, flags) for i in c.items)
+
+
 # --- card values -------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)

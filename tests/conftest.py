@@ -170,6 +170,7 @@ TIERS: dict[str, tuple[str, set[str]]] = {
         "test_hostile_texts_and_folders_never_become_code_or_markup",
         "test_markdown_escapes_values_but_not_words", "test_no_pickle_anywhere_in_remikc",
     }),
+    "tests/test_said_when_it_holds.py": (UNIT, set()),
     "tests/test_seed_coverage.py": (UNIT, set()),
     "tests/test_sim_cluster.py": (INTEGRATION, {
         "test_a_chunk_cut_by_another_version_is_refused_by_the_worker",

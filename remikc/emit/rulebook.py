@@ -421,8 +421,18 @@ def _going_out(w: Writer) -> tuple[Block, ...]:
     w.add(f"going_out.{v.going_out.by.value.value}", v.going_out.by)
     h = v.handing
     if h is not None:
-        keep = "handing.keep_discard" if v.going_out.by.value is ir.GoingOutBy.DISCARD else "handing"
-        w.add(keep, v.going_out.by, marked=False)
+        if v.going_out.by.value is not ir.GoingOutBy.DISCARD:
+            w.add("handing", v.going_out.by, marked=False)
+        elif any(o.key == "handing.keep_discard" and o.language == w.lang.code for o in v.wording):
+            # the key before it was split, reworded by the spec: its words, whole
+            w.add("handing.keep_discard", v.going_out.by, marked=False)
+        else:
+            said = w.say("handing.keep_discard.rule", v.going_out.by, marked=False)
+            pile = _discard_when_handing(v)
+            if pile is not None:  # one paragraph, as the key before the split said it
+                clause = w.say("handing.any_pile", pile, marked=False)
+                said = Sentence(f"{said.text} {clause.text}", said.rules + clause.rules)
+            w.blocks.append(said)
         w.add(f"handing.lay_off.{'allowed' if h.lay_off.value else 'forbidden'}", h.lay_off)
         if h.opening_rules is not None:
             w.add(f"handing.opening_rules.{'apply' if h.opening_rules.value else 'waived'}",
@@ -430,6 +440,21 @@ def _going_out(w: Writer) -> tuple[Block, ...]:
     if v.knocking is not None:
         w.add("knocking", v.knocking.max_hand, n=v.knocking.max_hand.value)
     return w.take()
+
+
+def _discard_when_handing(v: ir.Variant) -> ir.Rule[ir.Condition] | None:
+    """The rule that lets a player who has not opened take the discard in the turn he hands,
+    if one does: only then does it not matter which pile a remik drew from."""
+    for source, rule in v.turn.draw:
+        if source.value != "discard_top":
+            continue
+        for first_round in (False, True):
+            for opens in (False, True):
+                flags = {ir.Flag.FIRST_ROUND: first_round, ir.Flag.OPENED: False,
+                         ir.Flag.OPENS_THIS_TURN: opens, ir.Flag.HANDING: True}
+                if ir.holds(rule.value, flags):
+                    return rule
+    return None
 
 
 def _stock(w: Writer) -> tuple[Block, ...]:

@@ -38,20 +38,7 @@ from .. import ir
 from .base import Check, Probe
 from .findings import Finding, Status
 
-
-def holds(c: ir.Condition, flags: dict[ir.Flag, bool]) -> bool:
-    if isinstance(c, ir.Always):
-        return True
-    if isinstance(c, ir.Never):
-        return False
-    if isinstance(c, ir.Is):
-        return flags[c.flag]
-    if isinstance(c, ir.IsNot):
-        return not holds(c.item, flags)
-    if isinstance(c, ir.AnyOf):
-        return any(holds(i, flags) for i in c.items)
-    assert isinstance(c, ir.AllOf)
-    return all(holds(i, flags) for i in c.items)
+holds = ir.holds  # the verifier's checks read it from here
 
 
 @dataclass(frozen=True)
