@@ -8,15 +8,17 @@ lives.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import ir, proofcache
 from .atomic import temporary
 from .cards import Card, format_cards
 from .diagnostics import Diagnostic, Severity, error, warning
-from .driver import check_paths
+from .driver import CheckRun, Verifier, check_paths
 from .emit.book_layout import to_html, to_markdown
 from .emit.package import emit_package
 from .emit.rulebook import rulebook
@@ -26,6 +28,9 @@ from .module import VariantModule, load_module
 from .spec.workspace import Workspace, parent_path
 from .verify.witness import Examples, examples
 from .wording import LANGUAGES, language
+
+if TYPE_CHECKING:
+    from .verify import Report
 
 
 @dataclass
@@ -37,20 +42,29 @@ class Build:
     # `build --pdf`: each rulebook as an A4 PDF; not compared by `build --check` (their bytes
     # depend on the fonts of the machine, remikc/emit/pdf.py)
     pdfs: dict[Path, bytes] = field(default_factory=dict)
+    # each spec given whose checks are not all proved (violated or undecided): nothing is built
+    failed: dict[str, Report] = field(default_factory=dict)
+    verified: bool = True  # False: built with `--no-verify`, the rulebooks say so
 
 
-def outputs(paths: list[str], out: Path, *, pdf: bool = False, cache: bool = False, keep: bool = True
-            ) -> Build:
+def outputs(paths: list[str], out: Path, *, pdf: bool = False, cache: bool = False, keep: bool = True,
+            verify: bool = True, progress: Callable[[str, bool, int], None] | None = None) -> Build:
     """Every generated file of the variants under `paths`: the validator, the package that
     imports it by the variant's name, and, in each language, the rulebook as Markdown and as
-    HTML (and, with `pdf`, as an A4 PDF).  `cache`: take each variant's rulebook examples from
-    the proof cache where it holds them and, with `keep`, keep those found there
-    (remikc/proofcache.py)."""
+    HTML (and, with `pdf`, as an A4 PDF).  `cache`: take each variant's proofs and rulebook
+    examples from the proof cache where it holds them and, with `keep`, keep those found there
+    (remikc/proofcache.py).
+
+    `verify`: as a compiler refuses to emit code that does not compile, nothing is built for
+    specs whose checks are not all proved (`Build.failed`); `progress` is told of each
+    variant verified, as `Verifier.reports` tells it.  Without `verify` the rulebooks say on
+    their first page that the rules were not verified."""
     run = check_paths(paths)
     problems = [d for d in run.unique_diagnostics() if d.severity is Severity.ERROR]
     warnings = [d for d in run.unique_diagnostics() if d.severity is not Severity.ERROR]
     files: dict[Path, str] = {}
-    if not problems:
+    failed = _failed(run, cache=cache, keep=keep, progress=progress) if verify and not problems else {}
+    if not problems and not failed:
         for result in run.results:
             assert result.variant is not None
             v = result.variant
@@ -62,7 +76,7 @@ def outputs(paths: list[str], out: Path, *, pdf: bool = False, cache: bool = Fal
                                if r.variant is not None and r.variant.parent == v.id),
                               key=lambda child: child.id)
             books, said = rulebooks(v, run.workspace, load_module(v.id, source), children,
-                                     cache=cache, keep=keep)
+                                     cache=cache, keep=keep, verified=verify)
             problems += [d for d in said if d.severity is Severity.ERROR]
             warnings += [d for d in said if d.severity is not Severity.ERROR]
             for name, text in books.items():
@@ -75,16 +89,32 @@ def outputs(paths: list[str], out: Path, *, pdf: bool = False, cache: bool = Fal
 
         pdfs = {path.with_suffix(".pdf"): to_pdf(text) for path, text in files.items()
                 if path.suffix == ".html"}
-    return Build(files, problems, run.workspace.sources, warnings, pdfs)
+    return Build(files, problems, run.workspace.sources, warnings, pdfs, failed, verify)
+
+
+def _failed(run: CheckRun, *, cache: bool, keep: bool,
+            progress: Callable[[str, bool, int], None] | None) -> dict[str, Report]:
+    """The reports of the specs given whose checks are not all proved: one violated, or one
+    left undecided (`remikc check` takes neither as a clean result).  A check the spec removes
+    on purpose is no failure."""
+    from .verify import Status
+
+    verifier = Verifier(run.workspace, cache=cache, keep=keep)
+    wanted = [(r.path, r.variant) for r in run.results if r.variant is not None]
+    done = verifier.reports(wanted, progress)
+    reports = {path: done[os.path.normpath(path)] for path, _ in wanted}
+    return {path: report for path, report in reports.items()
+            if not report.ok or report.count(Status.UNKNOWN)}
 
 
 def rulebooks(v: ir.Variant, workspace: Workspace, module: VariantModule,
-              children: Sequence[ir.Variant] = (), *, cache: bool = False, keep: bool = True
-              ) -> tuple[dict[str, str], list[Diagnostic]]:
+              children: Sequence[ir.Variant] = (), *, cache: bool = False, keep: bool = True,
+              verified: bool = True) -> tuple[dict[str, str], list[Diagnostic]]:
     """The rulebooks of `v`, their examples found by the solver (or, with `cache`, kept from an
     earlier build of the same rules) and checked by `module`, the variant's own generated
     validator: an example it does not confirm stops the build (E040); a scripted deal it does
-    not play is left out with a warning (W004)."""
+    not play is left out with a warning (W004).  `verified` False: the rules were not
+    verified (`build --no-verify`), and each book says so on its first page."""
     found = proofcache.load_examples(v.source, v) if cache else None
     refuted = recheck(found, module) if found is not None else []
     # none kept, or a kept entry the validator refutes (damaged): found again, never printed
@@ -112,7 +142,8 @@ def rulebooks(v: ir.Variant, workspace: Workspace, module: VariantModule,
     sources = [shown(p) for p in reversed(lineage_files(v))]
     books = {}
     for code in LANGUAGES:
-        book = rulebook(v, language(code), found, parent, shown(v.source), lessons, children)
+        book = rulebook(v, language(code), found, parent, shown(v.source), lessons, children,
+                        verified=verified)
         books[f"rulebook.{code}.md"] = to_markdown(book, sources)
         books[f"rulebook.{code}.html"] = to_html(book, sources)
     return books, wrong

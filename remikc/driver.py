@@ -135,7 +135,7 @@ class Verifier:
     after another."""
 
     def __init__(self, workspace: Workspace, rlimit: int | None = None, jobs: int | None = None,
-                 *, cache: bool = False) -> None:
+                 *, cache: bool = False, keep: bool = True) -> None:
         from .proofcache import ProofCache
         from .verify.findings import DEFAULT_RLIMIT
 
@@ -143,7 +143,8 @@ class Verifier:
         self.rlimit = rlimit or DEFAULT_RLIMIT
         self.jobs = jobs if jobs is not None else min(os.cpu_count() or 1, 4)
         # off unless asked for (the CLI asks): a library caller or a test gets fresh proofs
-        self.cache = ProofCache() if cache else None
+        # `keep` False: read the cache, write nothing to it (`build --check` writes nothing)
+        self.cache = ProofCache(keep=keep) if cache else None
         self._reports: dict[str, Report] = {}
         self._keys: dict[str, str] = {}
 

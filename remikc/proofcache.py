@@ -331,9 +331,10 @@ def key(variant: ir.Variant, rlimit: int, parent_key: str | None) -> str:
 class ProofCache:
     """Reads and writes cached reports; `hits` and `misses` count this run's look-ups."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, keep: bool = True) -> None:
         self.hits = 0
         self.misses = 0
+        self.keep = keep  # False: reports are read, none is written
 
     def load(self, spec_path: str, variant: ir.Variant, entry_key: str) -> Report | None:
         from .verify.findings import Report
@@ -351,6 +352,8 @@ class ProofCache:
         return Report(variant, findings, cached=True)
 
     def store(self, spec_path: str, entry_key: str, report: Report) -> None:
+        if not self.keep:
+            return
         _seal(folder_for(spec_path) / f"{entry_key}.json",
               {"format": FORMAT, "key": entry_key, "variant": report.variant.id,
                "findings": [_plain(f) for f in report.findings]})

@@ -59,7 +59,14 @@ TIERS: dict[str, tuple[str, set[str]]] = {
     "tests/test_browser.py": (INTEGRATION, {
         "test_half_full_rule_reads_a_pdf", "test_pdf_without_the_extra_says_what_to_install",
     }),
+    "tests/test_author_hints.py": (UNIT, {
+        "test_following_the_e021_hints_gives_a_spec_that_passes",
+    }),
+    "tests/test_build_verifies.py": (INTEGRATION, {
+        "test_a_verified_rulebook_has_no_notice_and_an_unverified_one_does",
+    }),
     "tests/test_cards.py": (UNIT, set()),
+    "tests/test_changes_list.py": (UNIT, set()),
     "tests/test_cli.py": (UNIT, {
         "test_a_broken_inherited_check_points_at_its_remove_check_line",
         "test_a_skeleton_lists_the_parents_checks_ready_to_remove", "test_build_into_proc_is_a_clean_error",
@@ -165,6 +172,7 @@ TIERS: dict[str, tuple[str, set[str]]] = {
         "test_hostile_texts_and_folders_never_become_code_or_markup",
         "test_markdown_escapes_values_but_not_words", "test_no_pickle_anywhere_in_remikc",
     }),
+    "tests/test_said_when_it_holds.py": (UNIT, set()),
     "tests/test_seed_coverage.py": (UNIT, set()),
     "tests/test_sim_cluster.py": (INTEGRATION, {
         "test_a_chunk_cut_by_another_version_is_refused_by_the_worker",

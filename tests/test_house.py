@@ -319,8 +319,11 @@ def test_a_dead_inherited_rule_names_the_parents_file_and_hints_remove(tmp_path:
     path.write_text(HOUSE51 + "  jokers {\n    override per_meld 1\n  }\n}\n", encoding="utf-8")
     summary, details = _dead(path)
     assert "`jokers.per_meld_at_opening` (remikc:specs/remik51.rules:85) can never take effect" in summary
+    # and `ambiguous higher` (000/004: 5♠ JK JK) with it: two naturals fix every meld's reading
     assert details == ("hint: write `remove per_meld_at_opening` in `jokers` in `nasz`, "
-                       "or change the rule that makes it dead",)
+                       "or change the rule that makes it dead",
+                       "hint: write `remove ambiguous` in `jokers` in `nasz`, "
+                       "or change the rule that makes it dead")
 
 
 def test_a_dead_rule_of_the_house_hints_deleting_its_line(tmp_path: Path) -> None:

@@ -105,8 +105,9 @@ def test_a_differing_local_parent_shadows_the_shipped_one_with_a_warning(empty):
     [found] = body["files"][0]["diagnostics"]
     assert (found["severity"], found["code"], found["span"]["line"]) == ("warning", "W001", 10)
 
-    # a warning stops no build
-    code, out, err = run("build", "--out", "gen", "moj.rules")
+    # a warning stops no build (not verified: the local copy asks 40 to open, and remik51's own
+    # examples of a 51-point opening fail its checks, which would stop it)
+    code, out, err = run("build", "--no-verify", "--out", "gen", "moj.rules")
     assert code == 0 and "warning[W001]" in err and (empty / "gen" / "moj" / "validator.py").is_file()
 
     # and the listing says which local file differs from the shipped one

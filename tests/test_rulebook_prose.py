@@ -371,7 +371,7 @@ def test_a_spec_whose_rules_refuse_the_shipped_deal_still_builds(tmp_path):
     text = "\n".join(line for line in text.splitlines() if "worth 51" not in line) + "\n"
     spec = tmp_path / "remik51.rules"
     spec.write_text(text, encoding="utf-8")
-    built = outputs([str(spec)], tmp_path / "out")
+    built = outputs([str(spec)], tmp_path / "out", verify=False)  # about the deal, not the proofs
     assert built.problems == []
     assert [d.code for d in built.warnings] == ["W004"]
     book = built.files[tmp_path / "out" / "remik51" / "rulebook.pl.md"]

@@ -9,7 +9,9 @@ from typing import TextIO
 
 from ..atomic import check_folder, write_files
 from ..diagnostics import render_all
+from ..progress import Progress
 from ..spec.workspace import SUFFIX
+from ..verify.findings import Report, Status, to_text
 from .common import FINDINGS, OK, USAGE, Subparsers, UsageError, add_command, colour, need_folder, need_paths
 
 
@@ -28,8 +30,17 @@ def register(subparsers: Subparsers) -> None:
                        help="also write each rulebook as an A4 PDF (rulebook.pl.pdf, ...) through "
                        "WeasyPrint: pip install 'remikc[pdf]'; not compared by --check")
     build.add_argument("--no-cache", action="store_true",
-                       help="find every rulebook example again: neither read nor write the proof "
-                            "cache, where a build keeps them")
+                       help="prove the rules and find every rulebook example again: neither read "
+                            "nor write the proof cache, where a build keeps them")
+    build.add_argument("--no-verify", action="store_true",
+                       help="build without proving the rules first (a spec whose checks fail is "
+                            "built too); each rulebook says on its first page that it was not "
+                            "verified")
+
+
+def _unproved(report: Report) -> list[str]:
+    """The checks of `report` that are neither proved nor removed on purpose."""
+    return [f.check for f in report.findings if f.status in (Status.VIOLATED, Status.UNKNOWN)]
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -53,13 +64,34 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             return USAGE
     if not args.check:
         check_folder(target)  # before the solver's work, not after
-    # `--check` writes nothing, the proof cache included; it reads what a build kept there
-    built = outputs(paths, target, pdf=args.pdf, cache=not args.no_cache, keep=not args.check)
+    if args.no_verify:
+        print("remikc: --no-verify: the rules are not proved; the rulebooks say so", file=err)
+    progress = Progress(err, plain=False)  # a live line on a terminal; a log gets none
+
+    def told(path: str, cached: bool, total: int) -> None:
+        if not args.quiet:
+            progress.step(f"{path}: {'from the proof cache' if cached else 'checked'}", total)
+
+    if not args.quiet and not args.no_verify:
+        progress.begin("proving…")
+    try:
+        # `--check` writes nothing, the proof cache included; it reads what a build kept there
+        built = outputs(paths, target, pdf=args.pdf, cache=not args.no_cache, keep=not args.check,
+                        verify=not args.no_verify, progress=told)
+    finally:
+        progress.close()
     if built.warnings:
         print(render_all(built.warnings, built.sources, colour(err)) + "\n", file=err)
     if built.problems:
         print(render_all(built.problems, built.sources, colour(err)), file=err)
         print("remikc: nothing built: fix the specs first", file=err)
+        return FINDINGS
+    if built.failed:
+        for report in built.failed.values():
+            print(to_text(report, only_failed=True, sources=built.sources), file=err)
+        named = "; ".join(f"{path} ({', '.join(_unproved(report))})" for path, report in built.failed.items())
+        print(f"remikc: nothing built: checks not proved in {named}; fix the specs (`remikc check` "
+              "shows every check), or build anyway with --no-verify", file=err)
         return FINDINGS
     if not built.files:
         raise UsageError(f"remikc: no {SUFFIX} files in {' '.join(paths)}")

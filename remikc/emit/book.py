@@ -18,6 +18,7 @@ class Sentence:
     rules: tuple[str, ...] = ()
     assumed: bool = False  # states a value the seed does not give
     reading: bool = False  # reads an ambiguous seed sentence one way
+    row: bool = False  # a row of a table, as `Rulebook.sentences` gives it
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,8 @@ class Rulebook:
     notes: tuple[HouseNote, ...] = ()  # the house's notes on the whole game, after the intro
     variations: tuple[Variation, ...] = ()  # the last section: "Odmiany" / "Varijante"
     variations_title: str = ""
+    # built without verifying the rules (`build --no-verify`): said under the title, first
+    unverified: str = ""
 
     @property
     def footnote(self) -> str:
@@ -107,7 +110,7 @@ class Rulebook:
                     continue  # the house's words, not a rule of the game
                 elif isinstance(block, Table) and block.row_rules:
                     marks = block.row_assumed or (block.assumed,) * len(block.rows)
-                    out += [Sentence(": ".join(row), rules, mark)
+                    out += [Sentence(": ".join(row), rules, mark, row=True)
                             for row, rules, mark in zip(block.rows, block.row_rules, marks, strict=True)]
                 elif isinstance(block, Table):
                     out.append(Sentence(" | ".join(" ".join(r) for r in block.rows), block.rules,

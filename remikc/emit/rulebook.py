@@ -10,10 +10,11 @@ templates carry the provenance in front matter and a comment.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from .. import ir
 from ..cards import format_cards
+from ..drawing import holds
 from ..verify.witness import Examples
 from ..wording import Language
 from . import book_words as words
@@ -25,10 +26,12 @@ from .book_words import Writer
 
 def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
              parent: ir.Variant | None = None, source: str = "",
-             taught: Taught | None = None, children: Sequence[ir.Variant] = ()) -> Rulebook:
+             taught: Taught | None = None, children: Sequence[ir.Variant] = (), *,
+             verified: bool = True) -> Rulebook:
     """The whole rulebook of `v`; `examples` from the solver (None: no examples), `taught`
     the seed's examples and the scripted deals (None: the solver's examples stand alone);
-    `children`: the house variants of `v` to name under its variations."""
+    `children`: the house variants of `v` to name under its variations; `verified` False:
+    the rules were not verified, which the book says first."""
     lang = lang.with_wording({o.key: dict(o.forms) if o.forms else o.text
                               for o in v.wording if o.language == lang.code})
     w = Writer(v, lang)
@@ -59,7 +62,8 @@ def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
     said = book.sentences() + list(readings)
     marks = [lang.say("footnote.assumed")] if any(s.assumed for s in said) else []
     marks += [lang.say("footnote.reading")] if any(s.reading for s in said) else []
-    return replace(book, footnotes=tuple(marks), readings=readings)
+    return replace(book, footnotes=tuple(marks), readings=readings,
+                   unverified="" if verified else lang.say("unverified"))
 
 
 def _wrap_key(run: ir.RunRules) -> str:
@@ -430,8 +434,18 @@ def _going_out(w: Writer) -> tuple[Block, ...]:
     w.add(f"going_out.{v.going_out.by.value.value}", v.going_out.by)
     h = v.handing
     if h is not None:
-        keep = "handing.keep_discard" if v.going_out.by.value is ir.GoingOutBy.DISCARD else "handing"
-        w.add(keep, v.going_out.by, marked=False)
+        if v.going_out.by.value is not ir.GoingOutBy.DISCARD:
+            w.add("handing", v.going_out.by, marked=False)
+        elif any(o.key == "handing.keep_discard" and o.language == w.lang.code for o in v.wording):
+            # the key before it was split, reworded by the spec: its words, whole
+            w.add("handing.keep_discard", v.going_out.by, marked=False)
+        else:
+            said = w.say("handing.keep_discard.rule", v.going_out.by, marked=False)
+            pile = _discard_when_handing(v)
+            if pile is not None:  # one paragraph, as the key before the split said it
+                clause = w.say("handing.any_pile", pile, marked=False)
+                said = Sentence(f"{said.text} {clause.text}", said.rules + clause.rules)
+            w.blocks.append(said)
         w.add(f"handing.lay_off.{'allowed' if h.lay_off.value else 'forbidden'}", h.lay_off)
         if h.opening_rules is not None:
             w.add(f"handing.opening_rules.{'apply' if h.opening_rules.value else 'waived'}",
@@ -439,6 +453,21 @@ def _going_out(w: Writer) -> tuple[Block, ...]:
     if v.knocking is not None:
         w.add("knocking", v.knocking.max_hand, n=v.knocking.max_hand.value)
     return w.take()
+
+
+def _discard_when_handing(v: ir.Variant) -> ir.Rule[ir.Condition] | None:
+    """The rule that lets a player who has not opened take the discard in the turn he hands,
+    if one does: only then does it not matter which pile a remik drew from."""
+    for source, rule in v.turn.draw:
+        if source.value != "discard_top":
+            continue
+        for first_round in (False, True):
+            for opens in (False, True):
+                flags = {ir.Flag.FIRST_ROUND: first_round, ir.Flag.OPENED: False,
+                         ir.Flag.OPENS_THIS_TURN: opens, ir.Flag.HANDING: True}
+                if holds(rule.value, flags):
+                    return rule
+    return None
 
 
 def _stock(w: Writer) -> tuple[Block, ...]:
@@ -489,56 +518,134 @@ def _glossary(w: Writer) -> tuple[Block, ...]:
 
 
 def _differences(w: Writer, parent: ir.Variant | None) -> tuple[Sentence, ...]:
-    """For a house variant: each rule that differs from the parent, as it is now and was."""
+    """For a house variant: what differs from the parent, each change once, as it is now and
+    as it was (see `_changes`)."""
     if parent is None:
         return ()
-    from ..verify.diff import rule_changes
-
-    changes = rule_changes(parent, w.v)
+    changes = _changes(w, parent, w.v)
     if not changes:
         return ()
     out = [Sentence(w.lang.say("differences", parent=parent.name(w.lang.code)))]
     for change in changes:
-        mine = w.v.rule(change.rule)
-        theirs = parent.rule(change.rule)
-        before = _rule_sentence(w, parent, change.rule) if theirs else w.lang.say("difference.none")
-        now = _rule_sentence(w, w.v, change.rule) if mine is not None else ""
-        if mine is None:  # removed: say what no longer holds
-            text = w.lang.say("difference.removed", before=before)
-        elif change.rule.startswith("values.") and ": " in now and ": " in before:  # a row of the table
-            card, worth = now.split(": ", 1)
-            text = w.lang.say("difference.value", card=card, now=worth, before=before.split(": ", 1)[1])
+        if change.card:
+            text = w.lang.say("difference.value", card=change.card, now=change.now, before=change.before)
+        elif not change.now:
+            text = w.lang.say("difference.removed", before=change.before)
         else:
-            text = w.lang.say("difference", now=now, before=before)
-        out.append(Sentence(text, (change.rule,), bool(mine and mine.assumed)))
+            text = w.lang.say("difference", now=change.now,
+                              before=change.before or w.lang.say("difference.none"))
+        out.append(Sentence(text, change.rules, change.assumed))
     return tuple(out)
 
 
-def _rule_sentence(w: Writer, v: ir.Variant, rule_id: str) -> str:
-    """The sentence a variant's rulebook says about one rule (the first that names it)."""
-    other = rulebook(v, w.lang, None)
-    for sentence in other.sentences():
-        if rule_id in sentence.rules:
-            return sentence.text
-    return rule_id
+@dataclass(frozen=True)
+class _Change:
+    """One item of a list of changes: the sentences of the new book (`now`, empty for a rule
+    removed) and of the old one (`before`, empty for a rule added) that say it; for a card's
+    value, the card and its two values."""
+    now: str
+    before: str
+    rules: tuple[str, ...]
+    assumed: bool = False
+    card: str = ""
+
+
+def _changes(w: Writer, old: ir.Variant, new: ir.Variant) -> list[_Change]:
+    """The rules that differ between `old` and `new` (their IR values), said by the sentences
+    of the two books that differ: a sentence both books say alike is no change, whatever
+    rules it names (`goal.discard` and `goal.discard_or_table` read alike: the sentence on
+    going out says the change).  Sentences that share a changed rule make one item, said
+    once (the deck's packs and jokers, a joker's value and the points it costs in hand).
+    Card values are compared card by card, not as the rows of the table they share."""
+    from ..verify.diff import rule_changes
+
+    changed = [c.rule for c in rule_changes(old, new)]
+    cards = [r for r in changed if r.startswith("values.") and r != "values.joker"]
+    others = {r for r in changed if r not in cards}
+    out = [c for c in (_card_change(w, old, new, rule) for rule in cards) if c is not None]
+    if not others:
+        return out
+    old_said, new_said = _prose(rulebook(old, w.lang, None)), _prose(rulebook(new, w.lang, None))
+    old_texts, new_texts = {s.text for s in old_said}, {s.text for s in new_said}
+    # a rule removed whose part another rule takes over: the sentences of that rule say it now
+    new_said = [replace(s, rules=(*s.rules, *(r for r, by in _TAKEN_OVER.items() if by in s.rules)))
+                for s in new_said]
+    # the sentences that change: naming a changed rule, and said differently in the other book
+    now = [s for s in new_said if others & set(s.rules) and s.text not in old_texts]
+    before = [s for s in old_said if others & set(s.rules) and s.text not in new_texts]
+    said = _unique(now) + _unique(before)
+    group = list(range(len(said)))
+
+    def root(i: int) -> int:
+        while group[i] != i:
+            i = group[i]
+        return i
+
+    for i, a in enumerate(said):
+        for j in range(i):
+            if others & set(a.rules) & set(said[j].rules):
+                group[root(i)] = root(j)
+    items: dict[int, tuple[list[Sentence], list[Sentence]]] = {}
+    for i, s in enumerate(said):
+        items.setdefault(root(i), ([], []))[0 if i < len(_unique(now)) else 1].append(s)
+    for mine, theirs in items.values():
+        rules = tuple(dict.fromkeys(r for s in (*mine, *theirs) for r in s.rules if r in others))
+        assumed = any(r is not None and r.assumed for r in (new.rule(x) for x in rules))
+        out.append(_Change(" ".join(s.text for s in mine), " ".join(s.text for s in theirs),
+                           rules, assumed))
+    return out
+
+
+# Rules whose part falls to another rule when they are removed: removed, a meld laid when
+# opening is judged by `per_meld` (the IR's own reading), so "no longer: one joker at the
+# opening" would be false where `per_meld` says one
+_TAKEN_OVER = {"jokers.per_meld_at_opening": "jokers.per_meld"}
+
+
+def _prose(book: Rulebook) -> list[Sentence]:
+    """The book's sentences, a row of a table only for rules no sentence of prose names: a
+    row ("Joker: 25 points, if left in hand") stands for several rules at once."""
+    said = book.sentences()
+    named = {r for s in said if not s.row for r in s.rules}
+    return [s for s in said if not s.row or not set(s.rules) & named]
+
+
+def _unique(said: list[Sentence]) -> list[Sentence]:
+    seen: set[str] = set()
+    out = []
+    for s in said:
+        if s.text not in seen:
+            seen.add(s.text)
+            out.append(s)
+    return out
+
+
+def _card_change(w: Writer, old: ir.Variant, new: ir.Variant, rule_id: str) -> _Change | None:
+    """A card's value now and before, the card's own (not a row of the table it shares)."""
+    mine, theirs = new.rule(rule_id), old.rule(rule_id)
+    if not isinstance(mine, ir.Rule) or not isinstance(theirs, ir.Rule):
+        return None
+    now, before = _value_text(w, mine.value), _value_text(w, theirs.value)  # type: ignore[arg-type]
+    if now == before:
+        return None
+    return _Change(now, before, (rule_id,), bool(mine.assumed), card=rule_id.split(".", 1)[1])
 
 
 def _variations(w: Writer, children: Sequence[ir.Variant]) -> tuple[Variation, ...]:
-    """Each house variant of this game with its changes, one sentence each; then the options
-    the seed names that the spec leaves out (`option pl "..."` under `not_modelled`)."""
-    from ..verify.diff import rule_changes
-
+    """Each house variant of this game with its changes, one sentence each (as its own list
+    of changes finds them); then the options the seed names that the spec leaves out
+    (`option pl "..."` under `not_modelled`)."""
     out = []
     for child in children:
         items = []
-        for change in rule_changes(w.v, child):
-            if child.rule(change.rule) is None:
-                text = w.lang.say("difference.removed", before=_rule_sentence(w, w.v, change.rule))
-                items.append(Sentence(text, (change.rule,)))
+        for change in _changes(w, w.v, child):
+            if change.card:
+                text = w.lang.say("difference.value.only", card=change.card, now=change.now)
+            elif not change.now:
+                text = w.lang.say("difference.removed", before=change.before)
             else:
-                rule = child.rule(change.rule)
-                items.append(Sentence(_rule_sentence(w, child, change.rule), (change.rule,),
-                                      bool(rule and rule.assumed)))
+                text = change.now
+            items.append(Sentence(text, change.rules, change.assumed))
         if items:
             out.append(Variation(child.name(w.lang.code), tuple(items)))
     options = tuple(Sentence(w.lang.say("variation.option", quote=n.quote))
@@ -547,4 +654,3 @@ def _variations(w: Writer, children: Sequence[ir.Variant]) -> tuple[Variation, .
     if options:
         out.append(Variation(w.lang.say("variation.options"), options, not_modelled=True))
     return tuple(out)
-

@@ -88,17 +88,41 @@ def _melds(v: ir.Variant) -> Iterator[Diagnostic]:
         if run.ace_to_ace is not None and run.ace_to_ace.value and not both:
             yield _conflict(v, run.ace_to_ace, run.ace,
                             "a run from ace to ace needs the ace both low and high",
-                            "write `ace low or high`, or `ace_to_ace forbidden`")
+                            _ace_to_ace_fix(v, run))
     ace = v.values.ranks[0]
     for place, _ in ace.value.by_place:
         if place is ir.Place.LOW_RUN and (run is None or run.ace.value is ir.Ace.HIGH):
             yield error("E021", "the ace is priced `in low_run`, but no run has a low ace", ace.span,
-                        hint="write `ace low` or `ace low or high` in `run`")
+                        hint=_ace_price_fix(v, ace, "low"))
         if place is ir.Place.HIGH_RUN and (run is None or run.ace.value is ir.Ace.LOW):
             yield error("E021", "the ace is priced `in high_run`, but no run has a high ace",
-                        ace.span, hint="write `ace high` or `ace low or high` in `run`")
+                        ace.span, hint=_ace_price_fix(v, ace, "high"))
     if v.set is None and any(p is ir.Place.SET for r in v.values.ranks for p, _ in r.value.by_place):
         yield error("E021", "a card is priced `in set`, but the variant has no sets", v.players.span)
+
+
+def _ace_price_fix(v: ir.Variant, ace: ir.Rule[ir.CardValue], side: str) -> str:
+    """First the edit that keeps the runs as they are: the ace's price without the place no
+    run has (a house variant that made the ace only high meant that)."""
+    keyword = "override A" if v.parent is not None else "A"
+    price = f"give the ace one value, as `{keyword} {ace.value.points}` in `values`"
+    if v.run is None:
+        return price
+    return f"{price}; or write `ace {side}` or `ace low or high` in `run`"
+
+
+def _ace_to_ace_fix(v: ir.Variant, run: ir.RunRules) -> str:
+    """The edit that leads to a spec that passes: the rule goes, where it is written or,
+    inherited, by `remove`.  Not `ace_to_ace forbidden`: with the ace only low or only high no
+    run goes from ace to ace anyway, so that line would be dead (`rules.dead`); nor `ace low
+    or high`, which fails `runs.wrap` where the deck holds no 14-card run from ace to ace."""
+    rule = run.ace_to_ace
+    assert rule is not None
+    if rule.origin == v.id:
+        drop = f"delete line {rule.span.line} (`ace_to_ace allowed`)"
+    else:
+        drop = "write `remove ace_to_ace` in `run`"
+    return f"{drop}: with the ace only {run.ace.value.value}, no run goes from ace to ace"
 
 
 def _jokers(v: ir.Variant) -> Iterator[Diagnostic]:

@@ -15,6 +15,8 @@ refused when the spec is read):
 | `jokers.per_meld L` | no valid meld could hold more than L jokers without it |
 | `jokers.per_meld_at_opening L` | no meld holds a number of jokers one of L and `per_meld` allows |
 |   | and the other refuses |
+| `jokers.ambiguous` | no meld reads both as a set and as a run (no meld holds enough jokers: |
+|   | one joker per meld leaves two naturals, which fix one reading) |
 | `opening.min_melds K` | every opening worth `min_points` has K melds anyway (K above 1: |
 |   | `min_melds 1` is how a spec says that one meld may open, against "two or more") |
 | `opening.clean_run required` | every opening holds a run without jokers anyway |
@@ -101,6 +103,20 @@ def _per_meld_at_opening(probe: Probe) -> Answer:
 
     return (f"a meld laid when opening is judged as `per_meld {said(after)}` judges it: no meld "
             f"can hold a number of jokers one allows and the other refuses")
+
+
+def _ambiguous(probe: Probe) -> Answer:
+    """Dead when no meld, laid at the opening or later, reads both ways: nothing to choose."""
+    v = probe.variant
+    for at_opening in ((False, True) if v.opening else (False,)):
+        session, m = probe.meld(opening=at_opening)
+        out = session.ask(m.run_ok, m.set_ok)
+        if out.status == "unknown":
+            return Undecided
+        if out.status == "sat":
+            return None
+    return ("no meld reads both as a set and as a run (none holds enough jokers), so there is "
+            "nothing to choose")
 
 
 def _opening_rule(rule_id: str, broken: Callable[[object], z3.BoolRef], reason: str
@@ -211,6 +227,8 @@ def dead_rules(probe: Probe, check: Check) -> Finding:
         asks.append((v.jokers.per_meld, _per_meld))
         if v.jokers.per_meld_at_opening is not None:
             asks.append((v.jokers.per_meld_at_opening, _per_meld_at_opening))
+        if v.jokers.ambiguous is not None:
+            asks.append((v.jokers.ambiguous, _ambiguous))
     if v.run is not None and v.run.ace_to_ace is not None and not v.run.ace_to_ace.value:
         asks.append((v.run.ace_to_ace, _ace_to_ace))
     if v.knocking is not None:

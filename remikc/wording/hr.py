@@ -59,9 +59,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                                 "može složiti.",
     "other.karuzela.jokers.declare": "džoker izložen bez riječi o tome koju kartu predstavlja ne prihvaća "
                                      "se: to treba reći.",
+    "unverified": "Napomena: ova pravila nisu provjerena. Mogu si proturječiti ili sadržavati pravila koja "
+                  "se nikad ne primjenjuju; ovdje je opisano svako od njih.",
     "differences": "Ova se inačica od igre {parent} razlikuje samo u ovome:",
     "difference": "{now} (U osnovnoj igri: {before})",
     "difference.value": "Karta {card} vrijedi {now} (u osnovnoj igri: {before}).",
+    "difference.value.only": "Karta {card} vrijedi {now}.",
     "difference.removed": "Ne vrijedi: {before}",
     "difference.none": "tog pravila nema.",
     # sections
@@ -332,6 +335,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "handing.keep_discard": "Igrač handira ako u jednom potezu odjednom baci sve grupe na stol, a prije "
                             "toga nije ništa izlagao, i ostane mu samo jedna karta za odbacivanje. Pritom "
                             "nije bitno s koje je hrpe uzeo kartu.",
+    # `handing.keep_discard` in two: the second clause only where a handing player may take the discard
+    "handing.keep_discard.rule": "Igrač handira ako u jednom potezu odjednom baci sve grupe na stol, a "
+                                 "prije toga nije ništa izlagao, i ostane mu samo jedna karta za "
+                                 "odbacivanje.",
+    "handing.any_pile": "Pritom nije bitno s koje je hrpe uzeo kartu.",
     "handing.lay_off.forbidden": "Tko handira, ne smije dodati nijednu svoju kartu u tuđu grupu.",
     "handing.lay_off.allowed": "Tko handira, smije dodavati karte i u tuđe grupe.",
     "handing.opening_rules.apply": "Grupe izložene pri handiranju moraju ispuniti uvjete otvaranja.",

@@ -60,9 +60,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                                 "tak nie da się go ułożyć.",
     "other.karuzela.jokers.declare": "jokera wyłożonego bez powiedzenia, jaką kartę przedstawia, się nie "
                                      "przyjmuje: trzeba to powiedzieć.",
+    "unverified": "Uwaga: tych zasad nie sprawdzono. Mogą się wzajemnie wykluczać albo zawierać zasady, "
+                  "które nigdy nie mają zastosowania; opisano tu każdą z nich.",
     "differences": "Ta odmiana różni się od gry {parent} tylko tym:",
     "difference": "{now} (W grze podstawowej: {before})",
     "difference.value": "Karta {card} jest warta {now} (w grze podstawowej: {before}).",
+    "difference.value.only": "Karta {card} jest warta {now}.",
     "difference.removed": "Nie obowiązuje: {before}",
     "difference.none": "tej zasady nie ma.",
     # sections
@@ -358,6 +361,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "handing.keep_discard": "Kto w jednej turze wyłoży naraz wszystkie karty oprócz ostatniej, którą "
                             "odrzuca, a wcześniej nic nie wykładał, robi remika. Nie ma przy tym "
                             "znaczenia, z którego stosu dobrał kartę.",
+    # `handing.keep_discard` in two: the second clause only where a remik may take the discard
+    "handing.keep_discard.rule": "Kto w jednej turze wyłoży naraz wszystkie karty oprócz ostatniej, którą "
+                                 "odrzuca, a wcześniej nic nie wykładał, robi remika.",
+    "handing.any_pile": "Nie ma przy tym znaczenia, z którego stosu dobrał kartę.",
     "handing.lay_off.forbidden": "Robiąc remika, nie wolno dokładać swoich kart do cudzych układów.",
     "handing.lay_off.allowed": "Robiąc remika, wolno też dokładać karty do cudzych układów.",
     "handing.opening_rules.apply": "Układy wyłożone przy remiku muszą spełniać warunki otwarcia.",

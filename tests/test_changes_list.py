@@ -1,0 +1,99 @@
+"""A house variant's list of changes, computed from the IR delta: each changed rule once, the
+sentence now and the sentence before both true and different, added and removed rules
+stated, card values compared card by card.  House variants as families write them, over the
+seeds (in-process: the rulebook is laid out, nothing is proved)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from house import house_variant
+
+from remikc import ir
+from remikc.emit.rulebook import rulebook
+from remikc.spec.workspace import Workspace
+from remikc.wording import language
+
+BEFORE = {"pl": " (W grze podstawowej: ", "hr": " (U osnovnoj igri: "}
+VALUE_BEFORE = {"pl": " (w grze podstawowej: ", "hr": " (u osnovnoj igri: "}
+
+
+def _changes(tmp_path: Path, parent: str, body: str, code: str = "pl") -> list[tuple[str, tuple[str, ...]]]:
+    v, _ = house_variant(tmp_path, "u_nas", parent, body)
+    old = Workspace().variant(str(tmp_path / f"{parent}.rules"))
+    book = rulebook(v, language(code), None, old)
+    items = [(s.text, s.rules) for s in book.differences[1:]]
+    _well_formed(items, v, old, code)
+    return items
+
+
+def _well_formed(items: list[tuple[str, tuple[str, ...]]], v: ir.Variant, old: ir.Variant,
+                 code: str) -> None:
+    """No item twice, no rule in two items, each item's two sentences different, and every
+    rule named is one whose IR value differs (or that one side lacks)."""
+    texts = [text for text, _ in items]
+    assert len(texts) == len(set(texts)), texts
+    named = [rule for _, rules in items for rule in rules]
+    assert len(named) == len(set(named)), named
+    for text, rules in items:
+        assert rules
+        for rule in rules:
+            mine, theirs = v.rule(rule), old.rule(rule)
+            assert mine is None or theirs is None or mine.value != theirs.value, rule
+        for mark in (BEFORE[code], VALUE_BEFORE[code]):
+            if mark in text:
+                now, before = text.split(mark, 1)
+                assert now.strip(" .") != before.rstrip(").").strip(" ."), text
+
+
+@pytest.mark.parametrize("code", ["pl", "hr"])
+def test_an_ace_only_value_change_lists_only_the_ace(tmp_path, code):
+    """001 prices the ace 1 before the 2 and 10 elsewhere; J Q K count 10 too, in one row of
+    the table.  A house that counts the ace 10 everywhere changed the ace, not J, Q, K."""
+    items = _changes(tmp_path, "remik_klasyczny", "  values {\n    override A 10\n  }", code)
+    assert [rules for _, rules in items] == [("values.A",)]
+    text = items[0][0]
+    start = {"pl": "Karta A jest warta 10 punktów (w grze podstawowej: 1 punkt",
+             "hr": "Karta A vrijedi 10 bodova (u osnovnoj igri: 1 bod"}[code]
+    assert text.startswith(start), text
+    assert "J, Q, K" not in text and "J," not in text
+
+
+def test_discard_to_go_out_is_listed_as_the_change_it_is(tmp_path):
+    """002 goes out by laying, laying off or discarding the last card; the option it names
+    asks for a discard.  Both read "Celem gry jest pozbycie się wszystkich kart z ręki": the
+    item is the sentence on going out, which says the last card must be discarded."""
+    items = _changes(tmp_path, "remik_podstawowy", "  going_out {\n    override by discard\n  }")
+    assert len(items) == 1 and "going_out.by" in items[0][1]
+    text = items[0][0]
+    assert text.startswith("Rozdanie kończy się, gdy ktoś pozbędzie się wszystkich kart. Ostatnią "
+                           "kartę trzeba odrzucić")
+    assert "Celem gry" not in text
+
+
+def test_the_deck_is_one_item(tmp_path):
+    items = _changes(tmp_path, "remik51", "  deck {\n    override standard 3\n    override jokers 6\n  }")
+    assert items == [("Karty: 3 talie po 52 karty i 6 jokerów, razem 162 karty. (W grze podstawowej: "
+                      "Karty: 2 talie po 52 karty i 4 jokery, razem 108 kart.)",
+                      ("deck.standard", "deck.jokers"))]
+
+
+def test_an_added_rule_is_stated_once(tmp_path):
+    """Karuzela (003) counts a joker 25 and says nothing of one left in hand: a house that
+    makes it cost 50 adds a rule, stated once, as a rule the parent lacks."""
+    items = _changes(tmp_path, "karuzela", "  scoring {\n    joker_in_hand 50\n  }")
+    assert items == [("Joker pozostały na ręce kosztuje 50 punktów. (W grze podstawowej: tej "
+                      "zasady nie ma.)", ("scoring.joker_in_hand",))]
+
+
+def test_a_removed_joker_limit_at_the_opening_is_not_said_to_lapse(tmp_path):
+    """Remik 51 (000/004): one joker per meld at the opening, more later.  One joker per meld
+    throughout still holds at the opening: no "no longer: one joker at the opening"."""
+    items = _changes(tmp_path, "remik51",
+                     "  jokers {\n    override per_meld 1\n    remove per_meld_at_opening\n  }")
+    assert len(items) == 1
+    text, rules = items[0]
+    assert set(rules) == {"jokers.per_meld", "jokers.per_meld_at_opening"}
+    assert text.startswith("W układzie może być najwyżej jeden joker. (W grze podstawowej: Przy otwarciu")
+    assert "Nie obowiązuje" not in text
