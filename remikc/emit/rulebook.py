@@ -10,15 +10,17 @@ templates carry the provenance in front matter and a comment.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from .. import ir
 from ..cards import format_cards
 from ..drawing import holds
 from ..verify.witness import Examples
 from ..wording import Language
+from . import book_changes as changes
 from . import book_words as words
-from .book import Block, Example, Rulebook, Section, Sentence, Steps, Table, Taught, Variation
+from .book import Block, Example, Rulebook, Section, Sentence, Steps, Table, Taught
+from .book_changes import value_text
 from .book_layout import place_notes
 from .book_scoring import scoring
 from .book_words import Writer
@@ -54,8 +56,10 @@ def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
     sections.append(Section("glossary", lang.say("section.glossary"), _glossary(w)))
     name = v.name(lang.code)
     placed, notes = place_notes(w, sections)
-    variations = _variations(w, children)
-    book = Rulebook(lang.code, v.id, lang.say("title", name=name), (), _differences(w, parent),
+    book_of = _books(lang)
+    variations = changes.variations(w, children, book_of)
+    differences = changes.differences(w, parent, book_of)
+    book = Rulebook(lang.code, v.id, lang.say("title", name=name), (), differences,
                     placed, (), (), lang.say("section.readings"), source or v.source, notes,
                     variations, lang.say("section.variations") if variations else "")
     readings = tuple(_reading(w, book, r) for r in v.rules if r.other)
@@ -64,6 +68,12 @@ def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
     marks += [lang.say("footnote.reading")] if any(s.reading for s in said) else []
     return replace(book, footnotes=tuple(marks), readings=readings,
                    unverified="" if verified else lang.say("unverified"))
+
+
+def _books(lang: Language) -> changes.BookOf:
+    """Another variant's rulebook in this language, without examples: what a list of changes
+    compares sentence by sentence."""
+    return lambda variant: rulebook(variant, lang, None)
 
 
 def _wrap_key(run: ir.RunRules) -> str:
@@ -146,7 +156,7 @@ def _values_table(w: Writer) -> Table:
     order = [*range(2, 14), 1]
     groups: dict[str, list[int]] = {}
     for rank in order:
-        groups.setdefault(_value_text(w, v.values.of_rank(rank)), []).append(rank)
+        groups.setdefault(value_text(w, v.values.of_rank(rank)), []).append(rank)
     rows: list[tuple[str, ...]] = []
     row_rules: list[tuple[str, ...]] = []
     row_assumed: list[bool] = []
@@ -180,17 +190,6 @@ def _values_table(w: Writer) -> Table:
         rows.append((w.lang.say("card.joker"), text))
     return Table((w.lang.say("table.card"), w.lang.say("table.points")), tuple(rows),
                  tuple(r.id for r in rules), any(row_assumed), tuple(row_rules), tuple(row_assumed))
-
-
-def _value_text(w: Writer, value: ir.CardValue) -> str:
-    if value.face:
-        return w.lang.say("value.face")
-    base = w.lang.count(value.points, "point")
-    if not value.by_place:
-        return base
-    places = [w.lang.say(f"value.in.{place.value}", points=w.lang.count(n, "point"))
-              for place, n in value.by_place]
-    return w.lang.say("value.places", places=", ".join(places), otherwise=base)
 
 
 def _deal(w: Writer) -> tuple[Block, ...]:
@@ -515,142 +514,3 @@ def _glossary(w: Writer) -> tuple[Block, ...]:
                         key=lambda row: row[0].casefold()))
     w.blocks.append(Table((w.lang.say("table.term"), w.lang.say("table.means")), rows))
     return w.take()
-
-
-def _differences(w: Writer, parent: ir.Variant | None) -> tuple[Sentence, ...]:
-    """For a house variant: what differs from the parent, each change once, as it is now and
-    as it was (see `_changes`)."""
-    if parent is None:
-        return ()
-    changes = _changes(w, parent, w.v)
-    if not changes:
-        return ()
-    out = [Sentence(w.lang.say("differences", parent=parent.name(w.lang.code)))]
-    for change in changes:
-        if change.card:
-            text = w.lang.say("difference.value", card=change.card, now=change.now, before=change.before)
-        elif not change.now:
-            text = w.lang.say("difference.removed", before=change.before)
-        else:
-            text = w.lang.say("difference", now=change.now,
-                              before=change.before or w.lang.say("difference.none"))
-        out.append(Sentence(text, change.rules, change.assumed))
-    return tuple(out)
-
-
-@dataclass(frozen=True)
-class _Change:
-    """One item of a list of changes: the sentences of the new book (`now`, empty for a rule
-    removed) and of the old one (`before`, empty for a rule added) that say it; for a card's
-    value, the card and its two values."""
-    now: str
-    before: str
-    rules: tuple[str, ...]
-    assumed: bool = False
-    card: str = ""
-
-
-def _changes(w: Writer, old: ir.Variant, new: ir.Variant) -> list[_Change]:
-    """The rules that differ between `old` and `new` (their IR values), said by the sentences
-    of the two books that differ: a sentence both books say alike is no change, whatever
-    rules it names (`goal.discard` and `goal.discard_or_table` read alike: the sentence on
-    going out says the change).  Sentences that share a changed rule make one item, said
-    once (the deck's packs and jokers, a joker's value and the points it costs in hand).
-    Card values are compared card by card, not as the rows of the table they share."""
-    from ..verify.diff import rule_changes
-
-    changed = [c.rule for c in rule_changes(old, new)]
-    cards = [r for r in changed if r.startswith("values.") and r != "values.joker"]
-    others = {r for r in changed if r not in cards}
-    out = [c for c in (_card_change(w, old, new, rule) for rule in cards) if c is not None]
-    if not others:
-        return out
-    old_said, new_said = _prose(rulebook(old, w.lang, None)), _prose(rulebook(new, w.lang, None))
-    old_texts, new_texts = {s.text for s in old_said}, {s.text for s in new_said}
-    # a rule removed whose part another rule takes over: the sentences of that rule say it now
-    new_said = [replace(s, rules=(*s.rules, *(r for r, by in _TAKEN_OVER.items() if by in s.rules)))
-                for s in new_said]
-    # the sentences that change: naming a changed rule, and said differently in the other book
-    now = [s for s in new_said if others & set(s.rules) and s.text not in old_texts]
-    before = [s for s in old_said if others & set(s.rules) and s.text not in new_texts]
-    said = _unique(now) + _unique(before)
-    group = list(range(len(said)))
-
-    def root(i: int) -> int:
-        while group[i] != i:
-            i = group[i]
-        return i
-
-    for i, a in enumerate(said):
-        for j in range(i):
-            if others & set(a.rules) & set(said[j].rules):
-                group[root(i)] = root(j)
-    items: dict[int, tuple[list[Sentence], list[Sentence]]] = {}
-    for i, s in enumerate(said):
-        items.setdefault(root(i), ([], []))[0 if i < len(_unique(now)) else 1].append(s)
-    for mine, theirs in items.values():
-        rules = tuple(dict.fromkeys(r for s in (*mine, *theirs) for r in s.rules if r in others))
-        assumed = any(r is not None and r.assumed for r in (new.rule(x) for x in rules))
-        out.append(_Change(" ".join(s.text for s in mine), " ".join(s.text for s in theirs),
-                           rules, assumed))
-    return out
-
-
-# Rules whose part falls to another rule when they are removed: removed, a meld laid when
-# opening is judged by `per_meld` (the IR's own reading), so "no longer: one joker at the
-# opening" would be false where `per_meld` says one
-_TAKEN_OVER = {"jokers.per_meld_at_opening": "jokers.per_meld"}
-
-
-def _prose(book: Rulebook) -> list[Sentence]:
-    """The book's sentences, a row of a table only for rules no sentence of prose names: a
-    row ("Joker: 25 points, if left in hand") stands for several rules at once."""
-    said = book.sentences()
-    named = {r for s in said if not s.row for r in s.rules}
-    return [s for s in said if not s.row or not set(s.rules) & named]
-
-
-def _unique(said: list[Sentence]) -> list[Sentence]:
-    seen: set[str] = set()
-    out = []
-    for s in said:
-        if s.text not in seen:
-            seen.add(s.text)
-            out.append(s)
-    return out
-
-
-def _card_change(w: Writer, old: ir.Variant, new: ir.Variant, rule_id: str) -> _Change | None:
-    """A card's value now and before, the card's own (not a row of the table it shares)."""
-    mine, theirs = new.rule(rule_id), old.rule(rule_id)
-    if not isinstance(mine, ir.Rule) or not isinstance(theirs, ir.Rule):
-        return None
-    now, before = _value_text(w, mine.value), _value_text(w, theirs.value)  # type: ignore[arg-type]
-    if now == before:
-        return None
-    return _Change(now, before, (rule_id,), bool(mine.assumed), card=rule_id.split(".", 1)[1])
-
-
-def _variations(w: Writer, children: Sequence[ir.Variant]) -> tuple[Variation, ...]:
-    """Each house variant of this game with its changes, one sentence each (as its own list
-    of changes finds them); then the options the seed names that the spec leaves out
-    (`option pl "..."` under `not_modelled`)."""
-    out = []
-    for child in children:
-        items = []
-        for change in _changes(w, w.v, child):
-            if change.card:
-                text = w.lang.say("difference.value.only", card=change.card, now=change.now)
-            elif not change.now:
-                text = w.lang.say("difference.removed", before=change.before)
-            else:
-                text = change.now
-            items.append(Sentence(text, change.rules, change.assumed))
-        if items:
-            out.append(Variation(child.name(w.lang.code), tuple(items)))
-    options = tuple(Sentence(w.lang.say("variation.option", quote=n.quote))
-                    for n in w.v.not_modelled
-                    if n.language == w.lang.code and n.origin == w.v.id)
-    if options:
-        out.append(Variation(w.lang.say("variation.options"), options, not_modelled=True))
-    return tuple(out)

@@ -1,0 +1,166 @@
+"""A house variant's list of changes (on its own book's first page) and its parent's
+"Odmiany" section: the rules that differ, said by the sentences of the two books that differ,
+each change once, card values card by card."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from .. import ir
+from .book import Rulebook, Sentence, Variation
+from .book_words import Writer
+
+# a variant's rulebook in the language being written, without examples
+BookOf = Callable[[ir.Variant], Rulebook]
+
+
+def value_text(w: Writer, value: ir.CardValue) -> str:
+    if value.face:
+        return w.lang.say("value.face")
+    base = w.lang.count(value.points, "point")
+    if not value.by_place:
+        return base
+    places = [w.lang.say(f"value.in.{place.value}", points=w.lang.count(n, "point"))
+              for place, n in value.by_place]
+    return w.lang.say("value.places", places=", ".join(places), otherwise=base)
+
+
+
+def differences(w: Writer, parent: ir.Variant | None, book_of: BookOf) -> tuple[Sentence, ...]:
+    """For a house variant: what differs from the parent, each change once, as it is now and
+    as it was (see `_changes`)."""
+    if parent is None:
+        return ()
+    changes = _changes(w, parent, w.v, book_of)
+    if not changes:
+        return ()
+    out = [Sentence(w.lang.say("differences", parent=parent.name(w.lang.code)))]
+    for change in changes:
+        if change.card:
+            text = w.lang.say("difference.value", card=change.card, now=change.now, before=change.before)
+        elif not change.now:
+            text = w.lang.say("difference.removed", before=change.before)
+        else:
+            text = w.lang.say("difference", now=change.now,
+                              before=change.before or w.lang.say("difference.none"))
+        out.append(Sentence(text, change.rules, change.assumed))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class _Change:
+    """One item of a list of changes: the sentences of the new book (`now`, empty for a rule
+    removed) and of the old one (`before`, empty for a rule added) that say it; for a card's
+    value, the card and its two values."""
+    now: str
+    before: str
+    rules: tuple[str, ...]
+    assumed: bool = False
+    card: str = ""
+
+
+def _changes(w: Writer, old: ir.Variant, new: ir.Variant, book_of: BookOf) -> list[_Change]:
+    """The rules that differ between `old` and `new` (their IR values), said by the sentences
+    of the two books that differ: a sentence both books say alike is no change, whatever
+    rules it names (`goal.discard` and `goal.discard_or_table` read alike: the sentence on
+    going out says the change).  Sentences that share a changed rule make one item, said
+    once (the deck's packs and jokers, a joker's value and the points it costs in hand).
+    Card values are compared card by card, not as the rows of the table they share."""
+    from ..verify.diff import rule_changes
+
+    changed = [c.rule for c in rule_changes(old, new)]
+    cards = [r for r in changed if r.startswith("values.") and r != "values.joker"]
+    others = {r for r in changed if r not in cards}
+    out = [c for c in (_card_change(w, old, new, rule) for rule in cards) if c is not None]
+    if not others:
+        return out
+    old_said, new_said = _prose(book_of(old)), _prose(book_of(new))
+    old_texts, new_texts = {s.text for s in old_said}, {s.text for s in new_said}
+    # a rule removed whose part another rule takes over: the sentences of that rule say it now
+    new_said = [replace(s, rules=(*s.rules, *(r for r, by in _TAKEN_OVER.items() if by in s.rules)))
+                for s in new_said]
+    # the sentences that change: naming a changed rule, and said differently in the other book
+    now = [s for s in new_said if others & set(s.rules) and s.text not in old_texts]
+    before = [s for s in old_said if others & set(s.rules) and s.text not in new_texts]
+    said = _unique(now) + _unique(before)
+    group = list(range(len(said)))
+
+    def root(i: int) -> int:
+        while group[i] != i:
+            i = group[i]
+        return i
+
+    for i, a in enumerate(said):
+        for j in range(i):
+            if others & set(a.rules) & set(said[j].rules):
+                group[root(i)] = root(j)
+    items: dict[int, tuple[list[Sentence], list[Sentence]]] = {}
+    for i, s in enumerate(said):
+        items.setdefault(root(i), ([], []))[0 if i < len(_unique(now)) else 1].append(s)
+    for mine, theirs in items.values():
+        rules = tuple(dict.fromkeys(r for s in (*mine, *theirs) for r in s.rules if r in others))
+        assumed = any(r is not None and r.assumed for r in (new.rule(x) for x in rules))
+        out.append(_Change(" ".join(s.text for s in mine), " ".join(s.text for s in theirs),
+                           rules, assumed))
+    return out
+
+
+# Rules whose part falls to another rule when they are removed: removed, a meld laid when
+# opening is judged by `per_meld` (the IR's own reading), so "no longer: one joker at the
+# opening" would be false where `per_meld` says one
+_TAKEN_OVER = {"jokers.per_meld_at_opening": "jokers.per_meld"}
+
+
+def _prose(book: Rulebook) -> list[Sentence]:
+    """The book's sentences, a row of a table only for rules no sentence of prose names: a
+    row ("Joker: 25 points, if left in hand") stands for several rules at once."""
+    said = book.sentences()
+    named = {r for s in said if not s.row for r in s.rules}
+    return [s for s in said if not s.row or not set(s.rules) & named]
+
+
+def _unique(said: list[Sentence]) -> list[Sentence]:
+    seen: set[str] = set()
+    out = []
+    for s in said:
+        if s.text not in seen:
+            seen.add(s.text)
+            out.append(s)
+    return out
+
+
+def _card_change(w: Writer, old: ir.Variant, new: ir.Variant, rule_id: str) -> _Change | None:
+    """A card's value now and before, the card's own (not a row of the table it shares)."""
+    mine, theirs = new.rule(rule_id), old.rule(rule_id)
+    if not isinstance(mine, ir.Rule) or not isinstance(theirs, ir.Rule):
+        return None
+    now, before = value_text(w, mine.value), value_text(w, theirs.value)  # type: ignore[arg-type]
+    if now == before:
+        return None
+    return _Change(now, before, (rule_id,), bool(mine.assumed), card=rule_id.split(".", 1)[1])
+
+
+def variations(w: Writer, children: Sequence[ir.Variant], book_of: BookOf) -> tuple[Variation, ...]:
+    """Each house variant of this game with its changes, one sentence each (as its own list
+    of changes finds them); then the options the seed names that the spec leaves out
+    (`option pl "..."` under `not_modelled`)."""
+    out = []
+    for child in children:
+        items = []
+        for change in _changes(w, w.v, child, book_of):
+            if change.card:
+                text = w.lang.say("difference.value.only", card=change.card, now=change.now)
+            elif not change.now:
+                text = w.lang.say("difference.removed", before=change.before)
+            else:
+                text = change.now
+            items.append(Sentence(text, change.rules, change.assumed))
+        if items:
+            out.append(Variation(child.name(w.lang.code), tuple(items)))
+    options = tuple(Sentence(w.lang.say("variation.option", quote=n.quote))
+                    for n in w.v.not_modelled
+                    if n.language == w.lang.code and n.origin == w.v.id)
+    if options:
+        out.append(Variation(w.lang.say("variation.options"), options, not_modelled=True))
+    return tuple(out)
