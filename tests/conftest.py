@@ -186,6 +186,7 @@ TIERS: dict[str, tuple[str, set[str]]] = {
         "test_a_point_is_a_house_variant_in_memory", "test_sweep_bad_vary_is_a_usage_error",
         "test_sweep_needs_a_vary", "test_sweep_plot_charts_every_metric",
         "test_sweep_plot_extension_it_cannot_write_is_refused", "test_vary_refused", "test_vary_values",
+        "test_the_table_puts_each_number_under_its_own_label",
     }),
     "tests/test_solver.py": (UNIT, {
         "test_best_melds_and_deadwood_match_the_exhaustive_reference",

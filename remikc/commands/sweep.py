@@ -138,29 +138,13 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _text(args: argparse.Namespace, parent: str, players: int, rows: list[Row]) -> str:
-    played = [(r.point, r.found) for r in rows if r.found is not None]
-    level = played[0][1].level if played else 1 - 0.05
+    from ..sim.sweep import table
+
     lines = [f"sweep of {parent}: {count(args.games, 'game')} per value, {count(players, 'player')}, "
-             f"{seeds(args.seed, args.games)}, {args.bot} bot; means with "
-             f"{100 * level:.2f}% t-intervals (Bonferroni over the metrics)"]
-    for r in rows:
-        if r.skipped:
-            lines.append(f"  skipped {r.point.label}: {r.skipped}")
-    if played:
-        for index, metric in enumerate(played[0][1].metrics):
-            lines += ["", metric.name]
-            cells = []
-            for point, found in played:
-                m = found.metrics[index]
-                if m.kind == "share":
-                    cells.append((point.label, f"{100 * m.difference:.1f}%",
-                                  f"{100 * m.low:.1f}..{100 * m.high:.1f}%"))
-                else:
-                    cells.append((point.label, f"{m.difference:.2f}", f"{m.low:.2f}..{m.high:.2f}"))
-            widths = [max(len(c[i]) for c in cells) for i in range(3)]
-            lines += ["  " + "  ".join(c.ljust(w) for c, w in zip(cell, widths, strict=True)).rstrip()
-                      for cell in cells]
-    return "\n".join(lines) + "\n"
+             f"{seeds(args.seed, args.games)}, {args.bot} bot; means with t-intervals, each "
+             "point's level Bonferroni-corrected over the metrics it compares"]
+    lines += [f"  skipped {r.point.label}: {r.skipped}" for r in rows if r.skipped]
+    return "\n".join(lines) + "\n" + table(rows, players)
 
 
 def _json(args: argparse.Namespace, parent: str, players: int, varies: list[Vary],
