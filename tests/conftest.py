@@ -171,6 +171,7 @@ TIERS: dict[str, tuple[str, set[str]]] = {
     "tests/test_sim_paired.py": (UNIT, {
         "test_simulate_a_higher_target_surely_lengthens_games",
         "test_simulate_same_spec_twice_is_not_significant_anywhere",
+        "test_games_that_cannot_end_are_said_so_after_the_first_games",
     }),
     "tests/test_sim_parallel.py": (UNIT, {
         "test_a_hand_that_cannot_open_cannot_hand", "test_max_deals_caps_games_and_says_so",
@@ -478,6 +479,15 @@ def seed_build(proved_seeds: ProvedSeeds, tmp_path_factory: pytest.TempPathFacto
 # Tests that start from an empty proof cache although they are integration tests: those about
 # the cache, and those that count what it holds or time the proofs.
 COLD_CACHE = ("tests/test_proofcache.py",)
+
+
+@pytest.fixture(autouse=True)
+def _every_game_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`remikc simulate` in a test checks every invariant of every game (`--check all`), where a
+    user's run checks a sample; a test that means the sample says `--check sample`."""
+    import remikc.commands.simulate
+
+    monkeypatch.setattr(remikc.commands.simulate, "DEFAULT_CHECK", "all")
 
 
 @pytest.fixture(autouse=True)
