@@ -9,16 +9,15 @@ tests/bench/baseline/<variant>.py are the generated modules of the commit before
 modules play the same seeds 1..N, taking turns game by game, through
 `remikc.sim.play.play_game`, which checks every action against the rules either way (the
 old module under today's IR: the rules have not changed), and the benchmark prints deals
-per second for each, the median over `--repeat` passes, and their ratio, in CPU time of the
+per second for each, the median over `--repeat` passes (each of its own seeds: pass r plays
+seeds rN+1..rN+N, so no module plays a deal twice), and their ratio, in CPU time of the
 process (the machine is shared).  Deals, not games: a game's length depends on its spec's
 end, a deal's does not.  The old side checks every invariant (as `simulate` did
 before `--check`), today's side checks as `--check` says (default `sample`, `simulate`'s
 default: game 0 and every 16th fully, the others' cards counted at each deal's end), and a
 third side, today's with `--check all`, stands beside it.  The simulator's checks are the
 same code for all; the old module's greedy bot picks from `legal_actions`' list, today's
-plays through `_greedy_turn`, which needs no list (docs/simulate.md, "Invariants").  Each pass replays
-the same seeds, so answers a module keeps (its memos) may serve a later pass: both modules
-keep some.
+plays through `_greedy_turn`, which needs no list (docs/simulate.md, "Invariants").
 
 `--duel N`: N games at one table, today's greedy bot at one seat (seat i % players in game
 i, so no seat is favoured) and the old bot at the others, refereed by today's module; prints
@@ -86,8 +85,8 @@ def _deals(compiled: Compiled) -> int:
     return rounds.value if rounds is not None else 200
 
 
-def _rates(old: Compiled, new: Compiled, twin: Compiled, games: int, players: int,
-           check: str) -> tuple[float, float, float]:
+def _rates(old: Compiled, new: Compiled, twin: Compiled, games: int, players: int, check: str,
+           first: int) -> tuple[float, float, float]:
     """Deals per second of this process's CPU time: the old module with every check (as
     `simulate` ran before its checks could be sampled), today's with `check`, and today's with
     every check; the three take turns game by game (seed by seed), so that a neighbour's load
@@ -95,8 +94,8 @@ def _rates(old: Compiled, new: Compiled, twin: Compiled, games: int, players: in
     spent = [0.0, 0.0, 0.0]
     dealt = [0, 0, 0]
     cap = _deals(old)
-    for seed in range(1, games + 1):
-        sides = ((old, "all"), (new, game_checks(check, seed - 1)), (twin, "all"))
+    for seed in range(first, first + games):
+        sides = ((old, "all"), (new, game_checks(check, seed - first)), (twin, "all"))
         for side, (compiled, checks) in enumerate(sides):
             started = time.process_time()
             record = play_game(compiled, players=players, seed=seed, max_deals=cap, check=checks)
@@ -196,7 +195,10 @@ def main() -> int:
           f"median of {args.repeat})")
     for variant_id in args.variants:
         new, twin, old = _modules(variant_id)
-        runs = [_rates(old, new, twin, args.games, args.players, args.check) for _ in range(args.repeat)]
+        # each pass its own seeds (1..N, N+1..2N, ...): no game is played twice by a module, so
+        # no pass finds the answers its module kept of the same deal (cold, as a user's run)
+        runs = [_rates(old, new, twin, args.games, args.players, args.check, 1 + r * args.games)
+                for r in range(args.repeat)]
         before = statistics.median(r[0] for r in runs)
         after = statistics.median(r[1] for r in runs)
         every = statistics.median(r[2] for r in runs)
