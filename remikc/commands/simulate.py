@@ -8,8 +8,7 @@ import contextlib
 import json
 from typing import TextIO
 
-from ..sim.play import CHECKS
-from ..sim.runner import Broken, Widths
+from ..sim.runner import CHECKS, Broken, Widths
 from .common import (
     FINDINGS,
     OK,

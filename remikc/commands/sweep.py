@@ -10,11 +10,12 @@ from typing import Any, TextIO
 
 from ..diagnostics import SpecError, render_all
 from ..driver import Verifier
-from ..sim.runner import Broken, Games, Progress
+from ..sim.runner import CHECKS, Broken, Games, Progress
 from ..sim.sweep import Row, Vary
 from ..sim.words import count, seeds
 from ..spec.workspace import STDIN, SUFFIX
 from ..verify import Status
+from . import simulate
 from .common import (
     FINDINGS,
     OK,
@@ -50,6 +51,8 @@ def register(subparsers: Subparsers) -> None:
                        help="how every seat plays (default: greedy)")
     sweep.add_argument("--max-deals", type=positive, default=200, metavar="N",
                        help="stop a game the rules have not ended after N deals (default: 200)")
+    sweep.add_argument("--check", choices=CHECKS, default=simulate.DEFAULT_CHECK,
+                       help="the invariants checked, as for simulate: all, sample (default), none")
     sweep.add_argument("--jobs", type=positive, default=None, metavar="N",
                        help="games played at once, in worker processes (default: one per core)")
     sweep.add_argument("--scheduler", metavar="ADDRESS", default=None,
@@ -109,7 +112,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if broken:
                 rows.append(Row(point, f"breaks {', '.join(broken)}", None))
                 continue
-            games = Games(house, space, place, players=count_players, bot=args.bot, max_deals=args.max_deals)
+            games = Games(house, space, place, players=count_players, bot=args.bot, max_deals=args.max_deals,
+                          check=args.check)
             try:
                 records = games.play(args.games, args.seed, Progress(point.label, args.games, err,
                                                                      quiet=args.quiet))

@@ -30,8 +30,8 @@ from ..module import VariantModule, load_module
 from ..runtime.game import Action, DealResult, Draw, Game, Lay, Refusal, View
 from ..spec.workspace import Workspace
 from .record import DealRecord, GameRecord
+from .runner import CHECKS
 
-CHECKS = ("all", "sample", "none")
 SAMPLE_EVERY = 16  # with `check="sample"`: game 0 of a run and every 16th after it are checked fully
 
 
