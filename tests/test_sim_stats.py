@@ -328,12 +328,15 @@ class FakePlay:
         self.runs: list[tuple[object, int, int, int, str]] = []
         self.max_deals: list[int] = []
         self.breach = False
+        self.first_deal: GameRecord | None = None  # what `play_game` plays (default: a one-deal game)
 
     def load_variant_module(self, variant: ir.Variant, workspace: object) -> str:
         return f"module of {variant.id}"
 
     def play_game(self, module: object, *, players: int, seed: int, bot: str = "greedy", max_deals: int = 200,
                   check: str = "all") -> GameRecord:
+        if self.first_deal is not None:
+            return self.first_deal
         return GameRecord(seed=seed, players=players, deals=(deal(10, scores=(0,) * players),),
                           totals=(0,) * players, winners=(0,), actions=30, finished=True)
 
@@ -721,3 +724,25 @@ def test_two_specs_play_as_many_games_as_the_comparison_needs(fake_play):
     assert [(r[1], r[3]) for r in fake_play.runs] == [(2, 1), (2, 1), (48, 3), (48, 3)]
     assert out.rstrip().endswith("--games auto: stopped after 50 games, every interval narrower than asked "
                                  "(turns 10, shares 10 pp, points 50)")
+
+
+def test_the_first_game_is_guessed_from_the_first_deal(fake_play, load):
+    """remik_podstawowy plays to 150 points: a first deal of 30 points to the winner, timed at
+    1 s, makes a game of 150 / 30 = 5 deals, 5 s; a deal that scored nothing leaves the cap (200
+    deals); a first deal that ended the game is the game."""
+    from remikc.sim.runner import Games, Where
+
+    games = Games(load("remik_podstawowy"), None, Where(None, 1), players=2, bot="greedy",  # type: ignore[arg-type]
+                  max_deals=200)
+    clock = Clock()
+
+    def timed() -> float:  # each call 1 s later: started, then done
+        clock.now += 1
+        return clock.now
+
+    fake_play.first_deal = game(1, [deal(12, scores=(30, 0))], totals=(30, 0), finished=False)
+    assert games.first_game_in(1, timed) == "first deal 1.00 s: first game in about 5s"
+    fake_play.first_deal = game(1, [deal(12, scores=(0, 0))], totals=(0, 0), finished=False)
+    assert games.first_game_in(1, timed) == "first deal 1.00 s: first game in about 3m20s"
+    fake_play.first_deal = None
+    assert games.first_game_in(1, timed) == "first deal 1.00 s: first game in about 1s"
