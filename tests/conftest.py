@@ -181,6 +181,7 @@ TIERS: dict[str, tuple[str, set[str]]] = {
     "tests/test_sim_paired.py": (UNIT, {
         "test_simulate_a_higher_target_surely_lengthens_games",
         "test_simulate_same_spec_twice_is_not_significant_anywhere",
+        "test_games_that_cannot_end_are_said_so_after_the_first_games",
     }),
     "tests/test_sim_parallel.py": (UNIT, {
         "test_a_hand_that_cannot_open_cannot_hand", "test_max_deals_caps_games_and_says_so",
@@ -196,6 +197,7 @@ TIERS: dict[str, tuple[str, set[str]]] = {
         "test_a_point_is_a_house_variant_in_memory", "test_sweep_bad_vary_is_a_usage_error",
         "test_sweep_needs_a_vary", "test_sweep_plot_charts_every_metric",
         "test_sweep_plot_extension_it_cannot_write_is_refused", "test_vary_refused", "test_vary_values",
+        "test_the_table_puts_each_number_under_its_own_label",
     }),
     "tests/test_solver.py": (UNIT, {
         "test_best_melds_and_deadwood_match_the_exhaustive_reference",
@@ -516,6 +518,15 @@ def _build_seeds(proved_seeds: ProvedSeeds, tmp_path_factory: pytest.TempPathFac
 # Tests that start from an empty proof cache although they are integration tests: those about
 # the cache, and those that count what it holds or time the proofs.
 COLD_CACHE = ("tests/test_proofcache.py",)
+
+
+@pytest.fixture(autouse=True)
+def _every_game_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`remikc simulate` in a test checks every invariant of every game (`--check all`), where a
+    user's run checks a sample; a test that means the sample says `--check sample`."""
+    import remikc.commands.simulate
+
+    monkeypatch.setattr(remikc.commands.simulate, "DEFAULT_CHECK", "all")
 
 
 @pytest.fixture(autouse=True)

@@ -6,12 +6,15 @@ from __future__ import annotations
 import io
 import json
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from remikc import ir
 from remikc.cli import main
 from remikc.sim.paired import paired, single, t_quantile
+from remikc.sim.perdeal import not_ending, per_deal
 from remikc.sim.record import DealRecord, GameRecord
 
 SPECS = Path(__file__).resolve().parents[1] / "specs"
@@ -158,3 +161,73 @@ def test_one_variants_counts_have_no_interval_below_zero() -> None:
     # B - A of two variants may well be below 0
     longer = [game(1, [deal(1000)]), game(2, [deal(10)]), game(3, [deal(10)])]
     assert next(m for m in paired("a", longer, "b", records).metrics if m.name == "turns per game").low < 0
+
+
+def test_games_that_cannot_end_are_said_so_after_the_first_games(tmp_path: Path) -> None:
+    """A house rule of remik_podstawowy played to 100000 points, with games capped at 3 deals:
+    the winner of a deal collects a few dozen points, so no total comes near.  After the first
+    batch (two games each), before the rest are played, simulate says so, with the totals'
+    drift, and compares the deals; the report keeps the per-deal comparison, every game of both
+    being capped (the seed's 150 is not reached in 3 deals either)."""
+    (tmp_path / "remik_podstawowy.rules").write_text(
+        (SPECS / "remik_podstawowy.rules").read_text(encoding="utf-8"), encoding="utf-8")
+    house = tmp_path / "nigdy.rules"
+    house.write_text('variant nigdy extends "remik_podstawowy" {\n  name pl "Nigdy"\n  name hr "Nikad"\n'
+                     '  game_end {\n    override target 100000\n  }\n}\n', encoding="utf-8")
+    code, out, err = run("simulate", str(tmp_path / "remik_podstawowy.rules"), str(house), "--games", "3",
+                         "--players", "2", "--jobs", "1", "--max-deals", "3")
+    assert code == 0, err
+    lines = err.splitlines()
+    said = next(i for i, line in enumerate(lines) if line.startswith("nigdy: none of the first 2 games"))
+    assert "(the target: 100000): at that pace a total reaches it after about" in lines[said]
+    deals = int(lines[said].split("after about ")[1].split()[0])
+    assert deals > 1000  # a deal's pot is below 100 points: a thousand deals at least
+    assert lines[said - 1].startswith("remik_podstawowy: none of the first 2 games")
+    assert lines[said + 1].startswith("per deal, over the first 2 games of each")
+    # the third game of each comes after: its progress lines follow the note
+    rest = [i for i, line in enumerate(lines) if line.startswith(("remik_podstawowy: 3/3", "nigdy: 3/3"))]
+    assert len(rest) == 2 and min(rest) > said
+    assert "nigdy: none of the 3 games ended by its rules" in out
+    table = out[out.index("per deal (95% intervals):"):].splitlines()
+    assert table[1].split() == ["remik_podstawowy", "nigdy", "difference"]
+    assert [row[2:].split("  ")[0] for row in table[2:7]] == [
+        "first lay-down, turn", "deal length, turns", "deals gone out", "deals handed",
+        "points per deal, all seats"]
+
+
+def test_the_drift_of_the_totals_says_where_capped_games_were_going(
+        load: Callable[[str], ir.Variant]) -> None:
+    """remik_podstawowy ends when a total reaches 150 (`game_end.target 150`).  Two games capped
+    after 10 deals with totals (40, 20) and (30, 10): the leading totals grew by 4 and 3 points a
+    deal, 3.5 on average (every total: 2.5), so 150 is reached after 150 / 3.5 = 42.9, about 43
+    deals.  Totals that fell, (-30, -10): the leader moves away from 150.  All finished: nothing
+    to say."""
+    variant = load("remik_podstawowy")
+    ten = [deal(5)] * 10
+    capped = [game(1, ten, (40, 20), finished=False), game(2, ten, (30, 10), finished=False)]
+    said = not_ending(variant, capped, 10, first=True)
+    assert said == ("remik_podstawowy: none of the first 2 games ended by its rules (stopped at --max-deals "
+                    "10: their length is the cap's); the totals drift by +2.5 points a deal, the leading "
+                    "total by +3.5 (the target: 150): at that pace a total reaches it after about 43 deals")
+    falling = not_ending(variant, [game(1, ten, (-30, -10), finished=False), game(2, ten)], 10)
+    assert falling is not None and falling.startswith("remik_podstawowy: 1 of the 2 games did not end")
+    assert falling.endswith("the leading total by -1.0 (the target: 150): no total moves towards it, "
+                            "so the games may never end")
+    assert not_ending(variant, [game(1, ten), game(2, ten)], 10) is None
+
+
+def test_per_deal_means_take_each_games_deals_together() -> None:
+    """Deals of two games: 10 and 20 turns in the first, 30 in the second, opened at turns 2 and
+    4 (the third never opened); the means are over deals (20 turns, 3 of them), the first
+    lay-down over the two deals opened (3.0)."""
+    a = game(1, [deal(10, 2), deal(20, 4)])
+    b = game(2, [deal(30, None)])
+    found = {m.name: m for m in per_deal([a, b])}
+    assert (found["deal length, turns"].n, found["deal length, turns"].mean) == (3, 20.0)
+    assert (found["first lay-down, turn"].n, found["first lay-down, turn"].mean) == (2, 3.0)
+    assert found["deals gone out"].mean == 1.0 and found["deals handed"].mean == 0.0
+    assert found["points per deal, all seats"].mean == 10.0  # each deal scores (0, 10)
+    # game 1's deals (30 turns over 2 deals) and game 2's (30 over 1) against the mean 20: the
+    # spread of 30 - 40 and 30 - 20 over the 2 games, 100 + 100, times 2/1: half = 1.96 * sqrt(400) / 3
+    length = found["deal length, turns"]
+    assert length.high - length.mean == pytest.approx(1.959964 * 20 / 3)

@@ -57,7 +57,7 @@ def test_a_breach_in_a_worker_is_reported(workspace: Workspace, monkeypatch: pyt
     """A worker's breach comes back as its rendered report; the first one in seed order wins."""
     variant = workspace.variant(SPEC)
 
-    def breaking(compiled, *, games, players, seed, bot, max_deals):  # type: ignore[no-untyped-def]
+    def breaking(compiled, *, games, players, seed, bot, max_deals, check, first):  # type: ignore[no-untyped-def]
         if seed <= 5 < seed + games or seed <= 9 < seed + games:
             raise play.InvariantBreach("remik_podstawowy", seed, players, bot, [], f"broken near seed {seed}")
         return []

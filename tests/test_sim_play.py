@@ -16,8 +16,10 @@ from remikc.sim.play import (
     _pack,
     check_step,
     deal_scores,
+    game_checks,
     load_variant_module,
     play_game,
+    run_games,
 )
 from remikc.spec.workspace import Workspace
 
@@ -123,6 +125,42 @@ def test_a_lost_card_is_caught(modules: dict[str, Compiled], monkeypatch: pytest
     monkeypatch.setattr(m.module, "_discard", losing)
     with pytest.raises(InvariantBreach, match="cards created or lost"):
         play_game(m, players=2, seed=1, bot="greedy", max_deals=1)
+
+
+def test_a_lost_card_is_caught_at_the_deals_end_by_the_cheap_count(modules: dict[str, Compiled],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--check sample`'s games outside the sample count every card at each deal's end: a card
+    lost mid-deal is caught there, by the same words; `--check none` plays on."""
+    m = modules["remik_podstawowy"]
+    right = m.module._discard
+
+    def losing(game, card):  # type: ignore[no-untyped-def]
+        after = right(game, card)
+        return after._copy(discards=after.discards[:-1]) if after else after
+
+    monkeypatch.setattr(m.module, "_discard", losing)
+    with pytest.raises(InvariantBreach, match="cards created or lost") as caught:
+        play_game(m, players=2, seed=1, bot="greedy", max_deals=1, check="ends")
+    assert caught.value.trace[-1].startswith("seat ")  # the deal's last action, seen at its end
+    play_game(m, players=2, seed=1, bot="greedy", max_deals=1, check="none")
+
+
+def test_the_sample_is_game_0_and_every_16th() -> None:
+    assert [i for i in range(40) if game_checks("sample", i) == "all"] == [0, 16, 32]
+    assert {game_checks("sample", i) for i in range(40) if i % 16} == {"ends"}
+    assert {game_checks(mode, 5) for mode in ("all", "none")} == {"all", "none"}
+    with pytest.raises(ValueError, match="check must be one of all, sample, none"):
+        game_checks("some", 0)
+
+
+def test_every_check_mode_plays_the_same_games(modules: dict[str, Compiled]) -> None:
+    """The checks only look: the records (every deal's turns, scores, how it ended) are the same
+    whichever are run; a chunk that starts mid-run samples by the run's first seed."""
+    m = modules["remik_podstawowy"]
+    played = {mode: run_games(m, games=3, players=2, seed=4, max_deals=2, check=mode)
+              for mode in ("all", "sample", "none")}
+    assert played["all"] == played["sample"] == played["none"]
+    assert run_games(m, games=2, players=2, seed=5, max_deals=2, check="sample", first=4) == played["all"][1:]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -274,8 +274,9 @@ def test_json_report_round_trip_and_determinism():
     text = json.dumps(body, ensure_ascii=False, indent=2)
     assert text == json.dumps(report.to_json(two_specs()), ensure_ascii=False, indent=2)  # deterministic
     assert json.loads(text) == body  # nothing a JSON reader would not give back
-    assert list(body) == ["format", "variants", "players", "games", "seed", "bot", "results", "comparison"]
-    assert body["format"] == "remikc-simulate/1"
+    assert list(body) == ["format", "variants", "players", "games", "seed", "bot", "check", "results",
+                          "comparison"]
+    assert body["format"] == "remikc-simulate/2"
     assert (body["variants"], body["players"], body["games"], body["seed"], body["bot"]) == \
         (["remik51", "remik51_domowy"], 2, 4, 1, "greedy")
     first = body["results"][0]
@@ -327,13 +328,21 @@ class FakePlay:
         self.runs: list[tuple[object, int, int, int, str]] = []
         self.max_deals: list[int] = []
         self.breach = False
+        self.first_deal: GameRecord | None = None  # what `play_game` plays (default: a one-deal game)
 
     def load_variant_module(self, variant: ir.Variant, workspace: object) -> str:
         return f"module of {variant.id}"
 
+    def play_game(self, module: object, *, players: int, seed: int, bot: str = "greedy", max_deals: int = 200,
+                  check: str = "all") -> GameRecord:
+        if self.first_deal is not None:
+            return self.first_deal
+        return GameRecord(seed=seed, players=players, deals=(deal(10, scores=(0,) * players),),
+                          totals=(0,) * players, winners=(0,), actions=30, finished=True)
+
     def run_games(self, module: object, *, games: int, players: int, seed: int, bot: str = "greedy",
                   progress: Callable[[int], None] | None = None, max_turns: int = 1000,
-                  max_deals: int = 200) -> list[GameRecord]:
+                  max_deals: int = 200, check: str = "all", first: int | None = None) -> list[GameRecord]:
         self.runs.append((module, games, players, seed, bot))
         self.max_deals.append(max_deals)
         if self.breach:
@@ -366,7 +375,9 @@ def test_simulate_text_and_defaults(fake_play):
     assert [line.split("  ")[0] for line in err.splitlines()] == [
         f"remik51: {n}/1000 games ({n // 10}%)" for n in range(100, 1001, 100)]
     # defaults: 1000 games, the lowest player count, seed 1, the greedy bot
-    assert fake_play.runs == [("module of remik51", 1000, 2, 1, "greedy")]
+    # (the first two games first, looked at, then the rest: the same seeds)
+    assert fake_play.runs == [("module of remik51", 2, 2, 1, "greedy"),
+                              ("module of remik51", 998, 2, 3, "greedy")]
     assert out.startswith("1000 games, 2 players, seed 1 (seeds 1..1000), greedy bot")
 
 
@@ -424,7 +435,7 @@ def test_simulate_two_specs_json(fake_play):
     # the same games on both sides: no difference
     assert body["comparison"]["length_change"]["percent"] == 0
     assert "not significant" in body["comparison"]["verdict"]
-    assert [run[3] for run in fake_play.runs] == [7, 7]
+    assert [run[3] for run in fake_play.runs] == [7, 7, 9, 9]  # the first two games of each, then the rest
 
 
 def test_simulate_default_players_is_the_lowest_both_allow(fake_play, tmp_path):
@@ -487,6 +498,8 @@ def test_simulate_progress_bar_on_a_terminal(fake_play):
     out, err = io.StringIO(), Terminal()
     assert main(["simulate", str(SPECS / "remik51.rules"), "--games", "10"], out, err) == 0
     shown = err.getvalue()
+    # before any game: how long the first deal took, and the first game of one deal with it
+    assert re.match(r"\rremik51  first deal [0-9]+\.[0-9]{2} s: first game in about [0-9]+s\x1b\[K", shown)
     assert "\rremik51  [##########..........]  5/10 games" in shown
     assert re.search(r"\rremik51  \[####################\]  10/10 games(  [0-9.]+ games/s)?\x1b\[K\n$",
                      shown)
@@ -662,7 +675,9 @@ def test_simulate_end_to_end_real_games():
 def test_games_auto_stops_once_every_interval_is_narrow_enough(fake_play):
     code, out, err = run("simulate", str(SPECS / "remik51.rules"), "--games", "auto", "--width-share", "50")
     assert code == 0, err
-    assert fake_play.runs == [("module of remik51", 50, 2, 1, "greedy")]
+    # the first two games, looked at, then the rest of the first batch
+    assert fake_play.runs == [("module of remik51", 2, 2, 1, "greedy"),
+                              ("module of remik51", 48, 2, 3, "greedy")]
     assert out.startswith("50 games, 2 players")
     assert out.rstrip().endswith("--games auto: stopped after 50 games, every interval narrower than asked "
                                  "(turns 10, shares 50 pp, points 50)")
@@ -673,7 +688,8 @@ def test_games_auto_doubles_the_games_until_narrow(fake_play):
                        "--format", "json")
     assert code == 0
     # 0.43 > 0.35 after 50 games; 50 more (seeds 51..100) bring it to 0.29
-    assert fake_play.runs == [("module of remik51", 50, 2, 1, "greedy"),
+    assert fake_play.runs == [("module of remik51", 2, 2, 1, "greedy"),
+                              ("module of remik51", 48, 2, 3, "greedy"),
                               ("module of remik51", 50, 2, 51, "greedy")]
     body = json.loads(out)
     assert body["games"] == 100 and body["auto"].startswith("--games auto: stopped after 100 games")
@@ -682,7 +698,8 @@ def test_games_auto_doubles_the_games_until_narrow(fake_play):
 def test_games_auto_says_which_intervals_are_still_wide_at_the_cap(fake_play):
     code, out, _ = run("simulate", str(SPECS / "remik51.rules"), "--games", "auto", "--max-games", "40")
     assert code == 0
-    assert fake_play.runs == [("module of remik51", 40, 2, 1, "greedy")]
+    assert fake_play.runs == [("module of remik51", 2, 2, 1, "greedy"),
+                              ("module of remik51", 38, 2, 3, "greedy")]
     last = out.rstrip().splitlines()[-1]
     assert last.startswith("--games auto: stopped at --max-games 40; still wider than asked: seat 1 wins (")
     assert "seat 2 wins (" in last and "turns per game" not in last
@@ -696,3 +713,36 @@ def test_games_auto_bad_arguments(fake_play):
         code, out, err = run("simulate", str(SPECS / "remik51.rules"), *argv)
         assert code == 2 and out == "" and said in err and "Traceback" not in err, argv
     assert fake_play.runs == []
+
+
+def test_two_specs_play_as_many_games_as_the_comparison_needs(fake_play):
+    """With two specs `--games` defaults to `auto`: the first batch of 50 (the first two games of
+    each looked at first), and the fake's games, the same on both sides, give every paired
+    interval 0..0, narrow enough at once."""
+    code, out, _ = run("simulate", str(SPECS / "remik51.rules"), str(SPECS / "remik51_domowy.rules"), "-q")
+    assert code == 0
+    assert [(r[1], r[3]) for r in fake_play.runs] == [(2, 1), (2, 1), (48, 3), (48, 3)]
+    assert out.rstrip().endswith("--games auto: stopped after 50 games, every interval narrower than asked "
+                                 "(turns 10, shares 10 pp, points 50)")
+
+
+def test_the_first_game_is_guessed_from_the_first_deal(fake_play, load):
+    """remik_podstawowy plays to 150 points: a first deal of 30 points to the winner, timed at
+    1 s, makes a game of 150 / 30 = 5 deals, 5 s; a deal that scored nothing leaves the cap (200
+    deals); a first deal that ended the game is the game."""
+    from remikc.sim.runner import Games, Where
+
+    games = Games(load("remik_podstawowy"), None, Where(None, 1), players=2, bot="greedy",  # type: ignore[arg-type]
+                  max_deals=200)
+    clock = Clock()
+
+    def timed() -> float:  # each call 1 s later: started, then done
+        clock.now += 1
+        return clock.now
+
+    fake_play.first_deal = game(1, [deal(12, scores=(30, 0))], totals=(30, 0), finished=False)
+    assert games.first_game_in(1, timed) == "first deal 1.00 s: first game in about 5s"
+    fake_play.first_deal = game(1, [deal(12, scores=(0, 0))], totals=(0, 0), finished=False)
+    assert games.first_game_in(1, timed) == "first deal 1.00 s: first game in about 3m20s"
+    fake_play.first_deal = None
+    assert games.first_game_in(1, timed) == "first deal 1.00 s: first game in about 1s"

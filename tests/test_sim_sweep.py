@@ -58,9 +58,10 @@ def test_a_point_is_a_house_variant_in_memory(workspace: Workspace) -> None:
 
 def test_sweep_a_small_grid() -> None:
     """Target 100 and 200 on the same seeds: the cards fall alike until the first game ends and
-    the winner's total only grows (the winner collects), so no game to 200 has fewer deals."""
+    the winner's total only grows (the winner collects), so no game to 200 has fewer deals.
+    (`--check none`: the same games, whatever is checked.)"""
     code, out, err = run("sweep", SPEC, "--vary", "game_end.target=100,200", "--games", "2",
-                         "--players", "2", "--jobs", "1", "-q", "--format", "json")
+                         "--players", "2", "--jobs", "1", "-q", "--format", "json", "--check", "none")
     assert code == 0, err
     body = json.loads(out)
     assert body["vary"] == [{"rule": "game_end.target", "values": ["100", "200"]}]
@@ -220,3 +221,35 @@ def test_a_spec_read_from_stdin_may_extend_a_seed(tmp_path: Path, monkeypatch: p
     monkeypatch.chdir(tmp_path)
     name = ["--stdin-filename", str(tmp_path / "nowhere" / "siedem.rules")] if named else []
     assert sweep_json("-", *name, stdin=text) == from_file
+
+
+def test_the_table_puts_each_number_under_its_own_label() -> None:
+    """The first point's games were all capped (no seat-win shares), the second's finished: each
+    number is found by its metric's name, the seat wins are printed, and each point shows its own
+    level (0.05 over 3 metrics, then over 5)."""
+    from remikc.sim.paired import Paired, PairedMetric
+    from remikc.sim.sweep import Point, Row, table
+
+    def metric(name: str, kind: str, mean: float, low: float, high: float) -> PairedMetric:
+        return PairedMetric(name, kind, 10, 0.0, mean, mean, low, high)
+
+    capped = Paired("a", "a", (metric("deals per game", "turns", 200.0, 200.0, 200.0),
+                               metric("games capped", "share", 1.0, 1.0, 1.0),
+                               metric("final-score spread", "points", 812.5, 700.0, 925.0)), 1 - 0.05 / 3)
+    ended = Paired("b", "b", (metric("deals per game", "turns", 7.5, 6.0, 9.0),
+                              metric("games capped", "share", 0.0, 0.0, 0.0),
+                              metric("seat 1 wins", "share", 0.3, 0.1, 0.5),
+                              metric("seat 2 wins", "share", 0.7, 0.5, 0.9),
+                              metric("final-score spread", "points", 140.0, 120.0, 160.0)), 1 - 0.05 / 5)
+    rows = [Row(Point((("game_end.target", "500"),), "x_sweep_1", "x_sweep_1.rules"), None, capped),
+            Row(Point((("game_end.target", "100"),), "x_sweep_2", "x_sweep_2.rules"), None, ended)]
+    blocks = {block.splitlines()[0]: block.splitlines()[1:] for block in table(rows, 2).strip().split("\n\n")}
+    assert list(blocks) == ["deals per game", "games capped", "seat 1 wins", "seat 2 wins",
+                            "final-score spread"]
+    assert blocks["seat 1 wins"][0].split() == ["game_end.target=500", "-", "no", "game", "finished"]
+    assert blocks["seat 1 wins"][1].split() == ["game_end.target=100", "30.0%", "10.0..50.0%", "at", "99.00%"]
+    assert blocks["seat 2 wins"][1].split()[1] == "70.0%"
+    assert blocks["final-score spread"][0].split() == ["game_end.target=500", "812.50", "700.00..925.00",
+                                                       "at", "98.33%"]
+    assert blocks["final-score spread"][1].split()[1:3] == ["140.00", "120.00..160.00"]
+    assert blocks["games capped"][0].split()[1] == "100.0%"

@@ -8,7 +8,7 @@ import contextlib
 import json
 from typing import TextIO
 
-from ..sim.runner import Broken, Widths
+from ..sim.runner import CHECKS, Broken, Widths
 from .common import (
     FINDINGS,
     OK,
@@ -23,6 +23,8 @@ from .common import (
 )
 from .playing import players, plot_ahead, where
 
+DEFAULT_CHECK = "sample"  # of --check (the test suite's own default is "all": tests/conftest.py)
+
 
 def register(subparsers: Subparsers) -> None:
     simulate = add_command(subparsers, "simulate", "play many games under a variant (or two) and report "
@@ -30,10 +32,10 @@ def register(subparsers: Subparsers) -> None:
     simulate.add_argument("spec", metavar="SPEC", help=SPEC_HELP)
     simulate.add_argument("second", metavar="SPEC2", nargs="?",
                           help="a second variant (e.g. a house rule) to compare with the first")
-    simulate.add_argument("--games", type=_games, default=1000, metavar="N|auto",
-                          help="games per variant (default: 1000); `auto`: in batches (50, then "
-                               "doubling) until every interval is narrower than its --width-*, or "
-                               "--max-games")
+    simulate.add_argument("--games", type=_games, default=None, metavar="N|auto",
+                          help="games per variant (default: 1000 for one spec, auto for two); `auto`: "
+                               "in batches (50, then doubling) until every interval is narrower than "
+                               "its --width-*, or --max-games")
     simulate.add_argument("--max-games", type=positive, default=2000, metavar="N",
                           help="with --games auto: the most games per variant (default: 2000)")
     simulate.add_argument("--width-turns", type=_width, default=10.0, metavar="W",
@@ -59,6 +61,11 @@ def register(subparsers: Subparsers) -> None:
                           help="play the games on the Dask distributed cluster whose scheduler is "
                                "at ADDRESS (e.g. tcp://10.0.0.5:8786) instead of local processes; "
                                "needs remikc[cluster] (docs/simulate.md)")
+    simulate.add_argument("--check", choices=CHECKS, default=DEFAULT_CHECK,
+                          help="the referee's invariants the simulator checks: `all` on every game, "
+                               "`sample` (default) all on game 0 and every 16th after it and every "
+                               "card counted at each deal's end on the others, `none`; the games "
+                               "played are the same in every mode")
     json_option(simulate, "simulate")
     simulate.add_argument("--plot", metavar="FILE", default=None,
                           help="also draw the distributions into a picture, in the format its "
@@ -81,6 +88,7 @@ def _width(text: str) -> float:
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from ..sim import paired as sim_paired
+    from ..sim import perdeal
     from ..sim import plot as sim_plot
     from ..sim.report import to_json as report_json
     from ..sim.report import to_text as report_text
@@ -96,13 +104,16 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if found is None:
         return FINDINGS
     count = players(found, args.players)
+    if args.games is None:  # two specs: as many games as the comparison needs
+        args.games = "auto" if len(found) == 2 else 1000
     with contextlib.ExitStack() as stack:
         place = where(stack, args)
         try:
             played, stopped = simulate(
                 found, space, place, games=args.games, max_games=args.max_games,
                 widths=Widths(args.width_turns, args.width_share, args.width_points), players=count,
-                seed=args.seed, bot=args.bot, max_deals=args.max_deals, err=err, quiet=args.quiet)
+                seed=args.seed, bot=args.bot, max_deals=args.max_deals, err=err, quiet=args.quiet,
+                check=args.check)
         except Broken as breach:
             print(breach.text, file=err)
             return FINDINGS
@@ -111,14 +122,21 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     both = None
     if len(played) == 2:
         both = sim_paired.paired(found[0].id, played[0], found[1].id, played[1])
+    per_deal = [perdeal.per_deal(records) for records in played]
+    ending = [perdeal.not_ending(v, records, args.max_deals)
+              for v, records in zip(found, played, strict=True)]
     if args.format == "json":
-        body = report_json(results)
+        body = report_json(results, args.check)
         body["paired"] = sim_paired.to_json(both) if both is not None else None
+        body["per_deal"] = [{"variant": v.id, "metrics": perdeal.to_json(m), "not_ending": note}
+                            for v, m, note in zip(found, per_deal, ending, strict=True)]
         if args.games == "auto":
             body["auto"] = stopped
         out.write(json.dumps(body, ensure_ascii=False, indent=2) + "\n")
     else:
         out.write(report_text(results) + ("\n" + sim_paired.to_text(both) if both is not None else "")
+                  + "\n" + "".join(f"{note}\n" for note in ending if note)
+                  + perdeal.to_text([v.id for v in found], per_deal, "per deal (95% intervals):")
                   + (f"\n{stopped}\n" if stopped else ""))
     if args.plot is not None:
         sim_plot.plot(args.plot, *results)

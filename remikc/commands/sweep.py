@@ -10,11 +10,12 @@ from typing import Any, TextIO
 
 from ..diagnostics import SpecError, render_all
 from ..driver import Verifier
-from ..sim.runner import Broken, Games, Progress
+from ..sim.runner import CHECKS, Broken, Games, Progress
 from ..sim.sweep import Row, Vary
 from ..sim.words import count, seeds
 from ..spec.workspace import STDIN, SUFFIX
 from ..verify import Status
+from . import simulate
 from .common import (
     FINDINGS,
     OK,
@@ -50,6 +51,8 @@ def register(subparsers: Subparsers) -> None:
                        help="how every seat plays (default: greedy)")
     sweep.add_argument("--max-deals", type=positive, default=200, metavar="N",
                        help="stop a game the rules have not ended after N deals (default: 200)")
+    sweep.add_argument("--check", choices=CHECKS, default=simulate.DEFAULT_CHECK,
+                       help="the invariants checked, as for simulate: all, sample (default), none")
     sweep.add_argument("--jobs", type=positive, default=None, metavar="N",
                        help="games played at once, in worker processes (default: one per core)")
     sweep.add_argument("--scheduler", metavar="ADDRESS", default=None,
@@ -109,7 +112,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if broken:
                 rows.append(Row(point, f"breaks {', '.join(broken)}", None))
                 continue
-            games = Games(house, space, place, players=count_players, bot=args.bot, max_deals=args.max_deals)
+            games = Games(house, space, place, players=count_players, bot=args.bot, max_deals=args.max_deals,
+                          check=args.check)
             try:
                 records = games.play(args.games, args.seed, Progress(point.label, args.games, err,
                                                                      quiet=args.quiet))
@@ -138,29 +142,13 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _text(args: argparse.Namespace, parent: str, players: int, rows: list[Row]) -> str:
-    played = [(r.point, r.found) for r in rows if r.found is not None]
-    level = played[0][1].level if played else 1 - 0.05
+    from ..sim.sweep import table
+
     lines = [f"sweep of {parent}: {count(args.games, 'game')} per value, {count(players, 'player')}, "
-             f"{seeds(args.seed, args.games)}, {args.bot} bot; means with "
-             f"{100 * level:.2f}% t-intervals (Bonferroni over the metrics)"]
-    for r in rows:
-        if r.skipped:
-            lines.append(f"  skipped {r.point.label}: {r.skipped}")
-    if played:
-        for index, metric in enumerate(played[0][1].metrics):
-            lines += ["", metric.name]
-            cells = []
-            for point, found in played:
-                m = found.metrics[index]
-                if m.kind == "share":
-                    cells.append((point.label, f"{100 * m.difference:.1f}%",
-                                  f"{100 * m.low:.1f}..{100 * m.high:.1f}%"))
-                else:
-                    cells.append((point.label, f"{m.difference:.2f}", f"{m.low:.2f}..{m.high:.2f}"))
-            widths = [max(len(c[i]) for c in cells) for i in range(3)]
-            lines += ["  " + "  ".join(c.ljust(w) for c, w in zip(cell, widths, strict=True)).rstrip()
-                      for cell in cells]
-    return "\n".join(lines) + "\n"
+             f"{seeds(args.seed, args.games)}, {args.bot} bot; means with t-intervals, each "
+             "point's level Bonferroni-corrected over the metrics it compares"]
+    lines += [f"  skipped {r.point.label}: {r.skipped}" for r in rows if r.skipped]
+    return "\n".join(lines) + "\n" + table(rows, players)
 
 
 def _json(args: argparse.Namespace, parent: str, players: int, varies: list[Vary],

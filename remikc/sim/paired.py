@@ -91,6 +91,12 @@ def _metrics(players: int) -> list[tuple[str, str, Callable[[GameRecord], float 
     return out
 
 
+def metric_names(players: int) -> list[str]:
+    """The names of the metrics compared, in the report's order (a Paired lists those its games
+    define, in this order)."""
+    return [name for name, _, _ in _metrics(players)]
+
+
 def _wins(seat: int) -> Callable[[GameRecord], float | None]:
     """A seat's share of a game's win (tied winners share it); none for a game stopped at
     --max-deals, which nobody won."""

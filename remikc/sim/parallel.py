@@ -64,6 +64,8 @@ class Chunk:
     count: int
     bot: str
     max_deals: int
+    check: str = "all"  # the invariants checked (remikc.sim.play.run_games)
+    run_first: int | None = None  # the seed of the run's game 0, which `check="sample"` counts from
     version: str = __version__  # the remikc that cut it: a worker of another version refuses it
 
 
@@ -86,18 +88,22 @@ def play_chunk(chunk: Chunk) -> list[GameRecord] | str:
         compiled = _COMPILED[chunk.key] = play.Compiled(chunk.variant, module)
     try:
         return play.run_games(compiled, games=chunk.count, players=chunk.players,  # type: ignore[arg-type]
-                              seed=chunk.first, bot=chunk.bot, max_deals=chunk.max_deals)
+                              seed=chunk.first, bot=chunk.bot, max_deals=chunk.max_deals,
+                              check=chunk.check, first=chunk.run_first)
     except play.InvariantBreach as breach:
         return breach.render()
 
 
 def chunks(variant: ir.Variant, source: str, *, games: int, players: int, seed: int, bot: str,
-           jobs: int, max_deals: int) -> list[Chunk]:
+           jobs: int, max_deals: int, check: str = "all", run_first: int | None = None) -> list[Chunk]:
     """The games cut into chunks: about eight per worker (so a slow chunk does not leave the
-    others idle at the end), at most 25 games each (so progress moves)."""
+    others idle at the end), at most 25 games each (so progress moves).  `run_first`: the seed of
+    the run's game 0 (`seed` when None)."""
     size = max(1, min(25, -(-games // (jobs * 8))))
     key = hashlib.sha256(source.encode("utf-8")).hexdigest()
-    return [Chunk(variant, source, key, players, first, min(size, seed + games - first), bot, max_deals)
+    start = seed if run_first is None else run_first
+    return [Chunk(variant, source, key, players, first, min(size, seed + games - first), bot, max_deals,
+                  check, start)
             for first in range(seed, seed + games, size)]
 
 

@@ -7,6 +7,12 @@ table never shrinks where cards may not leave it; and at the end of each deal th
 are worked out again from the rules' one definition (remikc/scoring.py, which the verifier
 compiles to Z3), independently of the generated module.
 A breach raises `InvariantBreach` with the seed and the actions that lead to it.
+
+The checks are a testing tool and cost a good part of a game: `check` "all" runs them on every
+game (tests, soaks); "sample" on game 0 of the run and every 16th after it (so a fixed subset
+the seeds decide, the same whatever the workers), and on the others only counts every card
+against the pack at each deal's end; "none" runs none.  What the bots and the referee do is
+the same in every mode: the records are too.
 """
 
 from __future__ import annotations
@@ -25,6 +31,9 @@ from ..module import VariantModule, load_module
 from ..runtime.game import Action, DealResult, Draw, Game, Lay, Refusal, View
 from ..spec.workspace import Workspace
 from .record import DealRecord, GameRecord
+from .runner import CHECKS
+
+SAMPLE_EVERY = 16  # with `check="sample"`: game 0 of a run and every 16th after it are checked fully
 
 
 class InvariantBreach(RemikcError):
@@ -66,21 +75,36 @@ def load_variant_module(variant: ir.Variant, workspace: Workspace) -> Compiled:
 
 def run_games(compiled: Compiled, *, games: int, players: int, seed: int, bot: str = "greedy",
               progress: Callable[[int], None] | None = None, max_turns: int = 1000,
-              max_deals: int = 200) -> list[GameRecord]:
-    """Play `games` games; see the module docstring."""
+              max_deals: int = 200, check: str = "all", first: int | None = None) -> list[GameRecord]:
+    """Play `games` games; see the module docstring.  `first`: the seed of the run's game 0, which
+    `check="sample"` counts from (this call's `seed` when None: a chunk or a batch of a longer
+    run gives the run's)."""
     out = []
+    start = seed if first is None else first
     for i in range(games):
         out.append(play_game(compiled, players=players, seed=seed + i, bot=bot, max_turns=max_turns,
-                             max_deals=max_deals))
+                             max_deals=max_deals, check=game_checks(check, seed + i - start)))
         if progress is not None:
             progress(i + 1)
     return out
 
 
+def game_checks(check: str, index: int) -> str:
+    """What a run's game `index` (from 0) is checked with: "all", "ends" (the cards counted at
+    each deal's end) or "none"."""
+    if check == "sample":
+        return "all" if index % SAMPLE_EVERY == 0 else "ends"
+    if check not in CHECKS:
+        raise ValueError(f"check must be one of {', '.join(CHECKS)}, not {check!r}")
+    return check
+
+
 def play_game(compiled: Compiled, *, players: int, seed: int, bot: str = "greedy",
-              max_turns: int = 1000, max_deals: int = 200, try_all: bool = False) -> GameRecord:
+              max_turns: int = 1000, max_deals: int = 200, try_all: bool = False,
+              check: str = "all") -> GameRecord:
     """One game.  `try_all`: also apply every action `legal_actions` lists (slow), each must be
-    accepted."""
+    accepted.  `check`: "all" the invariants, "ends" only every card counted at each deal's end,
+    or "none"."""
     variant, m = compiled.variant, compiled.module
     choose = m.BOTS[bot]
     # the greedy bot's turn as the bot alone works it out (a module older than it has none)
@@ -97,6 +121,7 @@ def play_game(compiled: Compiled, *, players: int, seed: int, bot: str = "greedy
     checked: Game | None = None  # the game whose cards the last check counted
     searches = getattr(m, "_GIVE_UPS", [0])  # (a module older than the budget has none)
     gave_up = searches[0]
+    full = check == "all"
 
     def breach(message: str) -> InvariantBreach:
         return InvariantBreach(m.VARIANT_ID, seed, players, bot, [f"{a}{b}" for a, b in trace], message)
@@ -104,8 +129,9 @@ def play_game(compiled: Compiled, *, players: int, seed: int, bot: str = "greedy
     try:
         while True:
             if game.deal_over:
-                deals.append(_deal_record(m, game, variant, breach))
-                problem = _check_game_end(variant, deals, game)
+                deals.append(_deal_record(m, game, variant if full else None, breach))
+                problem = _check_game_end(variant, deals, game) if full else \
+                    _count(m, game, pack) if check == "ends" else None
                 if problem:
                     raise breach(problem)
                 if game.over or len(deals) >= max_deals:
@@ -142,14 +168,15 @@ def play_game(compiled: Compiled, *, players: int, seed: int, bot: str = "greedy
                              f"{'; '.join(map(str, cast(Refusal, applied).reasons))}")
             after = _played(applied)
             actions += 1
-            turns.saw(game, action)
-            # every card counted once a deal (and at its end), then only the parts an action changed
-            whole = checked is not game or after.deal_over
-            problem = check_step(m, game, action, after, pack, whole=whole) or \
-                _check_end(m, variant, game, action, after, turns)
-            checked = after
-            if problem:
-                raise breach(problem)
+            if full:
+                turns.saw(game, action)
+                # every card counted once a deal (and at its end), then only the parts an action changed
+                whole = checked is not game or after.deal_over
+                problem = check_step(m, game, action, after, pack, whole=whole) or \
+                    _check_end(m, variant, game, action, after, turns)
+                checked = after
+                if problem:
+                    raise breach(problem)
             game = after
     except InvariantBreach:
         raise
@@ -157,7 +184,7 @@ def play_game(compiled: Compiled, *, players: int, seed: int, bot: str = "greedy
         raise breach(f"the module raised {type(error).__name__}: {error}") from error
     finished = bool(game.over)
     winners = tuple(game.winners()) if finished else ()
-    if finished and variant is not None:
+    if finished and variant is not None and full:
         expected = _final_totals(variant, deals, game)
         if expected != tuple(game.totals):
             raise breach(f"final totals {game.totals}, the rules give {expected}")
@@ -198,6 +225,17 @@ class _Dealt:
         return f"{hands}; discard {m._show(game.discards) or '-'}"
 
 
+def _count(m: VariantModule, game: Game, pack: list[int]) -> str | None:
+    """Whether every card of the game is there, once: the check every game gets at each deal's end."""
+    held = _cards(game)
+    if held == pack:
+        return None
+    counted, full = Counter(held), Counter(pack)
+    gained, lost = +(counted - full), +(full - counted)
+    return (f"cards created or lost: {m._show(sorted(gained.elements())) or 'none'} too many, "
+            f"{m._show(sorted(lost.elements())) or 'none'} missing")
+
+
 def check_step(m: VariantModule, before: Game, action: Action, after: Game, pack: list[int], *,
                whole: bool = True) -> str | None:
     """What `after` breaks, or None: the invariants that hold after every action.  `whole`: count
@@ -206,12 +244,9 @@ def check_step(m: VariantModule, before: Game, action: Action, after: Game, pack
     if before.deal != after.deal:
         return None
     if whole or not _same_cards(before, after):
-        held = _cards(after)
-        if held != pack:
-            counted, full = Counter(held), Counter(pack)
-            gained, lost = +(counted - full), +(full - counted)
-            return (f"cards created or lost: {m._show(sorted(gained.elements())) or 'none'} too many, "
-                    f"{m._show(sorted(lost.elements())) or 'none'} missing")
+        problem = _count(m, after, pack)
+        if problem:
+            return problem
     if after.table is not before.table:
         # a meld laid again as it lay (Karuzela lays the whole table anew) was read before
         known = {(meld.cards, meld.kind) for meld in before.table}

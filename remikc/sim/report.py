@@ -130,12 +130,13 @@ def _check(results: Sequence[SpecStats]) -> SpecStats:
 
 Json = dict[str, object]
 
-FORMAT = "remikc-simulate/1"
+FORMAT = "remikc-simulate/2"
 """The layout's name and version (docs/cli.md#json-output); docs/schemas/simulate.json."""
 
 
-def to_json(results: Sequence[SpecStats]) -> Json:
-    """The report as JSON: keys in a fixed order, numbers rounded to what they can tell."""
+def to_json(results: Sequence[SpecStats], check: str = "all") -> Json:
+    """The report as JSON: keys in a fixed order, numbers rounded to what they can tell; `check`:
+    the invariants checked (`--check`)."""
     first = _check(results)
     body: Json = {
         "format": FORMAT,
@@ -144,6 +145,7 @@ def to_json(results: Sequence[SpecStats]) -> Json:
         "games": first.games,
         "seed": first.seed,
         "bot": first.bot,
+        "check": check,
         "results": [_spec_json(s) for s in results],
         "comparison": _comparison_json(compare(results[0], results[1])) if len(results) == 2 else None,
     }

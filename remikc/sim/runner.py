@@ -16,7 +16,9 @@ from . import paired as sim_paired
 from .record import GameRecord
 from .words import count
 
+CHECKS = ("all", "sample", "none")  # --check: what the simulator checks (remikc.sim.play.run_games)
 AUTO_FIRST = 50  # games in the first batch of --games auto
+FIRST_LOOK = 2  # games of each variant played first, and looked at, before the rest (at least)
 
 
 class Broken(Exception):
@@ -41,31 +43,63 @@ class Games:
     played `games` at a time from any seed."""
 
     def __init__(self, variant: ir.Variant, workspace: Workspace, where: Where, *, players: int, bot: str,
-                 max_deals: int) -> None:
+                 max_deals: int, check: str = "all") -> None:
         self.variant, self.workspace, self.where = variant, workspace, where
-        self.players, self.bot, self.max_deals = players, bot, max_deals
+        self.players, self.bot, self.max_deals, self.check = players, bot, max_deals, check
         self._compiled: Any = None
         self._source: str | None = None
 
-    def play(self, games: int, seed: int, progress: Progress) -> list[GameRecord]:
+    def compiled(self) -> Any:
+        """The variant's module, compiled in this process (once)."""
+        from .play import load_variant_module
+
+        if self._compiled is None:
+            self._compiled = load_variant_module(self.variant, self.workspace)
+        return self._compiled
+
+    def first_game_in(self, seed: int, clock: Callable[[], float] = time.monotonic) -> str:
+        """How long a deal takes (the first deal of `seed`, played here and thrown away) and so
+        about when the first game will be in: its deals guessed from that deal's scores
+        against the spec's target (or its deals, or the cap)."""
+        from .play import play_game
+
+        compiled = self.compiled()  # compiled before the clock starts: the deal is what is timed
+        started = clock()
+        deal = play_game(compiled, players=self.players, seed=seed, bot=self.bot, max_deals=1, check="none")
+        took = clock() - started
+        end = self.variant.game_end
+        deals = self.max_deals
+        if deal.finished:
+            deals = 1
+        elif end.rounds is not None:
+            deals = min(end.rounds.value, deals)
+        elif end.target is not None and deal.deals:
+            target = end.target.value
+            lead = (max if target > 0 else min)(deal.deals[0].scores)
+            if lead and (lead > 0) == (target > 0):
+                deals = min(deals, -(-target // lead))
+        return f"first deal {took:.2f} s: first game in about {duration(took * deals)}"
+
+    def play(self, games: int, seed: int, progress: Progress, first: int | None = None) -> list[GameRecord]:
         """Games `seed`..`seed + games - 1`, in seed order; `Broken` if one breaks an invariant.
-        The progress line is ended whatever happens (Ctrl-C included)."""
+        `first`: the seed of the run's game 0 (`--check sample` counts from it; `seed` when
+        None).  The progress line is ended whatever happens (Ctrl-C included)."""
         # imported here, where the games are played: tests stand a fake engine in for it
         from . import parallel
-        from .play import InvariantBreach, load_variant_module, run_games
+        from .play import InvariantBreach, run_games
 
         try:
             if self.where.executor is None:
-                if self._compiled is None:
-                    self._compiled = load_variant_module(self.variant, self.workspace)
-                return run_games(self._compiled, games=games, players=self.players, seed=seed, bot=self.bot,
-                                 progress=progress, max_deals=self.max_deals)
+                return run_games(self.compiled(), games=games, players=self.players, seed=seed, bot=self.bot,
+                                 progress=progress, max_deals=self.max_deals, check=self.check,
+                                 first=first)
             from ..emit.source import validator_source
 
             if self._source is None:
                 self._source = validator_source(self.variant, self.workspace)
             work = parallel.chunks(self.variant, self._source, games=games, players=self.players, seed=seed,
-                                   bot=self.bot, jobs=self.where.jobs, max_deals=self.max_deals)
+                                   bot=self.bot, jobs=self.where.jobs, max_deals=self.max_deals,
+                                   check=self.check, run_first=first)
             return parallel.run_chunks(self.where.executor, work, progress)
         except (InvariantBreach, parallel.WorkerBreach) as breach:
             raise Broken(breach.render()) from None
@@ -85,19 +119,29 @@ class Widths:
 
 def simulate(variants: Sequence[ir.Variant], workspace: Workspace, where: Where, *, games: int | str,
              max_games: int, widths: Widths, players: int, seed: int, bot: str, max_deals: int,
-             err: TextIO, quiet: bool) -> tuple[list[list[GameRecord]], str]:
+             err: TextIO, quiet: bool, check: str = "all") -> tuple[list[list[GameRecord]], str]:
     """Each variant's games, in seed order, and with `games` "auto" why the batches stopped
-    (else ""); `Broken` if a game breaks an invariant."""
+    (else ""); `Broken` if a game breaks an invariant.  A first few games of each variant are
+    played before the rest and looked at (`first_look`): what they say goes to `err` at once."""
     auto = games == "auto"
     played: list[list[GameRecord]] = [[] for _ in variants]
-    each = [Games(v, workspace, where, players=players, bot=bot, max_deals=max_deals) for v in variants]
+    each = [Games(v, workspace, where, players=players, bot=bot, max_deals=max_deals, check=check)
+            for v in variants]
     stopped = ""
     done, target = 0, (min(AUTO_FIRST, max_games) if auto else int(games))
+    look = min(target, max(FIRST_LOOK, where.jobs))
     while True:
-        for index, variant in enumerate(variants):
-            progress = Progress(variant.id, target - done, err, quiet=quiet)
-            played[index] += each[index].play(target - done, seed + done, progress)
-        done = target
+        bars = [Progress(variant.id, target - done, err, quiet=quiet) for variant in variants]
+        for step in ((look, target) if done == 0 and look < target else (target,)):
+            for index, progress in enumerate(bars):
+                progress.resume()
+                if done == 0 and progress.terminal and not quiet:  # nothing to show for a while
+                    progress.say(each[index].first_game_in(seed))
+                played[index] += each[index].play(step - done, seed + done, progress, first=seed)
+            done = step
+            if done == look and not quiet:  # the first games, looked at once they are in
+                err.write(first_look(variants, played, max_deals, more=done < target))
+                err.flush()
         if not auto:
             break
         wide = too_wide(sim_paired.paired(variants[0].id, played[0], variants[1].id, played[1])
@@ -113,6 +157,23 @@ def simulate(variants: Sequence[ir.Variant], workspace: Workspace, where: Where,
             break
         target = min(2 * done, max_games)
     return played, stopped
+
+
+def first_look(variants: Sequence[ir.Variant], played: Sequence[Sequence[GameRecord]], max_deals: int, *,
+               more: bool) -> str:
+    """What the first games already tell: each variant whose games the deal cap stopped, with the
+    drift of its totals, and with two variants their deals compared (empty when there is
+    nothing to tell); `more`: other games follow."""
+    from . import perdeal
+
+    lines = [note for v, records in zip(variants, played, strict=True)
+             if (note := perdeal.not_ending(v, records, max_deals, first=True))]
+    text = "".join(f"{line}\n" for line in lines)
+    if len(variants) == 2:
+        text += perdeal.to_text([v.id for v in variants], [perdeal.per_deal(r) for r in played],
+                                f"per deal, over the first {count(len(played[0]), 'game')} of each "
+                                f"(95% intervals{'; the rest are being played' if more else ''}):")
+    return text
 
 
 def too_wide(found: sim_paired.Paired, widths: Widths) -> list[str]:
@@ -142,8 +203,19 @@ class Progress:
         self.drawn = False
         self.started = clock()
         self.next_line = self.STEP  # the next percentage a plain line is written at
+        self.base = self.shown = 0  # games done before this batch; the last count shown
+        self.closed: float | None = None  # when the last batch ended
+
+    def resume(self) -> None:
+        """Go on counting after a batch closed (other games were played in between: their time
+        is not this bar's)."""
+        if self.closed is not None:
+            self.started += self.clock() - self.closed
+            self.base, self.closed = self.shown, None
 
     def __call__(self, done: int) -> None:
+        done += self.base
+        self.shown = done
         if self.quiet:
             return
         elapsed = self.clock() - self.started
@@ -164,7 +236,15 @@ class Progress:
             self.err.write(f"{self.label}: {done}/{count(self.total, 'game')} ({percent}%){rate}{left}\n")
             self.err.flush()
 
+    def say(self, text: str) -> None:
+        """On a terminal, `text` where the bar will be, until the first game is in."""
+        if self.terminal and not self.quiet:
+            self.err.write(f"\r{self.label}  {text}\x1b[K")
+            self.err.flush()
+            self.drawn = True
+
     def close(self) -> None:
+        self.closed = self.clock()
         if self.drawn:
             self.err.write("\n")
             self.err.flush()

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from .. import ir
 from ..diagnostics import SpecError
 from ..spec.workspace import Workspace
-from .paired import Paired
+from .paired import Paired, metric_names
 
 _RULE = re.compile(r"[a-z_]+\.[a-z_]+")
 _WORD = re.compile(r"-?[0-9]+|[A-Za-z_][A-Za-z0-9_]*")
@@ -139,3 +139,33 @@ def load_point(workspace: Workspace, parent_id: str, point: Point) -> ir.Variant
     assert first is not None
     workspace.sources[point.path] = house_text(parent_id, point, override=True)
     raise first
+
+
+def table(rows: list[Row], players: int) -> str:
+    """The text table of the points played, metric by metric: each point's number is looked up
+    by the metric's name (a point where no game finished has no seat-win shares, one where
+    nobody opened no first lay-down), every metric any point compares is shown, and each row
+    gives its point's own level (Bonferroni over the metrics that point compares)."""
+    played = [(r.point, r.found) for r in rows if r.found is not None]
+    if not played:
+        return ""
+    known = {m.name for _, found in played for m in found.metrics}
+    lines = []
+    for name in (n for n in metric_names(players) if n in known):
+        lines += ["", name]
+        cells = []
+        for point, found in played:
+            m = next((m for m in found.metrics if m.name == name), None)
+            if m is None:
+                why = "no game finished" if name.endswith(" wins") else "no game defines it"
+                cells.append((point.label, "-", why, ""))
+            elif m.kind == "share":
+                cells.append((point.label, f"{100 * m.difference:.1f}%",
+                              f"{100 * m.low:.1f}..{100 * m.high:.1f}%", f"at {100 * found.level:.2f}%"))
+            else:
+                cells.append((point.label, f"{m.difference:.2f}", f"{m.low:.2f}..{m.high:.2f}",
+                              f"at {100 * found.level:.2f}%"))
+        widths = [max(len(c[i]) for c in cells) for i in range(4)]
+        lines += ["  " + "  ".join(c.ljust(w) for c, w in zip(cell, widths, strict=True)).rstrip()
+                  for cell in cells]
+    return "\n".join(lines) + "\n"

@@ -1,6 +1,6 @@
 """How fast `remikc simulate` plays, against the bot as it was before issue 18 made it quicker.
 
-    python tests/bench/bench_simulate.py [--games 12] [--players 3] [--repeat 3] [VARIANT ...]
+    python tests/bench/bench_simulate.py [--games 12] [--players 3] [--repeat 3] [--check C] [VARIANT ...]
     python tests/bench/bench_simulate.py --duel 1000 remik51    # new bot against old ones
     python tests/bench/bench_simulate.py --jobs 2 remik51         # the parallel speed-up
 
@@ -8,13 +8,16 @@ tests/bench/baseline/<variant>.py are the generated modules of the commit before
 (29a1d76), kept as data: standalone files, loaded with `remikc.module.load_module`.  Both
 modules play the same seeds 1..N, taking turns game by game, through
 `remikc.sim.play.play_game`, which checks every action against the rules either way (the
-old module under today's IR: the rules have not changed), and the benchmark prints games per
-second for each, the median over `--repeat` passes, and their ratio, in CPU time of the
-process (the machine is shared).  The simulator's checks are the same code for both; the
-old module's greedy bot picks from `legal_actions`' list, today's plays through
-`_greedy_turn`, which needs no list (docs/simulate.md, "Invariants").  Each pass replays
-the same seeds, so answers a module keeps (its memos) may serve a later pass: both modules
-keep some.
+old module under today's IR: the rules have not changed), and the benchmark prints deals
+per second for each, the median over `--repeat` passes (each of its own seeds: pass r plays
+seeds rN+1..rN+N, so no module plays a deal twice), and their ratio, in CPU time of the
+process (the machine is shared).  Deals, not games: a game's length depends on its spec's
+end, a deal's does not.  The old side checks every invariant (as `simulate` did
+before `--check`), today's side checks as `--check` says (default `sample`, `simulate`'s
+default: game 0 and every 16th fully, the others' cards counted at each deal's end), and a
+third side, today's with `--check all`, stands beside it.  The simulator's checks are the
+same code for all; the old module's greedy bot picks from `legal_actions`' list, today's
+plays through `_greedy_turn`, which needs no list (docs/simulate.md, "Invariants").
 
 `--duel N`: N games at one table, today's greedy bot at one seat (seat i % players in game
 i, so no seat is favoured) and the old bot at the others, refereed by today's module; prints
@@ -41,31 +44,39 @@ from remikc import ir
 from remikc.build import validator_source
 from remikc.module import load_module
 from remikc.sim.parallel import chunks, local_executor, run_chunks
-from remikc.sim.play import Compiled, load_variant_module, play_game
+from remikc.sim.play import CHECKS, Compiled, game_checks, load_variant_module, play_game
 from remikc.spec.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parents[2]
 BASELINE = Path(__file__).resolve().parent / "baseline"
 
 
-def _modules(variant_id: str) -> tuple[Compiled, Compiled]:
+def _modules(variant_id: str) -> tuple[Compiled, Compiled, Compiled]:
+    """Today's module twice (for `--check` and for `--check all`: two copies, so that neither
+    side finds the answers the other kept of the same seed) and the old one."""
     workspace = Workspace()
-    new = load_variant_module(workspace.variant(str(ROOT / "specs" / f"{variant_id}.rules")), workspace)
+    variant = workspace.variant(str(ROOT / "specs" / f"{variant_id}.rules"))
+    new = load_variant_module(variant, workspace)
+    twin = Compiled(variant, load_module(f"remikc_bench_{variant_id}", validator_source(variant, workspace)))
     old = load_module(f"baseline_{variant_id}", (BASELINE / f"{variant_id}.py").read_text(encoding="utf-8"))
-    return new, Compiled(_as_built(new.variant, old), old)
+    return new, twin, Compiled(_as_built(new.variant, old), old)
 
 
 def _as_built(variant: ir.Variant, old: Any) -> ir.Variant:
-    """Today's IR with the game end the old module was built with: issue 23 took remik51's
-    invented 30-deal end out of the spec, the baseline module still stops there, and the
-    simulator checks the game's end against the IR.  Both sides then play games of the same
-    length (`_DEALS` caps today's module at the same deal)."""
-    rounds = getattr(old, "ROUNDS", None)
+    """Today's IR with the game end the old module was built with (its `TARGET` and `ROUNDS`):
+    remik51's spec has since become one deal (`rounds 1`), where the baseline module still
+    plays to 500 or 30 deals, and the simulator checks the game's end against the IR.  Today's
+    games are capped at the old module's deal (`_deals`); deals per second compare the two
+    whatever their games' lengths."""
     end = variant.game_end
-    if rounds is None or end.rounds is not None:
-        return variant
-    rule = ir.Rule("game_end.rounds", rounds, end.winner.span, "baseline module")
-    return dataclasses.replace(variant, game_end=dataclasses.replace(end, rounds=rule))
+    for key in ("target", "rounds"):
+        value = getattr(old, key.upper(), None)
+        rule = getattr(end, key)
+        if value != (None if rule is None else rule.value):
+            made = None if value is None else \
+                ir.Rule(f"game_end.{key}", value, end.winner.span, "baseline module")
+            end = dataclasses.replace(end, **{key: made})
+    return dataclasses.replace(variant, game_end=end)
 
 
 def _deals(compiled: Compiled) -> int:
@@ -74,17 +85,23 @@ def _deals(compiled: Compiled) -> int:
     return rounds.value if rounds is not None else 200
 
 
-def _rates(old: Compiled, new: Compiled, games: int, players: int) -> tuple[float, float]:
-    """Games per second of this process's CPU time, old and new, the two taking turns game by
-    game (seed by seed), so that a neighbour's load falls on both alike."""
-    spent = [0.0, 0.0]
-    deals = _deals(old)
-    for seed in range(1, games + 1):
-        for side, compiled in enumerate((old, new)):
+def _rates(old: Compiled, new: Compiled, twin: Compiled, games: int, players: int, check: str,
+           first: int) -> tuple[float, float, float]:
+    """Deals per second of this process's CPU time: the old module with every check (as
+    `simulate` ran before its checks could be sampled), today's with `check`, and today's with
+    every check; the three take turns game by game (seed by seed), so that a neighbour's load
+    falls on all alike.  Deals, not games: a game's length is its spec's end, a deal's is not."""
+    spent = [0.0, 0.0, 0.0]
+    dealt = [0, 0, 0]
+    cap = _deals(old)
+    for seed in range(first, first + games):
+        sides = ((old, "all"), (new, game_checks(check, seed - first)), (twin, "all"))
+        for side, (compiled, checks) in enumerate(sides):
             started = time.process_time()
-            play_game(compiled, players=players, seed=seed, max_deals=deals)
+            record = play_game(compiled, players=players, seed=seed, max_deals=cap, check=checks)
             spent[side] += time.process_time() - started
-    return games / spent[0], games / spent[1]
+            dealt[side] += record.rounds
+    return dealt[0] / spent[0], dealt[1] / spent[1], dealt[2] / spent[2]
 
 
 def _adapted(thing: Any, module: Any) -> Any:
@@ -169,16 +186,26 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--duel", type=int, default=0, metavar="N")
     parser.add_argument("--jobs", type=int, default=0, metavar="N")
+    parser.add_argument("--check", choices=CHECKS, default="sample",
+                        help="the checks of today's side (default: sample, simulate's default); the old "
+                             "side, and the column beside, check everything")
     args = parser.parse_args()
-    print(f"{'variant':<12} {'old games/s':>12} {'new games/s':>12} {'ratio':>7}   "
-          f"({args.players} players, {args.games} games, median of {args.repeat})")
+    print(f"{'variant':<12} {'old deals/s':>12} {'new deals/s':>12} {'ratio':>7}   {'--check all':>12} "
+          f"{'ratio':>7}   ({args.players} players, {args.games} games, new side --check {args.check}, "
+          f"median of {args.repeat})")
     for variant_id in args.variants:
-        new, old = _modules(variant_id)
-        pairs = [_rates(old, new, args.games, args.players) for _ in range(args.repeat)]
-        before = statistics.median(p[0] for p in pairs)
-        after = statistics.median(p[1] for p in pairs)
-        ratios = statistics.median(p[1] / p[0] for p in pairs)
-        print(f"{variant_id:<12} {before:>12.2f} {after:>12.2f} {ratios:>6.2f}x", flush=True)
+        new, twin, old = _modules(variant_id)
+        # each pass its own seeds (1..N, N+1..2N, ...): no game is played twice by a module, so
+        # no pass finds the answers its module kept of the same deal (cold, as a user's run)
+        runs = [_rates(old, new, twin, args.games, args.players, args.check, 1 + r * args.games)
+                for r in range(args.repeat)]
+        before = statistics.median(r[0] for r in runs)
+        after = statistics.median(r[1] for r in runs)
+        every = statistics.median(r[2] for r in runs)
+        ratio = statistics.median(r[1] / r[0] for r in runs)
+        ratio_all = statistics.median(r[2] / r[0] for r in runs)
+        print(f"{variant_id:<12} {before:>12.2f} {after:>12.2f} {ratio:>6.2f}x   {every:>12.2f} "
+              f"{ratio_all:>6.2f}x", flush=True)
         if args.jobs > 1:
             source = validator_source(new.variant, Workspace())
             walls = {}
