@@ -134,8 +134,8 @@ def test_a_lost_card_is_caught_at_the_deals_end_by_the_cheap_count(modules: dict
     m = modules["remik_podstawowy"]
     right = m.module._discard
 
-    def losing(game, card):  # type: ignore[no-untyped-def]
-        after = right(game, card)
+    def losing(game, card, knock):  # type: ignore[no-untyped-def]
+        after = right(game, card, knock)
         return after._copy(discards=after.discards[:-1]) if after else after
 
     monkeypatch.setattr(m.module, "_discard", losing)

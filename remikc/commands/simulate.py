@@ -8,7 +8,8 @@ import contextlib
 import json
 from typing import TextIO
 
-from ..sim.runner import CHECKS, Broken, Widths
+from ..sim.play import CHECKS
+from ..sim.runner import Broken, Widths
 from .common import (
     FINDINGS,
     OK,

@@ -10,7 +10,8 @@ from typing import Any, TextIO
 
 from ..diagnostics import SpecError, render_all
 from ..driver import Verifier
-from ..sim.runner import CHECKS, Broken, Games, Progress
+from ..sim.play import CHECKS
+from ..sim.runner import Broken, Games, Progress
 from ..sim.sweep import Row, Vary
 from ..sim.words import count, seeds
 from ..spec.workspace import STDIN, SUFFIX

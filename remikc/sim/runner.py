@@ -16,7 +16,6 @@ from . import paired as sim_paired
 from .record import GameRecord
 from .words import count
 
-CHECKS = ("all", "sample", "none")  # --check: what the simulator checks (remikc.sim.play.run_games)
 AUTO_FIRST = 50  # games in the first batch of --games auto
 FIRST_LOOK = 2  # games of each variant played first, and looked at, before the rest (at least)
 
