@@ -314,3 +314,21 @@ def test_simulate_imports_no_z3() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_the_simulate_command_imports_no_z3(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`remikc simulate`, the command: the CLI reads every command's options, and the verifier's
+    report types come with them; none of that may start Z3 for a run that never proves."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    spec = Path(__file__).resolve().parent.parent / "specs" / "remik_podstawowy.rules"
+    argv = ["simulate", str(spec), "--games", "1", "--jobs", "1", "-q"]
+    code = ("import io, sys\nfrom remikc.cli import main\n"
+            f"rc = main({argv!r}, io.StringIO(), io.StringIO())\n"
+            "print(rc, 'z3' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0", "False"]

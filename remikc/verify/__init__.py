@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 from .. import ir
 from ..spec.registry import RuleId, rule_id
 from . import reading
+from .collector import frees_contexts
 from .findings import DEFAULT_RLIMIT, Finding, Report, Status, to_json, to_text
-from .solver import frees_contexts
 
 if TYPE_CHECKING:
     from .base import Check, Probe
