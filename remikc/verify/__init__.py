@@ -85,14 +85,14 @@ def verify(variant: ir.Variant, *, rlimit: int | None = None, parent: Report | N
             # still run (or kept), for what it reads: a house variant that changes one of those
             # rules does not inherit the removal unseen (with no parent's report, nothing to
             # compare: the removal stands)
-            reads = (finding or check(probe)).reads
+            reads = (finding or check(probe, before)).reads
             findings[check.id] = Finding(check.id, check.title, Status.REMOVED, f"removed: {d.reason}",
                                          (ir.Rule("remove check", check.id, d.span, d.origin),),
                                          reads=reads)
         elif d is not None:
-            findings[check.id] = _removal_lapsed(finding or check(probe), d, before, changed)
+            findings[check.id] = _removal_lapsed(finding or check(probe, before), d, before, changed)
         else:
-            findings[check.id] = finding or check(probe)
+            findings[check.id] = finding or check(probe, before)
 
     started = time.perf_counter()
     own = [check_example(probe, e) for e in variant.examples if e.origin == variant.id]

@@ -56,6 +56,10 @@ class Finding:
     # the rule ids the check read (remikc/verify/reading.py): its verdict holds for any variant
     # that gives each of them the same value; None: not known, never reused
     reads: frozenset[str] | None = None
+    # the least witnesses the check found, as the values of their keys (remikc/verify/canon.py),
+    # in the order it asked for them (None: none found): the same check on a house variant
+    # tries each first, where two questions prove it least again (finding it asks one a key)
+    witnesses: tuple[tuple[int, ...] | None, ...] = ()
 
     def violated(self, summary: str, *, rules: tuple[ir.Rule[object], ...] = (),
                  details: tuple[str, ...] = ()) -> Finding:
