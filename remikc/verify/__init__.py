@@ -82,7 +82,7 @@ def verify(variant: ir.Variant, *, rlimit: int | None = None, parent: Report | N
         finding = replace(before, seconds=0.0) if kept and before is not None else None
         d = dropped.get(check.id)
         if d is None:
-            findings[check.id] = finding or check(probe)
+            findings[check.id] = finding or check(probe, before)
         elif d.origin == variant.id or parent is None or (kept and before is not None
                                                            and before.status is Status.REMOVED):
             # the removal stands: this variant's own, one inherited where nothing it rests on
@@ -91,7 +91,7 @@ def verify(variant: ir.Variant, *, rlimit: int | None = None, parent: Report | N
         elif finding is not None:
             findings[check.id] = finding  # lapsed in the parent already, and nothing it read changed
         else:
-            findings[check.id] = _removal_lapsed(check(probe), d, variant, before, changed)
+            findings[check.id] = _removal_lapsed(check(probe, before), d, variant, before, changed)
 
     started = time.perf_counter()
     checked = [_checked(probe, e) for e in variant.examples if e.origin == variant.id]

@@ -39,6 +39,9 @@ class Probe:
         self._hands: dict[None, tuple[Session, tuple[CardVar, ...], z3.ArithRef]] = {}
         self._built: dict[tuple[str, object], frozenset[RuleId]] = {}  # what building each read
         self.ctx = z3.Context()
+        # the least witnesses of the check running: the parent's (tried first) and its own
+        self.guesses: tuple[tuple[int, ...] | None, ...] = ()
+        self.found: list[tuple[int, ...] | None] = []
 
     def _shared(self, memo: dict[object, S], kind: str, key: object, build: Callable[[], S]) -> S:
         """`memo[key]`, built on first use; what building it read is recorded at every use."""
@@ -107,9 +110,20 @@ class Probe:
         for tier in prefer:
             tidy = session.ask(*must, *tier, tidy=True)
             if tidy.status == "sat":
-                return session.least(*must, *tier, keys=keys, start=tidy) if keys else tidy
+                return self._least(session, [*must, *tier], keys, tidy) if keys else tidy
         out = session.ask(*must)
-        return session.least(*must, keys=keys, start=out) if keys and out.model is not None else out
+        return self._least(session, must, keys, out) if keys and out.model is not None else out
+
+    def _least(self, session: Session, must: Sequence[z3.BoolRef], keys: Sequence[canon.Key],
+               start: Outcome) -> Outcome:
+        """The least witness, the parent's answer to the same question of the same check
+        (`guesses`, in the order asked) tried first; what it was joins `found`."""
+        at = len(self.found)
+        out = session.least(*must, keys=keys, start=start,
+                            guess=self.guesses[at] if at < len(self.guesses) else None)
+        self.found.append(None if out.model is None else tuple(
+            k.value(out.model) for k in keys))
+        return out
 
     def rules(self, core: Sequence[str]) -> tuple[ir.Rule[object], ...]:
         found = (self.variant.rule(name) for name in core)
@@ -180,8 +194,12 @@ class Check:
     title: str
     run: Callable[[Probe, Check], Finding]
 
-    def __call__(self, probe: Probe) -> Finding:
+    def __call__(self, probe: Probe, parent: Finding | None = None) -> Finding:
+        """The finding; `parent`: the same check's on the parent, whose witnesses are tried
+        first (they are often this variant's too)."""
         started = time.perf_counter()
+        probe.guesses, probe.found = (parent.witnesses if parent is not None else ()), []
         with probe.reads.scope() as reads:
             finding = self.run(probe, self)
-        return replace(finding, seconds=time.perf_counter() - started, reads=frozenset(reads))
+        return replace(finding, seconds=time.perf_counter() - started, reads=frozenset(reads),
+                       witnesses=tuple(probe.found))

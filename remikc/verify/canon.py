@@ -20,44 +20,120 @@ import z3
 
 from .encode import CardVar, Meld, Opening
 
-# (term, its least possible value or None): `Session.least` minimises each in turn.
-Key = tuple[z3.ArithRef, int | None]
-
 RANK_ORDER = (7, 8, 6, 9, 5, 10, 4, 11, 3, 12, 2, 13, 1)
 SUIT_ORDER = (1, 2, 3, 0)  # ♥ ♦ ♣ ♠
 
 
-def _place(term: z3.ArithRef, order: Sequence[int]) -> z3.ArithRef:
-    """The position of `term`'s value in `order` (values not listed come last)."""
-    expr: z3.ArithRef = z3.IntVal(len(order), term.ctx)
-    for at, value in reversed(list(enumerate(order))):
-        expr = z3.If(term == value, at, expr)
-    return expr
+class Key:
+    """A number every play has, which `Session.least` minimises, and its least possible value
+    (`floor`; None: none known).  `Session.least` reads a key's value in a model and asks
+    about it only through `at_most` and `equals`, so a key can put those questions in
+    whichever terms the solver reads most cheaply."""
+
+    __slots__ = ("floor",)
+
+    def __init__(self, floor: int | None) -> None:
+        self.floor = floor
+
+    def value(self, model: z3.ModelRef) -> int:
+        raise NotImplementedError
+
+    def at_most(self, bound: int) -> z3.BoolRef:
+        raise NotImplementedError
+
+    def equals(self, value: int) -> z3.BoolRef:
+        raise NotImplementedError
+
+
+class Term(Key):
+    """A key that is a term of the formulas."""
+
+    __slots__ = ("term",)
+
+    def __init__(self, term: z3.ArithRef, floor: int | None = None) -> None:
+        super().__init__(floor)
+        self.term = term
+
+    def value(self, model: z3.ModelRef) -> int:
+        return int(model.eval(self.term, model_completion=True).as_long())
+
+    def at_most(self, bound: int) -> z3.BoolRef:
+        return self.term <= bound
+
+    def equals(self, value: int) -> z3.BoolRef:
+        return self.term == value
+
+
+class CardKey(Key):
+    """A card in play: natural before joker, then its rank and suit in reading order, as one
+    number (so one question, not three, settles a card already at its least): 5 * the rank's
+    place in `RANK_ORDER` + the suit's in `SUIT_ORDER` for a natural card, `JOKER` for a
+    joker, 0 for a card not in play.  Never a term: the questions about it are asked of the
+    card's rank and suit, which the solver reads far more cheaply than a chain of Ifs."""
+
+    __slots__ = ("active", "card")
+
+    JOKER = 100
+
+    def __init__(self, card: CardVar, active: z3.BoolRef) -> None:
+        super().__init__(0)
+        self.card = card
+        self.active = active
+
+    def value(self, model: z3.ModelRef) -> int:
+        if not z3.is_true(model.eval(self.active, model_completion=True)):
+            return 0
+        rank = model.eval(self.card.rank, model_completion=True).as_long()
+        if rank == 0:
+            return self.JOKER
+        suit = model.eval(self.card.suit, model_completion=True).as_long()
+        return RANK_ORDER.index(rank) * 5 + SUIT_ORDER.index(suit)
+
+    def at_most(self, bound: int) -> z3.BoolRef:
+        ctx = self.active.ctx
+        if bound < 0:
+            return z3.BoolVal(False, ctx)
+        if bound >= self.JOKER:
+            return z3.BoolVal(True, ctx)
+        rank, suit = divmod(bound, 5)  # every rank placed before, and this one up to its suit
+        card = self.card
+        naturals = [card.rank == r for r in RANK_ORDER[:rank]]
+        if rank < len(RANK_ORDER):
+            naturals.append(z3.And(card.rank == RANK_ORDER[rank],
+                                   z3.Or(*[card.suit == s for s in SUIT_ORDER[:suit + 1]])))
+        return z3.Or(z3.Not(self.active), z3.And(card.natural, z3.Or(*naturals)))
+
+    def equals(self, value: int) -> z3.BoolRef:
+        card = self.card
+        if value == 0:
+            return z3.Or(z3.Not(self.active), z3.And(card.rank == RANK_ORDER[0], card.suit == SUIT_ORDER[0]))
+        if value == self.JOKER:
+            return z3.And(self.active, card.joker)
+        rank, suit = divmod(value, 5)
+        if rank >= len(RANK_ORDER) or suit >= len(SUIT_ORDER):
+            return z3.BoolVal(False, self.active.ctx)  # no card has that place
+        return z3.And(self.active, card.rank == RANK_ORDER[rank], card.suit == SUIT_ORDER[suit])
 
 
 def flag(cond: z3.BoolRef) -> Key:
     """Prefer `cond` true."""
-    return z3.If(cond, 0, 1), 0
+    return Term(z3.If(cond, 0, 1), 0)
 
 
 def near(term: z3.ArithRef, target: int) -> Key:
-    return z3.If(term >= target, term - target, target - term), 0
+    return Term(z3.If(term >= target, term - target, target - term), 0)
 
 
 def least(term: z3.ArithRef, floor: int | None = None) -> Key:
-    return term, floor
+    return Term(term, floor)
 
 
 def card_keys(card: CardVar, active: z3.BoolRef) -> list[Key]:
-    """A card in play: natural before joker, then its rank and suit in reading order, as one
-    number (so one question, not three, settles a card already at its least)."""
-    natural = z3.And(active, card.natural)
-    place = _place(card.rank, RANK_ORDER) * 5 + _place(card.suit, SUIT_ORDER)
-    return [(z3.If(natural, place, z3.If(active, 100, 0)), 0)]
+    return [CardKey(card, active)]
 
 
 def cards_keys(cards: Sequence[CardVar], length: z3.ArithRef) -> list[Key]:
-    return [(length, 0)] + [k for i, c in enumerate(cards) for k in card_keys(c, length > i)]
+    return [Term(length, 0)] + [k for i, c in enumerate(cards) for k in card_keys(c, length > i)]
 
 
 _made: dict[int, list[Key]] = {}
@@ -79,14 +155,14 @@ def meld_keys(m: Meld) -> list[Key]:
     a meld that reads both ways is asked which)."""
     laid = m.length > 0
     return [*cards_keys(m.cards, m.length), flag(z3.Or(z3.Not(laid), m.is_run)),
-            (z3.If(laid, m.points, 0), None)]
+            Term(z3.If(laid, m.points, 0))]
 
 
 def opening_keys(o: Opening) -> list[Key]:
-    keys: list[Key] = [(o.used, 0), (o.jokers, 0)]
+    keys: list[Key] = [Term(o.used, 0), Term(o.jokers, 0)]
     for m in o.melds:
         keys += meld_keys(m)
-    return [*keys, (o.points, None)]
+    return [*keys, Term(o.points)]
 
 
 def distinct(cards: Sequence[tuple[CardVar, z3.BoolRef]]) -> z3.BoolRef:

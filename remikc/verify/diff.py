@@ -127,7 +127,7 @@ def _melds(a: ir.Variant, b: ir.Variant, rlimit: int, *, at_opening: bool) -> Ch
     said = []
     asked: list[Outcome] = []
     keys = [*canon.cards_keys(cards, length), canon.flag(ma.is_run), canon.flag(mb.is_run),
-            (ma.points, None), (mb.points, None)]
+            canon.least(ma.points), canon.least(mb.points)]
 
     def show(model: z3.ModelRef, meld: Meld) -> str:
         return decode.meld_text(model, meld)
@@ -171,7 +171,7 @@ def _openings(a: ir.Variant, b: ir.Variant, rlimit: int) -> Change:
     for first, second, va, vb in ((oa, ob, a, b), (ob, oa, b, a)):
         out = _ask(session, ok[id(first)], z3.Not(ok[id(second)]),
                    prefer=[[oa.jokers == 0, oa.used <= 2]],
-                   keys=[*canon.opening_keys(first), (first.points, None)])
+                   keys=[*canon.opening_keys(first), canon.least(first.points)])
         asked.append(out)
         if out.model is not None:
             laid = " + ".join(decode.meld_text(out.model, m) for m in first.melds
@@ -191,7 +191,7 @@ def _hands(a: ir.Variant, b: ir.Variant, rlimit: int) -> Change:
     ha, hb = pair.ea.hand_value(cards, length, opened), pair.eb.hand_value(cards, length, opened)
     session = pair.session()
     out = _ask(session, ha != hb, prefer=[[length == 1, opened], [length == 1]],
-               keys=[*canon.cards_keys(cards, length), canon.flag(opened), (ha, None), (hb, None)])
+               keys=[*canon.cards_keys(cards, length), canon.flag(opened), canon.least(ha), canon.least(hb)])
     if out.model is None:
         return Change("hands", out.status == "unsat", ())
     held = format_cards(decode.cards(out.model, cards, length))

@@ -118,7 +118,7 @@ def _whole_hand(probe: object, cards: int) -> str | None:
             z3.Sum([m.length for m in melds]) == cards, enc.joker_supply(everything)]
     jokers = z3.Sum([m.jokers for m in melds])
     out = probe.ask(session, *must, prefer=[[jokers == 0]],
-                    keys=[(jokers, 0), *[k for m in melds for k in canon.meld_keys(m)]])
+                    keys=[canon.least(jokers, 0), *[k for m in melds for k in canon.meld_keys(m)]])
     if out.model is None:
         return None
     laid = [m for m in melds if decode.integer(out.model, m.length) > 0]

@@ -60,6 +60,10 @@ class Finding:
     # (`origin@line:column`), with the rules checking it read: a house variant that changes
     # none of them need not check it again
     held: tuple[tuple[str, frozenset[str]], ...] = ()
+    # the least witnesses the check found, as the values of their keys (remikc/verify/canon.py),
+    # in the order it asked for them (None: none found): the same check on a house variant
+    # tries each first, where two questions prove it least again (finding it asks one a key)
+    witnesses: tuple[tuple[int, ...] | None, ...] = ()
 
     def violated(self, summary: str, *, rules: tuple[ir.Rule[object], ...] = (),
                  details: tuple[str, ...] = ()) -> Finding:

@@ -162,7 +162,7 @@ def joker_meaning(probe: Probe, check: Check) -> Finding:
     for at_opening in ((False, True) if v.opening else (False,)):
         session, m = probe.meld(opening=at_opening)
         both = probe.ask(session, m.run_ok, m.set_ok, prefer=[[m.length <= 3]],
-                         keys=[*canon.meld_keys(m), (m.set_points, None), (m.run_points, None)])
+                         keys=[*canon.meld_keys(m), canon.least(m.set_points), canon.least(m.run_points)])
         if both.status == "unknown":
             return unknown(check)
         if both.model is not None:

@@ -184,14 +184,15 @@ def game_reachable(probe: Probe, check: Check) -> Finding:
             said.append(f"a player holding {held} ({decode.integer(out.model, value)}) may knock")
     target = v.game_end.target
     if target is not None:
-        # a session of its own: the witness must not depend on which checks asked the shared
-        # hand session before (a house variant reuses some of its parent's verdicts)
+        # a session of its own, and the least hand (every move is a function of its cards):
+        # the witness must not depend on which questions the solver was asked before
         enc = probe.encoder()
         cards, length = enc.hand(largest_hand(v))
         session = probe.session(enc)
         moves = round_moves(v, session.enc, cards, length)
         toward = [(label, rule, d > 0 if target.value > 0 else d < 0) for label, rule, d in moves]
-        out = probe.ask(session, z3.Or(*[t for _, _, t in toward]), prefer=[[length == 1]])
+        out = probe.ask(session, z3.Or(*[t for _, _, t in toward]), prefer=[[length == 1]],
+                        keys=canon.cards_keys(cards, length))
         if out.status == "unknown":
             return unknown(check)
         if out.model is None:

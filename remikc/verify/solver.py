@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import z3
 
 from ..interrupt import on_interrupt, pressed, stop
+from .canon import Key
 from .collector import frees_contexts as frees_contexts  # re-exported: callers import it from here
 from .encode import Encoder
 from .findings import DEFAULT_RLIMIT as DEFAULT_RLIMIT  # re-exported: callers import it from here
@@ -70,6 +71,7 @@ class Session:
         self.solver.set("core.minimize", True)
         self.solver.add(*enc.domain, *base)
         self.pending = list(enc.lazy)  # limits checked on every model, refined on demand
+        self.learned: list[z3.BoolRef] = []  # the limits refined so far
 
     def ask(self, *constraints: z3.BoolRef, tidy: bool = False, without: tuple[str, ...] = (),
             why: bool = True) -> Outcome:
@@ -98,37 +100,62 @@ class Session:
             if not broken:
                 return Outcome("sat", model, ())
             for limit, (rank, suit) in broken:  # true of every play: kept for later questions
-                self.solver.add(limit.limit(rank, suit))
+                self.learned.append(limit.limit(rank, suit))
+                self.solver.add(self.learned[-1])
 
-    def least(self, *constraints: z3.BoolRef, keys: Sequence[tuple[z3.ArithRef, int | None]],
-              without: tuple[str, ...] = (), start: Outcome | None = None) -> Outcome:
+    def least(self, *constraints: z3.BoolRef, keys: Sequence[Key],
+              without: tuple[str, ...] = (), start: Outcome | None = None,
+              guess: Sequence[int] | None = None) -> Outcome:
         """The model of `constraints` whose `keys` are lexicographically least: each key in
         turn fixed at its smallest value (binary search down from the model at hand, below
         its floor where one is given).  Unlike a plain `ask`, the answer depends only on the
         rules and the keys, not on which model this Z3 release happens to find first.
-        `start`: an answer to the same question already at hand, to descend from."""
+        `start`: an answer to the same question already at hand, to descend from.  `guess`:
+        the keys' values of a likely answer (a similar question's), tried first: if a play
+        has them and none is below it, it is the least, whatever the guess came from."""
+        if guess is not None and len(guess) == len(keys):
+            fits = self.ask(*constraints, *(k.equals(value) for k, value in zip(keys, guess, strict=True)),
+                            without=without, why=False)
+            if fits.model is not None:
+                lower = self.ask(*constraints, _below(keys, fits.model), without=without, why=False)
+                if lower.status == "unsat":
+                    return Outcome("sat", fits.model, ())
+                start = lower if lower.model is not None else fits
         out = start if start is not None and start.model is not None else self.ask(
             *constraints, without=without)
         if out.model is None:
             return out
-        model, fixed = out.model, list(constraints)
+        model = out.model
         # One question first: is any play lexicographically below this one?  Usually the
         # model at hand is already least, and a single "no" proves it, where the descent key
         # by key below asks at least once per key.  A "yes" or a question too hard for the
         # budget leaves the answer to the descent, so the result is the same either way.
-        below = self.ask(*fixed, _below(keys, model), without=without, why=False)
+        below = self.ask(*constraints, _below(keys, model), without=without, why=False)
         if below.status == "unsat":
             return Outcome("sat", model, ())
         if below.model is not None:
             model = below.model
-        for key, floor in keys:
-            value = model.eval(key, model_completion=True).as_long()
-            low, tried = floor, False
+        # The descent asks many questions under the same constraints and the keys fixed so
+        # far: asserted once, in a scope of their own, rather than again with every question.
+        learned = len(self.learned)
+        self.solver.push()
+        try:
+            self.solver.add(*constraints)
+            return self._descend(keys, model, without)
+        finally:
+            self.solver.pop()
+            self.solver.add(*self.learned[learned:])  # limits found meanwhile hold of every play
+
+    def _descend(self, keys: Sequence[Key], model: z3.ModelRef, without: tuple[str, ...]) -> Outcome:
+        """Each key in turn at its least, from `model`, the constraints asserted."""
+        for key in keys:
+            value = key.value(model)
+            low, tried = key.floor, False
             while low is None or low < value:
                 # first just below the model's value: often the model is already least
                 bound = value - 1 if low is None or not tried else (low + value - 1) // 2
                 tried = True
-                lower = self.ask(*fixed, key <= bound, without=without, why=False)
+                lower = self.ask(key.at_most(bound), without=without, why=False)
                 if lower.status == "unknown":
                     return lower
                 if lower.model is None:
@@ -137,8 +164,8 @@ class Session:
                     low = bound + 1
                 else:
                     model = lower.model
-                    value = model.eval(key, model_completion=True).as_long()
-            fixed.append(key == value)
+                    value = key.value(model)
+            self.solver.add(key.equals(value))
         return Outcome("sat", model, ())
 
 
@@ -165,10 +192,10 @@ def solve(enc: Encoder, *constraints: z3.BoolRef, rlimit: int = DEFAULT_RLIMIT) 
     return Session(enc, rlimit=rlimit).ask(*constraints)
 
 
-def _below(keys: Sequence[tuple[z3.ArithRef, int | None]], model: z3.ModelRef) -> z3.BoolRef:
+def _below(keys: Sequence[Key], model: z3.ModelRef) -> z3.BoolRef:
     """The keys lexicographically less than their values in `model`."""
     less: z3.BoolRef = z3.BoolVal(False, ctx=model.ctx)
-    for key, _floor in reversed(keys):
-        value = model.eval(key, model_completion=True)
-        less = z3.Or(key < value, z3.And(key == value, less))
+    for key in reversed(keys):
+        value = key.value(model)
+        less = z3.Or(key.at_most(value - 1), z3.And(key.equals(value), less))
     return less

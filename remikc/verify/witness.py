@@ -173,7 +173,7 @@ def _hands(probe: Probe) -> tuple[Play, ...]:
              for i, a in enumerate(three) for b in three[i + 1:]]
     jokers = z3.Sum(*[z3.If(c.joker, 1, 0) for c in three])
     joker = jokers == 1 if v.jokers is not None else jokers == 0
-    keys = [*canon.cards_keys(cards, length), (value, None)]
+    keys = [*canon.cards_keys(cards, length), canon.least(value)]
     out = _first(session, keys, [[length == 3, joker, *apart, *[z3.Or(c.joker, c.rank >= 5) for c in three]],
                                  [length == 3, joker, *apart], [length == 3]])
     if out is None:

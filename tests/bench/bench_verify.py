@@ -1,114 +1,111 @@
-"""Benchmark: verifying every spec in specs/, cold, and each check's solver time.
+"""Benchmark: `remikc check specs/`, cold and warm, side by side with a baseline commit.
 
-Run:  python tests/bench/bench_verify.py [--runs N]
+Run:  python tests/bench/bench_verify.py [--runs N] [--baseline REV] [--per-check]
 
-Prints, for `remikc check specs/` run as a fresh process each time (cold: a new
-interpreter, Z3 and Lark loaded from scratch), the median wall time; next to it
-the same command with --no-verify (reading the specs only) and with --jobs 1,
-as baselines measured in the same script.  Then the proof cache side by side, on a copy
-of specs/ with a cache folder of its own: cold (empty cache), warm (nothing changed) and
-one spec changed (a house variant's value edited, so it alone is proved again).  Then
-each check's median solver time per variant.  The machine is shared: read medians and ratios.
+The baseline is the tree of REV (default 8efff00, main before the verifier's speed-up),
+unpacked by `git archive` into a temporary folder; both trees are run by this interpreter on
+the same copy of specs/, each command a fresh process (`python -m remikc check ...`, its own
+tree first on the path), the two taking turns run by run so that a busy neighbour slows both
+alike.  Each figure is the median over the runs of the CPU time the command and its worker
+processes took (the headline: the machine is shared, and CPU time is what the work costs),
+and of its wall time.
+
+- cold: `check --no-cache`: every variant proved from nothing in a new process (no proof
+  cache, no memo from an earlier run: each spec is given once);
+- cold, one process: the same with `--jobs 1`;
+- warm: `check` with a proof cache filled by one untimed run, nothing changed since.
+
+`--per-check` then prints each check's median CPU time per variant under this tree (one
+process, in-process API), to see where the time goes.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SPECS = ROOT / "specs"
+BASELINE = "8efff00"
 
 
-def wall(args: list[str], runs: int, before: object = None, env: dict[str, str] | None = None) -> float:
-    """Median seconds of `remikc ARGS`; `before()` runs (untimed) ahead of each run."""
-    times = []
+def unpack(rev: str, into: Path) -> Path:
+    """The tree of `rev` in `into`, by `git archive` (no worktree, nothing in the repository
+    changed)."""
+    archive = into / "baseline.tar"
+    with archive.open("wb") as out:
+        subprocess.run(["git", "-C", str(ROOT), "archive", rev], stdout=out, check=True)
+    tree = into / "baseline"
+    with tarfile.open(archive) as tar:
+        tar.extractall(tree, filter="data")
+    return tree
+
+
+def timed(tree: Path, args: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of `python -m remikc ARGS` run from `tree`, its worker
+    processes' CPU counted."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "remikc", *args], cwd=tree, check=False,
+                          env={**env, "PYTHONPATH": str(tree)},
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{tree}: remikc {' '.join(args)} failed:\n{done.stderr.decode()}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, wall
+
+
+def side_by_side(trees: dict[str, Path], specs: Path, runs: int, scratch: Path
+                 ) -> dict[tuple[str, str], list[tuple[float, float]]]:
+    """Every (tree, measure)'s (CPU, wall) per run; the trees take turns within each run."""
+    caches = {name: scratch / f"cache-{name}" for name in trees}
+    envs = {name: {**os.environ, "REMIKC_CACHE_DIR": str(cache)} for name, cache in caches.items()}
+    measures = {
+        "cold": ["check", "--no-cache", str(specs)],
+        "cold, one process": ["check", "--no-cache", "--jobs", "1", str(specs)],
+        "warm": ["check", str(specs)],
+    }
+    for name, tree in trees.items():  # fill each proof cache once, untimed
+        shutil.rmtree(caches[name], ignore_errors=True)
+        timed(tree, ["check", str(specs)], envs[name])
+    samples: dict[tuple[str, str], list[tuple[float, float]]] = defaultdict(list)
     for _ in range(runs):
-        if callable(before):
-            before()
-        started = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "remikc", *args], cwd=ROOT, check=False, env=env,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
+        for measure, args in measures.items():
+            for name, tree in trees.items():
+                samples[name, measure].append(timed(tree, args, envs[name]))
+    return samples
 
 
-def cache_times(runs: int) -> tuple[float, float, float]:
-    """Cold, warm and one-spec-changed medians of `check` on a copy of specs/ with its own cache."""
-    with tempfile.TemporaryDirectory() as scratch:
-        specs = Path(scratch) / "specs"
-        shutil.copytree(SPECS, specs, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
-        cache = Path(scratch) / "cache"
-        env = {**os.environ, "REMIKC_CACHE_DIR": str(cache)}
-        args = ["check", str(specs)]
-
-        def empty() -> None:
-            shutil.rmtree(cache, ignore_errors=True)
-
-        house = specs / "remik51_domowy.rules"
-        original = house.read_text(encoding="utf-8")
-        flip = iter(range(10**6))
-
-        def change_one() -> None:
-            # a new value each time (joker_in_hand 50 -> 51, 52, ...): never a cached one
-            house.write_text(original.replace("joker_in_hand 50", f"joker_in_hand {51 + next(flip)}"),
-                             encoding="utf-8")
-
-        cold = wall(args, runs, empty, env)
-        wall(args, 1, None, env)  # fill the cache
-        warm = wall(args, runs, None, env)
-        changed = wall(args, runs, change_one, env)
-    return cold, warm, changed
-
-
-def per_check(runs: int) -> dict[tuple[str, str], list[float]]:
+def per_check(runs: int, specs: Path) -> None:
     sys.path.insert(0, str(ROOT))
     from remikc.driver import Verifier, check_paths
+    from remikc.verify import base
 
+    class _Clock:  # each check's time as CPU time: the machine is shared
+        perf_counter = staticmethod(time.process_time)
+
+    base.time = _Clock  # type: ignore[assignment]
     seconds: dict[tuple[str, str], list[float]] = defaultdict(list)
     for _ in range(runs):
-        run = check_paths([str(SPECS)])
+        run = check_paths([str(specs)])
         done = Verifier(run.workspace, jobs=1).reports([(r.path, r.variant) for r in run.results])
         for report in done.values():
             for finding in report.findings:
                 seconds[(report.variant.id, finding.check)].append(finding.seconds)
-    return seconds
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7)
-    args = parser.parse_args()
-
-    # --no-cache: these measure proving, not remembering (the cache is timed below)
-    read_only = wall(["check", "--no-verify", "--no-cache", "specs"], args.runs)
-    one_job = wall(["check", "--jobs", "1", "--no-cache", "specs"], args.runs)
-    full = wall(["check", "--no-cache", "specs"], args.runs)
-    print(f"remikc check specs/, cold, median of {args.runs} runs")
-    print(f"  read only (--no-verify)   {read_only:6.2f} s   baseline")
-    print(f"  verify, one process       {one_job:6.2f} s   {one_job / read_only:5.1f}x the baseline")
-    print(f"  verify (default jobs)     {full:6.2f} s   {full / read_only:5.1f}x the baseline, "
-          f"{full / one_job:4.2f}x one process")
-    print(f"  target: under 3 s -> {'met' if full < 3 else 'NOT met'}")
-
-    cold, warm, changed = cache_times(args.runs)
-    print(f"\nthe proof cache, `remikc check specs/`, median of {args.runs} runs each")
-    print(f"  {'cold (empty cache)':<24}{'warm (nothing changed)':<26}{'one spec changed':<20}")
-    print(f"  {cold:>8.2f} s{'':<14}{warm:>8.2f} s{'':<16}{changed:>8.2f} s")
-    print(f"  warm target: under 0.5 s -> {'met' if warm < 0.5 else 'NOT met'}")
-
-    seconds = per_check(max(3, args.runs // 2))
     variants = sorted({v for v, _ in seconds})
     checks = list(dict.fromkeys(c for _, c in seconds))
-    print("\nsolver time per check, median ms (one process, warm imports)")
+    print(f"\nthis tree: CPU time per check, median ms of {runs} runs (one process, imports warm)")
     print(f"  {'check':<20}" + "".join(f"{v[:12]:>13}" for v in variants))
     for check in checks:
         cells = []
@@ -116,6 +113,44 @@ def main() -> None:
             samples = seconds.get((variant, check))
             cells.append(f"{statistics.median(samples) * 1000:13.1f}" if samples else f"{'-':>13}")
         print(f"  {check:<20}" + "".join(cells))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--baseline", default=BASELINE,
+                        help="the commit to compare with (default: %(default)s)")
+    parser.add_argument("--per-check", action="store_true", help="then each check's time under this tree")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as folder:
+        scratch = Path(folder)
+        specs = scratch / "specs"
+        shutil.copytree(ROOT / "specs", specs, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+        trees = {"baseline": unpack(args.baseline, scratch), "this tree": ROOT}
+        load = os.getloadavg()
+        samples = side_by_side(trees, specs, args.runs, scratch)
+        after = os.getloadavg()
+
+    print(f"remikc check specs/ ({len(list((ROOT / 'specs').glob('*.rules')))} specs), this tree against "
+          f"{args.baseline}, median of {args.runs} runs each, taking turns")
+    print(f"load average (1, 5, 15 min): {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} before, "
+          f"{after[0]:.1f} {after[1]:.1f} {after[2]:.1f} after, on {os.cpu_count()} cores")
+    print(f"  {'':<20}{'baseline CPU':>14}{'this CPU':>10}{'ratio':>8}"
+          f"{'baseline wall':>16}{'this wall':>11}{'ratio':>8}")
+    for measure in ("cold", "cold, one process", "warm"):
+        base_cpu, base_wall = (statistics.median(x) for x in zip(*samples["baseline", measure], strict=True))
+        cpu, wall = (statistics.median(x) for x in zip(*samples["this tree", measure], strict=True))
+        print(f"  {measure:<20}{base_cpu:>12.2f} s{cpu:>8.2f} s{cpu / base_cpu:>8.2f}"
+              f"{base_wall:>14.2f} s{wall:>9.2f} s{wall / base_wall:>8.2f}")
+    cold = statistics.median(c for c, _ in samples["this tree", "cold"])
+    base_cold = statistics.median(c for c, _ in samples["baseline", "cold"])
+    warm = statistics.median(c for c, _ in samples["this tree", "warm"])
+    print("  targets: cold CPU at most half the baseline's -> "
+          f"{'met' if cold <= base_cold / 2 else 'NOT met'}; "
+          f"warm under 0.5 s CPU -> {'met' if warm < 0.5 else 'NOT met'}")
+    if args.per_check:
+        per_check(max(3, args.runs // 2), ROOT / "specs")
 
 
 if __name__ == "__main__":
