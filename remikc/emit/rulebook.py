@@ -72,8 +72,15 @@ def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
 
 def _books(lang: Language) -> changes.BookOf:
     """Another variant's rulebook in this language, without examples: what a list of changes
-    compares sentence by sentence."""
-    return lambda variant: rulebook(variant, lang, None)
+    compares sentence by sentence.  Each is written once: the parent's book is compared with
+    every house variant listed under "Odmiany"."""
+    written: dict[str, Rulebook] = {}
+
+    def book_of(variant: ir.Variant) -> Rulebook:
+        if variant.id not in written:
+            written[variant.id] = rulebook(variant, lang, None)
+        return written[variant.id]
+    return book_of
 
 
 def _wrap_key(run: ir.RunRules) -> str:
