@@ -10,6 +10,7 @@ same and read the same rules.  The unit tier runs a fixed sample of cheap checks
 
 from __future__ import annotations
 
+import sys
 from dataclasses import fields, is_dataclass, replace
 from enum import Enum
 from pathlib import Path
@@ -18,7 +19,7 @@ import pytest
 
 from remikc import ir
 from remikc.diagnostics import SpecError
-from remikc.spec.registry import REGISTRY, RuleId, covered, part, places, presence, readers, rule_id
+from remikc.spec.registry import REGISTRY, RuleId, covered, part, parts, places, presence, readers, rule_id
 from remikc.spec.workspace import Workspace
 from remikc.verify import Status
 from remikc.verify.base import Probe
@@ -242,6 +243,50 @@ def test_the_places_that_read_a_rule_are_found_in_the_source():
     # a rank's value is read with the others (`values.ranks`, `values.of_rank(...)`)
     assert "remikc/emit/rulebook.py" in places(RuleId("values.7"))
     assert "NOT_OPENED" in readers(RuleId("scoring.not_opened"))
+
+
+class _Where(Reads):
+    """Reads, each also kept by the module of remikc/ that read it (the nearest frame)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.by_module: dict[str, set[RuleId]] = {}
+
+    def record(self, ids: frozenset[RuleId]) -> None:
+        super().record(ids)
+        if ids == frozenset(REGISTRY) or any(ids == covered(p) for p in parts()):
+            return  # every rule's annotations, or whether a part of the game is there at all
+        frame = sys._getframe(1)
+        while frame is not None and not _ours(frame.f_code.co_filename):
+            frame = frame.f_back
+        if frame is not None:
+            path = Path(frame.f_code.co_filename).resolve()
+            module = "remikc/" + path.relative_to(ROOT / "remikc").as_posix()
+            self.by_module.setdefault(module, set()).update(ids)
+
+
+def _ours(filename: str) -> bool:
+    path = Path(filename).resolve()
+    return (ROOT / "remikc") in path.parents and path.name not in {"reading.py", "registry.py", "ir.py"}
+
+
+def test_the_places_found_in_the_source_hold_every_rule_a_rulebook_reads(load):
+    """`places` reads the source; the rulebooks, written through the recorder, say what they
+    really read: every rule an emitter read for a seed's book (pl and hr) is found in that
+    module by `places`, through local names (`swap = w.v.joker_swap`; `swap.card_from`) and the
+    draw sources read as one list."""
+    from remikc.emit.rulebook import rulebook
+    from remikc.wording import language
+
+    where = _Where()
+    for spec in sorted(SPECS.glob("*.rules")):
+        for code in ("pl", "hr"):
+            with where.scope():
+                rulebook(view(load(spec.stem), where), language(code))
+    missed = {module: sorted(r for r in ids if module not in places(r))
+              for module, ids in where.by_module.items()}
+    assert {m: r for m, r in missed.items() if r} == {}
+    assert {"remikc/emit/rulebook.py", "remikc/emit/book_scoring.py"} <= where.by_module.keys()
 
 
 def test_the_mutation_tests_lists_name_rules_of_the_registry():

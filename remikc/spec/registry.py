@@ -12,6 +12,7 @@ documentation and its tests.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import functools
 import re
@@ -146,8 +147,9 @@ _READING = ("verify", "emit", "scoring.py", "drawing.py")
 def places(rid: RuleId) -> tuple[str, ...]:
     """The modules of remikc/verify and remikc/emit (the rulebooks' included), and
     remikc/scoring.py and drawing.py, whose source names
-    `rid`, by its id (`"scoring.not_opened"`) or as the IR spells it (`scoring.not_opened`),
-    as paths from the project's root; for docs/internals.md's checklist and its test, which
+    `rid`, by its id (`"scoring.not_opened"`) or as the IR spells it (`scoring.not_opened`,
+    also through a local name: `s = v.scoring` then `s.not_opened`), as paths from the
+    project's root; for docs/internals.md's checklist and its test, which
     read the source as it stands (a check's own reads are recorded as it runs instead)."""
     return tuple(path for path, source in _sources() if _names(rid).search(source))
 
@@ -157,11 +159,51 @@ def _sources() -> tuple[tuple[str, str], ...]:
     from pathlib import Path
 
     package = Path(__file__).resolve().parents[1]
-    return tuple((path.relative_to(package.parent).as_posix(), path.read_text(encoding="utf-8"))
+    return tuple((path.relative_to(package.parent).as_posix(),
+                  _spelt_out(path.read_text(encoding="utf-8")))
                  for place in _READING
                  for path in ([package / place] if place.endswith(".py")
                               else sorted((package / place).rglob("*.py")))
                  if path.name != "reading.py")  # the recorder names rules only as examples
+
+
+def _spelt_out(source: str) -> str:
+    """`source`, and after it each rule read through a local name, spelt as the IR spells it:
+    `swap = w.v.joker_swap` and then `swap.card_from` read `joker_swap.card_from`, which no
+    scan of the text alone would find."""
+    reads: list[str] = []
+    for function in ast.walk(ast.parse(source)):
+        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        sections: dict[str, str] = {}  # local name -> the section of the IR it holds
+        nodes = sorted((n for n in ast.walk(function) if isinstance(n, ast.Assign | ast.Attribute)),
+                       key=lambda n: (n.lineno, n.col_offset))
+        for node in nodes:
+            if isinstance(node, ast.Assign):
+                if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                    section = _section_of(node.value, sections)
+                    if section is not None:
+                        sections[node.targets[0].id] = section
+                    else:
+                        sections.pop(node.targets[0].id, None)
+            elif isinstance(node.value, ast.Name) and node.value.id in sections:
+                reads.append(f"{sections[node.value.id]}.{node.attr}")
+    return "\n".join([source, *reads])
+
+
+def _section_of(expr: ast.expr, sections: Mapping[str, str]) -> str | None:
+    """The section of the IR an attribute chain ends at (`v.turn.rearrange`: `turn.rearrange`),
+    through a local name that holds one; None for anything else."""
+    chain: list[str] = []
+    while isinstance(expr, ast.Attribute):
+        chain.insert(0, expr.attr)
+        expr = expr.value
+    if isinstance(expr, ast.Name) and expr.id in sections:
+        chain.insert(0, sections[expr.id])
+    for start in range(len(chain)):
+        if (suffix := ".".join(chain[start:])) in S.LOOKUP.sections:
+            return suffix
+    return None
 
 
 @functools.cache
@@ -172,4 +214,8 @@ def _names(rid: str) -> re.Pattern[str]:
         spelt.append(r"\bvalues\.(?:ranks|of_rank)\b")
     elif len(parts) >= 2:
         spelt.append(r"\b" + r"\.".join(map(re.escape, parts[-2:])) + r"\b")
+    else:  # a rule of the game itself, read from the variant: `v.stock_empty`
+        spelt.append(r"\b(?:v|variant)\." + re.escape(rid) + r"\b")
+    if rid.startswith("turn.draw."):
+        spelt.append(r"\bturn\.draw\b")  # the draw sources are read as one list of pairs
     return re.compile("|".join(spelt))
