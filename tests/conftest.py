@@ -189,7 +189,7 @@ TIERS: dict[str, tuple[str, set[str]]] = {
     }),
     "tests/test_sim_play.py": (UNIT, {
         "test_every_listed_action_is_accepted", "test_greedy_games_end", "test_simulate_imports_no_z3",
-        "test_the_simulate_command_imports_no_z3",
+        "test_the_simulate_command_imports_no_z3", "test_the_command_line_loads_no_simulator",
     }),
     "tests/test_sim_stats.py": (UNIT, {
         "test_a_capped_game_is_not_finished", "test_simulate_end_to_end_real_games",

@@ -316,6 +316,21 @@ def test_simulate_imports_no_z3() -> None:
     assert done.stdout.strip() == "[]"
 
 
+def test_the_command_line_loads_no_simulator() -> None:
+    """The CLI reads every command's options to parse a command line; `simulate --check`'s
+    choices come from a module of their own, so `remikc check` (an editor runs it on every
+    save) does not load the simulator, the generated module's source or the runtime."""
+    import subprocess
+    import sys
+
+    code = ("import sys, remikc.cli\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('remikc.sim.play', 'remikc.emit', "
+            "'remikc.module', 'remikc.runtime'))))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
 def test_the_simulate_command_imports_no_z3(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """`remikc simulate`, the command: the CLI reads every command's options, and the verifier's
     report types come with them; none of that may start Z3 for a run that never proves."""

@@ -8,7 +8,7 @@ import contextlib
 import json
 from typing import TextIO
 
-from ..sim.play import CHECKS
+from ..sim.checking import CHECKS
 from ..sim.runner import Broken, Widths
 from .common import (
     FINDINGS,

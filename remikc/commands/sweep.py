@@ -10,7 +10,7 @@ from typing import Any, TextIO
 
 from ..diagnostics import SpecError, render_all
 from ..driver import Verifier
-from ..sim.play import CHECKS
+from ..sim.checking import CHECKS
 from ..sim.runner import Broken, Games, Progress
 from ..sim.sweep import Row, Vary
 from ..sim.words import count, seeds

@@ -30,10 +30,8 @@ from ..emit.source import validator_source
 from ..module import VariantModule, load_module
 from ..runtime.game import Action, DealResult, Draw, Game, Lay, Refusal, View
 from ..spec.workspace import Workspace
+from .checking import CHECKS, SAMPLE_EVERY
 from .record import DealRecord, GameRecord
-
-CHECKS = ("all", "sample", "none")  # --check: what the simulator checks
-SAMPLE_EVERY = 16  # with `check="sample"`: game 0 of a run and every 16th after it are checked fully
 
 
 class InvariantBreach(RemikcError):
