@@ -471,6 +471,7 @@ def _plain(f: Finding) -> dict[str, object]:
     return {"check": f.check, "title": f.title, "status": f.status.value, "summary": f.summary,
             "details": list(f.details), "reads": None if f.reads is None else sorted(f.reads),
             "held": [[place, sorted(reads)] for place, reads in f.held],
+            "witnesses": [None if w is None else list(w) for w in f.witnesses],
             "rules": [{"id": r.id, "value": str(r.value), "origin": r.origin,
                        "span": [_canonical(r.span.file), r.span.line, r.span.column, r.span.end_line,
                                 r.span.end_column]} for r in f.rules]}
@@ -491,10 +492,14 @@ def _finding(data: dict[str, object], variant: ir.Variant, spelt: dict[str, str]
     reads = data.get("reads")
     held = tuple((str(place), frozenset(str(r) for r in read))
                  for place, read in data.get("held", []))  # type: ignore[attr-defined]
+    # the least witnesses, which a house variant's same check tries first: a guess, proved or
+    # dropped there, so a stored one can cost a question but never change an answer
+    witnesses = tuple(None if w is None else tuple(int(k) for k in w)
+                      for w in data.get("witnesses", []))  # type: ignore[attr-defined]
     return Finding(str(data["check"]), str(data["title"]), Status(data["status"]), str(data["summary"]),
                    tuple(rules), tuple(str(d) for d in data["details"]),  # type: ignore[attr-defined]
                    reads=None if reads is None else frozenset(str(r) for r in reads),  # type: ignore[attr-defined]
-                   held=held)
+                   held=held, witnesses=witnesses)
 
 
 # --- the fast path: a spec read before, unchanged, is not parsed again ----------------------

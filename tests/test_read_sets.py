@@ -311,3 +311,15 @@ def test_the_examples_a_report_holds_and_their_reads_survive_the_proof_cache(loa
     finding = Finding("house.keeps", "t", Status.PROVED, "s", held=held)
     again = proofcache._finding(proofcache._plain(finding), seed, {})
     assert again.held == held and again == finding
+
+
+def test_the_least_witnesses_survive_the_proof_cache(load):
+    """A house variant checked beside its parent's cached report (an editor, on save) tries the
+    parent's least witnesses first, as it does beside a report proved in the same run."""
+    from remikc import proofcache
+    from remikc.verify.findings import Finding
+
+    witnesses = ((3, 0, 17, 2), None, ())
+    finding = Finding("deal.ends", "t", Status.PROVED, "s", witnesses=witnesses)
+    again = proofcache._finding(proofcache._plain(finding), load("remik51"), {})
+    assert again.witnesses == witnesses and again == finding
