@@ -354,7 +354,9 @@ def _jokers(w: Writer, e: Examples) -> tuple[Block, ...]:
         return ()
     w.add(f"jokers.declare.{j.declare.value.value}", j.declare)
     joker = v.values.joker
-    if joker is not None:
+    # where no meld counts points (no opening: Karuzela), what a joker is worth in a meld
+    # means nothing; the table of values gives what it costs left in hand
+    if joker is not None and words.scores_melds(v):
         if joker.value.as_replaced:
             w.add("jokers.value.as_replaced", joker)
         else:
