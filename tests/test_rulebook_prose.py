@@ -520,7 +520,7 @@ FACTS = {
     # 003: 10 cards, up to three draws, knock at 5 or less, 10 undercut, 25 all out, 150, 100
     "karuzela": ["Każdy gracz dostaje 10 kart.", "najwyżej 3 karty", "najwyżej 5 punktów",
                  "10 punktów premii za podcięcie", "25 punktów premii", "150 punktów", "100 punktów premii",
-                 "Joker jest wart 25 punktów."],
+                 "| Joker | 25 punktów |"],  # 003: "Jokery: 25 punktów każdy", in the table
     # the house variant: -140 and +50 by agreement
     "remik51_domowy": ["-140 punktów", "kosztuje 50 punktów"],
 }
