@@ -294,6 +294,21 @@ def test_the_marks_follow_the_seeds(workspace):
     assert mark("remik51", "game_end.rounds") == "†"
 
 
+def test_a_row_of_the_table_of_values_carries_its_own_mark(workspace, tmp_path):
+    """A house that reads 002's "asy powinny być liczone jako 15 punktów" one of two ways: the
+    ace's row of the table is marked †, the other rows as their own rules are."""
+    house = tmp_path / "nasz.rules"
+    house.write_text(
+        'variant nasz extends "remik_podstawowy" {\n  name pl "Nasz"\n  name hr "Naš"\n  values {\n'
+        '    override A 15\n      source "Jeśli grasz w ten sposób, asy powinny być liczone jako 15 punktów '
+        'każdy w punktacji"\n      assumed "in hand and in melds alike"\n      other "tylko na ręce"\n'
+        '  }\n}\n', encoding="utf-8")
+    v = workspace.variant(str(house))
+    text = to_markdown(rulebook(v, language("pl"), None), [v.source])
+    assert "\n| A | 15 punktów † |\n" in text and "\n| J, Q, K | 10 punktów |\n" in text
+    assert "\n- A: 15 punktów Inaczej: tylko na ręce\n" in text
+
+
 @pytest.mark.parametrize("code", ["pl", "hr"])
 def test_an_alternative_is_never_printed_without_its_reading(workspace, tmp_path, code):
     """Each line under "Do ustalenia przed grą" / "Dogovorite se prije igre" gives the other

@@ -169,7 +169,7 @@ def _values_table(w: Writer) -> Table:
         groups.setdefault(value_text(w, v.values.of_rank(rank)), []).append(rank)
     rows: list[tuple[str, ...]] = []
     row_rules: list[tuple[str, ...]] = []
-    row_assumed: list[bool] = []
+    row_marks: list[set[str]] = []
     for text, ranks in groups.items():
         runs: list[list[int]] = []
         for rank in ranks:
@@ -182,7 +182,7 @@ def _values_table(w: Writer) -> Table:
         stated = [v.values.ranks[rank - 1] for rank in ranks]
         rows.append((label, text))
         row_rules.append(tuple(r.id for r in stated))
-        row_assumed.append(any(r.mark == ir.ASSUMED for r in stated))
+        row_marks.append({r.mark for r in stated})
     rules: list[ir.Rule[object]] = list(v.values.ranks)
     if v.values.joker is not None:
         rules.append(v.values.joker)
@@ -193,13 +193,15 @@ def _values_table(w: Writer) -> Table:
         if not words.scores_melds(v) and in_hand is not None:  # a meld counts for nothing: only the hand
             text = w.lang.say("value.joker_in_hand", points=w.lang.count(in_hand.value, "point"))
             row_rules.append((v.values.joker.id, in_hand.id))
-            row_assumed.append(in_hand.mark == ir.ASSUMED)
+            row_marks.append({in_hand.mark})
         else:
             row_rules.append((v.values.joker.id,))
-            row_assumed.append(v.values.joker.mark == ir.ASSUMED)
+            row_marks.append({v.values.joker.mark})
         rows.append((w.lang.say("card.joker"), text))
+    row_assumed = tuple(ir.ASSUMED in marks for marks in row_marks)
     return Table((w.lang.say("table.card"), w.lang.say("table.points")), tuple(rows),
-                 tuple(r.id for r in rules), any(row_assumed), tuple(row_rules), tuple(row_assumed))
+                 tuple(r.id for r in rules), any(row_assumed), tuple(row_rules), row_assumed,
+                 tuple(ir.READING in marks for marks in row_marks))
 
 
 def _deal(w: Writer) -> tuple[Block, ...]:
