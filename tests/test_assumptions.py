@@ -51,7 +51,16 @@ def test_every_assumption_and_reading_is_in_the_table():
     other = sum(len(re.findall(r'\bother "', line)) for line in lines)
     assert len(rows) == assumed
     assert sum(1 for row in rows if not row.endswith("| — |")) == other
-    assert f"{assumed} assumptions in 6 variants, {other} of them readings" in table
+    assert f"{assumed} assumptions in 6 variants; {other} name another reading" in table
+    # a reading of a quoted sentence is a row marked †: a `source` above its `assumed`
+    blocks: list[str] = []  # each statement with its `source`, `assumed` and `other` lines
+    for line in lines:
+        if re.match(r"\s*(source|assumed|other)\b", line):
+            blocks[-1] += line
+        elif line.strip():
+            blocks.append(line)
+    quoted = sum(1 for b in blocks if re.search(r'\bsource "', b) and re.search(r'\bother "', b))
+    assert quoted and sum(1 for row in rows if "| † |" in row) == quoted
 
 
 @pytest.mark.parametrize("variant, rule_id, value, other_says", [
