@@ -3,9 +3,9 @@
 The layout (docs/dsl.md, "Layout", says the same for authors):
 
 - two spaces of indentation per section; a line that goes on with the setting or check
-  above it (after a `,`, an `and`, ..., and every `assumed` and `other`) two more;
+  above it (after a `,`, an `and`, ..., and every `source`, `assumed` and `other`) two more;
 - `{` ends its line, `}` stands on a line of its own, `;` between settings becomes a line
-  break, and `assumed` and `other` each start a line of their own;
+  break, and `source`, `assumed` and `other` each start a line of their own;
 - one space between words, numbers and texts; none before `,` `:` `)`, after `(`, around
   `..` or between a function and its `(`;
 - at most one blank line in a row, none after a `{` or before a `}`, and one before and
@@ -51,7 +51,7 @@ COMMENT_COLUMN = 48
 _TIGHT_BEFORE = frozenset({"COMMA", "COLON", "RPAR", "SEMICOLON"})
 _TIGHT_AFTER = frozenset({"LPAR"})
 # a statement breaks before these: each starts a line of its own
-_OWN_LINE = frozenset({"ASSUMED", "OTHER"})
+_OWN_LINE = frozenset({"SOURCE", "ASSUMED", "OTHER"})
 
 
 @dataclass

@@ -1,8 +1,9 @@
 """The typed, immutable IR of a variant: what the rules *are*, after `extends`.
 
 Every rule is a `Rule[T]`: its value plus the span that wrote it, the variant
-whose file wrote it, and, when the seed text did not state it, the reason the
-spec author gave for the chosen value (`assumed`).  A section or rule that is
+whose file wrote it, the seed sentences it encodes (`sources`) and, when the seed
+text did not state it, the reason the spec author gave for the chosen value
+(`assumed`); `mark` is what those make of it in a rulebook.  A section or rule that is
 `None` is not part of the game (a variant without knocking has
 `knocking=None`).  Passes read the IR; none of them changes it.
 """
@@ -17,6 +18,8 @@ from .cards import Card
 from .diagnostics import Span
 
 T = TypeVar("T")
+ASSUMED = "*"  # the mark of a value no quoted sentence states
+READING = "†"  # the mark of a value that reads a quoted sentence one of two ways
 V = TypeVar("V", covariant=True)
 
 
@@ -32,6 +35,17 @@ class Rule(Generic[V]):
     # for a value that reads an ambiguous seed sentence one way (`assumed "..." other "..."`):
     # the reading the spec did not take
     other: str | None = None
+    # the seed sentences this rule encodes, quoted (`source "..."`), in the order written
+    sources: tuple[str, ...] = ()
+
+    @property
+    def mark(self) -> str:
+        """How a rulebook marks the rule: `†` a quoted sentence read one of two ways (a source
+        and an `other` reading), `*` a value no quoted sentence states (`assumed`, and no
+        source it reads two ways), "" a rule the seed states (or that states nothing new)."""
+        if self.sources and self.other:
+            return READING
+        return ASSUMED if self.assumed else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -409,6 +423,7 @@ class Example:
     origin: str
     points: int | None = None
     card: Card | None = None  # the card laid off, for LAY_OFF
+    sources: tuple[str, ...] = ()  # the seed's words for the example (`source "..."`)
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,6 +76,8 @@ def to_json(variant: ir.Variant) -> dict[str, Any]:
                 "from": rule.origin,
                 "assumed": rule.assumed,
                 "other": rule.other,
+                "sources": list(rule.sources),
+                "mark": rule.mark,
             }
             for rule in variant.rules
         },

@@ -20,8 +20,8 @@ def skeleton(name: str, parent: ir.Variant, parent_path: str) -> str:
         "# remove the `#` and edit the value; keep the word `override`, which says the",
         "# change is meant.  Rules left commented stay as the parent has them.  A rule",
         "# the parent does not have at all is added without `override`.",
-        "# Say why with a comment quoting your house rule; mark a value nobody stated",
-        '# with  assumed "why"  on the next line.  Then run:  remikc check ' + "<this file>",
+        '# Quote the written rule a value comes from with  source "..."  on the next line;',
+        '# mark a value nobody stated with  assumed "why".  Then run:  remikc check ' + "<this file>",
         "",
         f'variant {name} extends "{parent.id}" {{',
     ]

@@ -51,7 +51,16 @@ def test_every_assumption_and_reading_is_in_the_table():
     other = sum(len(re.findall(r'\bother "', line)) for line in lines)
     assert len(rows) == assumed
     assert sum(1 for row in rows if not row.endswith("| — |")) == other
-    assert f"{assumed} assumptions in 6 variants, {other} of them readings" in table
+    assert f"{assumed} assumptions in 6 variants; {other} name another reading" in table
+    # a reading of a quoted sentence is a row marked †: a `source` above its `assumed`
+    blocks: list[str] = []  # each statement with its `source`, `assumed` and `other` lines
+    for line in lines:
+        if re.match(r"\s*(source|assumed|other)\b", line):
+            blocks[-1] += line
+        elif line.strip():
+            blocks.append(line)
+    quoted = sum(1 for b in blocks if re.search(r'\bsource "', b) and re.search(r'\bother "', b))
+    assert quoted and sum(1 for row in rows if "| † |" in row) == quoted
 
 
 @pytest.mark.parametrize("variant, rule_id, value, other_says", [
@@ -167,3 +176,52 @@ def test_every_reading_has_the_other_one_in_the_rulebooks_words(lang):
     missing = [f"other.{v.id}.{rule.id}" for v in assumptions.load(SPECS) for rule in v.rules
                if rule.other and rule.origin == v.id and not catalogue.has(f"other.{v.id}.{rule.id}")]
     assert missing == []
+
+
+# --- the seed's sentences: `source "..."` -----------------------------------------------------
+
+def test_sources_keep_the_seeds_words_in_order_before_the_assumption(tmp_path):
+    path = _with(tmp_path, "  players 2..5\n",
+                 '  players 2..5 source "Gracze: od dwóch"\n    source "do pięciu"\n')
+    rule = Workspace().variant(str(path)).rule("players")
+    assert rule is not None and rule.sources == ("Gracze: od dwóch", "do pięciu")
+    # 000/004 still do not say how many play: the quoted words do not read two ways, so `*`
+    assert rule.assumed and rule.mark == "*"
+    stated = Workspace().variant(str(SPECS / "remik51.rules")).rule("scoring.went_out")
+    assert stated is not None and stated.sources == ("Ten gracz otrzymuje -40 punktów.",
+                                                     "Taj igrač dobija -40 bodova")
+    assert stated.mark == ""
+
+
+def test_fmt_puts_each_source_on_a_line_of_its_own(tmp_path):
+    from remikc.fmt import format_text
+
+    text = ('variant v {\n  name pl "V"\n  name hr "V"\n  players 2..5 source "a" source "b" '
+            'assumed "why" other "c"\n}\n')
+    assert format_text(text, "v.rules") == (
+        'variant v {\n  name pl "V"\n  name hr "V"\n  players 2..5\n    source "a"\n    source "b"\n'
+        '    assumed "why"\n    other "c"\n}\n')
+
+
+def test_a_source_after_the_assumption_is_refused_with_the_order(tmp_path):
+    path = _with(tmp_path, "  players 2..5\n", '  players 2..5\n    source "a"\n')
+    text = path.read_text(encoding="utf-8")
+    reason = text.index("\n", text.index("    assumed", text.index("  players 2..5\n"))) + 1
+    path.write_text(text[:reason] + '    source "b"\n' + text[reason:], encoding="utf-8")
+    (result,) = check_paths([str(path)]).results
+    (d,) = result.diagnostics
+    assert d.code == "E001" and d.span is not None and d.span.line == 16
+    assert d.hint is not None and "before `assumed`" in d.hint
+
+
+@pytest.mark.parametrize("old, new", [
+    ('"W naszej grze zbiory zamknięte będą wygaszone." because "greying out closed sets is '
+     'presentation; that they take no more cards is `closed_at 4`"\n',
+     '"W naszej grze zbiory zamknięte będą wygaszone." because "greying out closed sets is '
+     'presentation; that they take no more cards is `closed_at 4`"\n      source "x"\n'),
+    ('  name hr "Remi 51"\n', '  name hr "Remi 51"\n    source "Remi 51"\n'),
+])
+def test_only_a_rule_or_an_example_quotes_the_seed(tmp_path, old, new):
+    (result,) = check_paths([str(_with(tmp_path, old, new))]).results
+    assert [(d.code, d.message) for d in result.diagnostics] == [
+        ("E012", "only a rule takes a `source`: this line states none")]

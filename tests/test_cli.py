@@ -123,11 +123,15 @@ def test_ir_of_a_house_variant_says_where_each_rule_comes_from():
     _, out, _ = run("ir", str(SPECS / "remik51_domowy.rules"), "--format", "json")
     rules = json.loads(out)["rules"]
     assert rules["scoring.joker_in_hand"] | {"at": None} == {
-        "value": 50, "text": "50", "from": "remik51_domowy", "assumed": None, "other": None, "at": None}
+        "value": 50, "text": "50", "from": "remik51_domowy", "assumed": None, "other": None, "at": None,
+        # 000 and 004 offer +50 by agreement: the house quotes both, and states the value
+        "sources": ["a niektórzy nawet liczą +50 jako karę", "a neki ga čak po kazni računaju i +50"],
+        "mark": ""}
     assert rules["scoring.went_out"]["from"] == "remik51"
-    # a reading of an ambiguous seed sentence names the other one
+    # a reading of an ambiguous seed sentence names the other one, and is marked so
     assert rules["game_end.rounds"]["from"] == "remik51"
     assert rules["game_end.rounds"]["other"].startswith("a series:")
+    assert rules["game_end.rounds"]["mark"] == "†" and rules["players"]["mark"] == "*"
 
 
 def test_ir_text():

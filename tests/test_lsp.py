@@ -214,10 +214,10 @@ def test_hover_tells_the_meaning_the_value_and_where_it_comes_from(folder):
         assert "Values: `low`, `high`, `low or high`." in text
         assert ("Resolved value: `low or high`, from `remik_podstawowy_as` "
                 "(remik_podstawowy_as.rules:12)") in text
-        # the parent writes `ace low` on its line 51
+        # the parent writes `ace low` on its line 50
         assert ("Extends chain: `remik_podstawowy` → `remik_podstawowy_as`. Written in "
                 "`remik_podstawowy_as` (remik_podstawowy_as.rules:12), `remik_podstawowy` "
-                "(remik_podstawowy.rules:51).") in text
+                "(remik_podstawowy.rules:50).") in text
         # a comment is nothing to hover on
         assert await s.client.text_document_hover_async(lsp.HoverParams(
             text_document=lsp.TextDocumentIdentifier(uri=uri),
@@ -235,8 +235,8 @@ def test_go_to_definition_leads_from_an_override_to_the_parents_line(folder):
                 position=lsp.Position(line=11, character=column)))
             assert isinstance(found, lsp.Location)
             assert found.uri == uris.from_fs_path(str(folder / "remik_podstawowy.rules"))
-            # `    ace low` is line 51 of remik_podstawowy.rules; the rule starts at column 5
-            assert (found.range.start.line, found.range.start.character) == (50, 4)
+            # `    ace low` is line 50 of remik_podstawowy.rules; the rule starts at column 5
+            assert (found.range.start.line, found.range.start.character) == (49, 4)
         # `extends "remik_podstawowy"` leads to the parent's `variant` line (line 4, column 9)
         found = await s.client.text_document_definition_async(lsp.DefinitionParams(
             text_document=lsp.TextDocumentIdentifier(uri=uri), position=lsp.Position(line=3, character=40)))
@@ -244,6 +244,22 @@ def test_go_to_definition_leads_from_an_override_to_the_parents_line(folder):
         assert (found.range.start.line, found.range.start.character) == (3, 8)
 
     run(scenario)
+
+
+def test_hover_shows_the_seed_sentences_a_rule_quotes(folder):
+    """The `source` lines of a rule, in the hover of its name, after its value."""
+    from remikc.lsp import analysis
+
+    path = folder / "remik_podstawowy.rules"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    row = lines.index("    ace low")
+    text = analysis.hover(str(path), {}, row, 5)
+    assert text is not None and text.startswith("**run.ace**")
+    # 002: "Król jest wysoki, a as niski"; "... as jest zawsze niską kartą."
+    assert "Source: “Król jest wysoki, a as niski”" in text
+    assert ("Source: “Podczas tworzenia sekwencji w podstawowym remiku as jest zawsze niską "
+            "kartą.”") in text
+    assert text.index("Resolved value") < text.index("Source:")
 
 
 def _completion_labels(result: Any) -> list[str]:
@@ -287,7 +303,7 @@ def test_the_outline_shows_the_sections_and_their_rules(folder):
             text_document=lsp.TextDocumentIdentifier(uri=uri)))
         assert [x.name for x in symbols] == ["remik_podstawowy_as"]
         variant = symbols[0]
-        assert (variant.range.start.line, variant.range.end.line) == (3, 30)
+        assert (variant.range.start.line, variant.range.end.line) == (3, 33)
         assert [(c.name, c.kind) for c in variant.children] == [
             ("name", lsp.SymbolKind.Property), ("name", lsp.SymbolKind.Property),
             ("run", lsp.SymbolKind.Namespace), ("values", lsp.SymbolKind.Namespace),
@@ -314,7 +330,7 @@ def test_a_document_never_opened_is_read_as_a_spec_is_read(folder):
         definition = await s.client.text_document_definition_async(lsp.DefinitionParams(
             text_document=lsp.TextDocumentIdentifier(uri=never_opened),
             position=lsp.Position(line=11, character=14)))
-        assert definition is not None and definition.range.start.line == 50  # the parent's `ace low`
+        assert definition is not None and definition.range.start.line == 49  # the parent's `ace low`
         symbols = await s.client.text_document_document_symbol_async(lsp.DocumentSymbolParams(
             text_document=lsp.TextDocumentIdentifier(uri=never_opened)))
         assert [x.name for x in symbols] == ["remik_podstawowy_as"]
@@ -456,9 +472,9 @@ def test_a_remove_line_leads_to_what_the_parent_gives(folder):
             "  remove set\n}\n")
     documents = {str(path): text}
     span = analysis.definition(str(path), documents, 3, 10)
-    # remik_podstawowy opens `set {` on its line 39, the name at column 3
+    # remik_podstawowy opens `set {` on its line 36, the name at column 3
     assert span is not None
-    assert (Path(span.file).name, span.line, span.column) == ("remik_podstawowy.rules", 39, 3)
+    assert (Path(span.file).name, span.line, span.column) == ("remik_podstawowy.rules", 36, 3)
 
 
 def test_completion_after_when_offers_the_facts_a_condition_tests():

@@ -70,7 +70,7 @@ def test_a_shipped_parent_is_shown_by_its_package_name(empty):
     validator = (empty / "gen" / "moj" / "validator.py").read_text(encoding="utf-8")
     assert f"Spec: {empty.name}/moj.rules <- remikc:specs/remik51_domowy.rules <- " \
            "remikc:specs/remik51.rules\n" in validator
-    assert "remikc:specs/remik51.rules:45, 46, 48)" in validator
+    assert "remikc:specs/remik51.rules:43, 46, 49)" in validator
     for path in (empty / "gen").rglob("*"):
         if path.is_file():
             text = path.read_text(encoding="utf-8")

@@ -42,7 +42,7 @@ def test_the_first_players_draw_is_refused_saying_why(r51: types.ModuleType) -> 
     assert not answer
     (why,) = answer.reasons
     assert (why.code, why.rule, why.params) == ("draw.first_player", "deal.first_player_extra", {"extra": 1})
-    assert why.line == "specs/remik51.rules:25"
+    assert why.line == "specs/remik51.rules:24"
     assert str(why) == ("the first player, dealt 1 card more, does not draw on his first turn: he lays down "
                         "or discards")
     # a second draw later in a turn is still told so

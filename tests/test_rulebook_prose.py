@@ -15,7 +15,7 @@ import pytest
 
 from remikc import ir
 from remikc.build import load_module, validator_source
-from remikc.emit.book import Taught
+from remikc.emit.book import Sentence, Taught
 from remikc.emit.book_layout import to_markdown
 from remikc.emit.rulebook import rulebook
 from remikc.emit.scenes import SCENES, Scene, scored_deals
@@ -233,17 +233,101 @@ def test_terms_are_defined_before_they_are_used(variant):
 
 # --- honest marks -------------------------------------------------------------------------
 
+def _mark(rule: ir.Rule[object]) -> str:
+    """A rule's mark worked out from its annotations as docs/dsl.md defines it: `†` a quoted
+    sentence (`source`) the spec reads one of two ways (`other`), `*` a value no quoted
+    sentence states (`assumed`), none for a rule the seed states."""
+    if rule.sources and rule.other:
+        return "†"
+    return "*" if rule.assumed else ""
+
+
+def _marks(s: Sentence) -> set[str]:
+    return {m for m, on in (("*", s.assumed), ("†", s.reading)) if on}
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_a_rule_the_seed_states_is_never_marked(workspace, variant):
+def test_the_marks_are_the_specs_annotations(workspace, variant):
+    """Every sentence of both books carries only marks its rules have, every marked rule is
+    said with its mark somewhere, and a rule the seed states is never marked."""
     v = workspace.variant(str(SPECS / f"{variant}.rules"))
+    parent = workspace.variant(str(SPECS / f"{v.parent}.rules")) if v.parent else None
+    marked = {r.id: _mark(r) for r in v.rules if _mark(r)}
+    assert marked, "every seed variant has assumptions"
     for code in ("pl", "hr"):
-        book = rulebook(v, language(code), examples(v))
-        for s in book.sentences():
+        book = rulebook(v, language(code), None, parent=parent)
+        said = book.sentences()
+        for s in said:
             rules = [v.rule(r) for r in s.rules]
-            if s.assumed:
-                assert any(r is not None and r.assumed and not r.other for r in rules), s.text
-            if s.reading:
-                assert any(r is not None and r.other for r in rules), s.text
+            assert _marks(s) <= {_mark(r) for r in rules if r is not None}, (code, s.text)
+        for rule_id, mark in marked.items():
+            assert any(rule_id in s.rules and mark in _marks(s) for s in said), (code, rule_id, mark)
+        # the readings at the end: one per rule with an `other`, marked as the rule is
+        others = [r for r in v.rules if r.other]
+        assert [s.rules for s in book.readings] == [(r.id,) for r in others]
+        assert [_marks(s) for s in book.readings] == [{_mark(r)} for r in others]
+        # the key at the start explains each mark the book uses, and no other
+        used = set().union(*(_marks(s) for s in said))
+        assert {note[0] for note in book.footnotes} == used, code
+
+
+def test_the_marks_follow_the_seeds(workspace):
+    """The marks a native reader checked against the seeds: 003 states Karuzela's joker
+    swap and 001 klasyczny's ace values (unmarked); no seed sentence states the face-up cut
+    card's alternative-free details, remik51's joker fixed by its place, its 5♠ Joker Joker
+    reading or klasyczny's 500-point end (`*`); 000's "Na początku grupa może mieć tylko
+    jednego jokera" reads two ways (`†`)."""
+    def mark(variant: str, rule_id: str) -> str:
+        rule = workspace.variant(str(SPECS / f"{variant}.rules")).rule(rule_id)
+        assert rule is not None
+        return rule.mark
+
+    assert mark("karuzela", "joker_swap.allowed") == ""
+    assert mark("remik_klasyczny", "values.A") == ""
+    assert mark("remik51", "run.ace_to_ace") == ""
+    assert mark("karuzela", "run.ace_to_ace") == "*"  # 003 says nothing of A..A
+    assert mark("remik51", "jokers.declare") == "*"
+    assert mark("remik51", "jokers.ambiguous") == "*"
+    assert mark("remik51", "stock_empty") == "*"
+    assert mark("remik_klasyczny", "game_end.target") == "*"
+    assert mark("remik51", "jokers.per_meld_at_opening") == "†"
+    assert mark("remik51", "game_end.rounds") == "†"
+
+
+def test_a_row_of_the_table_of_values_carries_its_own_mark(workspace, tmp_path):
+    """A house that reads 002's "asy powinny być liczone jako 15 punktów" one of two ways: the
+    ace's row of the table is marked †, the other rows as their own rules are."""
+    house = tmp_path / "nasz.rules"
+    house.write_text(
+        'variant nasz extends "remik_podstawowy" {\n  name pl "Nasz"\n  name hr "Naš"\n  values {\n'
+        '    override A 15\n      source "Jeśli grasz w ten sposób, asy powinny być liczone jako 15 punktów '
+        'każdy w punktacji"\n      assumed "in hand and in melds alike"\n      other "tylko na ręce"\n'
+        '  }\n}\n', encoding="utf-8")
+    v = workspace.variant(str(house))
+    text = to_markdown(rulebook(v, language("pl"), None), [v.source])
+    assert "\n| A | 15 punktów † |\n" in text and "\n| J, Q, K | 10 punktów |\n" in text
+    assert "\n- A: 15 punktów Inaczej: tylko na ręce\n" in text
+
+
+@pytest.mark.parametrize("code", ["pl", "hr"])
+def test_an_alternative_is_never_printed_without_its_reading(workspace, tmp_path, code):
+    """Each line under "Do ustalenia przed grą" / "Dogovorite se prije igre" gives the other
+    reading itself: the catalogue's words for a seed's, the spec's own words for a house's."""
+    said = {"pl": " Inaczej: ", "hr": " Drugo čitanje: "}[code]
+    for variant in VARIANTS:
+        v = workspace.variant(str(SPECS / f"{variant}.rules"))
+        for s in rulebook(v, language(code), None).readings:
+            before, other = s.text.split(said)
+            assert before and len(other) > 20, s.text
+            assert "odczytać inaczej" not in other and "pročitati i drukčije" not in other
+    house = tmp_path / "nasz.rules"
+    house.write_text('variant nasz extends "remik51" {\n  name pl "Nasz"\n  name hr "Naš"\n'
+                     '  deal {\n    override hand 13\n      assumed "we deal 13"\n'
+                     '      other "czternaście kart, jak w Remiku 51"\n  }\n}\n', encoding="utf-8")
+    book = rulebook(workspace.variant(str(house)), language(code), None)
+    (line,) = [s for s in book.readings if s.rules == ("deal.hand",)]
+    assert line.text.endswith(said + "czternaście kart, jak w Remiku 51")
+    assert line.assumed and not line.reading  # no seed sentence quoted: an assumption
 
 
 def test_a_stated_rule_is_not_starred_and_a_reading_is_marked(workspace):
@@ -269,10 +353,17 @@ def test_a_stated_rule_is_not_starred_and_a_reading_is_marked(workspace):
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_the_footnotes_speak_to_players(variant):
+    """The key to the marks stands at the start, under the title, before the first rule a
+    mark stands on."""
     for code, ask in (("pl", "ustalcie to przed grą"), ("hr", "dogovorite se prije igre")):
         text = _text(variant, code)
-        if "\\*" in text.split("\n---\n")[0]:
-            assert ask in text.split("\n---\n")[-1].lower()
+        head, rules = text.split("\n## 1. ", 1)
+        for mark in ("\\*", "†"):
+            assert (mark in rules) == (f"\n{mark} " in head), (code, mark)
+        if "\\*" in rules:
+            assert ask in head.lower()
+        html = (GENERATED / variant / f"rulebook.{code}.html").read_text(encoding="utf-8")
+        assert html.index('<aside class="marks">') < html.index("<section")
         assert "specyfikac" not in text and "specifikac" not in text
         assert "tekst źródłowy tej zasady" not in text
 
@@ -444,7 +535,7 @@ FACTS = {
     # 003: 10 cards, up to three draws, knock at 5 or less, 10 undercut, 25 all out, 150, 100
     "karuzela": ["Każdy gracz dostaje 10 kart.", "najwyżej 3 karty", "najwyżej 5 punktów",
                  "10 punktów premii za podcięcie", "25 punktów premii", "150 punktów", "100 punktów premii",
-                 "Joker jest wart 25 punktów."],
+                 "| Joker | 25 punktów |"],  # 003: "Jokery: 25 punktów każdy", in the table
     # the house variant: -140 and +50 by agreement
     "remik51_domowy": ["-140 punktów", "kosztuje 50 punktów"],
 }

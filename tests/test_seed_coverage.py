@@ -1,12 +1,11 @@
-"""Every rule a seed states is encoded by its spec (quoted there, with the value the seed
-states) or listed as not modelled.
+"""Every rule a seed states is encoded by its spec (quoted there in a `source` of the rule,
+with the value the seed states) or listed as not modelled.
 
 The list of stated rules lives in tests/seed_rules.py: fragments copied from the seed
 texts, each with the rule ids that express it and the values it states.  The seed texts
 themselves are not part of the repository (they sit in ../shared/seeds/ on the development
 machines): the tests that compare quotations with them skip where they are absent; the
-rest - the spec quotes each fragment, names its rules and gives them the stated values -
-always runs.
+rest - a rule the fragment names quotes it, and has the stated value - always runs.
 """
 
 from __future__ import annotations
@@ -33,7 +32,9 @@ needs_seeds = pytest.mark.skipif(not SEEDS.is_dir(), reason=f"the seed texts are
 
 
 def _flat(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
+    """Blanks as one space; quotation marks as `"` (a spec's quoted text cannot hold a `"`, so
+    a quotation writes the seed's inner quotes „so”)."""
+    return re.sub(r"\s+", " ", re.sub(r"[„”“]", '"', text)).strip()
 
 
 def _seed(prefix: str) -> str:
@@ -41,12 +42,16 @@ def _seed(prefix: str) -> str:
     return _flat(path.read_text(encoding="utf-8"))
 
 
-def _spec_words(variant: str) -> str:
-    """The spec's comments and quoted texts, with comment continuation lines joined."""
-    text = (ROOT / "specs" / f"{variant}.rules").read_text(encoding="utf-8")
-    pieces = re.findall(r"#\s?(.*)$", text, re.M) + re.findall(r'"([^"\n]*)"', text)
-    joined = " ".join(p.strip() for p in pieces)
-    return _flat(joined.replace("[", "").replace("]", ""))
+def _quoted(v: ir.Variant, names: tuple[str, ...]) -> list[str]:
+    """What the spec quotes for the rules `names` (a section name: each of its rules), for
+    its examples (`EXAMPLE`) or under `not_modelled` (`NOT_MODELLED`), flattened."""
+    quotes = [q for r in v.rules for q in r.sources
+              if any(r.id == n or r.id.startswith(n + ".") for n in names)]
+    if EXAMPLE in names:
+        quotes += [q for e in v.examples for q in e.sources]
+    if NOT_MODELLED in names:
+        quotes += [n.quote for n in v.not_modelled]
+    return [_flat(q.replace("[", "").replace("]", "")) for q in quotes]
 
 
 def plain(rule: dict[str, object], players: range) -> object:
@@ -117,8 +122,12 @@ def test_the_fragment_is_copied_from_its_seed(variant: str, stated: Stated):
 
 @pytest.mark.parametrize("variant, stated", CASES, ids=_ids)
 def test_stated_rule_is_encoded(variant: str, stated: Stated):
-    assert _flat(stated.fragment) in _spec_words(variant), f"{variant}.rules should quote it"
     v = _load(variant)
+    fragment = _flat(stated.fragment)
+    # a not-modelled entry may quote a part of the fragment
+    assert any(fragment in q or (NOT_MODELLED in stated.rules and q in fragment)
+               for q in _quoted(v, stated.rules)), \
+        f"{variant}.rules should quote it in a `source` of {', '.join(stated.rules)}"
     for rule in stated.rules:
         if rule == NOT_MODELLED:
             assert any(_flat(stated.fragment) in _flat(n.quote) or _flat(n.quote) in _flat(stated.fragment)
@@ -191,6 +200,34 @@ def test_a_wrong_value_fails(tmp_path, variant, good, bad):
     path.write_text(text.replace(good, bad), encoding="utf-8")
     rules, players = _plain_rules(Workspace().variant(str(path)))
     assert any(wrong_values(stated, rules, players) for stated in BY_VARIANT[variant])
+
+
+@needs_seeds
+@pytest.mark.parametrize("variant", sorted(BY_VARIANT))
+def test_every_source_is_copied_from_a_seed(variant: str):
+    """Each `source` of a rule or an example is the seed's own words: every part of it between
+    the `...` that leave words out (or a `[word]` put in) stands in a seed text, in that order."""
+    seeds = [_seed(p) for p in ("000", "001", "002", "003", "004")]
+    v = _load(variant)
+    quotes = [(r.id, q) for r in v.rules for q in r.sources]
+    quotes += [(f"example at line {e.span.line}", q) for e in v.examples for q in e.sources]
+    assert quotes, "the seed variants quote their seeds"
+    wrong = []
+    for where, quote in quotes:
+        parts = [p.strip(" .:") for p in re.split(r"\.\.\.|…|\[[^\]]*\]", _flat(quote))]
+        if not any(_in_order([p for p in parts if p], seed) for seed in seeds):
+            wrong.append(f"{where}: {quote}")
+    assert wrong == []
+
+
+def _in_order(parts: list[str], text: str) -> bool:
+    at = 0
+    for part in parts:
+        at = text.find(part, at)
+        if at < 0:
+            return False
+        at += len(part)
+    return True
 
 
 @needs_seeds

@@ -36,7 +36,8 @@ class Table:
     rules: tuple[str, ...] = ()
     assumed: bool = False
     row_rules: tuple[tuple[str, ...], ...] = ()  # the rules each row states, where rows differ
-    row_assumed: tuple[bool, ...] = ()  # each row's own mark, where rows differ
+    row_assumed: tuple[bool, ...] = ()  # each row's own `*`, where rows differ
+    row_reading: tuple[bool, ...] = ()  # each row's own `†`, where rows differ
 
 
 @dataclass(frozen=True)
@@ -110,8 +111,10 @@ class Rulebook:
                     continue  # the house's words, not a rule of the game
                 elif isinstance(block, Table) and block.row_rules:
                     marks = block.row_assumed or (block.assumed,) * len(block.rows)
-                    out += [Sentence(": ".join(row), rules, mark, row=True)
-                            for row, rules, mark in zip(block.rows, block.row_rules, marks, strict=True)]
+                    readings = block.row_reading or (False,) * len(block.rows)
+                    out += [Sentence(": ".join(row), rules, mark, reading, row=True)
+                            for row, rules, mark, reading
+                            in zip(block.rows, block.row_rules, marks, readings, strict=True)]
                 elif isinstance(block, Table):
                     out.append(Sentence(" | ".join(" ".join(r) for r in block.rows), block.rules,
                                         block.assumed))

@@ -100,7 +100,7 @@ def _changes(w: Writer, old: ir.Variant, new: ir.Variant, book_of: BookOf) -> li
         items.setdefault(root(i), ([], []))[0 if i < len(_unique(now)) else 1].append(s)
     for mine, theirs in items.values():
         rules = tuple(dict.fromkeys(r for s in (*mine, *theirs) for r in s.rules if r in others))
-        assumed = any(r is not None and r.assumed for r in (new.rule(x) for x in rules))
+        assumed = any(r is not None and r.mark == ir.ASSUMED for r in (new.rule(x) for x in rules))
         out.append(_Change(" ".join(s.text for s in mine), " ".join(s.text for s in theirs),
                            rules, assumed))
     return out
@@ -138,7 +138,7 @@ def _card_change(w: Writer, old: ir.Variant, new: ir.Variant, rule_id: str) -> _
     now, before = value_text(w, mine.value), value_text(w, theirs.value)  # type: ignore[arg-type]
     if now == before:
         return None
-    return _Change(now, before, (rule_id,), bool(mine.assumed), card=rule_id.split(".", 1)[1])
+    return _Change(now, before, (rule_id,), mine.mark == ir.ASSUMED, card=rule_id.split(".", 1)[1])
 
 
 def variations(w: Writer, children: Sequence[ir.Variant], book_of: BookOf) -> tuple[Variation, ...]:

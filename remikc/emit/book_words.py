@@ -27,9 +27,9 @@ class Writer:
     def say(self, key: str, *rules: ir.Rule[object] | None, marked: bool = True,
             **values: object) -> Sentence:
         present = tuple(r for r in rules if r is not None)
+        marks = {r.mark for r in present} if marked else set()
         return Sentence(self.lang.say(key, **values), tuple(r.id for r in present),
-                        marked and any(r.assumed and not r.other for r in present),
-                        marked and any(r.other for r in present))
+                        ir.ASSUMED in marks, ir.READING in marks)
 
     def add(self, key: str, *rules: ir.Rule[object] | None, marked: bool = True,
             **values: object) -> None:

@@ -96,12 +96,15 @@ def _wrap_key(run: ir.RunRules) -> str:
 
 
 def _reading(w: Writer, book: Rulebook, rule: ir.Rule[object]) -> Sentence:
-    """The other reading of an ambiguous seed sentence, in the book's language where the
-    catalogue has it (`other.<variant>.<rule>`), else only that there is one."""
+    """The rule's sentence and the spec's `other` reading: in the book's language where the
+    catalogue has it (`other.<variant>.<rule>`), else as the spec words it (a house variant's
+    author writes it in the house's own language).  Marked as the rule is: `†` the other
+    reading of a quoted sentence, `*` another choice where the seed says nothing."""
     key = f"other.{rule.origin}.{rule.id}"
     said = next((s.text for s in book.sentences() if rule.id in s.rules), rule.id)
-    other = w.lang.say(key) if w.lang.has(key) else w.lang.say("other.unknown")
-    return Sentence(w.lang.say("reading", said=said, other=other), (rule.id,), False, True)
+    other = w.lang.say(key) if w.lang.has(key) else rule.other
+    return Sentence(w.lang.say("reading", said=said, other=other), (rule.id,),
+                    rule.mark == ir.ASSUMED, rule.mark == ir.READING)
 
 
 # --- sections --------------------------------------------------------------------------
@@ -166,7 +169,7 @@ def _values_table(w: Writer) -> Table:
         groups.setdefault(value_text(w, v.values.of_rank(rank)), []).append(rank)
     rows: list[tuple[str, ...]] = []
     row_rules: list[tuple[str, ...]] = []
-    row_assumed: list[bool] = []
+    row_marks: list[set[str]] = []
     for text, ranks in groups.items():
         runs: list[list[int]] = []
         for rank in ranks:
@@ -179,7 +182,7 @@ def _values_table(w: Writer) -> Table:
         stated = [v.values.ranks[rank - 1] for rank in ranks]
         rows.append((label, text))
         row_rules.append(tuple(r.id for r in stated))
-        row_assumed.append(any(r.assumed for r in stated))
+        row_marks.append({r.mark for r in stated})
     rules: list[ir.Rule[object]] = list(v.values.ranks)
     if v.values.joker is not None:
         rules.append(v.values.joker)
@@ -190,13 +193,15 @@ def _values_table(w: Writer) -> Table:
         if not words.scores_melds(v) and in_hand is not None:  # a meld counts for nothing: only the hand
             text = w.lang.say("value.joker_in_hand", points=w.lang.count(in_hand.value, "point"))
             row_rules.append((v.values.joker.id, in_hand.id))
-            row_assumed.append(bool(in_hand.assumed))
+            row_marks.append({in_hand.mark})
         else:
             row_rules.append((v.values.joker.id,))
-            row_assumed.append(bool(v.values.joker.assumed))
+            row_marks.append({v.values.joker.mark})
         rows.append((w.lang.say("card.joker"), text))
+    row_assumed = tuple(ir.ASSUMED in marks for marks in row_marks)
     return Table((w.lang.say("table.card"), w.lang.say("table.points")), tuple(rows),
-                 tuple(r.id for r in rules), any(row_assumed), tuple(row_rules), tuple(row_assumed))
+                 tuple(r.id for r in rules), any(row_assumed), tuple(row_rules), row_assumed,
+                 tuple(ir.READING in marks for marks in row_marks))
 
 
 def _deal(w: Writer) -> tuple[Block, ...]:
@@ -351,7 +356,9 @@ def _jokers(w: Writer, e: Examples) -> tuple[Block, ...]:
         return ()
     w.add(f"jokers.declare.{j.declare.value.value}", j.declare)
     joker = v.values.joker
-    if joker is not None:
+    # where no meld counts points (no opening: Karuzela), what a joker is worth in a meld
+    # means nothing; the table of values gives what it costs left in hand
+    if joker is not None and words.scores_melds(v):
         if joker.value.as_replaced:
             w.add("jokers.value.as_replaced", joker)
         else:

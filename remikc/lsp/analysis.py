@@ -125,9 +125,9 @@ def _tokens(row: str) -> list[str]:
 
 def _continues(row: str, following: str) -> bool:
     """Whether the statement on `row` goes on on the next line (after a `,` or `:`, or before
-    an `assumed` or `other`)."""
+    a `source`, an `assumed` or an `other`)."""
     return (code(line_tokens(row)).rstrip().endswith((",", ":"))
-            or re.match(r"\s*(assumed|other)\b", following) is not None)
+            or re.match(r"\s*(source|assumed|other)\b", following) is not None)
 
 
 def word_at(text: str, line: int, column: int) -> tuple[str, int, int] | None:
@@ -217,6 +217,7 @@ def hover(path: str, documents: Mapping[str, str], line: int, column: int) -> st
         if rule.assumed:
             value += f"; assumed: {rule.assumed}"
         parts.append(value + ".")
+        parts.extend(f"Source: “{quotation}”" for quotation in rule.sources)
         writers = [f"`{f.id}` ({_where(f.rules[key.id].rule.span)})" for f in reversed(chain)
                    if key.id in f.rules]
         if len(chain) > 1:

@@ -132,17 +132,22 @@ class _Walker:
             elif isinstance(item.key, syntax.Word) and item.key.text == "remove":
                 self.guard(lambda line: self.remove(schema, line), item)
             elif schema.kind == "values":
-                self.guard(self.value_line, item, unread=schema.id)
+                self.guard(self.value_line, item, unread=schema.id, rule=True)
             elif schema.kind == "examples":
-                self.guard(self.example, item)
+                self.guard(self.example, item, rule=True)
             elif schema.kind == "not_modelled":
                 self.guard(self.not_modelled_line, item)
             else:
                 self.setting(schema, item)
 
     def guard(self, read: Callable[[syntax.Setting], None], item: syntax.Setting,
-              unread: str | None = None) -> None:
+              unread: str | None = None, rule: bool = False) -> None:
+        """Reads one line; `rule`: a rule or an example, which may quote the seed's sentences."""
         try:
+            if item.sources and not rule:
+                raise Bad("only a rule takes a `source`: this line states none", item.sources[0].span,
+                          code="E012", hint="quote the seed in a comment here (`# \"...\"`), or put "
+                          "the `source` under the rule that encodes the sentence")
             read(item)
         except Bad as bad:
             self.report(bad)
@@ -243,7 +248,8 @@ class _Walker:
     def put(self, rule_id: str, value: object, item: syntax.Setting) -> None:
         assumed = item.assumed.value if item.assumed else None
         other = item.other.value if item.other else None
-        rule: ir.Rule[object] = ir.Rule(rule_id, value, item.span, self.origin, assumed, other)
+        sources = tuple(t.value for t in item.sources)
+        rule: ir.Rule[object] = ir.Rule(rule_id, value, item.span, self.origin, assumed, other, sources)
         first = self.rules.get(rule_id)
         if first is not None:
             self.problems.add(_twice(rule_id, item.span, first.rule.span))
@@ -402,7 +408,8 @@ class _Walker:
             raise Bad("an example needs cards", item.span)
         if kind not in (ir.ExampleKind.OPENING, ir.ExampleKind.NOT_OPENING) and len(melds) > 1:
             raise Bad(f"a `{kind.value}` example is one meld: drop the commas", item.span)
-        self.examples.append(ir.Example(kind, melds, item.span, self.origin, points, laid))
+        self.examples.append(ir.Example(kind, melds, item.span, self.origin, points, laid,
+                                        tuple(t.value for t in item.sources)))
 
     def not_modelled_line(self, item: syntax.Setting) -> None:
         _no_clauses(item)
@@ -451,6 +458,7 @@ def _stray_other(item: syntax.Setting, rule: str) -> Bad | None:
 def _no_clauses(item: syntax.Setting) -> None:
     if item.condition is not None:
         raise Bad("this line takes no `when` condition", item.condition.span)
+
 
 
 def _twice(rule_id: str, span: Span, first: Span) -> Diagnostic:

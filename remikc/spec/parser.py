@@ -266,7 +266,8 @@ class _ToAst(Transformer[Token, Any]):
         condition = next((c[1] for c in children if isinstance(c, list) and c[0] == "when"), None)
         marked = next((c for c in children if isinstance(c, list) and c[0] == "assumed"), None)
         assumed, other = (marked[1], marked[2]) if marked else (None, None)
-        return syntax.Setting(groups, condition, assumed, override, self._span(meta), other)
+        sources = tuple(c[1] for c in children if isinstance(c, list) and c[0] == "source")
+        return syntax.Setting(groups, condition, assumed, override, self._span(meta), other, sources)
 
     def values(self, children: list[Any]) -> tuple[syntax.Atom, ...]:
         return tuple(children)
@@ -313,6 +314,10 @@ class _ToAst(Transformer[Token, Any]):
 
     def condition(self, children: list[Any]) -> list[Any]:
         return ["when", children[0]]
+
+    def source(self, children: list[Token]) -> list[Any]:
+        """`["source", quotation]`."""
+        return ["source", self._text(children[0])]
 
     def assumed(self, children: list[Token]) -> list[Any]:
         """`["assumed", why, other reading or None]`."""
@@ -454,6 +459,9 @@ def _word_before(text: str, token: Token) -> str | None:
 
 
 def _syntax_hint(token: Token, expected: set[str], text: str) -> str | None:
+    if str(token) == "source" and "STRING" not in expected:
+        return ('the quotations come right after the value, before `assumed`: `source "<the seed\'s '
+                'sentence>"`, one line each, then `assumed "..."`')
     if str(token) == "other" and expected <= {"STRING"}:
         return ("`assumed` says first why the value was chosen, then `other` the other reading: "
                 + ASSUMED_SHAPE)

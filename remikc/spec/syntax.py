@@ -111,9 +111,11 @@ Expr = Name | Num | Call | Not | BoolOp | Compare | Arith | Quantified
 
 @dataclass(frozen=True, slots=True)
 class Setting:
-    """One line: `[override] atoms [, atoms ...] [when cond] [assumed "why" [other "reading"]]`.
+    """One line: `[override] atoms [, atoms ...] [when cond] [source "..." ...]
+    [assumed "why" [other "reading"]]`.
 
-    `other`: for a value that reads an ambiguous seed sentence one way, the other reading."""
+    `sources`: the seed sentences the line encodes, quoted; `other`: for a value that reads an
+    ambiguous seed sentence one way, the other reading."""
 
     groups: tuple[tuple[Atom, ...], ...]
     condition: Expr | None
@@ -121,6 +123,7 @@ class Setting:
     override: Span | None
     span: Span
     other: Text | None = None
+    sources: tuple[Text, ...] = ()
 
     @property
     def key(self) -> Atom:

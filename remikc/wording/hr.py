@@ -23,7 +23,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                         "navodimo na kraju. Dogovorite se prije igre.",
     "section.readings": "Dogovorite se prije igre",
     "reading": "{said} Drugo čitanje: {other}",
-    "other.unknown": "izvorna se rečenica može pročitati i drukčije.",
     "other.remik51.deal.cut_card": "karta leži licem prema dolje, kao i špil, i nitko je ne zna dok netko "
                                    "ne handira s njom; a džokera onaj koji siječe ne stavlja ispod špila, "
                                    "nego ga zadrži.",

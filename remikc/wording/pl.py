@@ -24,7 +24,6 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                         "podajemy na końcu. Ustalcie to przed grą.",
     "section.readings": "Do ustalenia przed grą",
     "reading": "{said} Inaczej: {other}",
-    "other.unknown": "zdanie źródłowe można też odczytać inaczej.",
     "other.remik51.deal.cut_card": "karta leży zakryta, jak cały stos do dobierania, i nikt jej nie zna, "
                                    "dopóki ktoś nie zrobi z nią remika; a jokera przekładający nie kładzie "
                                    "pod stosem do dobierania, tylko go zatrzymuje.",
