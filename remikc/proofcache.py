@@ -492,10 +492,8 @@ def _finding(data: dict[str, object], variant: ir.Variant, spelt: dict[str, str]
     reads = data.get("reads")
     held = tuple((str(place), frozenset(str(r) for r in read))
                  for place, read in data.get("held", []))  # type: ignore[attr-defined]
-    # the least witnesses, which a house variant's same check tries first: a guess, proved or
-    # dropped there, so a stored one can cost a question but never change an answer
-    witnesses = tuple(None if w is None else tuple(int(k) for k in w)
-                      for w in data.get("witnesses", []))  # type: ignore[attr-defined]
+    # a house variant's check tries these first, as guesses proved or dropped: never an answer
+    witnesses = tuple(None if w is None else tuple(map(int, w)) for w in data.get("witnesses", []))  # type: ignore[attr-defined]
     return Finding(str(data["check"]), str(data["title"]), Status(data["status"]), str(data["summary"]),
                    tuple(rules), tuple(str(d) for d in data["details"]),  # type: ignore[attr-defined]
                    reads=None if reads is None else frozenset(str(r) for r in reads),  # type: ignore[attr-defined]
