@@ -293,10 +293,24 @@ def test_the_places_found_in_the_source_hold_every_rule_a_rulebook_reads(load):
     assert {"remikc/emit/rulebook.py", "remikc/emit/book_scoring.py"} <= where.by_module.keys()
 
 
-def test_the_mutation_tests_lists_name_rules_of_the_registry():
-    from test_mutations import PLAY_ONLY, READ
+def test_the_rules_a_validator_reads_are_found_in_the_runtime(load):
+    """What the mutation tests change: the rules remik51's validator reads, worked out from the
+    runtime (remikc/runtime/melds.py judges melds, openings, lay-offs and joker swaps and counts
+    hands; the referee deals, orders turns and scores deals).  Each condition function names
+    its rule, and the mutation tests' own list names rules of the registry."""
+    from remikc.emit.names import CONDITION_RULES, CONDITIONS, validator_rules
+    from test_mutations import PLAY_ONLY
 
-    for entry in (*READ, *PLAY_ONLY):
+    read = validator_rules(load("remik51"))
+    assert {"opening.min_points", "jokers.per_meld", "jokers.per_meld_at_opening", "run.wrap",
+            "set.closed_at", "values.K", "values.joker", "scoring.joker_in_hand", "turn.lay_off",
+            "handing.lay_off", "joker_swap.card_from", "going_out.by"} <= read
+    assert not read & {"deal.hand", "players", "turn.draws", "turn.draw.stock", "stock_empty",
+                       "scoring.went_out", "scoring.handing_multiplier", "game_end.rounds",
+                       "joker_swap.retrieved_joker"}
+    assert list(CONDITION_RULES) == [name for name, _ in CONDITIONS]
+    assert all(rule in REGISTRY for rules in CONDITION_RULES.values() for rule in rules)
+    for entry in PLAY_ONLY:
         assert covered(entry.removesuffix(".")), entry
 
 

@@ -302,7 +302,8 @@ NAMES: tuple[Name, ...] = (
     _given("REARRANGE_MIN_FROM_HAND", "turn.rearrange.min_from_hand",
            "turn.rearrange: not in this game, melds on the table stay as they were laid"),
     Name("SWAP_FROM_TABLE",
-         lambda v: bool(v.joker_swap and v.joker_swap.card_from.value is ir.SwapFrom.HAND_OR_TABLE)),
+         lambda v: bool(v.joker_swap and v.joker_swap.card_from.value is ir.SwapFrom.HAND_OR_TABLE),
+         ("joker_swap.card_from",), "joker_swap: not in this game"),
     Name("COMMON_MIN", lambda v: max(1, v.jokers.min_natural.value if v.jokers else 1),
          notes=("fewest cards a meld needs before the joker and natural-card rules can refuse it",)),
     Name("COPIES_MATTER", lambda v: bool((v.set and v.set.suits.value is ir.SetSuits.ANY)
@@ -312,7 +313,8 @@ NAMES: tuple[Name, ...] = (
          notes=("`size 3..`: RUN_MAX is then the 14 cards of A..A, a limit of the cards, not of the rule",)),
     # HANDING_LAY_OFF negated: the runtime reads both (melds.py, apply.py), and the rules digest of
     # every generated module (and so of every saved game) names both
-    Name("HANDING_FORBIDS_LAY_OFF", lambda v: not resolved("HANDING_LAY_OFF", _handing_lay_off(v))),
+    Name("HANDING_FORBIDS_LAY_OFF", lambda v: not resolved("HANDING_LAY_OFF", _handing_lay_off(v)),
+         ("handing.lay_off",), "handing.lay_off: not given, a hander may lay off"),
     # the reasons: each names its rule
     _why("ace", "run.ace", fallback="run"),
     _why("ace_to_ace", "run.ace_to_ace", "run.ace", fallback="run"),
@@ -440,3 +442,38 @@ CONDITIONS: Sequence[tuple[str, Callable[[ir.Variant], Code]]] = (
 )
 """The body of each condition function the runtime declares, over the flags of the player whose
 turn it is (`first_round`, `opened`, `opens_this_turn`, `handing`)."""
+
+CONDITION_RULES: Mapping[str, tuple[str, ...]] = {
+    "_may_draw_stock": ("turn.draw.stock",), "_may_draw_discard": ("turn.draw.discard_top",),
+    "_may_draw_cut": ("turn.draw.cut_card",), "_may_lay_off": ("turn.lay_off",),
+    "_may_swap": ("joker_swap.allowed",),
+}
+"""The rule each condition function's body comes from."""
+
+# the runtime's modules behind the generated module's validator: check_meld, check_opening,
+# check_lay_off, check_joker_swap, hand_value and the cards they read
+_VALIDATOR = ("melds.py", "cards.py")
+
+
+@functools.cache
+def _validator_words() -> frozenset[str]:
+    trees = (ast.parse(resources.files("remikc.runtime").joinpath(module).read_text(encoding="utf-8"))
+             for module in _VALIDATOR)
+    return frozenset(node.id for tree in trees for node in ast.walk(tree) if isinstance(node, ast.Name))
+
+
+def validator_rules(v: ir.Variant) -> frozenset[str]:
+    """The rules of `v` its generated validator reads: those the runtime's names and condition
+    functions that remikc/runtime/melds.py and cards.py use come from, found in their source, so
+    a rule given a new name the validator reads is among them without a list kept by hand."""
+    words = _validator_words()
+    ids: set[str] = set()
+    for name in NAMES:
+        if name.name in words:
+            ids.update(rule.id for rule in name.cited(v))
+            if name.card_values:
+                ids.update(rule.id for rule in v.rules if rule.id.startswith("values."))
+    for function, rules in CONDITION_RULES.items():
+        if function in words:
+            ids.update(rule for rule in rules if _rule(v, rule) is not None)
+    return frozenset(ids)
