@@ -111,6 +111,7 @@ NOT_OPENED: Final[int | None] = None
 LAST_CARD_BY_DISCARD_ONLY: Final[bool] = False
 # turn.rearrange.min_from_hand 1 (specs/karuzela.rules:116)
 REARRANGE_MIN_FROM_HAND: Final[int | None] = 1
+# joker_swap.card_from hand_or_table (specs/karuzela.rules:89)
 SWAP_FROM_TABLE: Final[bool] = True
 # fewest cards a meld needs before the joker and natural-card rules can refuse it
 COMMON_MIN: Final[int] = 1
@@ -118,6 +119,7 @@ COMMON_MIN: Final[int] = 1
 COPIES_MATTER: Final[bool] = False
 # `size 3..`: RUN_MAX is then the 14 cards of A..A, a limit of the cards, not of the rule
 RUN_SIZE_OPEN: Final[bool] = True
+# handing.lay_off: not given, a hander may lay off
 HANDING_FORBIDS_LAY_OFF: Final[bool] = False
 _WHY_ACE: Final[tuple[str, str | None]] = ("run.ace", "specs/karuzela.rules:59")
 _WHY_ACE_TO_ACE: Final[tuple[str, str | None]] = ("run.ace_to_ace", "specs/karuzela.rules:65")

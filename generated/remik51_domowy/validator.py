@@ -113,6 +113,7 @@ NOT_OPENED: Final[int | None] = 100
 LAST_CARD_BY_DISCARD_ONLY: Final[bool] = True
 # turn.rearrange: not in this game, melds on the table stay as they were laid
 REARRANGE_MIN_FROM_HAND: Final[int | None] = None
+# joker_swap.card_from hand (specs/remik51.rules:129)
 SWAP_FROM_TABLE: Final[bool] = False
 # fewest cards a meld needs before the joker and natural-card rules can refuse it
 COMMON_MIN: Final[int] = 1
@@ -120,6 +121,7 @@ COMMON_MIN: Final[int] = 1
 COPIES_MATTER: Final[bool] = False
 # `size 3..`: RUN_MAX is then the 14 cards of A..A, a limit of the cards, not of the rule
 RUN_SIZE_OPEN: Final[bool] = True
+# handing.lay_off forbidden (specs/remik51.rules:229)
 HANDING_FORBIDS_LAY_OFF: Final[bool] = True
 _WHY_ACE: Final[tuple[str, str | None]] = ("run.ace", "specs/remik51.rules:88")
 _WHY_ACE_TO_ACE: Final[tuple[str, str | None]] = ("run.ace_to_ace", "specs/remik51.rules:97")

@@ -115,6 +115,7 @@ NOT_OPENED: Final[int | None] = None
 LAST_CARD_BY_DISCARD_ONLY: Final[bool] = False
 # turn.rearrange: not in this game, melds on the table stay as they were laid
 REARRANGE_MIN_FROM_HAND: Final[int | None] = None
+# joker_swap: not in this game
 SWAP_FROM_TABLE: Final[bool] = False
 # fewest cards a meld needs before the joker and natural-card rules can refuse it
 COMMON_MIN: Final[int] = 1
@@ -122,6 +123,7 @@ COMMON_MIN: Final[int] = 1
 COPIES_MATTER: Final[bool] = False
 # `size 3..`: RUN_MAX is then the 14 cards of A..A, a limit of the cards, not of the rule
 RUN_SIZE_OPEN: Final[bool] = True
+# handing.lay_off allowed (specs/remik_podstawowy.rules:87)
 HANDING_FORBIDS_LAY_OFF: Final[bool] = False
 _WHY_ACE: Final[tuple[str, str | None]] = ("run.ace", "specs/remik_podstawowy_as.rules:12")
 _WHY_ACE_TO_ACE: Final[tuple[str, str | None]] = (
