@@ -7,6 +7,7 @@ the books."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -184,6 +185,75 @@ def test_a_card_keeps_its_font_before_punctuation():
     bare = r"(?<![>\w])(?:10|[2-9AJQK])<span class=\"(?:red|black)\">[♥♦♠♣]</span>(?!</span>)"
     unstyled = re.findall(bare, book)
     assert unstyled == []
+
+
+# a card said aloud, worked out from how Polish and Croatian players name the cards
+SPOKEN = {
+    "pl": {"7♥": "siedem kier", "10♦": "dziesięć karo", "Q♣": "dama trefl", "A♠": "as pik",
+           "J♥": "walet kier", "K♠": "król pik", "2♣": "dwa trefl"},
+    "hr": {"7♥": "sedam herc", "10♦": "deset karo", "Q♣": "dama tref", "A♠": "as pik",
+           "J♥": "dečko herc", "K♠": "kralj pik", "2♣": "dva tref"},
+}
+_RANK_WORDS = {lang: {card[:-1]: said.split()[0] for card, said in cards.items()}
+               for lang, cards in SPOKEN.items()}
+_SUIT_WORDS = {lang: {card[-1]: said.split()[-1] for card, said in cards.items()}
+               for lang, cards in SPOKEN.items()}
+
+
+@pytest.mark.parametrize("lang", ["pl", "hr"])
+def test_every_card_of_the_html_books_is_read_aloud_in_the_books_language(lang):
+    """A screen reader says "7 black heart suit" for 7♥: each card of the HTML books is an image
+    whose text alternative is the card said in the book's language, and the page's headings go
+    down one level at a time."""
+    from remikc.emit.render import suits_in_colour
+
+    for card, said in SPOKEN[lang].items():
+        assert f'aria-label="{said}"' in str(suits_in_colour(f"np. {card}.", lang))
+    seen = 0
+    for book in sorted(GENERATED.glob(f"*/rulebook.{lang}.html")):
+        html = book.read_text(encoding="utf-8")
+        card = r'<span class="card"([^>]*)>((?:10|[2-9AJQK]))<span class="(?:red|black)">([♥♦♠♣])'
+        cards = re.findall(card, html)
+        for attributes, rank, suit in cards:
+            said = re.fullmatch(r' role="img" aria-label="(\S+) (\S+)"', attributes)
+            assert said is not None, (book, rank + suit, attributes)
+            if rank in _RANK_WORDS[lang]:
+                assert said[1] == _RANK_WORDS[lang][rank], (book, rank + suit)
+            assert said[2] == _SUIT_WORDS[lang][suit], (book, rank + suit)
+        seen += len(cards)
+        levels = [int(n) for n in re.findall(r"<h([1-6])[ >]", html)]
+        assert levels[0] == 1 and all(b <= a + 1 for a, b in itertools.pairwise(levels)), (book, levels)
+    assert seen > 100
+
+
+def test_the_suits_colours_stand_out_from_every_background_of_the_page():
+    """WCAG's 4.5:1 for text: the red and black suits, and the body text, against the page and
+    the shaded boxes (the list of changes, the house notes), computed from the template's CSS."""
+    css = (ROOT / "remikc" / "templates" / "rulebook.html.j2").read_text(encoding="utf-8")
+
+    def colour(selector: str, prop: str) -> str:
+        block = re.search(re.escape(selector) + r"\s*\{([^}]*)\}", css)
+        assert block is not None, selector
+        found = re.search(rf"(?<![-\w]){prop}:\s*(#[0-9a-f]{{3,6}})", block[1])
+        assert found is not None, (selector, prop)
+        return found[1]
+
+    def luminance(hex_colour: str) -> float:
+        digits = hex_colour[1:]
+        if len(digits) == 3:
+            digits = "".join(d * 2 for d in digits)
+        channels = [int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    def contrast(a: str, b: str) -> float:
+        high, low = sorted((luminance(a), luminance(b)), reverse=True)
+        return (high + 0.05) / (low + 0.05)
+
+    texts = [colour(".red", "color"), colour(".black", "color"), colour("body", "color")]
+    backgrounds = ["#fff", colour(".differences", "background"), colour(".house-note", "background")]
+    worst = min(contrast(t, b) for t in texts for b in backgrounds)
+    assert worst >= 4.5, worst
 
 
 def test_the_seeds_own_words():

@@ -31,7 +31,7 @@ def environment(kind: Kind = "python") -> jinja2.Environment:
         finalize=finalize,
     )
     env.tests["instance_of"] = isinstance
-    env.filters["cards"] = suits_in_colour
+    env.filters["cards"] = _cards_in_book
     env.filters["bare"] = bare
     env.filters["py"] = safe.literal
     env.filters["comment"] = safe.comment
@@ -65,11 +65,40 @@ _MINUS = re.compile(r"(?<![\w\-])-(?=\d)")
 _CARD = re.compile(r"(?<![^\s(„\"])((?:10|[2-9AJQK])[♥♦♠♣]|JK)(?![^\s,.;:)!?”\"])")
 
 
-def suits_in_colour(text: str) -> Markup:
+def suits_in_colour(text: str, lang: str = "") -> Markup:
     """HTML-escaped text with each suit symbol in its colour (hearts and diamonds red), each
     card kept on one line (a run of cards may wrap between cards, never inside one), and a
-    minus sign for a negative number."""
+    minus sign for a negative number.  With `lang` (`pl`, `hr`), each card is read aloud as
+    words in that language ("siedem kier"): a screen reader says "7 black heart suit" for 7♥."""
     escaped = _MINUS.sub("\u2212", str(escape(text)))
-    escaped = _CARD.sub(r'<span class="card">\1</span>', escaped)
+    if lang:
+        def said(card: re.Match[str]) -> str:
+            label = escape(spoken(card[1], lang))
+            return f'<span class="card" role="img" aria-label="{label}">{card[1]}</span>'
+
+        escaped = _CARD.sub(said, escaped)
+    else:
+        escaped = _CARD.sub(r'<span class="card">\1</span>', escaped)
     escaped = _RED.sub(r'<span class="red">\1</span>', escaped)
     return Markup(_BLACK.sub(r'<span class="black">\1</span>', escaped))
+
+
+_SUITS = {"♥": "hearts", "♦": "diamonds", "♣": "clubs", "♠": "spades"}
+
+
+def spoken(card: str, lang: str) -> str:
+    """A card as words in `lang`, from its catalogue: `7♥` is "siedem kier", "sedam herc"."""
+    from ..wording import language
+
+    words = language(lang)
+    if card == "JK":
+        return words.say("card.joker")
+    return words.say("card.spoken", rank=words.say(f"card.rank.{card[:-1]}"),
+                     suit=words.say(f"card.suit.{_SUITS[card[-1]]}"))
+
+
+@jinja2.pass_context
+def _cards_in_book(context: jinja2.runtime.Context, text: str) -> Markup:
+    """The `cards` filter: in a rulebook, each card read aloud in the book's language."""
+    book = context.get("book")
+    return suits_in_colour(text, getattr(book, "language", ""))
