@@ -145,6 +145,40 @@ def half_full_problems(pages: list[tuple[float, float, float, float]]) -> list[s
     return problems
 
 
+def page_feet(pdf: Path) -> list[str]:
+    """The lowest line of text on each page of `pdf` (`pdftotext -bbox-layout`)."""
+    pdftotext = _need(shutil.which("pdftotext"), "poppler-utils")
+    text = subprocess.run([pdftotext, "-bbox-layout", str(pdf), "-"], capture_output=True, text=True,
+                          timeout=60, check=True).stdout
+    feet = []
+    for page in re.findall(r"<page [^>]*>(.*?)</page>", text, re.S):
+        lines = [(float(bottom), " ".join(html.unescape(w) for w in re.findall(r">([^<]*)</word>", words)))
+                 for bottom, words in re.findall(r'<line xMin="[\d.]+" yMin="[\d.]+" xMax="[\d.]+" '
+                                                  r'yMax="([\d.]+)">(.*?)</line>', page, re.S)]
+        feet.append(max(lines)[1] if lines else "")
+    return feet
+
+
+def alone_at_the_foot(feet: list[str], page: str) -> list[str]:
+    """Pages but the last whose lowest line is a heading or a table's header row of the HTML
+    `page` the PDF was made from: a title with nothing of its own under it."""
+    def text(fragment: str) -> str:
+        return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+    headings = {text(h) for h in re.findall(r"<h[1-6][^>]*>(.*?)</h[1-6]>", page, re.S)}
+    headers = {text(" ".join(re.findall(r"<th[^>]*>(.*?)</th>", row)))
+               for row in re.findall(r"<thead>(.*?)</thead>", page, re.S)}
+    return [f"page {i} of {len(feet)} ends with {foot!r}" for i, foot in enumerate(feet[:-1], 1)
+            if " ".join(foot.split()) in headings | headers]
+
+
+def test_the_foot_rule_reads_a_page(tmp_path: Path) -> None:
+    page = "<h2>Punktacja</h2><table><thead><tr><th>Karta</th><th>Punkty</th></tr></thead></table>"
+    assert alone_at_the_foot(["tekst", "Punktacja", "Karta Punkty", "koniec"], page) == [
+        "page 2 of 4 ends with 'Punktacja'", "page 3 of 4 ends with 'Karta Punkty'"]
+    assert alone_at_the_foot(["tekst", "Punktacja"], page) == []  # the last page may end anyhow
+
+
 def test_half_full_rule_reads_a_pdf(tmp_path: Path) -> None:
     """The rule itself: A4 pages filled to the foot pass, a page a quarter full does not."""
     full = [(595.28, 841.89, 45.0, 790.0)] * 2 + [(595.28, 841.89, 45.0, 100.0)]
@@ -163,10 +197,12 @@ def test_printed_by_the_browser_on_a4_with_no_half_empty_page(tmp_path: Path, pa
     pages = pdf_pages(pdf)
     assert pages and all(bottom > 0 for *_, bottom in pages), "a page without text"
     assert half_full_problems(pages) == []
+    assert alone_at_the_foot(page_feet(pdf), page.read_text(encoding="utf-8")) == []
 
 
 def test_pdf_build_through_weasyprint(tmp_path: Path) -> None:
-    """`remikc build --pdf`: one A4 PDF per rulebook language, the same bytes twice."""
+    """`remikc build --pdf`: one A4 PDF per rulebook language, the same bytes twice, no page but
+    the last under half full, none ending with a heading or a table's header."""
     pytest.importorskip("weasyprint", reason="the `pdf` extra is not installed: pip install 'remikc[pdf]'")
     from remikc.cli import main
 
@@ -181,6 +217,8 @@ def test_pdf_build_through_weasyprint(tmp_path: Path) -> None:
     for pdf in pdfs:
         assert pdf.read_bytes() == (tmp_path / "b" / pdf.relative_to(tmp_path / "a")).read_bytes()
         assert half_full_problems(pdf_pages(pdf)) == []
+        page = pdf.with_suffix(".html").read_text(encoding="utf-8")
+        assert alone_at_the_foot(page_feet(pdf), page) == []
 
 
 def test_a_pdf_is_the_same_bytes_whenever_it_is_made(monkeypatch: pytest.MonkeyPatch) -> None:
