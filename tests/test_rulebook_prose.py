@@ -256,6 +256,27 @@ def test_the_suits_colours_stand_out_from_every_background_of_the_page():
     assert worst >= 4.5, worst
 
 
+@pytest.mark.parametrize("lang", ["pl", "hr"])
+def test_the_book_says_what_it_names_before_it_leans_on_it(lang):
+    """The cut card is set aside before the cards are dealt, and the book says so before the
+    hand sizes; "remik"/"handiranje", first named in the turn (remik51's card under the stock),
+    is said there in a few words; the glossary, a list to look things up in, comes last, after
+    the variations."""
+    text = _text("remik51", lang)
+    cut, dealt = {"pl": ("przekłada talię", "Każdy gracz dostaje"),
+                  "hr": ("siječe špil", "Svaki igrač dobiva")}[lang]
+    deal = text[text.index("## 4."):text.index("## 5.")]
+    assert deal.index(cut) < deal.index(dealt)
+    named, said = {"pl": ("robi remika", "wykłada w niej naraz wszystkie karty"),
+                   "hr": ("kreće u handiranje", "odjednom izlaže sve karte")}[lang]
+    rules = text[text.index("## 1."):]
+    first = rules.index(named)
+    assert rules.index(said, first) - first < 60
+    glossary = {"pl": "## 11. Słowniczek", "hr": "## 11. Pojmovnik"}[lang]
+    variations = {"pl": "## Odmiany", "hr": "## Varijante"}[lang]
+    assert text.index(variations) < text.index(glossary) == text.rindex("\n## ") + 1
+
+
 def test_the_seeds_own_words():
     # 002: "idzie/przechodzi remika"; no invented "wyłożenie całej ręki (chorw. handiranje)"
     basic = _text("remik_podstawowy", "pl")
@@ -284,11 +305,11 @@ def test_one_card_legend_per_language():
 def test_overview_first_and_the_order_a_player_needs():
     titles = list(_sections(_text("remik51", "pl")))
     assert titles == ["O grze", "Karty i ich wartość", "Układy", "Rozdanie", "Przebieg tury", "Otwarcie",
-                      "Dokładanie kart i jokery", "Koniec rozdania", "Punktacja", "Koniec gry", "Słowniczek",
-                      "Do ustalenia przed grą", "Odmiany"]
+                      "Dokładanie kart i jokery", "Koniec rozdania", "Punktacja", "Koniec gry",
+                      "Do ustalenia przed grą", "Odmiany", "Słowniczek"]
     hr = list(_sections(_text("remik51", "hr")))
     assert hr[:3] == ["O igri", "Karte i njihova vrijednost", "Grupe"]
-    assert hr[-3:] == ["Pojmovnik", "Dogovorite se prije igre", "Varijante"]
+    assert hr[-3:] == ["Dogovorite se prije igre", "Varijante", "Pojmovnik"]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -208,6 +208,8 @@ def _deal(w: Writer) -> tuple[Block, ...]:
     v = w.v
     deal = v.deal
     hand = deal.hand
+    if deal.cut_card is not None and deal.cut_card.value:  # the cut comes before the deal
+        w.add("deal.cut_card", deal.cut_card)
     if hand.value.uniform:
         w.add("deal.hand", hand, n=hand.value.cases[0][1])
     else:
@@ -227,8 +229,6 @@ def _deal(w: Writer) -> tuple[Block, ...]:
         w.add("deal.first_discard.no_pile", deal.first_discard, v.turn.discard)
     else:
         w.add(f"deal.first_discard.{deal.first_discard.value.value}", deal.first_discard)
-    if deal.cut_card is not None and deal.cut_card.value:
-        w.add("deal.cut_card", deal.cut_card)
     return w.take()
 
 

@@ -163,8 +163,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                "kupovanje. Hrpa odbačenih karata počinje prvom odbačenom kartom.",
     "deal.first_discard.no_pile": "Ostale se karte stave licem prema dolje na sredinu stola: to je špil "
                                   "za kupovanje. U ovoj se igri karte ne odbacuju.",
-    "deal.cut_card": "Igrač koji siječe špil izvuče jednu kartu — bilo koju, i džokera — i stavi je licem "
-                     "prema gore ispod svih ostalih karata špila, tako da je svi vide.",
+    "deal.cut_card": "Prije nego što se karte podijele, igrač koji siječe špil izvuče jednu kartu — bilo "
+                     "koju, i džokera — i stavi je licem prema gore ispod svih ostalih karata špila: kad "
+                     "se karte podijele, ostaje ispod špila s kojeg se kupuje, tako da je svi vide.",
     # the turn
     "turn.draw.stock": {"one": "Kupi jednu kartu s vrha špila.",
                         "other": "Kupi {n:card_acc} s vrha špila."},
@@ -197,7 +198,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.when.cut_card": "Kartu ispod špila smiješ uzeti umjesto karte s vrha samo {when}.",
     "turn.when.cut_card.handing": "Kartu ispod špila smije uzeti svaki igrač, ne samo onaj koji je sjekao "
                                   "špil — umjesto karte s vrha i samo ako u tom potezu kreće u "
-                                  "handiranje (vidi „Kraj dijeljenja”).",
+                                  "handiranje, to jest odjednom izlaže sve karte, a prije toga nije ništa "
+                                  "izlagao (vidi „Kraj dijeljenja”).",
     "turn.when.stock": "Sa špila smiješ kupovati samo {when}.",
     "turn.no_meld_after_last_draw": "Tko je morao kupiti {n}. kartu, u tom potezu više ne stavlja na stol "
                                     "nijednu kartu iz ruke.",

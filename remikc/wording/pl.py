@@ -165,9 +165,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                "karty.",
     "deal.first_discard.no_pile": "Pozostałe karty kładzie się na środku stołu koszulkami do góry: to stos "
                                   "do dobierania. W tej grze nie odrzuca się kart.",
-    "deal.cut_card": "Gracz, który przekłada talię, bierze z niej jedną kartę — jakąkolwiek, także "
-                     "jokera — i kładzie ją odkrytą na samym spodzie stosu do dobierania, tak by każdy "
-                     "ją widział.",
+    "deal.cut_card": "Zanim karty zostaną rozdane, gracz, który przekłada talię, bierze z niej jedną "
+                     "kartę — jakąkolwiek, także jokera — i kładzie ją odkrytą na samym spodzie talii: "
+                     "gdy karty są już rozdane, leży pod stosem do dobierania, tak by każdy ją widział.",
     # the turn
     "turn.draw.stock": {"one": "Weź jedną kartę z wierzchu stosu do dobierania.",
                         "other": "Weź {n:card_acc} z wierzchu stosu do dobierania."},
@@ -204,7 +204,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                           "tylko {when}.",
     "turn.when.cut_card.handing": "Kartę leżącą pod stosem do dobierania może wziąć każdy gracz, nie tylko "
                                   "ten, który przekładał — zamiast karty z wierzchu i tylko wtedy, gdy w "
-                                  "tej turze robi remika (patrz „Koniec rozdania”).",
+                                  "tej turze robi remika, czyli wykłada w niej naraz wszystkie karty, nic "
+                                  "wcześniej nie wyłożywszy (patrz „Koniec rozdania”).",
     "turn.when.stock": "Ze stosu do dobierania wolno dobierać tylko {when}.",
     "turn.no_meld_after_last_draw": "Kto wziął {n}. kartę, w tej turze nie kładzie już na stole żadnej karty "
                                     "z ręki.",
