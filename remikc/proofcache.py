@@ -398,7 +398,8 @@ def _plain_examples(e: Examples) -> dict[str, object]:
             "ace_to_ace": play(e.ace_to_ace),
             "opening": None if e.opening is None else {"melds": [format_cards(m) for m in e.opening[0]],
                                                        "points": e.opening[1]},
-            "lay_off": shown(e.lay_off), "swap": shown(e.swap), "hands": [play(h) for h in e.hands]}
+            "lay_off": shown(e.lay_off), "swap": shown(e.swap), "hands": [play(h) for h in e.hands],
+            "ambiguous": None if e.ambiguous is None else [format_cards(c) for c in e.ambiguous]}
 
 
 def _examples(data: dict[str, Any]) -> Examples:
@@ -421,8 +422,7 @@ def _examples(data: dict[str, Any]) -> Examples:
             raise ValueError("a play with nothing after it")
         return parse_cards(d["meld"]), parse_card(d["card"]), after
 
-    opening = data["opening"]
-    hands = tuple(play(h) for h in data["hands"])
+    opening, both, hands = data["opening"], data["ambiguous"], tuple(play(h) for h in data["hands"])
     if any(h is None for h in hands) or (opening is not None and not isinstance(opening["points"], int)):
         raise ValueError("not examples")
     return Examples(
@@ -431,8 +431,8 @@ def _examples(data: dict[str, Any]) -> Examples:
         ace_to_ace=play(data["ace_to_ace"]),
         opening=None if opening is None else (tuple(parse_cards(m) for m in opening["melds"]),
                                               opening["points"]),
-        lay_off=shown(data["lay_off"]), swap=shown(data["swap"]),
-        hands=tuple(h for h in hands if h is not None))
+        lay_off=shown(data["lay_off"]), swap=shown(data["swap"]), hands=tuple(filter(None, hands)),
+        ambiguous=None if both is None else (parse_cards(both[0]), parse_cards(both[1])))
 
 
 def clear(spec_paths: list[str]) -> list[Path]:

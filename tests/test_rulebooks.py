@@ -257,3 +257,26 @@ def test_golden_rulebooks(workspace):
         if os.environ.get("REMIKC_UPDATE_GOLDEN"):
             golden.write_text(text, encoding="utf-8")
         assert text == golden.read_text(encoding="utf-8"), code
+
+
+@pytest.mark.parametrize(("change", "shown"), [
+    # sets of four only: the shortest meld both ways is four cards, one five and three jokers
+    ("  set {\n    override size 4..4\n  }\n", "5♠ Joker Joker Joker"),
+    # one joker to a meld: no meld reads both ways, and none is taught
+    ("  jokers {\n    override per_meld 1\n  }\n", None),
+])
+def test_the_meld_read_both_ways_is_one_the_house_rules_allow(change, shown, tmp_path):
+    """The book's example of a meld that reads as a set and as a run is found under the variant's
+    own rules: remik51's 5♠ Joker Joker where three-card sets and runs are allowed, four cards
+    where sets hold four, and no such sentence where a meld takes one joker."""
+    from remikc.spec.workspace import Workspace
+
+    spec = tmp_path / "dom.rules"
+    spec.write_text(f'variant dom extends "remik51" {{\n  name pl "D"\n  name hr "D"\n{change}}}\n',
+                    encoding="utf-8")
+    v = Workspace().variant(str(spec))
+    text = to_markdown(rulebook(v, language("pl"), examples(v)), ["dom.rules"])
+    said = re.findall(r"i jako grupę, i jako sekwens \(np\. ([^)]*)\)", text)
+    assert said == ([] if shown is None else [shown, shown])  # the rule, and its other reading
+    assert "jokers.ambiguous" not in text  # nor a reading to settle of a rule the book never says
+

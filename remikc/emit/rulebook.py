@@ -49,7 +49,7 @@ def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
     if v.opening is not None:
         sections.append(Section("opening", lang.say("section.opening"), _opening(w, e, t)))
     title = lang.say("section.lay_off_jokers" if v.jokers is not None else "section.lay_off")
-    sections.append(Section("lay_off", title, _lay_off(w, e, t) + _jokers(w, e)))
+    sections.append(Section("lay_off", title, _lay_off(w, e, t) + _jokers(w, e, examples is not None)))
     sections.append(Section("going_out", lang.say("section.going_out"), _going_out(w) + _stock(w)))
     sections.append(Section("scoring", lang.say("section.scoring"), scoring(w, e, t)))
     sections.append(Section("game_end", lang.say("section.game_end"), _game_end(w)))
@@ -62,8 +62,14 @@ def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
     book = Rulebook(lang.code, v.id, lang.say("title", name=name), (), differences,
                     placed, (), (), lang.say("section.readings"), source or v.source, notes,
                     variations, lang.say("section.variations") if variations else "")
-    readings = tuple(_reading(w, book, r) for r in v.rules if r.other)
-    said = book.sentences() + list(readings)
+    said = book.sentences()
+    first: dict[str, str] = {}
+    for sentence in said:
+        for rule_id in sentence.rules:
+            first.setdefault(rule_id, sentence.text)
+    # a rule the book does not say (it cannot take effect here) leaves no reading to settle
+    readings = tuple(_reading(w, r, first[r.id]) for r in v.rules if r.other and r.id in first)
+    said = said + list(readings)
     marks = [lang.say("footnote.assumed")] if any(s.assumed for s in said) else []
     marks += [lang.say("footnote.reading")] if any(s.reading for s in said) else []
     return replace(book, footnotes=tuple(marks), readings=readings,
@@ -95,13 +101,12 @@ def _wrap_key(run: ir.RunRules) -> str:
     return "run.wrap.forbidden"
 
 
-def _reading(w: Writer, book: Rulebook, rule: ir.Rule[object]) -> Sentence:
+def _reading(w: Writer, rule: ir.Rule[object], said: str) -> Sentence:
     """The rule's sentence and the spec's `other` reading: in the book's language where the
     catalogue has it (`other.<variant>.<rule>`), else as the spec words it (a house variant's
     author writes it in the house's own language).  Marked as the rule is: `†` the other
     reading of a quoted sentence, `*` another choice where the seed says nothing."""
     key = f"other.{rule.origin}.{rule.id}"
-    said = next((s.text for s in book.sentences() if rule.id in s.rules), rule.id)
     other = w.lang.say(key) if w.lang.has(key) else rule.other
     return Sentence(w.lang.say("reading", said=said, other=other), (rule.id,),
                     rule.mark == ir.ASSUMED, rule.mark == ir.READING)
@@ -349,7 +354,9 @@ def _taught(w: Writer, meld: tuple[str, str, int | None, bool], rules: tuple[str
 
 
 
-def _jokers(w: Writer, e: Examples) -> tuple[Block, ...]:
+def _jokers(w: Writer, e: Examples, searched: bool) -> tuple[Block, ...]:
+    """The joker rules; `searched`: `e` holds the examples found for the variant (else none
+    was looked for)."""
     v = w.v
     j = v.jokers
     if j is None:
@@ -376,9 +383,14 @@ def _jokers(w: Writer, e: Examples) -> tuple[Block, ...]:
         w.add("jokers.min_natural", j.min_natural, n=j.min_natural.value)
     else:
         w.add("jokers.min_natural.none", j.min_natural)
-    if j.ambiguous is not None:
-        w.add(f"jokers.ambiguous.{j.ambiguous.value.value}", j.ambiguous,
-              example=w.cards("5♠ JK JK"), run=w.cards("5♠ 6♠ 7♠"))
+    if j.ambiguous is not None and (e.ambiguous is not None or not searched):
+        # the example is one found under the variant's own rules; a book written without
+        # examples says the rule without one, and where none exists the rule cannot take effect
+        shown = ("", "") if e.ambiguous is None else tuple(
+            w.lang.say(key, cards=w.cards(format_cards(cards)))
+            for key, cards in zip(("jokers.ambiguous.shown", "jokers.ambiguous.shown_run"), e.ambiguous,
+                                  strict=True))
+        w.add(f"jokers.ambiguous.{j.ambiguous.value.value}", j.ambiguous, example=shown[0], run=shown[1])
     own = [m for m in w.v.examples if m.kind is ir.ExampleKind.RUN and any(c.is_joker for c in m.melds[0])]
     if not own and e.joker is not None:
         w.blocks.append(words.example(w, e.joker, ("jokers.declare", "values.joker")))

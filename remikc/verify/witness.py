@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import z3
 
 from .. import ir
-from ..cards import Card
+from ..cards import SUIT_SYMBOLS, Card
 from . import canon, decode
 from .base import Probe, opening_hands
 from .encode import Meld, opening
@@ -43,6 +43,7 @@ class Examples:
     opening: tuple[tuple[Cards, ...], int] | None = None  # melds, total points
     lay_off: tuple[Cards, Card, Play] | None = None  # meld on the table, card, the meld after
     swap: tuple[Cards, Card, Play] | None = None  # meld with a joker, the real card, after
+    ambiguous: tuple[Cards, Cards] | None = None  # a meld read both ways, and the run it reads as
     hands: tuple[Play, ...] = ()  # cards left in hand by the others, `points` what they count
 
 
@@ -89,11 +90,28 @@ def examples(v: ir.Variant) -> Examples:
     if v.jokers is not None:
         model = find(m.valid, m.jokers == 1, prefer=([m.is_run, m.length == 4], [m.length == 3]))
         found["joker"] = _meld(model, m) if model else None
+    if v.jokers is not None and v.run is not None and v.set is not None:
+        # a meld that reads both as a set and as a run, near the seeds' own 5♠ JK JK
+        shortest = max(v.run.size.value.low, v.set.size.value.low)
+        first = m.cards[0]
+        seeds = z3.And(z3.Not(first.joker), first.rank == 5, first.suit == SUIT_SYMBOLS.index("♠"))
+        model = find(m.run_ok, m.set_ok, prefer=([m.length == shortest, seeds], [m.length == shortest]),
+                     first=(canon.near(m.rank, 5),))
+        found["ambiguous"] = _read_both_ways(model, m) if model else None
     found["opening"] = _opening(probe)
     found["lay_off"] = _lay_off(probe)
     found["swap"] = _swap(probe) if v.jokers is not None and v.joker_swap is not None else None
     found["hands"] = _hands(probe)
     return Examples(**found)  # type: ignore[arg-type]
+
+
+def _read_both_ways(model: z3.ModelRef, m: Meld) -> tuple[Cards, Cards]:
+    """The meld, and the run it reads as: its natural card's suit from the run's first place."""
+    cards = decode.meld(model, m)
+    suit = next(c.suit for c in cards if not c.is_joker)
+    start = decode.integer(model, m.start)
+    run = tuple(Card((place - 1) % 13 + 1, suit) for place in range(start, start + len(cards)))
+    return cards, run
 
 
 def _opening(probe: Probe) -> tuple[tuple[Cards, ...], int] | None:

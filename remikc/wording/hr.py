@@ -303,14 +303,17 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "other": "Grupa mora imati barem {n} pravih karata.",
     },
     "jokers.min_natural.none": "Grupa se smije sastojati i samo od džokera.",
-    "jokers.ambiguous.run": "Grupa koja se može čitati i kao komplet i kao niz (npr. {example}) vrijedi kao "
-                            "niz ({run}).",
-    "jokers.ambiguous.set": "Grupa koja se može čitati i kao komplet i kao niz (npr. {example}) vrijedi kao "
+    # the example of a meld read both ways, and the run it reads as: left out where none is shown
+    "jokers.ambiguous.shown": " (npr. {cards})",
+    "jokers.ambiguous.shown_run": " ({cards})",
+    "jokers.ambiguous.run": "Grupa koja se može čitati i kao komplet i kao niz{example} vrijedi kao "
+                            "niz{run}.",
+    "jokers.ambiguous.set": "Grupa koja se može čitati i kao komplet i kao niz{example} vrijedi kao "
                             "komplet.",
-    "jokers.ambiguous.higher": "Grupu koja se može čitati i kao komplet i kao niz (npr. {example}) igrač "
+    "jokers.ambiguous.higher": "Grupu koja se može čitati i kao komplet i kao niz{example} igrač "
                                "može najaviti kao jedno ili drugo; ako ništa ne kaže, vrijedi onako kako "
                                "donosi više bodova (a ako oba čitanja donose jednako bodova, kao niz).",
-    "jokers.ambiguous.refused": "Grupa koja se može čitati i kao komplet i kao niz (npr. {example}) nije "
+    "jokers.ambiguous.refused": "Grupa koja se može čitati i kao komplet i kao niz{example} nije "
                                 "valjana.",
     # opening
     "opening.min_points": "Prvo izlaganje karata je otvaranje. Grupe izložene pri otvaranju moraju zajedno "

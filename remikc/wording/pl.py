@@ -321,13 +321,16 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "other": "Układ musi mieć co najmniej {n} zwykłej karty.",
     },
     "jokers.min_natural.none": "Układ może się składać z samych jokerów.",
-    "jokers.ambiguous.run": "Układ, który da się odczytać i jako grupę, i jako sekwens (np. {example}), "
-                            "liczy się jako sekwens ({run}).",
-    "jokers.ambiguous.set": "Układ, który da się odczytać i jako grupę, i jako sekwens (np. {example}), "
+    # the example of a meld read both ways, and the run it reads as: left out where none is shown
+    "jokers.ambiguous.shown": " (np. {cards})",
+    "jokers.ambiguous.shown_run": " ({cards})",
+    "jokers.ambiguous.run": "Układ, który da się odczytać i jako grupę, i jako sekwens{example}, "
+                            "liczy się jako sekwens{run}.",
+    "jokers.ambiguous.set": "Układ, który da się odczytać i jako grupę, i jako sekwens{example}, "
                             "liczy się jako grupa.",
-    "jokers.ambiguous.refused": "Układ, który da się odczytać i jako grupę, i jako sekwens (np. "
-                                "{example}), jest nieprawidłowy.",
-    "jokers.ambiguous.higher": "Układ, który da się odczytać i jako grupę, i jako sekwens (np. {example}), "
+    "jokers.ambiguous.refused": "Układ, który da się odczytać i jako grupę, i jako sekwens{example}, "
+                                "jest nieprawidłowy.",
+    "jokers.ambiguous.higher": "Układ, który da się odczytać i jako grupę, i jako sekwens{example}, "
                                "gracz może zapowiedzieć jako jedno albo drugie; jeśli nic nie powie, liczy "
                                "się tak, jak daje więcej punktów (a gdy obie wersje dają tyle samo — jako "
                                "sekwens).",
