@@ -280,3 +280,14 @@ def test_the_meld_read_both_ways_is_one_the_house_rules_allow(change, shown, tmp
     assert said == ([] if shown is None else [shown, shown])  # the rule, and its other reading
     assert "jokers.ambiguous" not in text  # nor a reading to settle of a rule the book never says
 
+
+def test_the_glossary_shows_a_set_and_a_run_the_rules_allow():
+    """wszystko.rules lays runs of 4 to 12 cards and needs two natural cards to a meld: its
+    glossary once showed 2♣ 3♥ 4♣, three cards; each example now is one its rules allow."""
+    text = (GOLDEN / "wszystko.pl.md").read_text(encoding="utf-8")
+    run = re.search(r"\| Sekwens \(sekwencja\) \| [^|]*, np\. ([^|]*) \|", text)
+    group = re.search(r"\| Grupa \| [^|]*, np\. ([^|]*) \|", text)
+    assert run is not None and group is not None
+    assert 4 <= len(run[1].split()) <= 12 and "Joker" not in run[1]
+    assert len(group[1].split()) >= 3 and len({card[:-1] for card in group[1].split()}) == 1
+

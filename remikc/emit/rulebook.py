@@ -15,7 +15,7 @@ from dataclasses import replace
 from .. import ir
 from ..cards import format_cards
 from ..drawing import holds
-from ..verify.witness import Examples
+from ..verify.witness import Examples, Play
 from ..wording import Language
 from . import book_changes as changes
 from . import book_words as words
@@ -53,7 +53,7 @@ def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
     sections.append(Section("going_out", lang.say("section.going_out"), _going_out(w) + _stock(w)))
     sections.append(Section("scoring", lang.say("section.scoring"), scoring(w, e, t)))
     sections.append(Section("game_end", lang.say("section.game_end"), _game_end(w)))
-    sections.append(Section("glossary", lang.say("section.glossary"), _glossary(w)))
+    sections.append(Section("glossary", lang.say("section.glossary"), _glossary(w, e)))
     name = v.name(lang.code)
     placed, notes = place_notes(w, sections)
     book_of = _books(lang)
@@ -518,7 +518,11 @@ def _game_end(w: Writer) -> tuple[Block, ...]:
     return w.take()
 
 
-def _glossary(w: Writer) -> tuple[Block, ...]:
+def _example(w: Writer, play: Play | None) -> str:
+    return "" if play is None else w.lang.say("term.example", cards=w.cards(format_cards(play.cards)))
+
+
+def _glossary(w: Writer, e: Examples) -> tuple[Block, ...]:
     v = w.v
     terms = ["meld"]
     terms += ["set"] if v.set else []
@@ -536,7 +540,9 @@ def _glossary(w: Writer) -> tuple[Block, ...]:
         means["set"] = f"term.set.means.{v.set.suits.value.value}"
     if v.run is not None:
         means["run"] = f"term.run.means.{v.run.suit.value.value}"
-    rows = tuple(sorted(((w.lang.say(f"term.{t}"), w.lang.say(means[t])) for t in terms),
-                        key=lambda row: row[0].casefold()))
+    # a set and a run are shown by the ones found under the variant's own rules
+    shown = {"set": e.set, "run": e.run}
+    rows = tuple(sorted(((w.lang.say(f"term.{t}"), w.lang.say(means[t], example=_example(w, shown.get(t))))
+                         for t in terms), key=lambda row: row[0].casefold()))
     w.blocks.append(Table((w.lang.say("table.term"), w.lang.say("table.means")), rows))
     return w.take()

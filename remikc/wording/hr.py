@@ -453,12 +453,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # glossary
     "term.meld": "Grupa",
     "term.meld.means": "komplet ili niz izložen na stol",
+    # a set's or run's example, found under the variant's own rules: left out where none is shown
+    "term.example": ", npr. {cards}",
     "term.set": "Komplet",
-    "term.set.means.distinct": "karte istog broja ili iste slike, svaka drugog znaka, npr. 10♦ 10♣ 10♥",
-    "term.set.means.any": "karte istog broja ili iste slike, bilo kojeg znaka, npr. 10♦ 10♣ 10♦",
+    "term.set.means.distinct": "karte istog broja ili iste slike, svaka drugog znaka{example}",
+    "term.set.means.any": "karte istog broja ili iste slike, bilo kojeg znaka{example}",
     "term.run": "Niz",
-    "term.run.means.same": "karte istog znaka poredane redom, npr. 2♣ 3♣ 4♣",
-    "term.run.means.any": "karte bilo kojeg znaka poredane redom, npr. 2♣ 3♥ 4♣",
+    "term.run.means.same": "karte istog znaka poredane redom{example}",
+    "term.run.means.any": "karte bilo kojeg znaka poredane redom{example}",
     "term.opening": "Otvaranje",
     "term.opening.means": "prvo izlaganje grupa; od tada je igrač otvoren",
     "term.laying_down": "Izlaganje",

@@ -479,13 +479,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # glossary
     "term.meld": "Układ",
     "term.meld.means": "grupa albo sekwens wyłożone na stół",
+    # a set's or run's example, found under the variant's own rules: left out where none is shown
+    "term.example": ", np. {cards}",
     "term.set": "Grupa",
-    "term.set.means.distinct": "karty o tym samym numerze lub figurze, każda w innym kolorze, np. "
-                               "10♦ 10♣ 10♥",
-    "term.set.means.any": "karty o tym samym numerze lub figurze, w dowolnych kolorach, np. 10♦ 10♣ 10♦",
+    "term.set.means.distinct": "karty o tym samym numerze lub figurze, każda w innym kolorze{example}",
+    "term.set.means.any": "karty o tym samym numerze lub figurze, w dowolnych kolorach{example}",
     "term.run": "Sekwens (sekwencja)",
-    "term.run.means.same": "karty jednego koloru ułożone po kolei, np. 2♣ 3♣ 4♣",
-    "term.run.means.any": "karty w dowolnych kolorach ułożone po kolei, np. 2♣ 3♥ 4♣",
+    "term.run.means.same": "karty jednego koloru ułożone po kolei{example}",
+    "term.run.means.any": "karty w dowolnych kolorach ułożone po kolei{example}",
     "term.opening": "Otwarcie",
     "term.opening.means": "pierwsze wyłożenie układów; od tej chwili gracz jest otwarty",
     "term.laying_down": "Wyłożenie",
