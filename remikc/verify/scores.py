@@ -61,7 +61,11 @@ def winner_scores_best(probe: Probe, check: Check) -> Finding:
         present = [(name, rule) for name, rule in steps if rule is not None]
         lowest = v.game_end.winner.value is ir.Winner.LOWEST
         for (low_name, low), (high_name, high) in itertools.pairwise(present):
-            if not (high.value < low.value if lowest else high.value > low.value):
+            # handing at the going-out score still pays better where the others pay the
+            # multiplier (scoring.py: their counts times `handing_multiplier`)
+            doubled = (low is s.went_out and high is s.handed and high.value == low.value
+                       and multiplier > 1 and method is ir.Method.PENALTIES)
+            if not (high.value < low.value if lowest else high.value > low.value) and not doubled:
                 wrong.append(f"{high_name} ({high.value}) does not score {direction} than "
                              f"{low_name} ({low.value})")
                 rules.extend([low, high])
