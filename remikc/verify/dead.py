@@ -30,7 +30,8 @@ refused when the spec is read):
 |   | no card reaches is refused when the spec is read) |
 | `run.ace_to_ace forbidden` | the ace is only low or only high (with `ace low or high` the |
 |   | spec must say it, so it is never dead) |
-| `knocking.max_hand N` | no hand counts more than N: every hand may knock anyway |
+| `knocking.max_hand N` | no hand counts more than N: every hand may knock anyway (where a |
+|   | turn draws more than it discards, hands grow: then not even the whole deck does) |
 
 `turn.rearrange` has no condition to be dead: its two rules say how much, never when.
 """
@@ -41,7 +42,7 @@ from collections.abc import Callable
 
 import z3
 
-from .. import ir
+from .. import ir, scoring
 from ..cards import rank_name
 from ..drawing import holds
 from .base import Check, Probe, opening_hands
@@ -210,12 +211,25 @@ def _max_hand(probe: Probe) -> Answer:
     v = probe.variant
     assert v.knocking is not None
     limit = v.knocking.max_hand.value
+    if v.turn.draws.value.count > v.turn.discard.value:
+        # hands grow turn by turn (Karuzela draws up to three and discards none), past the
+        # probe's hand: judged against every card of the largest deck held in one hand
+        most = max(_whole_deck(v, n) for n in v.player_counts())
+        return None if most > limit else (
+            f"not even the whole deck counts more than {limit}, so any player may knock anyway")
     session, cards, length = probe.hand()
     out = session.ask(session.enc.hand_value(cards, length) > limit)
     if out.status == "unknown":
         return Undecided
     return None if out.status == "sat" else (
         f"no hand counts more than {limit}, so any player may knock anyway")
+
+
+def _whole_deck(v: ir.Variant, players: int) -> int:
+    """What every card of the deck for `players` counts, held in one hand."""
+    naturals = sum(scoring.card_in_hand(v, rank * 4 + suit) for rank in range(1, 14) for suit in range(4))
+    return (naturals * v.deck.standard.value.at(players)
+            + scoring.joker_in_hand(v) * v.deck.jokers.value.at(players))
 
 
 def dead_rules(probe: Probe, check: Check) -> Finding:
