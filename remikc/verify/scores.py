@@ -136,6 +136,36 @@ def monotone(probe: Probe, check: Check) -> Finding:
 
 # --- 10. knocking, the target and bonuses ---------------------------------------------------
 
+Moves = list[tuple[str, ir.Rule[object] | None, z3.ArithRef]]
+
+
+def _short_of_target(probe: Probe, session: Session, moves: Moves, target: ir.Rule[int]) -> str | None:
+    """Why `rounds` deals cannot bring a total from 0 to the target ("" where they can; None:
+    undecided).  Each deal is given more than it can pay: every fixed score and bonus at once,
+    and the largest amount taken from a hand once from every other player, so a target out of
+    this reach is out of reach for certain."""
+    v = probe.variant
+    rounds = v.game_end.rounds
+    if rounds is None:
+        return ""
+    sign = 1 if target.value > 0 else -1
+    s = v.scoring
+    fixed = sum(max(0, sign * r.value) for r in (s.went_out, s.handed, s.handed_with_cut_card,
+                                                 s.all_out_bonus, s.undercut_bonus) if r is not None)
+    takers = 1 if s.method.value is ir.Method.PENALTIES else max(v.player_counts()) - 1
+    needed = -(-(abs(target.value) - rounds.value * fixed) // (rounds.value * takers))  # ceiling
+    if needed <= 0:
+        return ""
+    out = session.ask(z3.Or(*[sign * d >= needed for _, _, d in moves]), why=False)
+    if out.status == "unknown":
+        return None
+    if out.model is not None:
+        return ""
+    return (f"the target {target.value} cannot be reached in {rounds.value} "
+            f"{'deal' if rounds.value == 1 else 'deals'}: no amount a deal pays reaches {needed} "
+            f"(the fixed scores and bonuses at most {fixed} a deal)")
+
+
 def round_moves(v: ir.Variant, enc: Encoder, cards: Sequence[CardVar], length: z3.ArithRef
                 ) -> list[tuple[str, ir.Rule[object] | None, z3.ArithRef]]:
     """Every amount a round can add to some player's total, by the scoring components the
@@ -212,6 +242,12 @@ def game_reachable(probe: Probe, check: Check) -> Finding:
             # a round that moves a total towards it: the target can be reached, not that it is
             # (two players' penalty totals may hover below it for ever)
             said.append(f"the target {target.value} can be reached round by round (e.g. {shown})")
+            short = _short_of_target(probe, session, moves, target)
+            if short is None:
+                return unknown(check)
+            if short:
+                wrong.append(short)
+                rules.extend(r for r in (target, v.game_end.rounds) if r is not None)
     rounds = v.game_end.rounds
     if rounds is not None:
         said.append(f"the game ends after {rounds.value} {'deal' if rounds.value == 1 else 'deals'}")
