@@ -8,12 +8,13 @@ When a claimed-valid play is refused, the unsat core says which rules refuse it.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 import z3
 
 from .. import ir
-from ..cards import Card, format_cards
+from ..cards import Card, DeclaredJoker, format_cards
 from ..irdump import format_expr
 from ..spec import syntax
 from ..spec.schema import value_rule_id
@@ -77,8 +78,31 @@ def _reading(probe: Probe, real: tuple[Card, ...]) -> tuple[str, bool]:
     return f"the rules read it as a {kind}{said} worth {decode.integer(model, meld.points)}", wraps
 
 
+def _beyond_the_deck(v: ir.Variant, example: ir.Example) -> tuple[str, tuple[str, ...]]:
+    """What the example's cards ask of the deck and it has not: a card more times than the deck
+    has copies (a declared joker's card counts, as the validator counts it), or more jokers;
+    with the rules that say so.  ("", ()) where the deck holds them."""
+    cards = [c for meld in example.melds for c in meld] + ([example.card] if example.card else [])
+    copies = max(v.deck.standard.value.at(n) for n in v.player_counts())
+    jokers = max(v.deck.jokers.value.at(n) for n in v.player_counts())
+    named = Counter(str(c.stands if isinstance(c, DeclaredJoker) else c) for c in cards
+                    if isinstance(c, DeclaredJoker) or not c.is_joker)  # a bare joker names no card
+    over = [f"{card} {times} times, the deck has {copies}" for card, times in named.items() if times > copies]
+    rules: tuple[str, ...] = ("deck.standard",) if over else ()
+    held = sum(c.is_joker for c in cards)
+    if held > jokers:
+        over.append(f"{held} jokers, the deck has {jokers}")
+        rules += ("deck.jokers",)
+    return "; ".join(over), rules
+
+
 def check_example(probe: Probe, example: ir.Example) -> ExampleResult:
     kind = example.kind
+    over, rules = _beyond_the_deck(probe.variant, example)
+    if over:  # no play holds more of a card than the deck has, whatever the rules of melds
+        refused = kind in (ir.ExampleKind.INVALID, ir.ExampleKind.NOT_OPENING)
+        return ExampleResult(example, Status.PROVED if refused else Status.VIOLATED,
+                             f"the deck cannot give it: {over}", () if refused else rules)
     if kind in (ir.ExampleKind.RUN, ir.ExampleKind.SET, ir.ExampleKind.INVALID):
         real = declared.table_order(example.melds[0])
         session, meld, fixed = _placed(probe, real)
