@@ -225,6 +225,43 @@ def _max_hand(probe: Probe) -> Answer:
         f"no hand counts more than {limit}, so any player may knock anyway")
 
 
+# the scores of a deal a variant may give, read only by the one definition of a deal's scores
+# (`tie_with_knocker` is left out: every game with knocking must give it, though only
+# `differences` scoring reads it)
+_SCORED = ("went_out", "handed", "handed_with_cut_card", "handing_multiplier", "undercut_bonus",
+           "all_out_bonus")
+
+
+def _scored(v: ir.Variant) -> int:
+    return sum(getattr(v.scoring, name) is not None for name in _SCORED)
+
+
+def _unscored(probe: Probe) -> list[tuple[ir.Rule[object], str]]:
+    """Scoring rules no deal's scores read, under the variant's other rules: remikc/scoring.py
+    scores every way the variant's deals can end (going out; handing, with the cut card where
+    a hander may take it; knocking), each with a tie and without, through the recorder, and a
+    score it never reads is one no play can give (an undercut bonus under penalty scoring)."""
+    v = probe.variant
+    endings = [("went_out", False)]
+    if v.handing is not None:
+        endings.append(("handed", False))
+        cut = next((r for s, r in v.turn.draw if s.value == "cut_card"), None)
+        if cut is not None and v.deal.cut_card is not None and v.deal.cut_card.value and any(
+                holds(cut.value, {ir.Flag.FIRST_ROUND: first, ir.Flag.OPENED: False,
+                                  ir.Flag.OPENS_THIS_TURN: opens, ir.Flag.HANDING: True})
+                for first in (False, True) for opens in (False, True)):
+            endings.append(("handed", True))
+    if v.knocking is not None:
+        endings.append(("knocked", False))
+    with probe.reads.scope() as read:
+        for ended, cut_card in endings:
+            for counts in ((0, 7, 12), (5, 5, 9), (9, 5, 5)):  # a lowest hand, ties either way
+                scoring.deal_scores(v, counts, ended, 0, cut_card=cut_card)
+    given = [getattr(v.scoring, name) for name in _SCORED]
+    return [(rule, "no way a deal ends under these rules scores it") for rule in given
+            if rule is not None and rule.id not in read]
+
+
 def _whole_deck(v: ir.Variant, players: int) -> int:
     """What every card of the deck for `players` counts, held in one hand."""
     naturals = sum(scoring.card_in_hand(v, rank * 4 + suit) for rank in range(1, 14) for suit in range(4))
@@ -278,6 +315,9 @@ def dead_rules(probe: Probe, check: Check) -> Finding:
             found.append((rule, answer))
     table = _conditions(v) + _place_values(v)
     found += table
+    said_dead = {rule.id for rule, _ in found}
+    unscored = [(rule, why) for rule, why in _unscored(probe) if rule.id not in said_dead]
+    found += unscored
     if found:
         said = "; ".join(f"`{rule.id}` ({rule.span.file}:{rule.span.line}) can never take effect: {why}"
                          for rule, why in found)
@@ -287,8 +327,8 @@ def dead_rules(probe: Probe, check: Check) -> Finding:
         return Finding(check.id, check.title, Status.UNKNOWN,
                        "the solver's work limit ran out on " + ", ".join(undecided) + " (raise --rlimit)")
     return Finding(check.id, check.title, Status.PROVED,
-                   f"each of the {len(asks) + _table_size(v)} rules that could be dead takes effect in "
-                   "some play")
+                   f"each of the {len(asks) + _table_size(v) + _scored(v)} rules that could be dead takes "
+                   "effect in some play")
 
 
 def _fix(v: ir.Variant, rule: ir.Rule[object]) -> str:
