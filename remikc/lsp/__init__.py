@@ -7,6 +7,7 @@ from __future__ import annotations
 
 def serve() -> None:
     """Serve one editor over standard input and output until it says `exit`."""
-    from .server import build
+    from .server import build, warm
 
+    warm()
     build().start_io()
