@@ -7,7 +7,6 @@ from __future__ import annotations
 
 def serve() -> None:
     """Serve one editor over standard input and output until it says `exit`."""
-    from .server import build, warm
+    from .server import build
 
-    warm()
     build().start_io()

@@ -3,8 +3,7 @@
 - diagnostics on open and on every change: all of `remikc check --no-verify`'s, with their
   codes, spans, hints (in the message) and notes (as related information);
 - on save, the verifier in the background (`remikc check --format json`, a process of its
-  own, forked from the server where the platform can, with the verifier already imported):
-  its violated and undecided checks, with their witnesses, at the spec lines they name.
+  own): its violated and undecided checks, with their witnesses, at the spec lines they name.
   A change while it runs stops it: its answer would be about a text that is gone;
 - hover, completion, the outline, go to definition, a quick fix for each "did you mean"
   hint, and formatting through `remikc fmt`.
@@ -14,13 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import json
-import multiprocessing
 import os
 import sys
 from collections.abc import Sequence
-from multiprocessing.connection import Connection
 from typing import Any
 from urllib.parse import unquote
 
@@ -254,81 +250,22 @@ def _stop_verifying(ls: RulesServer, uri: str) -> None:
         task.cancel()
 
 
-# Where the platform can fork, the check runs in a copy of this process, the verifier and Z3
-# imported once at the server's start: a house variant beside its parent's cached proofs is
-# checked in half a second, where a new interpreter spends about 0.4 s importing first.
-_FORK = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-
-
-def warm() -> None:
-    """Import what a check needs, before the first save (see `_FORK`)."""
-    if _FORK is not None:
-        import z3
-
-        from .. import cli  # noqa: F401
-        from ..spec.grammar import grammar
-        from ..verify import checks  # noqa: F401  # every check
-
-        grammar()
-        z3.Solver(ctx=z3.Context()).check()  # Z3's own start, made once
-
-
-def _check_in_child(path: str, answer: Connection) -> None:
-    """In the forked copy: the check's JSON down `answer`.  Standard output is the editor's
-    channel, so nothing the check might print may reach it."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, 1)
-    os.dup2(devnull, 2)
-    from ..cli import main
-
-    out = io.StringIO()
-    main(["check", "--format", "json", "--jobs", "1", path], out, io.StringIO())
-    answer.send_bytes(out.getvalue().encode("utf-8"))
-    answer.close()
-
-
-def _received(reader: Connection) -> bytes:
-    try:
-        return reader.recv_bytes()
-    except EOFError:  # the child was stopped, or died, before answering
-        return b""
-
-
-async def _checked(path: str) -> bytes:
-    """`remikc check --format json` of `path`, in a process of its own (Z3 holds the interpreter
-    while it works, and a process can be stopped at once)."""
-    if _FORK is None:
-        process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "remikc", "check", "--format", "json", "--jobs", "1", path,
-            stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.DEVNULL)
-        try:
-            output, _ = await process.communicate()
-        except asyncio.CancelledError:
-            with contextlib.suppress(ProcessLookupError):
-                process.kill()
-            await process.wait()
-            raise
-        return output
-    reader, writer = _FORK.Pipe(duplex=False)
-    child = _FORK.Process(target=_check_in_child, args=(path, writer), daemon=True)
-    child.start()
-    writer.close()
-    try:
-        return await asyncio.get_running_loop().run_in_executor(None, _received, reader)
-    except asyncio.CancelledError:
-        child.kill()
-        raise
-    finally:
-        child.join(timeout=5)
-        reader.close()
-
-
 async def _verify(ls: RulesServer, uri: str) -> None:
-    """The check of the saved file (`_checked`); its violated and undecided checks are
-    published beside what the reading said."""
+    """`remikc check --format json` on the saved file, in a process of its own (Z3 holds the
+    interpreter while it works, and a process can be stopped at once); its violated and
+    undecided checks are published beside what the reading said."""
     path = _path(uri)
-    output = await _checked(path)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "remikc", "check", "--format", "json", "--jobs", "1", path,
+        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.DEVNULL)
+    try:
+        output, _ = await process.communicate()
+    except asyncio.CancelledError:
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+        await process.wait()
+        raise
     document = ls.workspace.get_text_document(uri)
     found = [*ls.checked.get(uri, []), *_findings(document, path, output)]
     ls.text_document_publish_diagnostics(
