@@ -32,6 +32,8 @@ refused when the spec is read):
 |   | spec must say it, so it is never dead) |
 | `knocking.max_hand N` | no hand counts more than N: every hand may knock anyway (where a |
 |   | turn draws more than it discards, hands grow: then not even the whole deck does) |
+| a score of a deal (`went_out`, `handed`, | no way the variant's deals end has remikc/scoring.py |
+|   `handing_multiplier`, `undercut_bonus`, ...) | read it (an undercut bonus under `penalties`) |
 
 `turn.rearrange` has no condition to be dead: its two rules say how much, never when.
 """
@@ -245,7 +247,7 @@ def _unscored(probe: Probe) -> list[tuple[ir.Rule[object], str]]:
     endings = [("went_out", False)]
     if v.handing is not None:
         endings.append(("handed", False))
-        cut = next((r for s, r in v.turn.draw if s.value == "cut_card"), None)
+        cut = v.turn.source(ir.DrawSource.CUT_CARD)
         if cut is not None and v.deal.cut_card is not None and v.deal.cut_card.value and any(
                 holds(cut.value, {ir.Flag.FIRST_ROUND: first, ir.Flag.OPENED: False,
                                   ir.Flag.OPENS_THIS_TURN: opens, ir.Flag.HANDING: True})
