@@ -118,6 +118,7 @@ TIERS: dict[str, tuple[str, set[str]]] = {
         "test_the_rules_a_removal_rests_on_are_completed_and_hovered_by_their_dotted_ids",
         "test_without_pygls_the_command_says_how_to_install_it",
     }),
+    "tests/test_lsp_spare.py": (UNIT, set()),
     "tests/test_malformed.py": (UNIT, set()),
     "tests/test_meld_order.py": (UNIT, set()),
     "tests/test_mutations.py": (INTEGRATION, set()),

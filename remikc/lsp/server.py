@@ -3,7 +3,8 @@
 - diagnostics on open and on every change: all of `remikc check --no-verify`'s, with their
   codes, spans, hints (in the message) and notes (as related information);
 - on save, the verifier in the background (`remikc check --format json`, a process of its
-  own): its violated and undecided checks, with their witnesses, at the spec lines they name.
+  own, started ahead of the save: `spare.py`): its violated and undecided checks, with their
+  witnesses, at the spec lines they name.
   A change while it runs stops it: its answer would be about a text that is gone;
 - hover, completion, the outline, go to definition, a quick fix for each "did you mean"
   hint, and formatting through `remikc fmt`.
@@ -40,6 +41,7 @@ class RulesServer(LanguageServer):
         super().__init__("remikc", __version__)
         self.verifying: dict[str, asyncio.Task[None]] = {}  # by uri: the verifier run on save
         self.checked: dict[str, list[lsp.Diagnostic]] = {}  # by uri: what the last reading said
+        self.spare: asyncio.Task[asyncio.subprocess.Process] | None = None  # see `_ready`
 
     def documents(self) -> dict[str, str]:
         """The open spec documents, by file path, as the editor has them (saved or not)."""
@@ -57,6 +59,7 @@ def build() -> RulesServer:
     @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: RulesServer, params: lsp.DidOpenTextDocumentParams) -> None:
         _check(ls, params.text_document.uri)
+        _ready(ls)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: RulesServer, params: lsp.DidChangeTextDocumentParams) -> None:
@@ -77,6 +80,10 @@ def build() -> RulesServer:
         ls.checked.pop(params.text_document.uri, None)
         ls.text_document_publish_diagnostics(
             lsp.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
+
+    @server.feature(lsp.SHUTDOWN)
+    def shutdown(ls: RulesServer, params: None) -> None:
+        _retire(ls)
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
     def hover(ls: RulesServer, params: lsp.HoverParams) -> lsp.Hover | None:
@@ -250,22 +257,58 @@ def _stop_verifying(ls: RulesServer, uri: str) -> None:
         task.cancel()
 
 
+def _ready(ls: RulesServer) -> None:
+    """Start the spare interpreter the next save's check will run in, unless one is on its way."""
+    if ls.spare is None:
+        ls.spare = asyncio.get_running_loop().create_task(asyncio.create_subprocess_exec(
+            sys.executable, "-m", "remikc.lsp.spare",
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.DEVNULL))
+
+
+def _retire(ls: RulesServer) -> None:
+    """Stop the spare: the server is shutting down (with the server gone it would stop by
+    itself, its standard input closed, but only once it has finished importing)."""
+    spare, ls.spare = ls.spare, None
+    if spare is not None:
+        spare.add_done_callback(_stop_spawned)
+
+
+def _stop_spawned(spare: asyncio.Task[asyncio.subprocess.Process]) -> None:
+    if not spare.cancelled() and spare.exception() is None:
+        with contextlib.suppress(ProcessLookupError):
+            spare.result().kill()
+
+
 async def _verify(ls: RulesServer, uri: str) -> None:
     """`remikc check --format json` on the saved file, in a process of its own (Z3 holds the
-    interpreter while it works, and a process can be stopped at once); its violated and
-    undecided checks are published beside what the reading said."""
+    interpreter while it works, and a process can be stopped at once): the spare, ready with
+    the verifier imported, or a new one if it is gone.  Its violated and undecided checks are
+    published beside what the reading said."""
     path = _path(uri)
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "remikc", "check", "--format", "json", "--jobs", "1", path,
-        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.DEVNULL)
+    _ready(ls)
+    assert ls.spare is not None
+    spare, ls.spare = ls.spare, None
     try:
-        output, _ = await process.communicate()
+        process = await asyncio.shield(spare)
+    except asyncio.CancelledError:
+        spare.add_done_callback(_stop_spawned)
+        raise
+    if process.returncode is not None:  # the spare died before it was needed
+        _ready(ls)
+        assert ls.spare is not None
+        spare, ls.spare = ls.spare, None
+        process = await spare
+    command = json.dumps(["check", "--format", "json", "--jobs", "1", path]).encode() + b"\n"
+    try:
+        output, _ = await process.communicate(command)
     except asyncio.CancelledError:
         with contextlib.suppress(ProcessLookupError):
             process.kill()
         await process.wait()
         raise
+    finally:
+        _ready(ls)  # for the next save, once this check no longer needs the processor
     document = ls.workspace.get_text_document(uri)
     found = [*ls.checked.get(uri, []), *_findings(document, path, output)]
     ls.text_document_publish_diagnostics(

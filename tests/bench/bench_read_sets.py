@@ -8,13 +8,18 @@ and DIR first on the path.  For each, as fresh processes, the median wall time o
 - a house variant of a seed changing one rule, the seed's proofs cached and the house
   variant's own not (its name changes before each run): `stock_empty` (no check of remik51
   reads it but three), `scoring.not_opened` (read by the scoring checks) and
-  `opening.min_points` (read by every check that lays an opening).
+  `opening.min_points` (read by every check that lays an opening);
+- the same three as the language server checks a saved file (`--format json --jobs 1`): in
+  the spare interpreter it starts ahead of the save (remikc/lsp/spare.py, given 3 s to get
+  ready, as an author spends typing), timed from the command to its answer; where the
+  checkout has no spare, a new interpreter, as its server starts one.
 Then the ratio of this checkout to the baseline.  The machine is shared: read medians and ratios.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -43,6 +48,23 @@ def _run(code: Path, args: list[str], env: dict[str, str]) -> float:
     return time.perf_counter() - started
 
 
+def _on_save(code: Path, path: Path, env: dict[str, str]) -> float:
+    args = ["check", "--format", "json", "--jobs", "1", str(path)]
+    if not (code / "remikc" / "lsp" / "spare.py").exists():
+        return _run(code, args, env)
+    spare = subprocess.Popen([sys.executable, "-m", "remikc.lsp.spare"], cwd=code,
+                             env={**env, "PYTHONPATH": str(code)}, stdin=subprocess.PIPE,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(3)
+        started = time.perf_counter()
+        spare.communicate(json.dumps(args).encode() + b"\n")
+        return time.perf_counter() - started
+    finally:
+        spare.kill()
+        spare.wait()
+
+
 def measure(code: Path, runs: int) -> dict[str, float]:
     out: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as scratch:
@@ -61,6 +83,11 @@ def measure(code: Path, runs: int) -> dict[str, float]:
                 if i:  # the first run proves remik51's own entry, if the copy has none yet
                     times.append(took)
             out[f"house variant, {rule} changed"] = statistics.median(times)
+            saved = []
+            for i in range(runs):
+                house.write_text(HOUSE.format(run=f"s{i}", body=body), encoding="utf-8")
+                saved.append(_on_save(code, house, env))
+            out[f"editor save, {rule} changed"] = statistics.median(saved)
             house.unlink()
     return out
 
@@ -71,9 +98,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
     mine, theirs = measure(ROOT, args.runs), measure(args.baseline.resolve(), args.runs)
-    print(f"{'median seconds':<40} {'this':>7} {'baseline':>9} {'ratio':>6}")
+    print(f"{'median seconds':<42} {'this':>7} {'baseline':>9} {'ratio':>6}")
     for name, took in mine.items():
-        print(f"{name:<40} {took:7.3f} {theirs[name]:9.3f} {took / theirs[name]:6.2f}")
+        print(f"{name:<42} {took:7.3f} {theirs[name]:9.3f} {took / theirs[name]:6.2f}")
 
 
 if __name__ == "__main__":
