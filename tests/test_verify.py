@@ -171,8 +171,7 @@ def test_corpus_is_big_enough():
 def test_inconsistent_spec_is_caught_by_its_check(path: Path):
     (check,) = _expect(path, "check")
     # the spec reads fine; its rules do not hold together.  Only the check that should say so
-    # is proved (the others' verdicts on such specs: the whole-report tests below and fuzzing),
-    # but for a check that compares with the parent's report or gathers the spec's examples
+    # is proved (the whole verifier on odd specs: the unusual corpus and test_fuzz), but for a check that compares with the parent's report or gathers the spec's examples
     finding = _alone(path, check)
     assert finding is not None and finding.status is Status.VIOLATED, finding
     for names in _expect(path, "rules"):
