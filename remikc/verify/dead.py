@@ -35,6 +35,11 @@ refused when the spec is read):
 | a score of a deal (`went_out`, `handed`, | no way the variant's deals end has remikc/scoring.py |
 |   `handing_multiplier`, `undercut_bonus`, ...) | read it (an undercut bonus under `penalties`) |
 
+and, by the guards on their readers (remikc/verify/guards.py): a face-up first discard or
+`discard_taken_card forbidden` where nobody may draw from the discard pile; a card's value in
+a set or a run where nothing counts a meld's points; `joker_swap.card_from hand_or_table`
+without `rearrange`; the bonuses at a game's end in a game with no target.
+
 `turn.rearrange` has no condition to be dead: its two rules say how much, never when.
 """
 
@@ -49,6 +54,7 @@ from ..cards import rank_name
 from ..drawing import holds
 from .base import Check, Probe, opening_hands
 from .findings import Finding, Status
+from .guards import endings, judged, unread
 from .liveness import states
 
 Undecided = object()  # a question that ran out of work
@@ -244,19 +250,8 @@ def _unscored(probe: Probe) -> list[tuple[ir.Rule[object], str]]:
     a hander may take it; knocking), each with a tie and without, through the recorder, and a
     score it never reads is one no play can give (an undercut bonus under penalty scoring)."""
     v = probe.variant
-    endings = [("went_out", False)]
-    if v.handing is not None:
-        endings.append(("handed", False))
-        cut = v.turn.source(ir.DrawSource.CUT_CARD)
-        if cut is not None and v.deal.cut_card is not None and v.deal.cut_card.value and any(
-                holds(cut.value, {ir.Flag.FIRST_ROUND: first, ir.Flag.OPENED: False,
-                                  ir.Flag.OPENS_THIS_TURN: opens, ir.Flag.HANDING: True})
-                for first in (False, True) for opens in (False, True)):
-            endings.append(("handed", True))
-    if v.knocking is not None:
-        endings.append(("knocked", False))
     with probe.reads.scope() as read:
-        for ended, cut_card in endings:
+        for ended, cut_card in endings(v):
             for counts in ((0, 7, 12), (5, 5, 9), (9, 5, 5)):  # a lowest hand, ties either way
                 scoring.deal_scores(v, counts, ended, 0, cut_card=cut_card)
     given = [getattr(v.scoring, name) for name in _SCORED]
@@ -318,13 +313,16 @@ def dead_rules(probe: Probe, check: Check) -> Finding:
     table = _conditions(v) + _place_values(v)
     found += table
     said_dead = {rule.id for rule, _ in found}
-    unscored = [(rule, why) for rule, why in _unscored(probe) if rule.id not in said_dead]
-    found += unscored
+    found += [(rule, why) for rule, why in _unscored(probe) if rule.id not in said_dead]
+    guarded = [(rule, why, causes) for rule, why, causes in unread(v) if rule.id not in said_dead]
+    found += [(rule, why) for rule, why, _ in guarded]
     if found:
         said = "; ".join(f"`{rule.id}` ({rule.span.file}:{rule.span.line}) can never take effect: {why}"
                          for rule, why in found)
-        return Finding(check.id, check.title, Status.VIOLATED, said, tuple(r for r, _ in found),
-                       tuple(_fix(v, rule) for rule, _ in found))
+        causes = [c for _, _, made_so in guarded for c in made_so if c is not None]
+        named = tuple(dict.fromkeys([*(r for r, _ in found), *causes]))
+        return Finding(check.id, check.title, Status.VIOLATED, said, named,
+                       tuple(dict.fromkeys(_fix(v, rule) for rule, _ in found)))
     if undecided:
         return Finding(check.id, check.title, Status.UNKNOWN,
                        "the solver's work limit ran out on " + ", ".join(undecided) + " (raise --rlimit)")
@@ -348,4 +346,4 @@ def _fix(v: ir.Variant, rule: ir.Rule[object]) -> str:
 def _table_size(v: ir.Variant) -> int:
     """The rules judged without the solver: conditions and values given by place."""
     return (len(v.turn.draw) + 1 + (1 if v.joker_swap is not None else 0)
-            + sum(1 for r in v.values.ranks if r.value.by_place))
+            + sum(1 for r in v.values.ranks if r.value.by_place) + judged(v))
