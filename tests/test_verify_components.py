@@ -37,6 +37,12 @@ CUT_CARD = ("  deal {\n    cut_card under_stock\n  }\n"
 COLLECTS = HIGHEST = ("  game_end {\n    override winner highest\n  }\n")
 
 
+# The winner takes the others' hands; reaching 3000 gives 60, each deal won 25 to the others.
+TARGET = ("  game_end {\n    override winner highest\n    override target 3000\n    target_bonus 60\n"
+          "    round_win_bonus 25\n  }\n")
+TARGET_SCORING = ("override method winner_collects", "remove went_out", "remove handed")
+
+
 def _collects(*lines: str) -> str:
     return COLLECTS + _scoring("override method winner_collects", "remove went_out", "remove handed",
                                "override joker_in_hand -20", *lines)
@@ -85,6 +91,11 @@ CASES = [
     ("incentives.opening", "joker_in_hand", "", _scoring("override joker_in_hand 50")),
     # aces counting 50 kept: 80 + 200 = 280 above it
     ("incentives.opening", "values", "", _values("override A 50")),
+    # only the winner of a deal moves towards 3000; handing doubles the others' hands (4 x 200):
+    # 1600 a deal, two deals won on the way give 50 in round bonuses, below the 60 of reaching
+    # it; undoubled, 800 a deal, four deals won give 100
+    ("incentives.target", "handing_multiplier", TARGET + _scoring(*TARGET_SCORING),
+     TARGET + _scoring(*TARGET_SCORING, "override handing_multiplier 1")),
     # knocking counts as going out (-40); a knocker holding 2..10 points is better off knocking,
     # unless going out scores more than his cards, or his cards count below it
     ("incentives.knock", "went_out", KNOCKING + _scoring("tie_with_knocker others_win"),

@@ -15,7 +15,7 @@ from .dead import dead_rules
 from .dealing import deck_enough, opening_reachable
 from .ending import deal_ends
 from .findings import BUILT_IN_CHECKS
-from .incentives import knock, lay_off, opening_pays
+from .incentives import knock, lay_off, opening_pays, reaching_target
 from .liveness import turn_live
 from .melds import joker_limits, joker_meaning, meld_sizes, melds_alive, runs_wrap
 from .scores import game_reachable, monotone, winner_scores_best
@@ -41,6 +41,8 @@ CHECKS: tuple[Check, ...] = (
     Check("incentives.opening", "opening never leaves a player worse off than not opening",
           opening_pays),
     Check("incentives.knock", "knocking never leaves the knocker worse off than playing on", knock),
+    Check("incentives.target", "reaching the target never leaves its player worse off than another "
+          "reaching it", reaching_target),
     Check("rules.dead", "every rule can take effect in some play", dead_rules),
 )
 assert tuple(c.id for c in CHECKS) == BUILT_IN_CHECKS, "findings.BUILT_IN_CHECKS lists the checks"

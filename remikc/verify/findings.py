@@ -23,7 +23,7 @@ MAX_RLIMIT = 2**32 - 1
 BUILT_IN_CHECKS = ("melds.alive", "runs.wrap", "jokers.limits", "jokers.meaning", "melds.sizes",
                    "deck.enough", "opening.reachable", "scoring.winner", "scoring.monotone",
                    "game.reachable", "turn.live", "deal.ends", "incentives.lay_off", "incentives.opening",
-                   "incentives.knock",
+                   "incentives.knock", "incentives.target",
                    "rules.dead")
 
 

@@ -22,6 +22,13 @@ their own (going out against holding cards, and handing against going out, are
   (the undercut is the risk a knock takes on purpose).  The two endings score as
   `encode.deal_scores` says (`knocked` by him, or nobody going out), with every component
   the spec scores.
+- `incentives.target`: reaching the target never leaves its player worse off than another
+  player reaching it.  The one who reaches it gets `target_bonus`, every other player
+  `round_win_bonus` for each deal he won (remikc/scoring.py `final_totals`): by ending the
+  game a player gives up his round bonuses.  Where only a deal's winner moves towards the
+  target, he has won at least the target over the most a deal gains (`gains.most_a_deal`,
+  every component) deals on the way; when the round bonuses of that many deals are worth
+  more than `target_bonus`, ending the game is the worse choice in every game.
 """
 
 
@@ -37,6 +44,7 @@ from . import canon, decode
 from .base import Check, Probe, better, largest_hand, opening_hands, smallest_meld, unknown
 from .encode import CopyLimit, deal_scores, opening, slot_sizes
 from .findings import Finding, Status
+from .gains import deal_extremes, most_a_deal
 
 
 def _hurts_holder(v: ir.Variant) -> bool:
@@ -178,3 +186,41 @@ def knock(probe: Probe, check: Check) -> Finding:
     return Finding(check.id, check.title, Status.PROVED,
                    f"a player who may knock (`max_hand {limit.value}`) and holds the lowest count scores "
                    "no worse by knocking than by playing on")
+
+
+def reaching_target(probe: Probe, check: Check) -> Finding:
+    v = probe.variant
+    g = v.game_end
+    target = g.target
+    per_round = g.round_win_bonus.value if g.round_win_bonus is not None else 0
+    if target is None or per_round == 0:
+        return Finding(check.id, check.title, Status.PROVED,
+                       "reaching the target gives up no round bonus" if target is not None
+                       else "the game has no target")
+    bonus = g.target_bonus.value if g.target_bonus is not None else 0
+    if any(not score.won and score.total > 0 for score, _ in deal_extremes(v)):
+        return Finding(check.id, check.title, Status.PROVED,
+                       "a player's total moves towards the target in deals he does not win, so he may "
+                       "reach it having won none: reaching it gives up no round bonus")
+    gain, how = most_a_deal(v)
+    if gain <= 0:
+        return Finding(check.id, check.title, Status.PROVED,
+                       "no deal moves a total towards the target (see `game.reachable`)")
+    wins = -(-target.value // gain)  # the fewest deals won on the way: a ceiling
+    lost = per_round * wins
+    highest = v.game_end.winner.value is ir.Winner.HIGHEST
+    deals = f"{wins} {'deal' if wins == 1 else 'deals'}"
+    if (bonus < lost) if highest else (bonus > lost):
+        s = v.scoring
+        blame = tuple(r for r in (g.target_bonus, g.round_win_bonus, target, g.winner, s.method,
+                                  s.handing_multiplier, s.not_opened, s.all_out_bonus, s.undercut_bonus)
+                      if r is not None)
+        return Finding(check.id, check.title, Status.VIOLATED,
+                       f"a player reaching the target {target.value} has won at least {deals} on the way "
+                       f"(a deal gains at most {gain}: {how}); reaching it gives him {bonus} "
+                       f"(`target_bonus`), where another player reaching it would give him {wins} x "
+                       f"{per_round} = {lost} (`round_win_bonus`): ending the game is the worse choice "
+                       f"({'highest' if highest else 'lowest'} total wins)", blame)
+    return Finding(check.id, check.title, Status.PROVED,
+                   f"the fewest deals a player wins on the way to the target ({wins}) give {lost} in round "
+                   f"bonuses, no better than the {bonus} of reaching it")
