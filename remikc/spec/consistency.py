@@ -271,7 +271,9 @@ def _scoring(v: ir.Variant) -> Iterator[Diagnostic]:
     if v.knocking is None:
         for rule in _present(s.undercut_bonus, s.tie_with_knocker):
             yield from _needs(rule, "knocking", "the game has no `knocking` section", "remove it")
-    elif s.tie_with_knocker is None:
+    elif s.tie_with_knocker is None and s.method.value is ir.Method.DIFFERENCES:
+        # only `differences` has a winner a tie could change (the others' hands are what the
+        # knocker's count is measured against); `rules.dead` reports it under another method
         yield error("E016", "say who wins a tie with the player who knocked",
                     v.knocking.max_hand.span, hint="add `tie_with_knocker others_win` to `scoring`")
     if v.handing is not None and v.handing.opening_rules is not None and v.opening is None:

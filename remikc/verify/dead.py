@@ -33,7 +33,8 @@ refused when the spec is read):
 | `knocking.max_hand N` | no hand counts more than N: every hand may knock anyway (where a |
 |   | turn draws more than it discards, hands grow: then not even the whole deck does) |
 | a score of a deal (`went_out`, `handed`, | no way the variant's deals end has remikc/scoring.py |
-|   `handing_multiplier`, `undercut_bonus`, ...) | read it (an undercut bonus under `penalties`) |
+|   `handing_multiplier`, `undercut_bonus`, | read it (an undercut bonus, or who wins a tie with the |
+|   `tie_with_knocker`, ...) | knocker, under `penalties`) |
 
 and, by the guards on their readers (remikc/verify/guards.py): a face-up first discard or
 `discard_taken_card forbidden` where nobody may draw from the discard pile; a card's value in
@@ -234,10 +235,8 @@ def _max_hand(probe: Probe) -> Answer:
 
 
 # the scores of a deal a variant may give, read only by the one definition of a deal's scores
-# (`tie_with_knocker` is left out: every game with knocking must give it, though only
-# `differences` scoring reads it)
 _SCORED = ("went_out", "handed", "handed_with_cut_card", "handing_multiplier", "undercut_bonus",
-           "all_out_bonus")
+           "all_out_bonus", "tie_with_knocker")
 
 
 def _scored(v: ir.Variant) -> int:
