@@ -11,7 +11,6 @@ the most its dearest.
 from __future__ import annotations
 
 from .. import ir, scoring
-from .base import largest_hand
 from .guards import endings
 
 ENDINGS = {("went_out", False): "going out", ("handed", False): "handing",
@@ -21,11 +20,13 @@ ENDINGS = {("went_out", False): "going out", ("handed", False): "handing",
 
 
 def grown_hand(v: ir.Variant) -> int:
-    """The most cards a player may hold: `largest_hand`, or the whole deck where a turn draws
-    more than it discards (Karuzela draws up to three and discards none)."""
+    """The most cards a player may hold: the dealt hand, the first player's extra cards and a
+    turn's draws, or the whole deck where a turn draws more than it discards (Karuzela draws
+    up to three and discards none)."""
+    turn = max(v.deal.hand.value.at(n) for n in v.player_counts()) + v.deal.extra() + v.turn.draws.value.count
     if v.turn.draws.value.count <= v.turn.discard.value:
-        return largest_hand(v)
-    return max(largest_hand(v), max(v.deck.size(n) for n in v.player_counts()))
+        return turn
+    return max(turn, max(v.deck.size(n) for n in v.player_counts()))
 
 
 def hand_counts(v: ir.Variant, cards: int, players: int) -> tuple[int, int]:
