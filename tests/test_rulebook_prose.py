@@ -272,7 +272,9 @@ def test_the_book_says_what_it_names_before_it_leans_on_it(lang):
     rules = text[text.index("## 1."):]
     first = rules.index(named)
     assert rules.index(said, first) - first < 60
-    glossary = {"pl": "## 11. Słowniczek", "hr": "## 11. Pojmovnik"}[lang]
+    # the questions at the table, then the glossary last (numbered on from the rules' sections)
+    glossary = {"pl": "## 12. Słowniczek", "hr": "## 12. Pojmovnik"}[lang]
+    assert text.index({"pl": "## 11. Pytania przy stole", "hr": "## 11. Pitanja za stolom"}[lang]) < text.index(glossary)
     variations = {"pl": "## Odmiany", "hr": "## Varijante"}[lang]
     assert text.index(variations) < text.index(glossary) == text.rindex("\n## ") + 1
 
@@ -306,7 +308,7 @@ def test_overview_first_and_the_order_a_player_needs():
     titles = list(_sections(_text("remik51", "pl")))
     assert titles == ["O grze", "Karty i ich wartość", "Układy", "Rozdanie", "Przebieg tury", "Otwarcie",
                       "Dokładanie kart i jokery", "Koniec rozdania", "Punktacja", "Koniec gry",
-                      "Do ustalenia przed grą", "Odmiany", "Słowniczek"]
+                      "Pytania przy stole", "Do ustalenia przed grą", "Odmiany", "Słowniczek"]
     hr = list(_sections(_text("remik51", "hr")))
     assert hr[:3] == ["O igri", "Karte i njihova vrijednost", "Grupe"]
     assert hr[-3:] == ["Dogovorite se prije igre", "Varijante", "Pojmovnik"]
@@ -685,3 +687,56 @@ def test_the_docs_excerpt_is_the_book():
     book = _md("remik51", "pl")
     missing = [line for line in excerpt.splitlines() if line and line != "..." and line not in book]
     assert missing == []
+
+
+# --- the players' questions at the table ------------------------------------------------------
+
+QUESTIONS = {"pl": "Pytania przy stole", "hr": "Pitanja za stolom"}
+
+
+def _asked(text: str, code: str) -> dict[str, str]:
+    """The questions section: each question (bold) with its answer."""
+    section = _sections(text)[QUESTIONS[code]]
+    return dict(re.findall(r"^\*\*(.+?)\*\* (.+)$", section, flags=re.M))
+
+
+@pytest.mark.parametrize("code", ["pl", "hr"])
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_book_answers_the_questions_at_the_table(variant, code):
+    asked = _asked(_text(variant, code), code)
+    assert len(asked) >= 4, asked  # basic Rummy, with no opening and no jokers, asks fewest
+    for question, answer in asked.items():
+        assert question.endswith("?") and answer.strip(" *†\\") and not answer.startswith("**")
+
+
+def test_the_questions_the_seeds_raise_are_answered_from_their_rules():
+    """003: after a card that plays nothing, the next is drawn, three at most, and after the
+    third nothing goes to the table; 000: who goes out gets -40, who never opened 100."""
+    karuzela = _asked(_text("karuzela", "pl"), "pl")
+    assert "Jeśli nie położysz na stole żadnej karty, weź następną" in karuzela[
+        "Ile kart dobiera się w turze i kiedy przestaje się dobierać?"]
+    assert "nie kładzie już na stole żadnej karty z ręki" in karuzela[
+        "Czy po ostatniej dobranej karcie można jeszcze coś położyć na stół?"]
+    remik51 = _asked(_text("remik51", "pl"), "pl")
+    assert "-40 punktów" in remik51["Ile punktów dostaje ten, kto pierwszy pozbędzie się wszystkich kart?"]
+    assert "100 punktów" in remik51["Co liczy się graczowi, który do końca rozdania się nie otworzył?"]
+    assert "Po otwarciu" in remik51["Czy przed otwarciem wolno dokładać karty do układów na stole?"]
+    # Remik 51 draws one card: the question of when drawing stops is Karuzela's alone
+    assert "Ile kart dobiera się w turze i kiedy przestaje się dobierać?" not in remik51
+
+
+def test_a_house_variants_answers_are_its_own(tmp_path):
+    """Laying off from the start, 50 for going out, no joker swap: each answer follows."""
+    from remikc.spec.workspace import Workspace
+
+    (tmp_path / "dom.rules").write_text(
+        'variant dom extends "remik51" {\n  name pl "Dom"\n  name hr "Dom"\n'
+        "  turn {\n    override lay_off always\n  }\n"
+        "  scoring {\n    override went_out -50\n  }\n"
+        "  remove joker_swap\n}\n", encoding="utf-8")
+    v = Workspace().variant(str(tmp_path / "dom.rules"))
+    book = rulebook(v, language("pl"))
+    asked = {s.question: s.text for s in book.sentences() if s.question}
+    assert "-50 punktów" in asked["Ile punktów dostaje ten, kto pierwszy pozbędzie się wszystkich kart?"]
+    assert "Po otwarciu" not in asked["Czy przed otwarciem wolno dokładać karty do układów na stole?"]
+    assert "Co wolno zrobić z jokerem leżącym w układzie na stole?" not in asked

@@ -19,6 +19,7 @@ class Sentence:
     assumed: bool = False  # states a value the seed does not give
     reading: bool = False  # reads an ambiguous seed sentence one way
     row: bool = False  # a row of a table, as `Rulebook.sentences` gives it
+    question: str = ""  # the question it answers, in the players' questions at the table
 
 
 @dataclass(frozen=True)
