@@ -123,6 +123,7 @@ TIERS: dict[str, tuple[str, set[str]]] = {
     "tests/test_meld_order.py": (UNIT, set()),
     "tests/test_mutations.py": (INTEGRATION, set()),
     "tests/test_notation.py": (UNIT, set()),
+    "tests/test_no_card_literals.py": (UNIT, set()),
     "tests/test_nothing_lost.py": (UNIT, {
         "test_build_and_list_skip_a_fifo", "test_standard_input_is_read_up_to_the_limit_only",
         "test_one_id_in_two_folders_builds_nothing",

@@ -9,7 +9,7 @@ templates carry the provenance in front matter and a comment.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from .. import ir
@@ -22,6 +22,7 @@ from . import book_words as words
 from .book import Block, Example, Rulebook, Section, Sentence, Steps, Table, Taught
 from .book_changes import value_text
 from .book_layout import place_notes
+from .book_questions import questions
 from .book_scoring import scoring
 from .book_words import Writer
 
@@ -53,7 +54,7 @@ def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
     sections.append(Section("going_out", lang.say("section.going_out"), _going_out(w) + _stock(w)))
     sections.append(Section("scoring", lang.say("section.scoring"), scoring(w, e, t)))
     sections.append(Section("game_end", lang.say("section.game_end"), _game_end(w)))
-    asked = _questions(w, sections)
+    asked = questions(w, sections)
     if asked:
         sections.append(Section("questions", lang.say("section.questions"), asked))
     sections.append(Section("glossary", lang.say("section.glossary"), _glossary(w, e)))
@@ -71,52 +72,12 @@ def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
         for rule_id in sentence.rules:
             first.setdefault(rule_id, sentence.text)
     # a rule the book does not say (it cannot take effect here) leaves no reading to settle
-    readings = tuple(_reading(w, r, first[r.id]) for r in v.rules if r.other and r.id in first)
+    readings = tuple(_reading(w, r, first[r.id], e) for r in v.rules if r.other and r.id in first)
     said = said + list(readings)
     marks = [lang.say("footnote.assumed")] if any(s.assumed for s in said) else []
     marks += [lang.say("footnote.reading")] if any(s.reading for s in said) else []
     return replace(book, footnotes=tuple(marks), readings=readings,
                    unverified="" if verified else lang.say("unverified"))
-
-
-# What a group stops the game to ask, with the rules whose sentences answer it and when it is
-# asked at all; asked only where the book states one of the rules, so a house variant's
-# answers are its own.
-QUESTIONS: tuple[tuple[str, tuple[str, ...], Callable[[ir.Variant], bool]], ...] = (
-    ("question.discard_before_opening", ("turn.draw.discard_top",), lambda v: v.opening is not None),
-    ("question.lay_off_before_opening", ("turn.lay_off",), lambda v: v.opening is not None),
-    ("question.lay_off", ("turn.lay_off",), lambda v: v.opening is None),
-    ("question.draws_until_meld", ("turn.draws",), lambda v: v.turn.draws.value.until_meld),
-    ("question.after_last_draw", ("turn.meld_after_last_draw",), lambda v: True),
-    ("question.joker_swap", ("joker_swap.allowed", "joker_swap.retrieved_joker"), lambda v: True),
-    ("question.jokers_per_meld", ("jokers.per_meld_at_opening", "jokers.per_meld"), lambda v: True),
-    ("question.run_wrap", ("run.wrap",), lambda v: True),
-    ("question.cut_card", ("deal.cut_card",), lambda v: True),
-    ("question.cut_card_draw", ("turn.draw.cut_card",), lambda v: True),
-    ("question.last_card", ("going_out.by",), lambda v: True),
-    ("question.stock_empty", ("stock_empty",), lambda v: True),
-    ("question.went_out", ("scoring.went_out",), lambda v: True),
-    ("question.joker_in_hand", ("scoring.joker_in_hand",), lambda v: True),
-    ("question.not_opened", ("scoring.not_opened",), lambda v: True),
-)
-
-
-def _questions(w: Writer, sections: Sequence[Section]) -> tuple[Block, ...]:
-    """The questions of `QUESTIONS` this book answers, each with the sentences that state its
-    rules, in the book's order (steps and paragraphs of the rules' sections: the introduction
-    only names the goal, and a table's row is no answer on its own)."""
-    said = [sentence for section in sections if section.key != "about" for block in section.blocks
-            for sentence in (block.items if isinstance(block, Steps) else (block,))
-            if isinstance(sentence, Sentence)]
-    out: list[Block] = []
-    for key, rule_ids, asked in QUESTIONS:
-        answer = [s for s in said if set(s.rules) & set(rule_ids)]
-        if not answer or not asked(w.v):
-            continue
-        rules = tuple(dict.fromkeys(r for s in answer for r in s.rules))
-        out.append(Sentence(" ".join(s.text for s in answer), rules, any(s.assumed for s in answer),
-                            any(s.reading for s in answer), question=w.lang.say(key)))
-    return tuple(out)
 
 
 def _books(lang: Language) -> changes.BookOf:
@@ -144,15 +105,24 @@ def _wrap_key(run: ir.RunRules) -> str:
     return "run.wrap.forbidden"
 
 
-def _reading(w: Writer, rule: ir.Rule[object], said: str) -> Sentence:
+def _reading(w: Writer, rule: ir.Rule[object], said: str, e: Examples) -> Sentence:
     """The rule's sentence and the spec's `other` reading: in the book's language where the
     catalogue has it (`other.<variant>.<rule>`), else as the spec words it (a house variant's
     author writes it in the house's own language).  Marked as the rule is: `†` the other
     reading of a quoted sentence, `*` another choice where the seed says nothing."""
     key = f"other.{rule.origin}.{rule.id}"
-    other = w.lang.say(key) if w.lang.has(key) else rule.other
+    other = w.lang.say(key, example=_openings_shown(w, e)) if w.lang.has(key) else rule.other
     return Sentence(w.lang.say("reading", said=said, other=other), (rule.id,),
                     rule.mark == ir.ASSUMED, rule.mark == ir.READING)
+
+
+def _openings_shown(w: Writer, e: Examples) -> str:
+    """An opening of two melds or more found under the variant's rules, for a reading that
+    speaks of such openings ("" where none was found or looked for)."""
+    if e.opening is None or len(e.opening[0]) < 2:
+        return ""
+    glue = f" {w.lang.say('word.and')} "
+    return w.lang.say("reading.example", melds=glue.join(w.cards(format_cards(m)) for m in e.opening[0]))
 
 
 # --- sections --------------------------------------------------------------------------
@@ -404,7 +374,11 @@ def _jokers(w: Writer, e: Examples, searched: bool) -> tuple[Block, ...]:
     j = v.jokers
     if j is None:
         return ()
-    w.add(f"jokers.declare.{j.declare.value.value}", j.declare)
+    # a run read by its jokers' places, found under the variant's rules (the seeds': 5♠ JK JK)
+    placed = "" if e.ambiguous is None else w.lang.say(
+        "jokers.declare.shown", cards=w.cards(format_cards(e.ambiguous[0])),
+        run=w.cards(format_cards(e.ambiguous[1])))
+    w.add(f"jokers.declare.{j.declare.value.value}", j.declare, example=placed)
     joker = v.values.joker
     # where no meld counts points (no opening: Karuzela), what a joker is worth in a meld
     # means nothing; the table of values gives what it costs left in hand

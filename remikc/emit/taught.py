@@ -16,14 +16,13 @@ solver's scored round instead.
 from __future__ import annotations
 
 from .. import ir
-from ..cards import Card, format_cards
+from ..cards import SUIT_SYMBOLS, Card, format_cards, rank_name
 from ..module import VariantModule
 from .book import Taught
 from .scenes import scored_deals
 
-# A table and a hand that fit together only when 7♠ leaves the set for a new run.
-REARRANGE_TABLE: tuple[str, ...] = ("7♥ 8♥ 9♥ 10♥", "7♠ 7♦ 7♣")
-REARRANGE_HAND = "8♠ 9♠"
+# The ranks a rearranging example is looked for at, middle ones first (small numbers to add up)
+_RANKS = (7, 6, 8, 5, 9, 4, 3, 2)
 
 
 def taught(v: ir.Variant, ids: tuple[str, ...], module: VariantModule
@@ -58,13 +57,31 @@ def taught(v: ir.Variant, ids: tuple[str, ...], module: VariantModule
             else:
                 lay_offs.append((cards[0], str(e.card), grown, points))
     deals, refused = scored_deals(ids, module)
-    rearrange = None
-    if getattr(module, "REARRANGE_MIN_FROM_HAND", None) is not None:
-        play = module.best_play(REARRANGE_TABLE, REARRANGE_HAND)
-        if play.ok and not play.left:
-            table = tuple(" ".join(str(c) for c in m) for m in play.table)
-            rearrange = (REARRANGE_TABLE, REARRANGE_HAND, table)
+    rearrange = _rearranging(module) if getattr(module, "REARRANGE_MIN_FROM_HAND", None) is not None else None
     return Taught(tuple(melds), tuple(openings), tuple(lay_offs), deals, rearrange), wrong, refused
+
+
+def _rearranging(module: VariantModule) -> tuple[tuple[str, ...], str, tuple[str, ...]] | None:
+    """A table, a hand and the new table `best_play` makes of them, where the hand fits only
+    by moving cards between melds: a run of four and a set of three of its first rank lie on
+    the table; the hand holds the next two cards in one of the set's suits, which make a run
+    with the set's card of that suit only once the run's first card takes its place in the
+    set.  Looked for rank by rank, each candidate judged by the module: the
+    table's melds valid, the hand no meld and no card of it laid off as the table lies."""
+    own, run_suit, *others = SUIT_SYMBOLS  # ♠ for the hand, ♥ for the run, ♦ ♣ beside ♠ in the set
+    for rank in _RANKS:
+        run = " ".join(f"{rank_name(r)}{run_suit}" for r in range(rank, rank + 4))
+        group = " ".join(f"{rank_name(rank)}{suit}" for suit in (own, *others))
+        hand = " ".join(f"{rank_name(r)}{own}" for r in (rank + 1, rank + 2))
+        table = (run, group)
+        if not all(module.check_meld(m).ok for m in table) or module.check_meld(hand).ok:
+            continue
+        if any(module.check_lay_off(m, card, opened=True).ok for m in table for card in hand.split()):
+            continue
+        play = module.best_play(table, hand)
+        if play.ok and not play.left:
+            return table, hand, tuple(" ".join(str(c) for c in m) for m in play.table)
+    return None
 
 
 def _judge(e: ir.Example, cards: list[str], module: VariantModule) -> tuple[bool, str]:

@@ -26,8 +26,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "other.remik51.deal.cut_card": "karta leži licem prema dolje, kao i špil, i nitko je ne zna dok netko "
                                    "ne handira s njom; a džokera onaj koji siječe ne stavlja ispod špila, "
                                    "nego ga zadrži.",
-    "other.remik51.opening.min_melds": "otvaranje su barem dvije grupe, kao u primjeru 6♠ 7♠ 8♠ i 10♦ 10♣ "
-                                       "10♥.",
+    "other.remik51.opening.min_melds": "otvaranje su barem dvije grupe{example}.",
+    "reading.example": ", kao u primjeru {melds}",
     "other.remik51.turn.draw.discard_top": "kartu uzetu s hrpe odbačenih karata treba izložiti u tom "
                                            "otvaranju.",
     "other.remik51.jokers.ambiguous": "takva se grupa uvijek računa kao niz.",
@@ -295,9 +295,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                     "kartu predstavlja — broj i znak. To se poslije ne smije promijeniti "
                                     "dok džokera ne zamijeni upravo ta karta. Džokera se smije premjestiti "
                                     "na stolu ako i dalje predstavlja istu kartu. Tko ništa ne kaže, "
-                                    "džoker je karta svojeg mjesta: u nizu ona čije mjesto zauzima (5♠ "
-                                    "Džoker Džoker je niz 5♠ 6♠ 7♠), u kompletu prvi znak koji kompletu "
-                                    "nedostaje (redom ♠ ♥ ♦ ♣).",
+                                    "džoker je karta svojeg mjesta: u nizu ona čije mjesto zauzima{example}, "
+                                    "u kompletu prvi znak koji kompletu nedostaje (redom ♠ ♥ ♦ ♣).",
+    "jokers.declare.shown": " ({cards} je niz {run})",
     "jokers.value.as_replaced": "Džoker u grupi vrijedi koliko i karta koju zamjenjuje.",
     "jokers.value.fixed": "Džoker vrijedi {n:point}.",
     "jokers.per_meld_at_opening": {

@@ -27,8 +27,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "other.remik51.deal.cut_card": "karta leży zakryta, jak cały stos do dobierania, i nikt jej nie zna, "
                                    "dopóki ktoś nie zrobi z nią remika; a jokera przekładający nie kładzie "
                                    "pod stosem do dobierania, tylko go zatrzymuje.",
-    "other.remik51.opening.min_melds": "otwarcie to co najmniej dwa układy, jak w przykładzie 6♠ 7♠ 8♠ "
-                                       "i 10♦ 10♣ 10♥.",
+    "other.remik51.opening.min_melds": "otwarcie to co najmniej dwa układy{example}.",
+    "reading.example": ", jak w przykładzie {melds}",
     "other.remik51.turn.draw.discard_top": "wziętą ze stosu kart odrzuconych kartę trzeba wyłożyć w tym "
                                            "otwarciu.",
     "other.remik51.jokers.ambiguous": "taki układ liczy się zawsze jako sekwens.",
@@ -306,9 +306,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                     "dopóki joker nie zostanie zastąpiony tą właśnie kartą. Jokera wolno "
                                     "przełożyć w inne miejsce na stole, jeśli dalej przedstawia tę samą "
                                     "kartę. Kto nic nie powie, kładzie jokera jako kartę jego miejsca: w "
-                                    "sekwensie tę, której miejsce zajmuje (5♠ Joker Joker to sekwens 5♠ 6♠ "
-                                    "7♠), w grupie pierwszy kolor, którego grupie brak (w kolejności ♠ ♥ "
-                                    "♦ ♣).",
+                                    "sekwensie tę, której miejsce zajmuje{example}, w grupie pierwszy kolor, "
+                                    "którego grupie brak (w kolejności ♠ ♥ ♦ ♣).",
+    "jokers.declare.shown": " ({cards} to sekwens {run})",
     "jokers.value.as_replaced": "Joker w układzie jest wart tyle, ile karta, którą zastępuje.",
     "jokers.value.fixed": "Joker jest wart {n:point}.",
     "jokers.per_meld_at_opening": {

@@ -1,0 +1,49 @@
+"""The players' questions at the table ("Pytania przy stole" / "Pitanja za stolom"), each
+answered by the book's own sentences: `questions(writer, sections) -> blocks`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .. import ir
+from .book import Block, Section, Sentence, Steps
+from .book_words import Writer
+
+# What a group stops the game to ask, with the rules whose sentences answer it and when it is
+# asked at all; asked only where the book states one of the rules, so a house variant's
+# answers are its own.
+QUESTIONS: tuple[tuple[str, tuple[str, ...], Callable[[ir.Variant], bool]], ...] = (
+    ("question.discard_before_opening", ("turn.draw.discard_top",), lambda v: v.opening is not None),
+    ("question.lay_off_before_opening", ("turn.lay_off",), lambda v: v.opening is not None),
+    ("question.lay_off", ("turn.lay_off",), lambda v: v.opening is None),
+    ("question.draws_until_meld", ("turn.draws",), lambda v: v.turn.draws.value.until_meld),
+    ("question.after_last_draw", ("turn.meld_after_last_draw",), lambda v: True),
+    ("question.joker_swap", ("joker_swap.allowed", "joker_swap.retrieved_joker"), lambda v: True),
+    ("question.jokers_per_meld", ("jokers.per_meld_at_opening", "jokers.per_meld"), lambda v: True),
+    ("question.run_wrap", ("run.wrap",), lambda v: True),
+    ("question.cut_card", ("deal.cut_card",), lambda v: True),
+    ("question.cut_card_draw", ("turn.draw.cut_card",), lambda v: True),
+    ("question.last_card", ("going_out.by",), lambda v: True),
+    ("question.stock_empty", ("stock_empty",), lambda v: True),
+    ("question.went_out", ("scoring.went_out",), lambda v: True),
+    ("question.joker_in_hand", ("scoring.joker_in_hand",), lambda v: True),
+    ("question.not_opened", ("scoring.not_opened",), lambda v: True),
+)
+
+
+def questions(w: Writer, sections: Sequence[Section]) -> tuple[Block, ...]:
+    """The questions of `QUESTIONS` this book answers, each with the sentences that state its
+    rules, in the book's order (steps and paragraphs of the rules' sections: the introduction
+    only names the goal, and a table's row is no answer on its own)."""
+    said = [sentence for section in sections if section.key != "about" for block in section.blocks
+            for sentence in (block.items if isinstance(block, Steps) else (block,))
+            if isinstance(sentence, Sentence)]
+    out: list[Block] = []
+    for key, rule_ids, asked in QUESTIONS:
+        answer = [s for s in said if set(s.rules) & set(rule_ids)]
+        if not answer or not asked(w.v):
+            continue
+        rules = tuple(dict.fromkeys(r for s in answer for r in s.rules))
+        out.append(Sentence(" ".join(s.text for s in answer), rules, any(s.assumed for s in answer),
+                            any(s.reading for s in answer), question=w.lang.say(key)))
+    return tuple(out)
