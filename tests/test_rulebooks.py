@@ -10,6 +10,7 @@ import pytest
 
 from remikc import ir
 from remikc.build import recheck, rulebooks
+from remikc.emit.book import Example, Taught
 from remikc.emit.book_layout import to_markdown
 from remikc.emit.rulebook import rulebook
 from remikc.verify.witness import Examples, Play, examples
@@ -291,3 +292,19 @@ def test_the_glossary_shows_a_set_and_a_run_the_rules_allow():
     assert 4 <= len(run[1].split()) <= 12 and "Joker" not in run[1]
     assert len(group[1].split()) >= 3 and len({card[:-1] for card in group[1].split()}) == 1
 
+
+
+def test_a_lower_threshold_is_taught_by_an_opening_worth_it(tmp_path):
+    """A family's Remik 51 opening at 40: the seed's 6♠ 7♠ 8♠ + 10♦ 10♣ 10♥ (51) still opens and
+    is still shown, and an opening worth exactly 40, found under the house rules, beside it."""
+    from remikc.spec.workspace import Workspace
+
+    spec = tmp_path / "dom.rules"
+    spec.write_text('variant dom extends "remik51" {\n  name pl "D"\n  name hr "D"\n'
+                    "  opening {\n    override min_points 40\n  }\n}\n", encoding="utf-8")
+    v = Workspace().variant(str(spec))
+    seeds = Taught(openings=((("6♠ 7♠ 8♠", "10♦ 10♣ 10♥"), 51),))  # the spec's examples, judged
+    book = rulebook(v, language("pl"), examples(v), taught=seeds)
+    opening = next(s for s in book.sections if s.key == "opening")
+    worth = [int(re.search(r"za (\d+) punkt", b.note)[1]) for b in opening.blocks if isinstance(b, Example)]
+    assert worth == [51, 40], worth

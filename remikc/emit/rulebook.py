@@ -424,9 +424,11 @@ def _opening(w: Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
     w.count("opening.min_melds", o.min_melds)
     w.add("opening.after", o.min_points)
     shown = list(t.openings)
-    if not shown and e.opening is not None:
+    # the variant's own threshold is taught too: a house variant that lowers it inherits the
+    # seed's examples, which open above it
+    if e.opening is not None and not any(points == o.min_points.value for _, points in shown):
         melds, points = e.opening
-        shown = [(tuple(format_cards(m) for m in melds), points)]
+        shown.append((tuple(format_cards(m) for m in melds), points))
     for melds_shown, points in shown:
         w.blocks.append(Example(words.melds_text(w, melds_shown), w.lang.say("example.opening", n=points),
                                 ("opening.min_points",)))
