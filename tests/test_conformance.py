@@ -1,8 +1,9 @@
 """The generated validators agree with the verifier's Z3 semantics, play by play.
 
 For every variant: every ordered 3-card combination of the 52 cards and the
-joker, 20,000 random melds of 3 to 14 cards biased towards near-valid ones,
-and random openings; valid or not, kind and points must all agree.
+joker, random melds of 3 to 14 cards biased towards near-valid ones (8,000 in an
+ordinary run, twenty times that with `--soak`: tests/budgets.py), and random
+openings; valid or not, kind and points must all agree.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import zlib
 from pathlib import Path
 
 import pytest
+from budgets import examples
 
 from oracle import (
     CODES,
@@ -27,7 +29,8 @@ from oracle import (
 
 SPECS = Path(__file__).resolve().parent.parent / "specs"
 VARIANTS = sorted(p.stem for p in SPECS.glob("*.rules"))
-RANDOM_MELDS = 20_000
+RANDOM_MELDS = examples(8_000)
+RANDOM_OPENINGS = examples(1_500)
 
 
 @pytest.fixture(scope="module", params=VARIANTS)
@@ -115,7 +118,7 @@ def test_random_openings(setup):
     meld_oracle = MeldOracle(v, 14, opening=True)
     wrong = []
     valid = 0
-    for _ in range(3_000):
+    for _ in range(RANDOM_OPENINGS):
         melds = near_opening(rng, v)
         ok, points = oracle([in_order(meld_oracle, m) for m in melds])
         valid += ok
@@ -123,4 +126,4 @@ def test_random_openings(setup):
         if (verdict.ok, verdict.points if verdict.ok else 0) != (ok, points):
             wrong.append((" + ".join(" ".join(str(module.Card(c)) for c in m) for m in melds), ok, points))
     assert wrong == [], f"{len(wrong)} disagreements, first: {wrong[:5]}"
-    assert valid >= 50  # both verdicts exercised (an opening is hard to reach at random)
+    assert valid >= RANDOM_OPENINGS // 60  # both verdicts exercised (an opening is hard to reach at random)

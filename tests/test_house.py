@@ -319,8 +319,10 @@ def test_a_dead_inherited_rule_names_the_parents_file_and_hints_remove(tmp_path:
     path.write_text(HOUSE51 + "  jokers {\n    override per_meld 1\n  }\n}\n", encoding="utf-8")
     summary, details = _dead(path)
     seed = (Path(__file__).resolve().parents[1] / "specs" / "remik51.rules").read_text(encoding="utf-8")
-    line = next(i for i, row in enumerate(seed.splitlines(), start=1) if row.strip() == "per_meld_at_opening 1")
-    assert f"`jokers.per_meld_at_opening` (remikc:specs/remik51.rules:{line}) can never take effect" in summary
+    line = next(i for i, row in enumerate(seed.splitlines(), start=1)
+                if row.strip() == "per_meld_at_opening 1")
+    assert (f"`jokers.per_meld_at_opening` (remikc:specs/remik51.rules:{line}) can never take effect"
+            in summary)
     # and `ambiguous higher` (000/004: 5♠ JK JK) with it: two naturals fix every meld's reading
     assert details == ("hint: write `remove per_meld_at_opening` in `jokers` in `nasz`, "
                        "or change the rule that makes it dead",

@@ -70,7 +70,12 @@ def test_a_shipped_parent_is_shown_by_its_package_name(empty):
     validator = (empty / "gen" / "moj" / "validator.py").read_text(encoding="utf-8")
     assert f"Spec: {empty.name}/moj.rules <- remikc:specs/remik51_domowy.rules <- " \
            "remikc:specs/remik51.rules\n" in validator
-    assert "remikc:specs/remik51.rules:43, 46, 49)" in validator
+    # the lines of remik51's three `values` rules, named by the package path
+    seed = (SPECS / "remik51.rules").read_text(encoding="utf-8").splitlines()
+    start = next(i for i, row in enumerate(seed) if row.strip() == "values {")
+    lines = [i + 1 for i, row in enumerate(seed[start + 1:start + 12], start=start + 1)
+             if row.startswith("    ") and not row.startswith("     ")][:3]
+    assert f"remikc:specs/remik51.rules:{', '.join(map(str, lines))})" in validator
     for path in (empty / "gen").rglob("*"):
         if path.is_file():
             text = path.read_text(encoding="utf-8")

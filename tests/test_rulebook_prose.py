@@ -274,7 +274,8 @@ def test_the_book_says_what_it_names_before_it_leans_on_it(lang):
     assert rules.index(said, first) - first < 60
     # the questions at the table, then the glossary last (numbered on from the rules' sections)
     glossary = {"pl": "## 12. Słowniczek", "hr": "## 12. Pojmovnik"}[lang]
-    assert text.index({"pl": "## 11. Pytania przy stole", "hr": "## 11. Pitanja za stolom"}[lang]) < text.index(glossary)
+    questions = {"pl": "## 11. Pytania przy stole", "hr": "## 11. Pitanja za stolom"}[lang]
+    assert text.index(questions) < text.index(glossary)
     variations = {"pl": "## Odmiany", "hr": "## Varijante"}[lang]
     assert text.index(variations) < text.index(glossary) == text.rindex("\n## ") + 1
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from budgets import examples
 
 from oracle import untraced
 from remikc.build import load_module, validator_source
@@ -82,10 +83,12 @@ def _play_and_round_trip(m: types.ModuleType, seed: int, steps: int) -> int:
 
 
 @pytest.mark.parametrize("variant_id", VARIANTS)
-def test_round_trip_at_every_step_of_20_games(modules: dict[str, types.ModuleType], variant_id: str) -> None:
+def test_round_trip_at_every_step_of_many_games(modules: dict[str, types.ModuleType],
+                                                variant_id: str) -> None:
     m = modules[variant_id]
-    played = sum(_play_and_round_trip(m, seed, steps=90) for seed in range(20))
-    assert played > 20 * 30  # the games were played, not refused at the first step
+    games = examples(12)  # tests/budgets.py: more with --soak (and the soak test's 1,000 below)
+    played = sum(_play_and_round_trip(m, seed, steps=90) for seed in range(games))
+    assert played > games * 30  # the games were played, not refused at the first step
 
 
 @pytest.mark.soak

@@ -82,10 +82,10 @@ def test_ir_diff_explain_and_simulate_of_each_spec(spec: Path):
         code, body = json_of("explain", str(spec), "7♠ 8♠ 9♠ 10♠", *mode)
         assert code == 0
         assert_valid("explain", body)
-    # a game that may not end for many deals is capped at 5 here rather than the default 200
-    # (the layout is the same, the minutes are not)
+    # a game that may not end for many deals is capped at 5 here rather than the default 200,
+    # and the invariant checks (tested on their own) are off: the layout is the same
     code, body = json_of("simulate", str(spec), str(ROOT / "specs" / "remik51.rules"), "--games", "2",
-                         "--max-deals", "5")
+                         "--max-deals", "5", "--check", "none")
     assert code == 0
     assert_valid("simulate", body)
 
