@@ -41,7 +41,7 @@ VOCABULARY = sorted(
        "opening", "cards", "jokers", "points", "m", "o"}
 )
 
-FUZZ = settings(max_examples=examples(150), deadline=None,
+FUZZ = settings(max_examples=examples(100), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
