@@ -155,8 +155,8 @@ def test_the_rulebooks_print_the_other_readings():
     """Each reading the spec takes is marked †, and the other reading is given in the book's
     own language at the end, for the players to settle before they play."""
     for lang, title, other in (
-            ("pl", "## Do ustalenia przed grą", "gra to seria rozdań: punkty z każdego rozdania"),
-            ("hr", "## Dogovorite se prije igre", "igra je niz dijeljenja: bodovi svakog dijeljenja")):
+            ("pl", "## 12. Do ustalenia przed grą", "gra to seria rozdań: punkty z każdego rozdania"),
+            ("hr", "## 12. Dogovorite se prije igre", "igra je niz partija: bodovi svake partije")):
         book = (ROOT / "generated" / "remik51" / f"rulebook.{lang}.md").read_text(encoding="utf-8")
         readings = book.split(title)[1].split("\n## ")[0]
         assert other in readings

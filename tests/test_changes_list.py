@@ -54,8 +54,9 @@ def test_an_ace_only_value_change_lists_only_the_ace(tmp_path, code):
     items = _changes(tmp_path, "remik_klasyczny", "  values {\n    override A 10\n  }", code)
     assert [rules for _, rules in items] == [("values.A",)]
     text = items[0][0]
-    start = {"pl": "Karta A jest warta 10 punktów (w grze podstawowej: 1 punkt",
-             "hr": "Karta A vrijedi 10 bodova (u osnovnoj igri: 1 bod"}[code]
+    # the ace by its name, as a player says it (a native reader: not "Karta A")
+    start = {"pl": "As jest wart 10 punktów (w grze podstawowej: 1 punkt",
+             "hr": "As vrijedi 10 bodova (u osnovnoj igri: 1 bod"}[code]
     assert text.startswith(start), text
     assert "J, Q, K" not in text and "J," not in text
 

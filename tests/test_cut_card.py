@@ -148,9 +148,9 @@ def test_a_joker_cut_waits_for_any_player_who_hands(game: tuple[str, types.Modul
 # "Drugo čitanje:", next to the chosen reading's own sentence.
 READINGS = {
     "deal.cut_card": ("the cutter keeps it",
-                      {"pl": ("jakąkolwiek, także jokera",
+                      {"pl": ("nie wybierając (może to być także joker)",
                               "a jokera przekładający nie kładzie pod stosem do dobierania"),
-                       "hr": ("bilo koju, i džokera", "a džokera onaj koji siječe ne stavlja ispod špila")}),
+                       "hr": ("naslijepo jednu kartu — to može biti i džoker", "a džokera onaj koji siječe ne stavlja ispod špila")}),
     "turn.draw.cut_card": ("only the player who cut the pack may take it",
                            {"pl": ("może wziąć każdy gracz, nie tylko ten, który przekładał",
                                    "kartę spod stosu do dobierania może wziąć tylko gracz, "
@@ -183,7 +183,7 @@ def test_the_rulebook_prints_the_reading_played_and_the_other(variants: dict[str
     parent = variants[v.parent] if v.parent else None
     book = rulebook(v, language(lang), parent=parent)
     text = to_markdown(book, [v.source])
-    body, readings = text.split(f"\n## {book.readings_title}\n")
+    body, readings = re.split(rf"\n## \d+\. {re.escape(book.readings_title)}\n", text)
     for rule_id, (_, said) in READINGS.items():
         chosen, other = said[lang]
         # the rule's own sentence says the reading played, with the spec's mark: † where 000

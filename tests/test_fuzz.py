@@ -41,7 +41,7 @@ VOCABULARY = sorted(
        "opening", "cards", "jokers", "points", "m", "o"}
 )
 
-FUZZ = settings(max_examples=examples(100), deadline=None,
+FUZZ = settings(max_examples=examples(60), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
@@ -134,7 +134,7 @@ def test_edge_inputs(text: bytes) -> None:
     _assert_handled(text)
 
 
-@settings(max_examples=examples(12), deadline=None,
+@settings(max_examples=examples(8), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(word_swapped_spec())
 def test_the_verifier_handles_any_spec_that_reads(text: bytes) -> None:

@@ -191,34 +191,37 @@ def test_variations_name_each_house_variant_and_the_seeds_options(load) -> None:
     base, house = load("remik51"), load("remik51_domowy")
     book = rulebook(base, language("pl"), None, None, "", children=[house])
     assert book.variations_title == "Odmiany"
-    first, options = book.variations
+    # the house variant plays both of the seed's options (its rules quote them): they are not
+    # quoted again as options the game leaves out
+    (first,) = book.variations
     assert first.title == "Remik 51 (zasady domowe)" and not first.not_modelled
     # the two changes of the house variant, one sentence each, with its values
     assert len(first.items) == 2
-    assert "-140" in first.items[0].text and "50" in first.items[1].text
+    assert "−140" in first.items[0].text and "50" in first.items[1].text
     assert {i.rules for i in first.items} == {("scoring.handed_with_cut_card",), ("scoring.joker_in_hand",)}
-    # the seed's options "by agreement", in this language's words, quoted under a heading
-    # that says the game described leaves them out
-    assert options.not_modelled and "gra opisana wyżej ich nie obejmuje" in options.title
+    hr = rulebook(base, language("hr"), None, None, "", children=[house])
+    assert hr.variations_title == "Varijante" and len(hr.variations) == 1
+    # without the house variant among the specs, the seed's options "by agreement", in this
+    # language's words, quoted under a heading that says the game described leaves them out
+    alone = rulebook(base, language("pl"))
+    (options,) = alone.variations
+    assert options.not_modelled and "gra opisana wyżej tego nie obejmuje" in options.title
     assert [i.text for i in options.items] == [
         "„Gdzieś na to zwycięstwo wyliczone jest -140”",
         "„a niektórzy nawet liczą +50 jako karę”"]
-    hr = rulebook(base, language("hr"), None, None, "", children=[house])
-    assert hr.variations_title == "Varijante"
-    assert "Negde se za ovu pobedu računa i -140" in hr.variations[1].items[0].text
-    # without the house variant among the specs, only the options; a house variant names none
-    alone = rulebook(base, language("pl"))
-    assert [v.not_modelled for v in alone.variations] == [True]
+    hr_alone = rulebook(base, language("hr")).variations
+    assert "Negde se za ovu pobedu računa i -140" in hr_alone[0].items[0].text
+    # a house variant names none
     assert rulebook(house, language("pl"), None, base).variations == ()
 
 
 def test_generated_rulebooks_carry_notes_and_variations() -> None:
     generated = ROOT / "generated"
     pl = (generated / "remik51" / "rulebook.pl.md").read_text(encoding="utf-8")
-    assert "## Odmiany" in pl and "### Remik 51 (zasady domowe)" in pl
-    assert pl.index("## Odmiany") > pl.index("## Do ustalenia przed grą")  # the last section
+    assert "## 13. Odmiany" in pl and "### Remik 51 (zasady domowe)" in pl
+    assert pl.index("## 13. Odmiany") > pl.index("## 12. Do ustalenia przed grą")  # the last section
     hr = (generated / "remik51" / "rulebook.hr.html").read_text(encoding="utf-8")
-    assert "<h2>Varijante</h2>" in hr and "<h3>Remi 51 (kućna pravila)</h3>" in hr
+    assert "<h2>13. Varijante</h2>" in hr and "<h3>Remi 51 (kućna pravila)</h3>" in hr
     house = (generated / "remik51_domowy" / "rulebook.pl.md").read_text(encoding="utf-8")
     assert "> **Uwaga domowa:** Dlatego jokera nie trzyma się na ręce do końca." in house
 

@@ -106,7 +106,9 @@ def _variants(seeds: list[ir.Variant], folder: Path) -> dict[RuleId, tuple[ir.Va
 ORDER = ("karuzela", "remik_klasyczny", "remik51")
 
 
-@pytest.mark.parametrize("seed_id", ORDER)  # one seed each: xdist's workers share the proofs
+# one seed each (xdist's workers share the proofs); an ordinary run takes the first, which gives or
+# takes most rules, and --soak the other two (some 30 s of proofs)
+@pytest.mark.parametrize("seed_id", [ORDER[0], *(pytest.param(s, marks=pytest.mark.soak) for s in ORDER[1:])])
 def test_every_reused_verdict_is_the_cold_verdict(seed_id, seed_reports, tmp_path):
     """For each rule changed in turn, each check that would keep the seed's verdict says the
     same proved cold, and reads the same rules (`seed_id`: the rules changed in its house

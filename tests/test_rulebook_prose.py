@@ -122,7 +122,9 @@ def test_going_out_is_never_called_finishing_the_dealing(variant):
     text = _text(variant, "hr")
     assert "završio dijeljenje" not in text and "završio je dijeljenje" not in text
     if variant.startswith("remik51"):
-        assert "Igrač koji se prvi riješio svih karata dobiva -40 bodova." in text
+        assert "Igrač koji se prvi riješio svih karata dobiva −40 bodova." in text
+        # a hand of the game is a "partija"; "dijeljenje" is the dealing of the cards
+        assert "Kraj partije" in text and "Kraj dijeljenja" not in text
 
 
 def test_every_scoring_bullet_has_its_subject():
@@ -130,20 +132,30 @@ def test_every_scoring_bullet_has_its_subject():
     one who handed once the sentence before it is gone."""
     variations = _sections(_text("remik51", "hr"))["Varijante"]
     bullets = [line for line in variations.splitlines() if line.startswith("- ")]
-    assert "- Igrač koji je handirao s kartom ispod špila dobiva -140 bodova." in bullets
+    # the score it replaces said beside it: 000 "-120" is a hand's -80 made dearer
+    assert "- Igrač koji je handirao s kartom ispod špila dobiva −140 bodova (umjesto −80)." in bullets
     assert "- Džoker koji nekome ostane u ruci računa se 50 bodova." in bullets
     assert not [b for b in bullets if b.startswith("- Ako je")]
 
 
 @pytest.mark.parametrize("code", ["pl", "hr"])
-def test_a_seed_option_is_not_called_uncovered_beside_the_variant_that_plays_it(code):
-    """000: "-140, ale to wszystko jest kwestią uzgodnień przed rozpoczęciem gry": the options are
-    agreed before the game; the house variant listed above them plays two of them, so each
-    option is quoted, not declared "not covered by these rules"."""
+def test_a_seed_option_the_house_variant_plays_is_not_listed_again(code):
+    """000: "-140, ale to wszystko jest kwestią uzgodnień przed rozpoczęciem gry": the house
+    variant listed under the variations plays both options (its rules quote them), so they are
+    not quoted a second time as options the game leaves out."""
     text = _text("remik51", code)
     assert "nie ujęte" not in text and "nieujęte" not in text and "nije obuhvaćeno" not in text
-    assert ("„Gdzieś na to zwycięstwo wyliczone jest -140”" if code == "pl"
-            else "„Negde se za ovu pobedu računa i -140”") in text
+    assert "Gdzieś na to zwycięstwo" not in text and "Negde se" not in text
+    assert "Tekst źródłowy podaje też" not in text and "Izvorni tekst navodi i ovo" not in text
+    assert ("−140 punktów" if code == "pl" else "−140 bodova") in _sections(text)[
+        "Odmiany" if code == "pl" else "Varijante"]
+
+
+def test_a_seed_option_no_variant_plays_is_listed():
+    """002: "Niektórzy gracze wymagają odrzucenia ostatniej karty z ręki gracza": an option the
+    game described leaves out, quoted under the variations."""
+    variations = _sections(_text("remik_podstawowy", "pl"))["Odmiany"]
+    assert "„Niektórzy gracze wymagają odrzucenia ostatniej karty z ręki gracza.”" in variations
 
 
 @pytest.mark.parametrize("variant", ["remik_podstawowy", "remik51"])
@@ -168,7 +180,8 @@ def test_the_names_polish_packs_print_and_000s_word_for_a_run():
     assert "Q — dama (na polskich kartach D), J — walet (W)" in pl
     assert "| Sekwens (sekwencja) |" in pl
     assert "jak jest wart więcej" not in pl
-    assert "liczy się tak, jak daje więcej punktów (a gdy obie wersje dają tyle samo — jako sekwens)" in pl
+    assert "liczy się tak, jak" not in pl
+    assert "liczy się w wersji, która daje więcej punktów (a gdy obie dają tyle samo — jako sekwens)" in pl
     assert "uz jednaku vrijednost" not in _text("remik51", "hr")
 
 
@@ -272,11 +285,14 @@ def test_the_book_says_what_it_names_before_it_leans_on_it(lang):
     rules = text[text.index("## 1."):]
     first = rules.index(named)
     assert rules.index(said, first) - first < 60
-    # the questions at the table, then the glossary last (numbered on from the rules' sections)
-    glossary = {"pl": "## 12. Słowniczek", "hr": "## 12. Pojmovnik"}[lang]
+    # the questions at the table, the readings to settle, the variations, then the glossary
+    # last: every part numbered on from the one before, none left without a number
+    numbers = [int(n) for n in re.findall(r"^## (\d+)\. ", text, flags=re.M)]
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) == text.count("\n## ")
+    glossary = {"pl": "## 14. Słowniczek", "hr": "## 14. Pojmovnik"}[lang]
     questions = {"pl": "## 11. Pytania przy stole", "hr": "## 11. Pitanja za stolom"}[lang]
     assert text.index(questions) < text.index(glossary)
-    variations = {"pl": "## Odmiany", "hr": "## Varijante"}[lang]
+    variations = {"pl": "## 13. Odmiany", "hr": "## 13. Varijante"}[lang]
     assert text.index(variations) < text.index(glossary) == text.rindex("\n## ") + 1
 
 
@@ -439,9 +455,10 @@ def test_a_stated_rule_is_not_starred_and_a_reading_is_marked(workspace):
     # 001: "Celem gry jest pozbycie się kart": the goal is stated
     goal = next(s for s in kbook.sections[0].blocks if isinstance(s, type(extra)) and "Celem" in s.text)
     assert not goal.assumed
-    # 001: "Wartość jokera jest równa wartości karty, którą zastępuje": its row is not starred
+    # 001: "Wartość jokera jest równa wartości karty, którą zastępuje": stated; the row says
+    # the hand's 20 beside it (001 names no value in hand: that half is starred)
     text = _text("remik_klasyczny", "pl")
-    assert "| Joker | tyle, ile karta, którą zastępuje |" in text
+    assert "| Joker | na stole tyle, ile karta, którą zastępuje; na ręce 20 punktów \\* |" in text
     assert "| J, Q, K | 10 punktów \\* |" in text  # 001 breaks off before the values
 
 
@@ -615,8 +632,9 @@ def test_karuzela_has_a_rearranging_example():
 
 FACTS = {
     # 000: 15 cards for the first player, 51 to open, -40/-80/-120, +20 joker, +100 not opened
-    "remik51": ["czyli 15 kart", "co najmniej 51 punktów", "dostaje -40 punktów", "dostaje -80 punktów",
-                "dostaje -120 punktów", "kosztuje 20 punktów", "dostaje 100 punktów",
+    "remik51": ["czyli 15 kart", "co najmniej 51 punktów", "dostaje −40 punktów",
+                "dostaje −80 punktów (zamiast −40)", "dostaje −120 punktów (zamiast −80)",
+                "kosztuje 20 punktów", "dostaje 100 punktów",
                 "liczą punkty podwójnie", "Grupa, która ma już 4 karty, jest zamknięta"],
     # 001: 13 cards, the dealer 14 and first; 49 points with a clean run
     "remik_klasyczny": ["Każdy gracz dostaje 13 kart.", "czyli 14 kart", "Grę zaczyna rozdający.",
@@ -631,7 +649,7 @@ FACTS = {
                  "10 punktów premii za podcięcie", "25 punktów premii", "150 punktów", "100 punktów premii",
                  "| Joker | 25 punktów |"],  # 003: "Jokery: 25 punktów każdy", in the table
     # the house variant: -140 and +50 by agreement
-    "remik51_domowy": ["-140 punktów", "kosztuje 50 punktów"],
+    "remik51_domowy": ["−140 punktów", "kosztuje 50 punktów"],
 }
 
 
@@ -717,9 +735,9 @@ def test_the_questions_the_seeds_raise_are_answered_from_their_rules():
     assert "Jeśli nie położysz na stole żadnej karty, weź następną" in karuzela[
         "Ile kart dobiera się w turze i kiedy przestaje się dobierać?"]
     assert "nie kładzie już na stole żadnej karty z ręki" in karuzela[
-        "Czy po ostatniej dobranej karcie można jeszcze coś położyć na stół?"]
+        "Czy kto dobrał 3. kartę — ostatnią, jaką wolno wziąć w turze — może jeszcze coś położyć na stół?"]
     remik51 = _asked(_text("remik51", "pl"), "pl")
-    assert "-40 punktów" in remik51["Ile punktów dostaje ten, kto pierwszy pozbędzie się wszystkich kart?"]
+    assert "−40 punktów" in remik51["Ile punktów dostaje ten, kto pierwszy pozbędzie się wszystkich kart?"]
     assert "100 punktów" in remik51["Co liczy się graczowi, który do końca rozdania się nie otworzył?"]
     assert "Po otwarciu" in remik51["Czy przed otwarciem wolno dokładać karty do układów na stole?"]
     # Remik 51 draws one card: the question of when drawing stops is Karuzela's alone
@@ -738,6 +756,6 @@ def test_a_house_variants_answers_are_its_own(tmp_path):
     v = Workspace().variant(str(tmp_path / "dom.rules"))
     book = rulebook(v, language("pl"))
     asked = {s.question: s.text for s in book.sentences() if s.question}
-    assert "-50 punktów" in asked["Ile punktów dostaje ten, kto pierwszy pozbędzie się wszystkich kart?"]
+    assert "−50 punktów" in asked["Ile punktów dostaje ten, kto pierwszy pozbędzie się wszystkich kart?"]
     assert "Po otwarciu" not in asked["Czy przed otwarciem wolno dokładać karty do układów na stole?"]
     assert "Co wolno zrobić z jokerem leżącym w układzie na stole?" not in asked

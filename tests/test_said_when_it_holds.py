@@ -11,7 +11,7 @@ from remikc.emit.rulebook import rulebook
 from remikc.wording import language
 
 ANY_PILE = {"pl": "Nie ma przy tym znaczenia, z którego stosu dobrał kartę.",
-            "hr": "Pritom nije bitno s koje je hrpe uzeo kartu."}
+            "hr": "Pritom nije bitno je li kartu uzeo sa špila ili s hrpe odbačenih karata."}
 REMIK = {"pl": "Kto w jednej turze wyłoży naraz wszystkie karty oprócz ostatniej, którą odrzuca, a "
                "wcześniej nic nie wykładał, robi remika.",
          "hr": "Igrač handira ako u jednom potezu odjednom baci sve grupe na stol, a prije toga nije "

@@ -658,7 +658,7 @@ _NOUNS: Final[dict[str, dict[str, dict[str, str]]]] = {
         "point": {"one": "bod", "few": "boda", "other": "bodova"},
         "joker": {"one": "džoker", "few": "džokera", "other": "džokera"},
         "meld": {"one": "grupa", "few": "grupe", "other": "grupa"},
-        "deal": {"one": "dijeljenje", "few": "dijeljenja", "other": "dijeljenja"},
+        "deal": {"one": "partija", "few": "partije", "other": "partija"},
     },
 }
 # the plural category of 0..199: zero one two few many other (x)

@@ -99,6 +99,19 @@ class Rulebook:
     def footnote(self) -> str:
         return "\n".join(self.footnotes)
 
+    @property
+    def numbers(self) -> dict[str, int]:
+        """The number of each part after the rules' sections, counting on from them: the
+        readings, the variations and the glossary, each only where the book has it."""
+        n = sum(1 for s in self.sections if s.key != "glossary")
+        out = {}
+        for part, present in (("readings", bool(self.readings)), ("variations", bool(self.variations)),
+                              ("glossary", any(s.key == "glossary" for s in self.sections))):
+            if present:
+                n += 1
+                out[part] = n
+        return out
+
     def sentences(self) -> list[Sentence]:
         """Every sentence, wherever it stands (steps, differences and tables count too)."""
         out = list(self.intro) + list(self.differences)

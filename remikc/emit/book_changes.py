@@ -38,7 +38,8 @@ def differences(w: Writer, parent: ir.Variant | None, book_of: BookOf) -> tuple[
     out = [Sentence(w.lang.say("differences", parent=parent.name(w.lang.code)))]
     for change in changes:
         if change.card:
-            text = w.lang.say("difference.value", card=change.card, now=change.now, before=change.before)
+            text = w.lang.say("difference.value", card=change.card, worth=_worth(w, change.card),
+                              now=change.now, before=change.before)
         elif not change.now:
             text = w.lang.say("difference.removed", before=change.before)
         else:
@@ -146,21 +147,38 @@ def variations(w: Writer, children: Sequence[ir.Variant], book_of: BookOf) -> tu
     of changes finds them); then the options the seed names that the spec leaves out
     (`option pl "..."` under `not_modelled`)."""
     out = []
+    played: list[str] = []  # the seed's words the house variants listed here take up
     for child in children:
         items = []
         for change in _changes(w, w.v, child, book_of):
             if change.card:
-                text = w.lang.say("difference.value.only", card=change.card, now=change.now)
+                text = w.lang.say("difference.value.only", card=change.card, worth=_worth(w, change.card),
+                                 now=change.now)
             elif not change.now:
                 text = w.lang.say("difference.removed", before=change.before)
             else:
                 text = change.now
             items.append(Sentence(text, change.rules, change.assumed))
+            played += [q for r in change.rules if isinstance(rule := child.rule(r), ir.Rule)
+                       for q in rule.sources]
         if items:
             out.append(Variation(child.name(w.lang.code), tuple(items)))
+    # an option a house variant above plays (its rule quotes the option's words) is not
+    # listed again as one the game leaves out
     options = tuple(Sentence(w.lang.say("variation.option", quote=n.quote))
                     for n in w.v.not_modelled
-                    if n.language == w.lang.code and n.origin == w.v.id)
+                    if n.language == w.lang.code and n.origin == w.v.id
+                    and not any(_same_words(n.quote) in _same_words(q) for q in played))
     if options:
         out.append(Variation(w.lang.say("variation.options"), options, not_modelled=True))
     return tuple(out)
+
+
+def _same_words(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _worth(w: Writer, card: str) -> str:
+    """"As jest wart" / "Karta 10 jest warta": a figure by its name, the others as cards."""
+    key = f"worth.{card}"
+    return w.lang.say(key) if w.lang.has(key) else w.lang.say("worth", card=card)

@@ -50,10 +50,12 @@ def _home(sections: Sequence[Section], place: str) -> tuple[int, int] | None:
     note on `turn` belongs with the turn)."""
     if not place:
         return None
-    for i, section in enumerate(sections):
-        for j, block in enumerate(section.blocks):
-            if place in _block_rules(block):
-                return (i, j)
+    # a sentence that states the rule before a table that lists its value among others
+    for tables in (False, True):
+        for i, section in enumerate(sections):
+            for j, block in enumerate(section.blocks):
+                if isinstance(block, Table) == tables and place in _block_rules(block):
+                    return (i, j)
     counts = [len({rule for block in section.blocks for rule in _block_rules(block)
                    if rule.startswith(place + ".")}) for section in sections]
     if not any(counts):

@@ -40,10 +40,27 @@ def questions(w: Writer, sections: Sequence[Section]) -> tuple[Block, ...]:
             if isinstance(sentence, Sentence)]
     out: list[Block] = []
     for key, rule_ids, asked in QUESTIONS:
-        answer = [s for s in said if set(s.rules) & set(rule_ids)]
+        # a sentence answers where it states one of the rules first: a clause it borrows from
+        # another rule (handing's "from either pile") belongs to that rule's question
+        answer = [s for s in said if s.rules and s.rules[0] in rule_ids]
         if not answer or not asked(w.v):
             continue
         rules = tuple(dict.fromkeys(r for s in answer for r in s.rules))
-        out.append(Sentence(" ".join(s.text for s in answer), rules, any(s.assumed for s in answer),
-                            any(s.reading for s in answer), question=w.lang.say(key)))
+        text = _on_its_own(w, " ".join(s.text for s in answer))
+        out.append(Sentence(text, rules, any(s.assumed for s in answer),
+                            any(s.reading for s in answer), question=w.lang.say(key, **_asked_with(w.v))))
     return tuple(out)
+
+
+def _on_its_own(w: Writer, text: str) -> str:
+    """An answer read without the step before it: "Instead, you may take..." names what it
+    is instead of (`answer.instead` for the book's `answer.instead.of`)."""
+    lead = w.lang.say("answer.instead")
+    if text.startswith(lead):
+        return w.lang.say("answer.instead.of") + text[len(lead):]
+    return text
+
+
+def _asked_with(v: ir.Variant) -> dict[str, int]:
+    """The values a question names: the last card a turn may draw (`question.after_last_draw`)."""
+    return {"n": v.turn.draws.value.count}

@@ -7,6 +7,7 @@ from __future__ import annotations
 from .. import ir
 from ..scoring import counted, deal_scores, totals
 from ..verify.witness import Examples
+from ..wording.language import number
 from .book import Act, Block, ScoredDeal, ScoredSeat, Sentence, Steps, Table, Taught
 from .book_words import Writer
 
@@ -17,8 +18,13 @@ def scoring(w: Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
     method = s.method.value
     w.add(f"scoring.{method.value}", s.method)
     w.count("scoring.went_out", s.went_out)
-    w.count("scoring.handed", s.handed)
-    w.count("scoring.handed_with_cut_card", s.handed_with_cut_card)
+    # a hand's score replaces going out's, and the cut card's the hand's: say which it replaces
+    replaced = s.went_out
+    for key, rule in (("scoring.handed", s.handed), ("scoring.handed_with_cut_card", s.handed_with_cut_card)):
+        if rule is not None:
+            instead = "" if replaced is None else w.lang.say("scoring.instead", n=number(replaced.value))
+            w.add(key, rule, n=rule.value, instead=instead)
+            replaced = rule
     w.count("scoring.joker_in_hand", s.joker_in_hand)
     w.count("scoring.not_opened", s.not_opened)
     if s.handing_multiplier is not None:

@@ -72,7 +72,7 @@ def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
         for rule_id in sentence.rules:
             first.setdefault(rule_id, sentence.text)
     # a rule the book does not say (it cannot take effect here) leaves no reading to settle
-    readings = tuple(_reading(w, r, first[r.id], e) for r in v.rules if r.other and r.id in first)
+    readings = tuple(_reading(w, r, first[r.id], e, t) for r in v.rules if r.other and r.id in first)
     said = said + list(readings)
     marks = [lang.say("footnote.assumed")] if any(s.assumed for s in said) else []
     marks += [lang.say("footnote.reading")] if any(s.reading for s in said) else []
@@ -105,24 +105,30 @@ def _wrap_key(run: ir.RunRules) -> str:
     return "run.wrap.forbidden"
 
 
-def _reading(w: Writer, rule: ir.Rule[object], said: str, e: Examples) -> Sentence:
+def _reading(w: Writer, rule: ir.Rule[object], said: str, e: Examples, t: Taught) -> Sentence:
     """The rule's sentence and the spec's `other` reading: in the book's language where the
     catalogue has it (`other.<variant>.<rule>`), else as the spec words it (a house variant's
     author writes it in the house's own language).  Marked as the rule is: `†` the other
     reading of a quoted sentence, `*` another choice where the seed says nothing."""
     key = f"other.{rule.origin}.{rule.id}"
-    other = w.lang.say(key, example=_openings_shown(w, e)) if w.lang.has(key) else rule.other
+    other = w.lang.say(key, example=_openings_shown(w, e, t)) if w.lang.has(key) else rule.other
     return Sentence(w.lang.say("reading", said=said, other=other), (rule.id,),
                     rule.mark == ir.ASSUMED, rule.mark == ir.READING)
 
 
-def _openings_shown(w: Writer, e: Examples) -> str:
-    """An opening of two melds or more found under the variant's rules, for a reading that
-    speaks of such openings ("" where none was found or looked for)."""
-    if e.opening is None or len(e.opening[0]) < 2:
+def _openings_shown(w: Writer, e: Examples, t: Taught) -> str:
+    """An opening of two melds or more, for a reading that speaks of such openings: the one the
+    book teaches ("Otwarcie"), so the reading points at an example the reader has seen; else one
+    found under the variant's rules ("" where none was found or looked for)."""
+    taught = [melds for melds, _ in t.openings if len(melds) >= 2]
+    if taught:
+        melds: tuple[str, ...] = tuple(taught[0])
+    elif e.opening is not None and len(e.opening[0]) >= 2:
+        melds = tuple(format_cards(m) for m in e.opening[0])
+    else:
         return ""
     glue = f" {w.lang.say('word.and')} "
-    return w.lang.say("reading.example", melds=glue.join(w.cards(format_cards(m)) for m in e.opening[0]))
+    return w.lang.say("reading.example", melds=glue.join(w.cards(m) for m in melds))
 
 
 # --- sections --------------------------------------------------------------------------
@@ -212,6 +218,10 @@ def _values_table(w: Writer) -> Table:
             text = w.lang.say("value.joker_in_hand", points=w.lang.count(in_hand.value, "point"))
             row_rules.append((v.values.joker.id, in_hand.id))
             row_marks.append({in_hand.mark})
+        elif in_hand is not None:  # counted in melds at one value, in hand at another: both
+            text = w.lang.say("value.in_meld_and_hand", meld=text, hand=w.lang.count(in_hand.value, "point"))
+            row_rules.append((v.values.joker.id, in_hand.id))
+            row_marks.append({v.values.joker.mark, in_hand.mark})
         else:
             row_rules.append((v.values.joker.id,))
             row_marks.append({v.values.joker.mark})
@@ -283,7 +293,9 @@ def _turn(w: Writer, t: Taught) -> tuple[Block, ...]:
         remove = "allowed" if r.remove_from_table.value else "forbidden"
         steps.append(w.say(f"turn.rearrange.{remove}", r.min_from_hand, r.remove_from_table,
                            n=r.min_from_hand.value))
-    if turn.discard.value:
+    if turn.discard.value and v.going_out.by.value is ir.GoingOutBy.DISCARD_OR_TABLE:
+        steps.append(w.say("turn.discard.unless_out", turn.discard))  # a player out has none left
+    elif turn.discard.value:
         steps.append(w.say("turn.discard", turn.discard))
     else:
         steps.append(w.say("turn.no_discard", turn.discard))
@@ -478,7 +490,9 @@ def _going_out(w: Writer) -> tuple[Block, ...]:
     w.add(f"going_out.{v.going_out.by.value.value}", v.going_out.by)
     h = v.handing
     if h is not None:
-        if v.going_out.by.value is not ir.GoingOutBy.DISCARD:
+        if v.going_out.by.value is ir.GoingOutBy.DISCARD_OR_TABLE:  # the last card laid or discarded
+            w.add("handing.discard_or_table", v.going_out.by, marked=False)
+        elif v.going_out.by.value is not ir.GoingOutBy.DISCARD:
             w.add("handing", v.going_out.by, marked=False)
         elif any(o.key == "handing.keep_discard" and o.language == w.lang.code for o in v.wording):
             # the key before it was split, reworded by the spec: its words, whole

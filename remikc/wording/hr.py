@@ -12,7 +12,7 @@ NOUNS = {
     "point": {"one": "bod", "few": "boda", "other": "bodova"},
     "joker": {"one": "džoker", "few": "džokera", "other": "džokera"},
     "meld": {"one": "grupa", "few": "grupe", "other": "grupa"},
-    "deal": {"one": "dijeljenje", "few": "dijeljenja", "other": "dijeljenja"},
+    "deal": {"one": "partija", "few": "partije", "other": "partija"},
 }
 
 MESSAGES: dict[str, str | dict[str, str]] = {
@@ -43,13 +43,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                         "kreće u handiranje.",
     "other.remik51.stock_empty": "kad iznad karte ispod špila ne ostane nijedna karta, sljedeći je igrač "
                                  "kupi kao običnu kartu; tek se zatim miješaju odbačene karte.",
-    "other.remik51.game_end.rounds": "igra je niz dijeljenja: bodovi svakog dijeljenja se upisuju i "
-                                     "zbrajaju, a kada igra završava (nakon koliko dijeljenja ili na "
+    "other.remik51.game_end.rounds": "igra je niz partija: bodovi svake partije se upisuju i "
+                                     "zbrajaju, a kada igra završava (nakon koliko partija ili na "
                                      "koliko bodova) dogovorite prije igre.",
-    "other.karuzela.run.ace_to_ace": "zabrana „skretanja iza ugla” vrijedi za svaki niz s asom na oba "
+    "other.karuzela.run.ace_to_ace": "zabrana „skretanja iza ugla” (niza koji prelazi preko asa, kao K-A-2) "
+                                     "vrijedi za svaki niz s asom na oba "
                                      "kraja, pa i za A–A.",
-    "other.remik_klasyczny.turn.draw.discard_top": "kupuje se samo iz zatvorenog špila; otvorena se karta "
-                                                   "samo gleda.",
+    "other.remik_klasyczny.turn.draw.discard_top": "kupuje se samo sa špila; karta okrenuta licem prema "
+                                                   "gore samo se gleda.",
     "other.remik_klasyczny.jokers.declare": "tko stavlja džokera, kaže koju kartu on predstavlja (broj i "
                                             "znak).",
     "other.remik_klasyczny.jokers.ambiguous": "takva se grupa uvijek računa kao niz.",
@@ -62,8 +63,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                   "se nikad ne primjenjuju; ovdje je opisano svako od njih.",
     "differences": "Ova se inačica od igre {parent} razlikuje samo u ovome:",
     "difference": "{now} (U osnovnoj igri: {before})",
-    "difference.value": "Karta {card} vrijedi {now} (u osnovnoj igri: {before}).",
-    "difference.value.only": "Karta {card} vrijedi {now}.",
+    "difference.value": "{worth} {now} (u osnovnoj igri: {before}).",
+    "difference.value.only": "{worth} {now}.",
+    # a card and its value's verb, for the list of changes: a figure by its name ("As vrijedi")
+    "worth": "Karta {card} vrijedi",
+    "worth.A": "As vrijedi",
+    "worth.K": "Kralj vrijedi",
+    "worth.Q": "Dama vrijedi",
+    "worth.J": "Dečko vrijedi",
     "difference.removed": "Ne vrijedi: {before}",
     "difference.none": "tog pravila nema.",
     # sections
@@ -75,7 +82,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "section.opening": "Otvaranje",
     "section.lay_off": "Dodavanje karata",
     "section.lay_off_jokers": "Dodavanje karata i džokeri",
-    "section.going_out": "Kraj dijeljenja",
+    "section.going_out": "Kraj partije",
     "section.scoring": "Bodovanje",
     "section.game_end": "Kraj igre",
     "section.glossary": "Pojmovnik",
@@ -85,7 +92,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "question.lay_off_before_opening": "Smije li se prije otvaranja dodavati karte grupama na stolu?",
     "question.lay_off": "Smije li se dodavati svoje karte tuđim grupama na stolu?",
     "question.draws_until_meld": "Koliko se karata kupi u potezu i kada se prestaje kupovati?",
-    "question.after_last_draw": "Smije li se nakon posljednje kupljene karte još nešto staviti na stol?",
+    "question.after_last_draw": "Smije li igrač koji je kupio {n}. kartu — posljednju koju smije kupiti "
+                                "u potezu — još nešto staviti na stol?",
+    # an answer that begins as a step after the draw ("Umjesto toga smiješ uzeti...") says what for
+    "answer.instead": "Umjesto toga",
+    "answer.instead.of": "Umjesto karte s vrha špila",
     "question.joker_swap": "Što se smije učiniti s džokerom koji leži u grupi na stolu?",
     "question.jokers_per_meld": "Koliko džokera smije biti u jednoj grupi?",
     "question.run_wrap": "Smije li niz prijeći preko asa, od kralja do dvojke?",
@@ -95,15 +106,15 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "question.stock_empty": "Što ako u špilu nestane karata?",
     "question.went_out": "Koliko bodova dobiva onaj tko se prvi riješi svih karata?",
     "question.joker_in_hand": "Koliko vrijedi džoker koji ostane u ruci?",
-    "question.not_opened": "Što se računa igraču koji se do kraja dijeljenja nije otvorio?",
+    "question.not_opened": "Što se računa igraču koji se do kraja partije nije otvorio?",
     # about the game
     "players": "Igraju od {low} do {high} igrača.",
     "goal.discard": "Cilj igre je riješiti se svih karata.",
     "goal.discard_or_table": "Cilj igre je riješiti se svih karata.",
     "goal.table": "Cilj igre je izložiti na stol sve svoje karte.",
-    "goal.winner.lowest": "Karte koje na kraju dijeljenja ostanu u ruci donose kaznene bodove; "
+    "goal.winner.lowest": "Karte koje na kraju partije ostanu u ruci donose kaznene bodove; "
                           "pobjeđuje onaj tko ih na kraju ima najmanje.",
-    "goal.winner.highest": "Za dobivena dijeljenja dobivaju se bodovi; pobjeđuje onaj tko ih na kraju ima "
+    "goal.winner.highest": "Za dobivene partije dobivaju se bodovi; pobjeđuje onaj tko ih na kraju ima "
                            "najviše.",
     # cards
     "deck": "Karte: {packs}, ukupno {total:card}.",
@@ -145,6 +156,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "value.face": "koliko piše na karti",
     "value.as_replaced": "koliko i karta koju zamjenjuje",
     "value.joker_in_hand": "{points} ako ostane u ruci",
+    "value.in_meld_and_hand": "na stolu {meld}; u ruci {hand}",
     "value.in.low_run": "{points} kad leži ispred dvojke (A-2-3)",
     "value.in.high_run": "{points} kad leži iza kralja (Q-K-A)",
     "value.in.set": "{points} uz karte istog broja",
@@ -180,8 +192,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                "kupovanje. Hrpa odbačenih karata počinje prvom odbačenom kartom.",
     "deal.first_discard.no_pile": "Ostale se karte stave licem prema dolje na sredinu stola: to je špil "
                                   "za kupovanje. U ovoj se igri karte ne odbacuju.",
-    "deal.cut_card": "Prije nego što se karte podijele, igrač koji siječe špil izvuče jednu kartu — bilo "
-                     "koju, i džokera — i stavi je licem prema gore ispod svih ostalih karata špila: kad "
+    "deal.cut_card": "Prije nego što se karte podijele, igrač koji siječe špil izvuče naslijepo jednu "
+                     "kartu — to može biti i džoker — i stavi je licem prema gore ispod svih ostalih karata "
+                     "špila: kad "
                      "se karte podijele, ostaje ispod špila s kojeg se kupuje, tako da je svi vide.",
     # the turn
     "turn.draw.stock": {"one": "Kupi jednu kartu s vrha špila.",
@@ -208,7 +221,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "Umjesto toga smiješ uzeti gornju kartu s hrpe odbačenih karata — onu koju je odbacio igrač prije "
         "tebe. U svom prvom krugu smiješ je slobodno uzeti ako ti odgovara. U svakom sljedećem krugu, ako "
         "uzmeš kartu odande, moraš se u istom potezu otvoriti (uzetu kartu pritom ne moraš izložiti). "
-        "Nakon otvaranja slobodno uzimaš kartu s bilo koje hrpe.",
+        "Nakon otvaranja slobodno uzimaš kartu sa špila ili s hrpe odbačenih karata.",
     "turn.when.discard_top.not+first_round": "Umjesto toga smiješ uzeti gornju kartu s hrpe odbačenih "
                                              "karata — onu koju je odbacio igrač prije tebe — ali ne u "
                                              "svom prvom potezu.",
@@ -216,7 +229,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.when.cut_card.handing": "Kartu ispod špila smije uzeti svaki igrač, ne samo onaj koji je sjekao "
                                   "špil — umjesto karte s vrha i samo ako u tom potezu kreće u "
                                   "handiranje, to jest odjednom izlaže sve karte, a prije toga nije ništa "
-                                  "izlagao (vidi „Kraj dijeljenja”).",
+                                  "izlagao (vidi „Kraj partije”).",
     "turn.when.stock": "Sa špila smiješ kupovati samo {when}.",
     "turn.no_meld_after_last_draw": "Tko je morao kupiti {n}. kartu, u tom potezu više ne stavlja na stol "
                                     "nijednu kartu iz ruke.",
@@ -241,6 +254,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     },
     "turn.discard": "Na kraju odbaci jednu kartu koja ti ne treba, licem prema gore, na hrpu odbačenih "
                     "karata.",
+    "turn.discard.unless_out": "Na kraju odbaci jednu kartu koja ti ne treba, licem prema gore, na hrpu "
+                               "odbačenih karata — osim ako ti više nije ostala nijedna karta.",
     "turn.no_discard": "Potez završava bez odbacivanja.",
     "turn.discard_taken_card.forbidden": "Kartu uzetu u tom potezu s hrpe odbačenih karata ne smiješ "
                                          "odbaciti u istom potezu.",
@@ -259,7 +274,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "meld.intro": "Karte se izlažu na stol u grupama. Postoje dvije vrste valjanih grupa: kompleti i nizovi.",
     "meld.intro.one": "Karte se izlažu na stol u grupama.",
     "set": "Komplet čine {size} istog broja ili iste slike, {suits}.",
-    "set.suits.distinct": "svaka drugog znaka (komplet ne smije imati dvije karte istog znaka)",
+    "set.suits.distinct": "svaka drugačijeg znaka (komplet ne smije imati dvije karte istog znaka)",
     "set.suits.any": "bilo kojeg znaka",
     "set.closed_at": "Komplet od {n:card} je zatvoren: u njega se više ne može dodati nijedna karta.",
     "run": "Niz čine {suit} poredane uzlazno, jedna za drugom; mora ih biti {size}.",
@@ -291,12 +306,13 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # jokers
     "jokers.declare.position": "Džoker smije zamijeniti bilo koju kartu u grupi: predstavlja kartu na čijem "
                                "mjestu leži.",
-    "jokers.declare.rank_and_suit": "Džoker smije zamijeniti bilo koju kartu. Tko ga izlaže, mora reći koju "
-                                    "kartu predstavlja — broj i znak. To se poslije ne smije promijeniti "
-                                    "dok džokera ne zamijeni upravo ta karta. Džokera se smije premjestiti "
-                                    "na stolu ako i dalje predstavlja istu kartu. Tko ništa ne kaže, "
-                                    "džoker je karta svojeg mjesta: u nizu ona čije mjesto zauzima{example}, "
-                                    "u kompletu prvi znak koji kompletu nedostaje (redom ♠ ♥ ♦ ♣).",
+    "jokers.declare.rank_and_suit": "Džoker smije zamijeniti bilo koju kartu. Tko ga izlaže, smije reći "
+                                    "koju kartu džoker predstavlja — broj i znak. Ako igrač ništa ne "
+                                    "kaže, džoker predstavlja kartu svojeg mjesta: u nizu onu čije mjesto "
+                                    "zauzima{example}, u kompletu prvi znak koji kompletu nedostaje (redom "
+                                    "♠ ♥ ♦ ♣). Kartu koju džoker predstavlja poslije se ne smije "
+                                    "promijeniti dok ga ne zamijeni upravo ta karta. Džokera se smije "
+                                    "premjestiti na stolu ako i dalje predstavlja istu kartu.",
     "jokers.declare.shown": " ({cards} je niz {run})",
     "jokers.value.as_replaced": "Džoker u grupi vrijedi koliko i karta koju zamjenjuje.",
     "jokers.value.fixed": "Džoker vrijedi {n:point}.",
@@ -328,8 +344,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "jokers.ambiguous.set": "Grupa koja se može čitati i kao komplet i kao niz{example} vrijedi kao "
                             "komplet.",
     "jokers.ambiguous.higher": "Grupu koja se može čitati i kao komplet i kao niz{example} igrač "
-                               "može najaviti kao jedno ili drugo; ako ništa ne kaže, vrijedi onako kako "
-                               "donosi više bodova (a ako oba čitanja donose jednako bodova, kao niz).",
+                               "može najaviti kao jedno ili drugo; ako ništa ne kaže, vrijedi u čitanju "
+                               "koje donosi više bodova (a ako oba donose jednako bodova, kao niz).",
     "jokers.ambiguous.refused": "Grupa koja se može čitati i kao komplet i kao niz{example} nije "
                                 "valjana.",
     # opening
@@ -365,71 +381,76 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                 "na stolu.",
     "example.swap": "nakon zamjene: {cards}",
     # going out
-    "going_out.discard": "Dijeljenje završava kad se netko riješi svih karata. Posljednju kartu mora "
+    "going_out.discard": "Partija završava kad se netko riješi svih karata. Posljednju kartu mora "
                          "odbaciti na hrpu odbačenih karata — ne smije je dodati u tuđu grupu.",
-    "going_out.table": "Dijeljenje završava kad netko izloži na stol sve svoje karte.",
-    "going_out.discard_or_table": "Dijeljenje završava kad se netko riješi svih karata — izlažući ih, "
+    "going_out.table": "Partija završava kad netko izloži na stol sve svoje karte.",
+    "going_out.discard_or_table": "Partija završava kad se netko riješi svih karata — izlažući ih, "
                                   "dodajući ih ili odbacujući posljednju.",
     "handing": "Igrač handira ako u jednom potezu odjednom izloži sve karte, a prije toga nije ništa "
                "izlagao.",
+    "handing.discard_or_table": "Igrač handira ako se u jednom potezu riješi svih karata (izloži ih "
+                                "odjednom, a posljednju smije i odbaciti), a prije toga nije ništa izlagao.",
     "handing.keep_discard": "Igrač handira ako u jednom potezu odjednom baci sve grupe na stol, a prije "
                             "toga nije ništa izlagao, i ostane mu samo jedna karta za odbacivanje. Pritom "
-                            "nije bitno s koje je hrpe uzeo kartu.",
+                            "nije bitno je li kartu uzeo sa špila ili s hrpe odbačenih karata.",
     # `handing.keep_discard` in two: the second clause only where a handing player may take the discard
     "handing.keep_discard.rule": "Igrač handira ako u jednom potezu odjednom baci sve grupe na stol, a "
                                  "prije toga nije ništa izlagao, i ostane mu samo jedna karta za "
                                  "odbacivanje.",
-    "handing.any_pile": "Pritom nije bitno s koje je hrpe uzeo kartu.",
+    "handing.any_pile": "Pritom nije bitno je li kartu uzeo sa špila ili s hrpe odbačenih karata.",
     "handing.lay_off.forbidden": "Tko handira, ne smije dodati nijednu svoju kartu u tuđu grupu.",
     "handing.lay_off.allowed": "Tko handira, smije dodavati karte i u tuđe grupe.",
     "handing.opening_rules.apply": "Grupe izložene pri handiranju moraju ispuniti uvjete otvaranja.",
     "handing.opening_rules.waived": "Grupe izložene pri handiranju ne moraju ispuniti uvjete otvaranja.",
     "knocking": "Nakon svog poteza igrač kojem karte u ruci zajedno vrijede najviše {n:point} smije "
-                "kucnuti, lupnuvši o stol: dijeljenje odmah završava i slijedi bodovanje.",
+                "kucnuti, lupnuvši o stol: partija odmah završava i slijedi bodovanje.",
     "stock.reshuffle": "Kad u špilu nestane karata, promiješaju se odbačene karte — osim gornje, koja ostaje "
                        "na mjestu — i od njih se složi novi špil.",
-    "stock.reshuffle.cut_card": "Kad iznad karte ispod špila ne ostane nijedna karta za kupiti, promiješaju "
+    "stock.reshuffle.cut_card": "Kad iznad karte ispod špila ne ostane nijedna karta koja bi se mogla "
+                                "kupiti, promiješaju "
                                 "se odbačene karte — osim gornje, koja ostaje na mjestu — i od njih se "
                                 "složi novi špil na karti ispod špila: ona ostaje na dnu i i dalje čeka "
                                 "handiranje.",
     "stock.last_round": "Kad se špil potroši, a nitko nije kucnuo, svaki igrač — i onaj koji je kupio "
                         "posljednju kartu — ima još jedan potez za izlaganje. Zatim se zbrajaju karte u "
-                        "rukama: dijeljenje dobiva igrač s najmanjim zbrojem.",
+                        "rukama: partiju dobiva igrač s najmanjim zbrojem.",
     # scoring
-    "scoring.penalties": "Kad dijeljenje završi, ostalim se igračima zbrajaju karte koje su im ostale u "
+    "scoring.penalties": "Kad partija završi, ostalim se igračima zbrajaju karte koje su im ostale u "
                          "ruci, po vrijednostima iz tablice.",
-    "scoring.winner_collects": "Kad dijeljenje završi, pobjednik dobiva bodove za sve karte koje su ostale u "
+    "scoring.winner_collects": "Kad partija završi, pobjednik dobiva bodove za sve karte koje su ostale u "
                                "rukama ostalih igrača.",
-    "scoring.differences": "Dijeljenje dobiva igrač kojem je u ruci ostalo najmanje bodova — ne mora to biti "
+    "scoring.differences": "Partiju dobiva igrač kojem je u ruci ostalo najmanje bodova — ne mora to biti "
                            "onaj koji je kucnuo. On dobiva zbroj razlika između bodova svakog od ostalih "
                            "igrača i svojih.",
     "scoring.went_out": "Igrač koji se prvi riješio svih karata dobiva {n:point}.",
-    "scoring.handed": "Igrač koji je handirao dobiva {n:point}.",
-    "scoring.handed_with_cut_card": "Igrač koji je handirao s kartom ispod špila dobiva {n:point}.",
+    "scoring.handed": "Igrač koji je handirao dobiva {n:point}{instead}.",
+    "scoring.handed_with_cut_card": "Igrač koji je handirao s kartom ispod špila dobiva {n:point}{instead}.",
+    # what a hand's score replaces ("−80 (zamiast −40)"): the number as printed
+    "scoring.instead": " (umjesto {n})",
     "scoring.joker_in_hand": "Džoker koji nekome ostane u ruci računa se {n:point}.",
     "scoring.not_opened": "Igraču koji se nije otvorio piše se {n:point}, bez brojenja karata.",
     "scoring.handing_multiplier.penalties.2": "Ako netko od igrača handira, ostalim se igračima bodovi "
-                                              "dupliraju — i igračima koji se nisu otvorili.",
+                                              "udvostručuju — i igračima koji se nisu otvorili.",
     "scoring.handing_multiplier.penalties.n": "Ako netko od igrača handira, ostalim se igračima bodovi "
                                               "množe s {n}.",
-    "scoring.handing_multiplier.winner_collects.2": "Ako pobjednik handira, svi se bodovi tog dijeljenja "
-                                                    "dupliraju.",
-    "scoring.handing_multiplier.winner_collects.n": "Ako pobjednik handira, svi se bodovi tog dijeljenja "
+    "scoring.handing_multiplier.winner_collects.2": "Ako pobjednik handira, svi se bodovi te partije "
+                                                    "udvostručuju.",
+    "scoring.handing_multiplier.winner_collects.n": "Ako pobjednik handira, svi se bodovi te partije "
                                                     "množe s {n}.",
-    "scoring.handing_multiplier.differences.2": "Ako pobjednik handira, njegovi se bodovi dupliraju.",
+    "scoring.handing_multiplier.differences.2": "Ako pobjednik handira, njegovi se bodovi udvostručuju.",
     "scoring.handing_multiplier.differences.n": "Ako pobjednik handira, njegovi se bodovi množe s {n}.",
-    "scoring.undercut_bonus": "Ako pobjednik nije onaj koji je kucnuo, dobiva još {n:point} nagrade za "
-                              "podsijecanje.",
+    "scoring.undercut_bonus": "Ako pobjednik nije onaj koji je kucnuo (kaže se da ga je „podsjekao”), "
+                              "dobiva još {n:point} nagrade za podsijecanje.",
     "scoring.tie_with_knocker.others_win": "Ako onaj koji je kucnuo ima jednako bodova kao neki drugi "
                                            "igrač, pobjeđuje taj drugi i dobiva nagradu za podsijecanje. "
-                                           "Ako je izjednačen s više igrača, svi oni boduju kao pobjednici "
-                                           "i svaki dobiva nagradu.",
+                                           "Ako je izjednačen s više igrača, svaki od tih igrača (ali ne "
+                                           "onaj koji je kucnuo) boduje kao pobjednik i dobiva nagradu.",
     "scoring.tie_with_knocker.knocker_wins": "Pri izjednačenju s igračem koji je kucnuo pobjeđuje onaj "
                                              "koji je kucnuo.",
     "scoring.all_out_bonus": "Tko pobijedi izloživši sve svoje karte, dobiva {n:point} nagrade.",
     "example.round": "Primjer: igrač 1 riješio se svih karata.",
-    "example.deal": "Primjer dijeljenja, odigranog od početka do kraja:",
-    "example.deal.handed": "Primjer: dijeljenje završava handiranjem.",
+    "example.deal": "Primjer partije, odigrane od početka do kraja:",
+    "example.deal.handed": "Primjer: partija završava handiranjem.",
     "example.deal.went_out": "Primjer: netko se riješi svih karata.",
     "example.deal.knocked": "Primjer: netko kucne, ali drugi igrač ima manje bodova.",
     "deal.turn": "Igrač {n}: {actions}.",
@@ -454,17 +475,18 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "round.how": "Račun",
     "round.score": "Rezultat",
     "example.rearrange.before": "Primjer: na stolu leže {table}, a ti u ruci imaš {hand}. Nijedna od "
-                                "tih karata ne pristaje grupama kakve jesu — ali stol možeš "
+                                "tih karata ne može se dodati grupama onakvima kakve su sada — ali stol "
+                                "možeš "
                                 "presložiti:",
     "example.rearrange.after": "{moved} mijenjaju grupu, {hand} izlaze iz ruke",
     # end of the game
     "game_end.target": "Igra završava kad nečiji rezultat dosegne {n:point} ili više.",
     "game_end.rounds": "Igra traje {n:deal}.",
-    "game_end.one_deal": "Igra je jedno dijeljenje: završava zajedno s njim.",
+    "game_end.one_deal": "Igra je jedna partija: završava zajedno s njom.",
     "game_end.rounds_cap": "Igra završava najkasnije nakon {n:deal}.",
     "game_end.target_bonus": "Igrač koji je dosegao taj rezultat (ili svaki od igrača koji su ga dosegli) "
                              "dobiva {n:point} nagrade.",
-    "game_end.round_win_bonus": "Svaki drugi igrač dobiva {n:point} nagrade za svako dobiveno dijeljenje.",
+    "game_end.round_win_bonus": "Svaki drugi igrač dobiva {n:point} nagrade za svaku dobivenu partiju.",
     "game_end.winner.lowest": "Pobjeđuje igrač s najmanje bodova.",
     "game_end.winner.highest": "Pobjeđuje igrač s najviše bodova.",
     # glossary
@@ -473,7 +495,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # a set's or run's example, found under the variant's own rules: left out where none is shown
     "term.example": ", npr. {cards}",
     "term.set": "Komplet",
-    "term.set.means.distinct": "karte istog broja ili iste slike, svaka drugog znaka{example}",
+    "term.set.means.distinct": "karte istog broja ili iste slike, svaka drugačijeg znaka{example}",
     "term.set.means.any": "karte istog broja ili iste slike, bilo kojeg znaka{example}",
     "term.run": "Niz",
     "term.run.means.same": "karte istog znaka poredane redom{example}",
@@ -489,11 +511,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "term.handing": "Handiranje",
     "term.handing.means": "izlaganje svih karata odjednom u jednom potezu, bez ranijeg izlaganja",
     "term.knocking": "Kucanje",
-    "term.knocking.means": "završetak dijeljenja od igrača koji u ruci ima malo bodova",
+    "term.knocking.means": "kad igrač s malo bodova u ruci sam završi partiju",
     "term.discard_pile": "Hrpa odbačenih karata",
-    "term.discard_pile.means": "otvorene karte koje igrači odbacuju na kraju poteza",
+    "term.discard_pile.means": "karte licem prema gore koje igrači odbacuju na kraju poteza",
     "term.stock": "Špil",
-    "term.stock.means": "zatvorene karte s kojih se kupuje",
+    "term.stock.means": "karte licem prema dolje s kojih se kupuje",
 }
 
 # The house's own words and the variations: kept apart, as a section of their own.

@@ -44,7 +44,7 @@ class Language:
         forms = self.nouns[noun]
         category = self.category(n)
         form = forms.get(category) or forms["other"]
-        return f"{n} {form}"
+        return f"{number(n)} {form}"
 
     def say(self, key: str, **values: Any) -> str:
         message = self.messages[key]
@@ -54,6 +54,12 @@ class Language:
 
     def has(self, key: str) -> bool:
         return key in self.messages
+
+
+def number(n: int) -> str:
+    """A number as print sets it: a negative score with the minus sign (U+2212, "−40"), not
+    the hyphen, as in the books' score tables."""
+    return f"\u2212{-n}" if n < 0 else str(n)
 
 
 class _Formatter(string.Formatter):

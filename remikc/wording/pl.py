@@ -47,7 +47,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "other.remik51.game_end.rounds": "gra to seria rozdań: punkty z każdego rozdania zapisuje się i sumuje, "
                                      "a to, kiedy gra się kończy (po ilu rozdaniach albo przy ilu "
                                      "punktach), ustalacie przed grą.",
-    "other.karuzela.run.ace_to_ace": "zakaz „skręcania z rogu” obejmuje każdy sekwens z asem na obu "
+    "other.karuzela.run.ace_to_ace": "zakaz „skręcania z rogu” (sekwensu przechodzącego przez asa, jak "
+                                     "K-A-2) obejmuje każdy sekwens z asem na obu "
                                      "końcach, także A–A.",
     "other.remik_klasyczny.turn.draw.discard_top": "dobiera się tylko z zakrytego stosu; odkrytą kartę "
                                                    "tylko się ogląda.",
@@ -63,8 +64,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                   "które nigdy nie mają zastosowania; opisano tu każdą z nich.",
     "differences": "Ta odmiana różni się od gry {parent} tylko tym:",
     "difference": "{now} (W grze podstawowej: {before})",
-    "difference.value": "Karta {card} jest warta {now} (w grze podstawowej: {before}).",
-    "difference.value.only": "Karta {card} jest warta {now}.",
+    "difference.value": "{worth} {now} (w grze podstawowej: {before}).",
+    "difference.value.only": "{worth} {now}.",
+    # a card and its value's verb, for the list of changes: a figure by its name ("As jest wart")
+    "worth": "Karta {card} jest warta",
+    "worth.A": "As jest wart",
+    "worth.K": "Król jest wart",
+    "worth.Q": "Dama jest warta",
+    "worth.J": "Walet jest wart",
     "difference.removed": "Nie obowiązuje: {before}",
     "difference.none": "tej zasady nie ma.",
     # sections
@@ -86,7 +93,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "question.lay_off_before_opening": "Czy przed otwarciem wolno dokładać karty do układów na stole?",
     "question.lay_off": "Czy wolno dokładać swoje karty do cudzych układów na stole?",
     "question.draws_until_meld": "Ile kart dobiera się w turze i kiedy przestaje się dobierać?",
-    "question.after_last_draw": "Czy po ostatniej dobranej karcie można jeszcze coś położyć na stół?",
+    "question.after_last_draw": "Czy kto dobrał {n}. kartę — ostatnią, jaką wolno wziąć w turze — może "
+                                "jeszcze coś położyć na stół?",
+    # an answer that begins as a step after the draw ("Zamiast tego możesz wziąć...") says what for
+    "answer.instead": "Zamiast tego",
+    "answer.instead.of": "Zamiast karty z wierzchu stosu do dobierania",
     "question.joker_swap": "Co wolno zrobić z jokerem leżącym w układzie na stole?",
     "question.jokers_per_meld": "Ile jokerów może być w jednym układzie?",
     "question.run_wrap": "Czy sekwens może przejść przez asa, od króla do dwójki?",
@@ -148,6 +159,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "value.face": "tyle, ile oczek",
     "value.as_replaced": "tyle, ile karta, którą zastępuje",
     "value.joker_in_hand": "{points}, jeśli zostanie na ręce",
+    "value.in_meld_and_hand": "na stole {meld}; na ręce {hand}",
     "value.in.low_run": "{points}, gdy leży przed dwójką (A-2-3)",
     "value.in.high_run": "{points}, gdy leży po królu (Q-K-A)",
     "value.in.set": "{points}, gdy leży z kartami tego samego numeru",
@@ -183,7 +195,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "deal.first_discard.no_pile": "Pozostałe karty kładzie się na środku stołu koszulkami do góry: to stos "
                                   "do dobierania. W tej grze nie odrzuca się kart.",
     "deal.cut_card": "Zanim karty zostaną rozdane, gracz, który przekłada talię, bierze z niej jedną "
-                     "kartę — jakąkolwiek, także jokera — i kładzie ją odkrytą na samym spodzie talii: "
+                     "kartę, nie wybierając (może to być także joker), i kładzie ją odkrytą na samym spodzie "
+                     "talii: "
                      "gdy karty są już rozdane, leży pod stosem do dobierania, tak by każdy ją widział.",
     # the turn
     "turn.draw.stock": {"one": "Weź jedną kartę z wierzchu stosu do dobierania.",
@@ -247,6 +260,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                  "karty na stole muszą tworzyć prawidłowe układy.",
     },
     "turn.discard": "Na koniec odrzuć jedną niepotrzebną kartę, odkrytą, na stos kart odrzuconych.",
+    "turn.discard.unless_out": "Na koniec odrzuć jedną niepotrzebną kartę, odkrytą, na stos kart "
+                               "odrzuconych — chyba że nie zostały ci już żadne karty.",
     "turn.no_discard": "Tura kończy się bez odrzucania.",
     "turn.discard_taken_card.forbidden": "Karty wziętej w tej turze ze stosu kart odrzuconych nie wolno "
                                          "odrzucić w tej samej turze.",
@@ -301,13 +316,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # jokers
     "jokers.declare.position": "Joker może zastąpić w układzie dowolną kartę: jest tą kartą, której "
                                "miejsce zajmuje.",
-    "jokers.declare.rank_and_suit": "Joker może zastąpić dowolną kartę. Kto go wykłada, mówi, jaką kartę "
-                                    "joker przedstawia — numer i kolor. Tego nie wolno potem zmienić, "
-                                    "dopóki joker nie zostanie zastąpiony tą właśnie kartą. Jokera wolno "
+    "jokers.declare.rank_and_suit": "Joker może zastąpić dowolną kartę. Kto go wykłada, może powiedzieć, "
+                                    "jaką kartę joker przedstawia — numer i kolor. Jeśli nic nie powie, "
+                                    "joker przedstawia kartę swojego miejsca: w sekwensie tę, której "
+                                    "miejsce zajmuje{example}, w grupie pierwszy kolor, którego grupie brak "
+                                    "(w kolejności ♠ ♥ ♦ ♣). Tego, jaką kartę joker przedstawia, nie wolno "
+                                    "potem zmienić, dopóki nie zastąpi go ta właśnie karta. Jokera wolno "
                                     "przełożyć w inne miejsce na stole, jeśli dalej przedstawia tę samą "
-                                    "kartę. Kto nic nie powie, kładzie jokera jako kartę jego miejsca: w "
-                                    "sekwensie tę, której miejsce zajmuje{example}, w grupie pierwszy kolor, "
-                                    "którego grupie brak (w kolejności ♠ ♥ ♦ ♣).",
+                                    "kartę.",
     "jokers.declare.shown": " ({cards} to sekwens {run})",
     "jokers.value.as_replaced": "Joker w układzie jest wart tyle, ile karta, którą zastępuje.",
     "jokers.value.fixed": "Joker jest wart {n:point}.",
@@ -349,7 +365,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                 "jest nieprawidłowy.",
     "jokers.ambiguous.higher": "Układ, który da się odczytać i jako grupę, i jako sekwens{example}, "
                                "gracz może zapowiedzieć jako jedno albo drugie; jeśli nic nie powie, liczy "
-                               "się tak, jak daje więcej punktów (a gdy obie wersje dają tyle samo — jako "
+                               "się w wersji, która daje więcej punktów (a gdy obie dają tyle samo — jako "
                                "sekwens).",
     # opening
     "opening.min_points": "Pierwsze wyłożenie kart to otwarcie. Układy wyłożone przy otwarciu muszą być "
@@ -397,6 +413,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                   "wykładając je, dokładając albo odrzucając ostatnią.",
     "handing": "Kto w jednej turze wyłoży naraz wszystkie karty, choć wcześniej nic nie wykładał, robi "
                "remika.",
+    "handing.discard_or_table": "Kto w jednej turze pozbędzie się wszystkich kart (wykładając je naraz; "
+                                "ostatnią może też odrzucić), choć wcześniej nic nie wykładał, robi remika.",
     "handing.keep_discard": "Kto w jednej turze wyłoży naraz wszystkie karty oprócz ostatniej, którą "
                             "odrzuca, a wcześniej nic nie wykładał, robi remika. Nie ma przy tym "
                             "znaczenia, z którego stosu dobrał kartę.",
@@ -428,9 +446,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "scoring.differences": "Rozdanie wygrywa gracz, któremu na ręce zostało najmniej punktów — nie musi "
                            "to być ten, kto zapukał. Dostaje on sumę różnic między punktami każdego "
                            "z pozostałych graczy a swoimi.",
-    "scoring.went_out": "Kto zakończył rozdanie, dostaje {n:point}.",
-    "scoring.handed": "Kto zakończył rozdanie remikiem, dostaje {n:point}.",
-    "scoring.handed_with_cut_card": "Kto zrobił remika z kartą spod stosu do dobierania, dostaje {n:point}.",
+    "scoring.went_out": "Kto pierwszy pozbył się wszystkich kart, dostaje {n:point}.",
+    "scoring.handed": "Kto zrobił remika, dostaje {n:point}{instead}.",
+    "scoring.handed_with_cut_card": "Kto zrobił remika z kartą spod stosu do dobierania, dostaje "
+                                    "{n:point}{instead}.",
+    # what a hand's score replaces ("−80 (zamiast −40)"): the number as printed
+    "scoring.instead": " (zamiast {n})",
     "scoring.joker_in_hand": "Joker pozostały na ręce kosztuje {n:point}.",
     "scoring.not_opened": "Kto się nie otworzył, dostaje {n:point}, bez liczenia kart.",
     "scoring.handing_multiplier.penalties.2": "Gdy ktoś zrobi remika, pozostali gracze liczą punkty "
@@ -445,11 +466,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                                 "podwójnie.",
     "scoring.handing_multiplier.differences.n": "Gdy zwycięzca zrobi remika, jego punkty mnoży się przez "
                                                 "{n}.",
-    "scoring.undercut_bonus": "Jeśli zwycięzcą nie jest ten, kto zapukał, zwycięzca dostaje jeszcze "
-                              "{n:point} premii za podcięcie.",
+    "scoring.undercut_bonus": "Jeśli zwycięzcą nie jest ten, kto zapukał (mówi się wtedy, że go „podciął”), "
+                              "zwycięzca dostaje jeszcze {n:point} premii za podcięcie.",
     "scoring.tie_with_knocker.others_win": "Jeśli ten, kto zapukał, ma tyle samo punktów co inny gracz, "
                                            "wygrywa ten drugi i dostaje premię za podcięcie. Jeśli remisuje "
-                                           "z kilkoma graczami naraz, każdy z nich liczy punkty jak "
+                                           "z kilkoma graczami naraz, każdy z tych graczy (ale nie ten, kto "
+                                           "zapukał) liczy punkty jak "
                                            "zwycięzca i każdy dostaje premię.",
     "scoring.tie_with_knocker.knocker_wins": "Przy remisie z tym, kto zapukał, wygrywa ten, kto zapukał.",
     "scoring.all_out_bonus": "Kto wygra, wykładając wszystkie swoje karty, dostaje {n:point} premii.",
@@ -467,14 +489,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "act.end_the_turn": "kończy turę",
     "act.lay": "wykłada {melds}",
     "act.rearrange": "przekłada stół tak, że leży na nim {melds}",
-    "how.went_out": "zakończył rozdanie",
+    "how.went_out": "pozbył się wszystkich kart",
     "how.handed": "zrobił remika",
     "how.handed_cut": "zrobił remika z kartą spod stosu do dobierania",
     "how.not_opened": "nie otworzył się: {n}",
     "how.hand": "na ręce {n:point}",
     "how.bonus": "; + {n} premii = {total}",
     "round.player": "Gracz {n}",
-    "round.went_out": "zakończył rozdanie",
+    "round.went_out": "pozbył się wszystkich kart",
     "round.who": "Gracz",
     "round.left": "Karty na ręce",
     "round.how": "Rachunek",
@@ -527,7 +549,7 @@ MESSAGES.update({
     "note.label": "Uwaga domowa",
     "section.variations": "Odmiany",
     "variation.options": "Tekst źródłowy podaje też (do uzgodnienia przed grą; gra opisana "
-                         "wyżej ich nie obejmuje)",
+                         "wyżej tego nie obejmuje)",
     "variation.option": "„{quote}”",
 })
 
