@@ -122,6 +122,13 @@ class Declare(str, Enum):
     RANK_AND_SUIT = "rank_and_suit"  # the player names it, and it stays so
 
 
+class JokersOnlyIn(str, Enum):
+    """The one kind of meld jokers may stand in (`only_in runs`); without the rule, both."""
+
+    RUNS = "runs"
+    SETS = "sets"
+
+
 class Ambiguous(str, Enum):
     """How a meld that reads both as a set and as a run (`5♠ JK JK`) is taken when the player
     does not declare it (a kind, or the card each joker stands for: `5♠ JK=5♥ JK=5♦`)."""
@@ -307,6 +314,11 @@ class Jokers:
     declare: Rule[Declare]
     per_meld_at_opening: Rule[int | None] | None = None
     ambiguous: Rule[Ambiguous] | None = None
+    only_in: Rule[JokersOnlyIn] | None = None
+
+    def in_kind(self, kind: str) -> bool:
+        """Whether a joker may stand in a meld of `kind` ("run" or "set")."""
+        return self.only_in is None or self.only_in.value.value == kind + "s"
 
     def limit(self, opening: bool) -> int | None:
         if opening and self.per_meld_at_opening is not None:

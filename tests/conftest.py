@@ -106,6 +106,10 @@ TIERS: dict[str, tuple[str, set[str]]] = {
     "tests/test_interrupt.py": (INTEGRATION, {
         "test_ctrl_c_inside_a_z3_constructor_waits_until_the_object_is_made",
     }),
+    "tests/test_jokers_only_in.py": (UNIT, {
+        "test_the_verifier_finds_the_choice_between_readings_dead",
+        "test_the_house_variant_passes_its_checks_and_its_book_states_the_rule",
+    }),
     "tests/test_limits.py": (INTEGRATION, {
         "test_a_4301_digit_number_is_a_diagnostic", "test_a_huge_range_end_is_a_diagnostic",
         "test_the_limit_is_exact", "test_the_limits_are_the_documented_ones",

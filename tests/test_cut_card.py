@@ -150,7 +150,8 @@ READINGS = {
     "deal.cut_card": ("the cutter keeps it",
                       {"pl": ("nie wybierając (może to być także joker)",
                               "a jokera przekładający nie kładzie pod stosem do dobierania"),
-                       "hr": ("naslijepo jednu kartu — to može biti i džoker", "a džokera onaj koji siječe ne stavlja ispod špila")}),
+                       "hr": ("naslijepo jednu kartu — to može biti i džoker",
+                              "a džokera onaj koji siječe ne stavlja ispod špila")}),
     "turn.draw.cut_card": ("only the player who cut the pack may take it",
                            {"pl": ("może wziąć każdy gracz, nie tylko ten, który przekładał",
                                    "kartę spod stosu do dobierania może wziąć tylko gracz, "

@@ -246,6 +246,8 @@ HOUSES = {
     "krotkie": ("remik51", "  run {\n    override size 3..5\n  }\n  set {\n    override size 3..3\n  }"),
     "dwa_jokery": ("remik51", "  jokers {\n    override per_meld 2\n    override min_natural 2\n  }"),
     "bez_as_do_asa": ("remik51", "  run {\n    override ace_to_ace forbidden\n  }"),
+    # jokers in runs only: a set takes none, so 5♠ JK JK is only ever a run
+    "jokery_w_sekwensach": ("remik51", "  jokers {\n    only_in runs\n    remove ambiguous\n  }"),
 }
 
 
@@ -264,6 +266,23 @@ def test_the_sweep_is_exact_under_house_rules(house, tmp_path, monkeypatch):
         assert _score(play) == ref.most_points(), v._show(hand)
         assert v.min_deadwood(_api(v, hand)) == ref.least_deadwood(lambda c: v.hand_value(_api(v, (c,)))), \
             v._show(hand)
+
+def test_jokers_in_sets_only_are_searched_exactly(tmp_path):
+    """`only_in sets`: a run takes no joker.  The sweep over the columns lays jokers in runs, so
+    the search answers these games; its answers are the reference's."""
+    variant, v = house_variant(tmp_path, "jokery_w_grupach", "remik51",
+                               "  jokers {\n    only_in sets\n    remove ambiguous\n  }")
+    assert not v._SWEEPS
+    assert not v.check_meld(v.parse_cards("5♠ 6♠ JK")).ok and v.check_meld(v.parse_cards("5♠ 5♥ JK")).ok
+    rng = random.Random("sets-only")
+    for _ in range(5):
+        hand = dense_hand(rng, variant, rng.randint(6, 8))
+        ref = Reference(variant, hand)
+        play = v.best_melds(_api(v, hand))
+        _assert_lays_the_hand(v, hand, play)
+        assert all(v.check_meld(m).kind == "set" for m in play.melds if any(c.is_joker for c in m))
+        assert _score(play) == ref.most_points(), v._show(hand)
+
 
 def test_the_sweep_counts_a_joker_laid_in_an_open_run_as_saving_the_cards_after_it(seed_modules):
     """The sweep is guided by what the cards still to come can at best be worth: a card no meld

@@ -228,6 +228,8 @@ def _given(name: str, rule_id: str, absent: str) -> Name:
     return Name(name, lambda v: value_of(_rule(v, rule_id)), (rule_id,), absent)
 
 
+_BOTH_KINDS = "jokers.only_in: not given, jokers stand in sets and runs alike"
+
 NAMES: tuple[Name, ...] = (
     # the variant
     Name("VARIANT_ID", lambda v: v.id),
@@ -288,6 +290,10 @@ NAMES: tuple[Name, ...] = (
          lambda v: ("jokers.ambiguous",) if _rule(v, "jokers.ambiguous") is not None else
          ("jokers.declare",) if _declared(v) else (),
          "jokers.ambiguous: not given, a meld that reads both as a set and as a run is refused"),
+    Name("JOKERS_IN_SETS", lambda v: v.jokers.in_kind("set") if v.jokers and v.jokers.only_in else DEFAULT,
+         ("jokers.only_in",), _BOTH_KINDS, part="jokers"),
+    Name("JOKERS_IN_RUNS", lambda v: v.jokers.in_kind("run") if v.jokers and v.jokers.only_in else DEFAULT,
+         ("jokers.only_in",), _BOTH_KINDS, part="jokers"),
     Name("JOKERS_DECLARED", _declared, ("jokers.declare",), "jokers: not in this game"),
     Name("OPENING_MIN_POINTS", lambda v: v.opening.min_points.value if v.opening else DEFAULT,
          ("opening.min_points",), part="opening"),
@@ -332,6 +338,7 @@ NAMES: tuple[Name, ...] = (
     _why("handing_lay_off", "handing.lay_off", fallback="handing"),
     _why("joker_limit", "jokers.per_meld", fallback="jokers"),
     _why("joker_limit_opening", "jokers.per_meld_at_opening", "jokers.per_meld", fallback="jokers"),
+    _why("jokers_only_in", "jokers.only_in", fallback="jokers"),
     _why("knocking", "knocking.max_hand", fallback="knocking"),
     _why("lay_off", "turn.lay_off", fallback="turn"),
     _why("meld_after_last_draw", "turn.meld_after_last_draw", fallback="turn"),

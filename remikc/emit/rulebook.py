@@ -412,6 +412,8 @@ def _jokers(w: Writer, e: Examples, searched: bool) -> tuple[Block, ...]:
         w.add("jokers.min_natural", j.min_natural, n=j.min_natural.value)
     else:
         w.add("jokers.min_natural.none", j.min_natural)
+    if j.only_in is not None:
+        w.add(f"jokers.only_in.{j.only_in.value.value}", j.only_in)
     if j.ambiguous is not None and (e.ambiguous is not None or not searched):
         # the example is one found under the variant's own rules; a book written without
         # examples says the rule without one, and where none exists the rule cannot take effect

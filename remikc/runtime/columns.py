@@ -37,6 +37,8 @@ from .rules import (
     HAS_RUN,
     HAS_SET,
     JOKER_FIXED,
+    JOKERS_IN_RUNS,
+    JOKERS_IN_SETS,
     JOKERS_PER_MELD,
     JOKERS_PER_MELD_AT_OPENING,
     MIN_NATURAL,
@@ -53,9 +55,10 @@ from .rules import (
 )
 from .solver import _JOKERS, _NONE, Play
 
-# The rules the sweep covers: runs of one suit that do not go round the corner (the search of
-# `search` answers the rest: runs of mixed suits, or round the corner).
-_SWEEPS: Final[bool] = not HAS_RUN or (RUN_SAME_SUIT and not WRAP)
+# The rules the sweep covers: runs of one suit that do not go round the corner, where a run
+# may hold a joker (the search of `search` answers the rest: runs of mixed suits, round the
+# corner, or jokers in sets only).
+_SWEEPS: Final[bool] = (not HAS_RUN or (RUN_SAME_SUIT and not WRAP)) and JOKERS_IN_RUNS
 _FIRST: Final[int] = 1 if ACE_LOW else 2  # the lowest run position
 _LAST: Final[int] = 14 if ACE_HIGH else 13  # the highest: the ace after the king, or the king
 # A run's length is counted up to the least it needs; exactly, where the rules cap it below the
@@ -799,7 +802,7 @@ class _Sweep:
         most where suits differ.  Where the sweep `absorbs` jokers, the fewest they need."""
         if not total:
             return [(0, 0, 0)]
-        limit = self.limit
+        limit = self.limit if JOKERS_IN_SETS else 0  # `only_in runs`: a set takes no joker
         copies = 1 if SET_DISTINCT_SUITS else COPIES
 
         def room(size: int) -> int:  # the jokers a set of `size` natural cards may take
@@ -834,7 +837,7 @@ class _Sweep:
             yield ()
             return
         first, rest = tables[0], tables[1:]
-        limit = JOKERS_PER_MELD
+        limit = JOKERS_PER_MELD if JOKERS_IN_SETS else 0
         most = first.room - added[0]
         if limit is not None:
             most = min(most, limit - first.jokers)
@@ -1169,7 +1172,7 @@ class _Replay:
             groups: list[list[int]] = [[] for _ in range(count)]
             for i, card in enumerate(sorted(self.pool)):  # a suit's copies go to different sets
                 groups[i % count].append(card)
-            limit = sweep.limit
+            limit = sweep.limit if JOKERS_IN_SETS else 0
             for _ in range(jokers):  # each joker to the set that most lacks one, then the smallest
                 open_sets = [g for g in groups
                              if len(g) < _SET_MOST and (limit is None or g.count(0) < limit)]

@@ -37,6 +37,7 @@ from .rules import (
     _WHY_HANDING_LAY_OFF,
     _WHY_JOKER_LIMIT,
     _WHY_JOKER_LIMIT_OPENING,
+    _WHY_JOKERS_ONLY_IN,
     _WHY_LAY_OFF,
     _WHY_MIN_NATURAL,
     _WHY_OPENING_CLEAN_RUN,
@@ -68,6 +69,8 @@ from .rules import (
     HAS_SET,
     HAS_SWAP,
     JOKER_FIXED,
+    JOKERS_IN_RUNS,
+    JOKERS_IN_SETS,
     JOKERS_PER_MELD,
     JOKERS_PER_MELD_AT_OPENING,
     LAST_CARD_BY_DISCARD_ONLY,
@@ -242,6 +245,11 @@ def _run(cards: tuple[int, ...], n: int, why: list[Reason] | None) -> int:
         suit = 0
     end = start + n - 1
     ok = True
+    if not JOKERS_IN_RUNS and (k or 0 in cards[k:n]):  # a joker: no other order of the cards helps
+        if why is None:
+            return -2
+        ok = False
+        why.append(_because("run.jokers", _WHY_JOKERS_ONLY_IN))
     if not RUN_MIN <= n <= RUN_MAX:
         if why is None:
             return -2
@@ -313,6 +321,11 @@ def _set(cards: tuple[int, ...], n: int, why: list[Reason] | None) -> int:
         k += 1
     rank = cards[k] >> 2 if k < n else 1
     ok = True
+    if not JOKERS_IN_SETS and (k or 0 in cards[k:n]):
+        if why is None:
+            return -1
+        ok = False
+        why.append(_because("set.jokers", _WHY_JOKERS_ONLY_IN))
     if not SET_MIN <= n <= SET_MAX:
         if why is None:
             return -1

@@ -50,6 +50,9 @@ JOKERS_PER_MELD: Final[int | None] = None
 JOKERS_PER_MELD_AT_OPENING: Final[int | None] = None
 MIN_NATURAL: Final[int] = 1
 AMBIGUOUS: Final[str] = "refused"
+# Which kinds of meld a joker may stand in (jokers.only_in): both, unless the game says one.
+JOKERS_IN_SETS: Final[bool] = True
+JOKERS_IN_RUNS: Final[bool] = True
 # The player names the card each joker stands for, and the table keeps it (jokers.declare).
 JOKERS_DECLARED: Final[bool] = False
 OPENING_MIN_POINTS: Final[int] = 0
@@ -81,6 +84,7 @@ _WHY_GOING_OUT: Final[tuple[str, str | None]] = ("", None)
 _WHY_HANDING_LAY_OFF: Final[tuple[str, str | None]] = ("", None)
 _WHY_JOKER_LIMIT: Final[tuple[str, str | None]] = ("", None)
 _WHY_JOKER_LIMIT_OPENING: Final[tuple[str, str | None]] = ("", None)
+_WHY_JOKERS_ONLY_IN: Final[tuple[str, str | None]] = ("", None)
 _WHY_KNOCKING: Final[tuple[str, str | None]] = ("", None)
 _WHY_LAY_OFF: Final[tuple[str, str | None]] = ("", None)
 _WHY_MELD_AFTER_LAST_DRAW: Final[tuple[str, str | None]] = ("", None)

@@ -226,7 +226,7 @@ def _build(chain: Sequence[FileRules], rules: RuleSet) -> ir.Variant:
         if _maybe_section(r, "run") else None,
         jokers=ir.Jokers(r.req(S.JOKERS_PER_MELD), r.req(S.JOKERS_MIN_NATURAL),
                          r.req(S.JOKERS_DECLARE), r.get(S.JOKERS_PER_MELD_AT_OPENING),
-                         r.get(S.JOKERS_AMBIGUOUS))
+                         r.get(S.JOKERS_AMBIGUOUS), r.get(S.JOKERS_ONLY_IN))
         if _maybe_section(r, "jokers") else None,
         joker_swap=ir.JokerSwap(r.req(S.SWAP_ALLOWED), r.req(S.SWAP_CARD_FROM),
                                 r.req(S.SWAP_RETRIEVED))

@@ -87,6 +87,7 @@ JOKERS_PER_MELD_AT_OPENING = Key("jokers.per_meld_at_opening", limit(0, 60), req
                                  example="per_meld_at_opening 1")
 JOKERS_MIN_NATURAL = Key("jokers.min_natural", number(0, 60), example="min_natural 1")
 JOKERS_DECLARE = Key("jokers.declare", choice(ir.Declare), example="declare position")
+JOKERS_ONLY_IN = Key("jokers.only_in", choice(ir.JokersOnlyIn), required=False, example="only_in runs")
 JOKERS_AMBIGUOUS = Key("jokers.ambiguous", choice(ir.Ambiguous), required=False,
                        example="ambiguous run")
 
@@ -169,7 +170,7 @@ SCHEMA = _section(
     _section("set", SET_SIZE, SET_SUITS, SET_CLOSED_AT, optional=True),
     _section("run", RUN_SIZE, RUN_SUIT, RUN_ACE, RUN_WRAP, RUN_ACE_TO_ACE, optional=True),
     _section("jokers", JOKERS_PER_MELD, JOKERS_PER_MELD_AT_OPENING, JOKERS_MIN_NATURAL,
-             JOKERS_DECLARE, JOKERS_AMBIGUOUS, optional=True),
+             JOKERS_ONLY_IN, JOKERS_DECLARE, JOKERS_AMBIGUOUS, optional=True),
     _section("joker_swap", SWAP_ALLOWED, SWAP_CARD_FROM, SWAP_RETRIEVED, optional=True),
     _section("opening", OPENING_MIN_POINTS, OPENING_CLEAN_RUN, OPENING_MIN_MELDS, optional=True),
     _section(

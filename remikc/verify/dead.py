@@ -125,8 +125,12 @@ def _ambiguous(probe: Probe) -> Answer:
             return Undecided
         if out.status == "sat":
             return None
-    return ("no meld reads both as a set and as a run (none holds enough jokers), so there is "
-            "nothing to choose")
+    j = v.jokers
+    if j is not None and j.only_in is not None:
+        why = f"jokers stand in {j.only_in.value.value} only (`only_in {j.only_in.value.value}`)"
+    else:
+        why = "none holds enough jokers"
+    return f"no meld reads both as a set and as a run ({why}), so there is nothing to choose"
 
 
 def _opening_rule(rule_id: str, broken: Callable[[object], z3.BoolRef], reason: str

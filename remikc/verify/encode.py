@@ -273,6 +273,12 @@ class Encoder:
         # Said outright, the solver need not dig the bounds out of the value tables.
         low, high = self.value_bounds()
         base = z3.And(*common, *restrictions)
+        if joker_rules is not None and joker_rules.only_in is not None:  # the other kind holds none
+            barred = z3.Implies(self.lit(joker_rules.only_in), jokers == 0)
+            if joker_rules.in_kind("run"):
+                set_ok = z3.And(set_ok, barred)
+            else:
+                run_ok = z3.And(run_ok, barred)
         run_ok = z3.And(base, run_ok, length >= 1, run_points <= high * length, run_points >= low * length)
         set_ok = z3.And(base, set_ok, length >= 1, set_points <= high * length, set_points >= low * length)
         valid, is_run = self._reading(run_ok, set_ok, run_points, set_points)

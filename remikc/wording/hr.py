@@ -335,6 +335,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "few": "Grupa mora imati barem {n} prave karte.",
         "other": "Grupa mora imati barem {n} pravih karata.",
     },
+    "jokers.only_in.runs": "Džoker smije biti samo u nizu: u kompletu džokera ne smije biti.",
+    "jokers.only_in.sets": "Džoker smije biti samo u kompletu: u nizu džokera ne smije biti.",
     "jokers.min_natural.none": "Grupa se smije sastojati i samo od džokera.",
     # the example of a meld read both ways, and the run it reads as: left out where none is shown
     "jokers.ambiguous.shown": " (npr. {cards})",

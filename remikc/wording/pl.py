@@ -353,6 +353,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "many": "Układ musi mieć co najmniej {n} zwykłych kart.",
         "other": "Układ musi mieć co najmniej {n} zwykłej karty.",
     },
+    "jokers.only_in.runs": "Joker może leżeć tylko w sekwensie: w grupie jokera być nie może.",
+    "jokers.only_in.sets": "Joker może leżeć tylko w grupie: w sekwensie jokera być nie może.",
     "jokers.min_natural.none": "Układ może się składać z samych jokerów.",
     # the example of a meld read both ways, and the run it reads as: left out where none is shown
     "jokers.ambiguous.shown": " (np. {cards})",
