@@ -102,6 +102,9 @@ TIERS: dict[str, tuple[str, set[str]]] = {
     }),
     "tests/test_highlight.py": (UNIT, set()),
     "tests/test_house.py": (UNIT, set()),
+    "tests/test_house_corpus.py": (INTEGRATION, {
+        "test_the_corpus_is_as_large_as_promised", "test_the_list_of_changes_names_each_change_once",
+    }),
     "tests/test_imports.py": (UNIT, set()),
     "tests/test_interrupt.py": (INTEGRATION, {
         "test_ctrl_c_inside_a_z3_constructor_waits_until_the_object_is_made",

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 
 from .. import ir
 from .book import Rulebook, Sentence, Variation
+from .book_questions import on_its_own
 from .book_words import Writer
 
 # a variant's rulebook in the language being written, without examples
@@ -102,8 +103,9 @@ def _changes(w: Writer, old: ir.Variant, new: ir.Variant, book_of: BookOf) -> li
     for mine, theirs in items.values():
         rules = tuple(dict.fromkeys(r for s in (*mine, *theirs) for r in s.rules if r in others))
         assumed = any(r is not None and r.mark == ir.ASSUMED for r in (new.rule(x) for x in rules))
-        out.append(_Change(" ".join(s.text for s in mine), " ".join(s.text for s in theirs),
-                           rules, assumed))
+        # each read apart from the step before it ("Zamiast tego..." says instead of what)
+        out.append(_Change(on_its_own(w, " ".join(s.text for s in mine)),
+                           on_its_own(w, " ".join(s.text for s in theirs)), rules, assumed))
     return out
 
 
@@ -116,7 +118,7 @@ _TAKEN_OVER = {"jokers.per_meld_at_opening": "jokers.per_meld"}
 def _prose(book: Rulebook) -> list[Sentence]:
     """The book's sentences, a row of a table only for rules no sentence of prose names: a
     row ("Joker: 25 points, if left in hand") stands for several rules at once."""
-    said = book.sentences()
+    said = [s for s in book.sentences() if not s.question]  # an answer restates the rules
     named = {r for s in said if not s.row for r in s.rules}
     return [s for s in said if not s.row or not set(s.rules) & named]
 

@@ -46,13 +46,13 @@ def questions(w: Writer, sections: Sequence[Section]) -> tuple[Block, ...]:
         if not answer or not asked(w.v):
             continue
         rules = tuple(dict.fromkeys(r for s in answer for r in s.rules))
-        text = _on_its_own(w, " ".join(s.text for s in answer))
+        text = on_its_own(w, " ".join(s.text for s in answer))
         out.append(Sentence(text, rules, any(s.assumed for s in answer),
                             any(s.reading for s in answer), question=w.lang.say(key, **_asked_with(w.v))))
     return tuple(out)
 
 
-def _on_its_own(w: Writer, text: str) -> str:
+def on_its_own(w: Writer, text: str) -> str:
     """An answer read without the step before it: "Instead, you may take..." names what it
     is instead of (`answer.instead` for the book's `answer.instead.of`)."""
     lead = w.lang.say("answer.instead")

@@ -316,9 +316,13 @@ class _Walker:
         from ..verify.findings import BUILT_IN_CHECKS
 
         if check.value not in BUILT_IN_CHECKS:
-            raise Bad(f'no built-in check "{check.value}" to remove', check.span, code="E011",
-                      hint=did_you_mean(check.value, BUILT_IN_CHECKS)
-                      or "built-in checks: " + ", ".join(BUILT_IN_CHECKS))
+            # a title, not an id: most likely a parent's own `check "<title>": ...`, which is
+            # removed without a reason
+            hint = did_you_mean(check.value, BUILT_IN_CHECKS) or (
+                f'a check a spec writes (`check "<title>": ...`) is removed by its title alone: '
+                f'`remove check "{check.value}"`, without `because`; built-in checks: '
+                + ", ".join(BUILT_IN_CHECKS))
+            raise Bad(f'no built-in check "{check.value}" to remove', check.span, code="E011", hint=hint)
         if not reason.value.strip():
             raise Bad("say why the check does not apply: `because \"<reason>\"`", reason.span)
         if check.value in self.dropped_checks:

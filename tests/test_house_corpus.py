@@ -1,0 +1,245 @@
+"""House variants as families write them (tests/specs/house/): each one checked and built, and
+each rulebook read mechanically, in both languages, for what it states of its own game.
+
+The corpus spans what families change: the opening's threshold and the jokers a meld takes
+(czterdziestka, dwa_jokery, jokery_w_sekwensach), how jokers are declared (joker_zapowiadany),
+who may take the discard (stos_po_otwarciu), who may lay off (dokladanie_od_drugiej), hand size
+and what a remik pays (trzynascie_potrojnie), card values (drogie_figury, as_wysoki), what a
+joker in hand or never opening costs (drogi_joker, kara_za_brak_otwarcia), packs, jokers and
+players (trzy_talie, karuzela_na_szesc) and how the game ends (dluga_karuzela, piec_rozdan).
+Each was first written as a family would, then mended as `remikc check`'s hints said (the
+comments in the files say where).
+
+A book's text is read as a player reads it: every example it shows is judged by the
+variant's own module as the text presents it (the kind, the points, valid or not); every
+number it states of the game is the IR's; every worked score adds up; its list of changes
+names each changed rule once, in one item, with a before that differs from the after."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import re
+import shutil
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import _locked, _shared
+
+from remikc import ir
+from remikc.cli import main
+from remikc.emit.rulebook import rulebook
+from remikc.spec.workspace import Workspace
+from remikc.verify.diff import rule_changes
+from remikc.wording import language
+
+CORPUS = Path(__file__).resolve().parent / "specs" / "house"
+HOUSES = sorted(p.stem for p in CORPUS.glob("*.rules"))
+LANGUAGES = ("pl", "hr")
+
+
+def test_the_corpus_is_as_large_as_promised() -> None:
+    assert len(HOUSES) >= 12, HOUSES
+
+
+@pytest.fixture(scope="session")
+def corpus(proved_seeds: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`remikc build tests/specs/house/` once per run (the first worker to ask builds it into the
+    folder the workers share): build verifies first, so exit 0 says every variant passed its
+    checks; the parents' proofs come from the seeds' cache."""
+    shared = _shared(tmp_path_factory)
+    if shared is None:
+        return _build(proved_seeds, tmp_path_factory.mktemp("corpus"))
+    with _locked(shared / "corpus.lock"):
+        if not (shared / "corpus").is_dir():
+            _build(proved_seeds, tmp_path_factory.mktemp("corpus-writing")).rename(shared / "corpus")
+    return shared / "corpus"
+
+
+def _build(proved_seeds: Any, folder: Path) -> Path:
+    cache = folder / "cache"
+    shutil.copytree(proved_seeds.cache, cache)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("REMIKC_CACHE_DIR", str(cache))
+        out, err = io.StringIO(), io.StringIO()
+        code = main(["build", "-q", "--out", str(folder / "out"), str(CORPUS)], out, err)
+    assert code == 0, out.getvalue() + err.getvalue()
+    return folder
+
+
+def _module(corpus: Path, house: str) -> types.ModuleType:
+    path = corpus / "out" / house / "validator.py"
+    spec = importlib.util.spec_from_file_location(f"corpus_{house}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def _variant(house: str) -> ir.Variant:
+    return Workspace().variant(str(CORPUS / f"{house}.rules"))
+
+
+def _book(corpus: Path, house: str, code: str) -> str:
+    return (corpus / "out" / house / f"rulebook.{code}.md").read_text(encoding="utf-8")
+
+
+# --- the examples, judged as the text presents them ---------------------------------------------
+
+JOKER = {"pl": "Joker", "hr": "Džoker"}
+KIND = {"pl": {"grupa": "set", "sekwens": "run"}, "hr": {"komplet": "set", "niz": "run"}}
+OPENING = {"pl": "otwarcie", "hr": "otvaranje"}
+LAID_OFF = {"pl": "powstaje", "hr": "nastaje"}
+SWAPPED = {"pl": "po wymianie", "hr": "nakon zamjene"}
+REFUSED = {"pl": "to nie jest prawidłow", "hr": "to nije valjan"}
+
+
+def _cards(text: str, code: str) -> str:
+    """The book's cards in the notation: `Joker (4♣)` a declared joker, `Joker` a joker."""
+    text = re.sub(rf"{JOKER[code]} \(([^)]+)\)", r"JK=\1", text)
+    return text.replace(JOKER[code], "JK")
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("house", HOUSES)
+def test_every_example_is_judged_by_the_module_as_the_book_presents_it(corpus, house, code) -> None:
+    m = _module(corpus, house)
+    shown = re.findall(r"^> ([✓✗]) `([^`]+)` — (.+)$", _book(corpus, house, code), flags=re.M)
+    assert shown, house
+    judged = 0
+    for mark, cards, note in shown:
+        cards = _cards(cards, code)
+        if "←" in cards:  # a joker swapped: the meld, then the card laid in its place
+            meld, card = (part.strip() for part in cards.split("←"))
+            verdict = m.check_joker_swap(meld, card)
+            assert verdict.ok == (mark == "✓") and note.startswith(SWAPPED[code]), (house, cards, verdict)
+        elif note.startswith(LAID_OFF[code]):  # a meld on the table, and the cards laid off on it
+            meld, *added = (part.strip() for part in cards.split(" + "))
+            verdict = m.check_lay_off(meld, " ".join(added))
+            assert verdict.ok, (house, cards, verdict)
+            grown = _cards(note.split(" ", 1)[1], code)
+            assert sorted(grown.split()) == sorted(f"{meld} {' '.join(added)}".split()), (house, cards, note)
+        elif note.startswith(OPENING[code]):
+            verdict = m.check_opening(cards)
+            assert verdict.ok and f" {verdict.points} " in f" {note} ", (house, cards, note, verdict)
+        elif " + " in cards:  # the table rearranged (Karuzela): not one meld to judge
+            continue
+        else:
+            verdict = m.check_meld(cards)
+            if mark == "✗":
+                assert not verdict.ok and note.startswith(REFUSED[code]), (house, cards, verdict)
+            else:
+                word = note.split(" ", 1)[0]
+                assert verdict.ok and verdict.kind == KIND[code][word], (house, cards, note, verdict)
+                points = re.search(r"za (\d+)", note)
+                if points:
+                    assert verdict.points == int(points.group(1)), (house, cards, note, verdict)
+        judged += 1
+    assert judged >= 3, (house, shown)
+
+
+# --- every number the book states of its own game --------------------------------------------------
+
+def _numbers(v: ir.Variant) -> list[tuple[dict[str, str], int]]:
+    """(the sentence's words in each language with the number's place, the IR's number)."""
+    out: list[tuple[dict[str, str], int]] = []
+    players = v.players.value
+    assert players.high is not None
+    out.append(({"pl": r"od (\d+) do \d+ graczy", "hr": r"od (\d+) do \d+ igrača"}, players.low))
+    out.append(({"pl": r"od \d+ do (\d+) graczy", "hr": r"od \d+ do (\d+) igrača"}, players.high))
+    hands = {v.deal.hand.value.at(n) for n in v.player_counts()}
+    if len(hands) == 1:
+        out.append(({"pl": r"Każdy gracz dostaje (\d+) kart", "hr": r"Svaki igrač dobiva (\d+) kar"},
+                    hands.pop()))
+    if v.opening is not None:
+        out.append(({"pl": r"warte razem co najmniej (\d+) punkt", "hr": r"vrijediti najmanje (\d+) bod"},
+                    v.opening.min_points.value))
+    s = v.scoring
+    if s.joker_in_hand is not None:
+        out.append(({"pl": r"Joker pozostały na ręce kosztuje (\d+)", "hr": r"u ruci računa se (\d+)"},
+                    s.joker_in_hand.value))
+    if s.not_opened is not None:
+        out.append(({"pl": r"Kto się nie otworzył, dostaje (\d+)", "hr": r"nije otvorio piše se (\d+)"},
+                    s.not_opened.value))
+    if s.handing_multiplier is not None and s.handing_multiplier.value > 2:
+        out.append(({"pl": r"mnoży się przez (\d+)", "hr": r"množe s (\d+)"}, s.handing_multiplier.value))
+    g = v.game_end
+    if g.target is not None:
+        out.append(({"pl": r"osiągnie (\d+) punkt", "hr": r"dosegne (\d+) bod"}, g.target.value))
+    if g.rounds is not None and g.rounds.value > 1:  # one deal: "Gra to jedno rozdanie"
+        out.append(({"pl": r"Gra trwa (\d+) rozda", "hr": r"Igra traje (\d+) partij"}, g.rounds.value))
+    j = v.jokers
+    if j is not None and j.per_meld.value is not None and j.per_meld_at_opening is None \
+            and j.per_meld.value > 1:
+        out.append(({"pl": r"W układzie mogą być najwyżej (\d+) jokery", "hr": r"najviše (\d+) džokera"},
+                    j.per_meld.value))
+    if j is not None and j.min_natural.value > 1:
+        out.append(({"pl": r"co najmniej (\d+) zwykłe", "hr": r"barem (\d+) prave"}, j.min_natural.value))
+    return out
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("house", HOUSES)
+def test_every_number_the_book_states_is_the_games(corpus, house, code) -> None:
+    v = _variant(house)
+    rules = _book(corpus, house, code).split("\n## 1.", 1)[1]  # the rules, not the list of changes
+    for words, number in _numbers(v):
+        found = {int(n) for n in re.findall(words[code], rules)}
+        assert found == {number}, (house, words[code], found, number)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("house", HOUSES)
+def test_every_worked_score_adds_up(corpus, house, code) -> None:
+    """The score tables: "20 + 2 + 2 = 24; × 2 = 48", "(5 − 2) + (4 − 2) = 5; + 10 premii = 15":
+    each step holds on the total before it, and the last total is the row's score."""
+    rows = re.findall(r"^\| [^|]+ \| [^|]+ \| ([^|]*=[^|]*) \| (−?\d+) \|$", _book(corpus, house, code),
+                      flags=re.M)
+    for working, score in rows:
+        total: int | None = None
+        for step in working.split("; "):
+            left, right = step.rsplit(" = ", 1)
+            value = int(right.replace("−", "-"))
+            if left.startswith("× "):
+                assert total is not None and total * int(left[2:]) == value, (house, working)
+            elif left.startswith("+ "):  # a bonus: "+ 10 premii"
+                assert total is not None and total + int(left.split()[1]) == value, (house, working)
+            else:  # after a label ("nie otworzył się: 100 × 2"), the arithmetic
+                arithmetic = left.rsplit(": ", 1)[-1].replace("×", "*").replace("−", "-")
+                assert re.fullmatch(r"[\d\s+*()-]+", arithmetic), (house, working)
+                assert eval(arithmetic) == value, (house, working)  # digits and operators only
+            total = value
+        assert total == int(score.replace("−", "-")), (house, working, score)
+
+
+# --- the list of changes ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("house", HOUSES)
+def test_the_list_of_changes_names_each_change_once(house, code) -> None:
+    v = _variant(house)
+    parent = Workspace().variant(v.parent if ":" in (v.parent or "") else
+                                 str(CORPUS.parent.parent.parent / "specs" / f"{v.parent}.rules"))
+    book = rulebook(v, language(code), None, parent)
+    _, *items = book.differences
+    assert items, house
+    changed = {c.rule for c in rule_changes(parent, v)}
+    named = [r for item in items for r in item.rules]
+    # each item names changed rules only, each rule in one item; every changed rule a book can
+    # state is named (a card value by its card)
+    assert len(named) == len(set(named)) and set(named) <= changed, (house, named, changed)
+    assert changed - set(named) == set(), (house, changed - set(named))
+    texts = [item.text for item in items]
+    assert len(texts) == len(set(texts)), house
+    before = {"pl": "(W grze podstawowej: ", "hr": "(U osnovnoj igri: "}[code]
+    for text in texts:
+        if before in text:
+            now, was = text.split(before, 1)
+            assert now.strip() != was.rstrip(")").strip(), (house, text)
+            # a sentence said once: the answers at the table restate rules, never listed here
+            for sentence in re.split(r"(?<=\.) ", was):
+                assert was.count(sentence) == 1, (house, sentence)
