@@ -61,6 +61,7 @@ TIERS: dict[str, tuple[str, set[str]]] = {
     }),
     "tests/test_author_hints.py": (UNIT, {
         "test_following_the_e021_hints_gives_a_spec_that_passes",
+        "test_a_house_variants_e021_hints_name_the_edit_in_its_own_file",
     }),
     "tests/test_build_verifies.py": (INTEGRATION, {
         "test_a_verified_rulebook_has_no_notice_and_an_unverified_one_does",

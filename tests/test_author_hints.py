@@ -90,3 +90,67 @@ def test_following_the_e021_hints_gives_a_spec_that_passes(tmp_path):
     assert not _hints(path)
     out, err = io.StringIO(), io.StringIO()
     assert main(["check", "-q", str(path)], out, err) == 0, out.getvalue() + err.getvalue() + text
+
+
+# A family's Remik 51 without the opening: every rule of the seed that speaks of opening is the
+# seed's, in a file the family does not edit; each hint names the edit in the family's own file.
+NO_OPENING = """variant bez_otwarcia extends "remik51" {
+  name pl "Remik 51 bez otwarcia"
+  name hr "Remi 51 bez otvaranja"
+  remove opening
+}
+"""
+# the edits the hints name, made as they say
+MENDED = """variant bez_otwarcia extends "remik51" {
+  name pl "Remik 51 bez otwarcia"
+  name hr "Remi 51 bez otvaranja"
+  remove opening
+  jokers {
+    remove per_meld_at_opening
+  }
+  joker_swap {
+    override allowed always
+  }
+  turn {
+    draw {
+      override discard_top always
+    }
+    override lay_off always
+  }
+  handing {
+    remove opening_rules
+  }
+  scoring {
+    remove not_opened
+  }
+  remove check "an opening holds at least 6 cards"
+}
+"""
+
+
+def test_a_house_variants_e021_hints_name_the_edit_in_its_own_file(tmp_path):
+    path = tmp_path / "bez_otwarcia.rules"
+    path.write_text(NO_OPENING, encoding="utf-8")
+    hints = _hints(path)
+    assert hints == [
+        "write `remove per_meld_at_opening` in `jokers` in `bez_otwarcia`: the rule is `remik51`'s "
+        "(remove it: every meld follows `per_meld`)",
+        "write `override allowed always` in `joker_swap` in `bez_otwarcia`: the rule is `remik51`'s "
+        "(add an `opening` section, or say `always`)",
+        "write `override discard_top always` in `turn { draw { ... } }` in `bez_otwarcia`, or `remove "
+        "discard_top`: the rule is `remik51`'s (add an `opening` section, or say `always`)",
+        "write `override lay_off always` in `turn` in `bez_otwarcia`: the rule is `remik51`'s (add an "
+        "`opening` section, or say `always`)",
+        "write `remove opening_rules` in `handing` in `bez_otwarcia`: the rule is `remik51`'s",
+        "write `remove not_opened` in `scoring` in `bez_otwarcia`: the rule is `remik51`'s",
+    ]
+    # with those edits, the seed's own check fails, and its hint says how to drop it
+    path.write_text(MENDED.replace('  remove check "an opening holds at least 6 cards"\n', ""),
+                    encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["check", "-q", "--no-cache", str(path)], out, err) == 1
+    assert ('hint: the check is `remik51`\'s; where your change means it no longer holds, write '
+            '`remove check "an opening holds at least 6 cards"` in `bez_otwarcia`') in out.getvalue()
+    path.write_text(MENDED, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["check", "-q", "--no-cache", str(path)], out, err) == 0, out.getvalue() + err.getvalue()

@@ -30,7 +30,10 @@ def scoring(w: Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
     if s.handing_multiplier is not None:
         times = s.handing_multiplier.value
         key = f"scoring.handing_multiplier.{method.value}"
-        w.add(f"{key}.{times}" if w.lang.has(f"{key}.{times}") else f"{key}.n", s.handing_multiplier, n=times)
+        key = f"{key}.{times}" if w.lang.has(f"{key}.{times}") else f"{key}.n"
+        if v.opening is None and w.lang.has(f"{key}.plain"):  # "także ci, którzy się nie otworzyli"
+            key = f"{key}.plain"                                 # speaks of an opening
+        w.add(key, s.handing_multiplier, n=times)
     w.count("scoring.undercut_bonus", s.undercut_bonus)
     if s.tie_with_knocker is not None:
         w.add(f"scoring.tie_with_knocker.{s.tie_with_knocker.value.value}", s.tie_with_knocker)

@@ -9,6 +9,7 @@ big enough, scores reward the winner) is for the Z3 verifier.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from .. import ir
 from ..diagnostics import Diagnostic, Note, error
@@ -21,7 +22,34 @@ def check_consistency(v: ir.Variant) -> list[Diagnostic]:
         return found
     for check in _CHECKS:
         found.extend(check(v))
-    return found
+    return [_in_this_file(v, d) for d in found]
+
+
+def _in_this_file(v: ir.Variant, d: Diagnostic) -> Diagnostic:
+    """A house variant's error on a rule it inherits, where the hint speaks of the rule's own
+    line ("remove it", "say `always`"): the hint says the edit in the variant's own file
+    (`remove <rule>` in its section, or `override`), the parent's not being the family's."""
+    from .registry import REGISTRY
+
+    rule = v.rule(d.message.split("`")[1]) if d.message.count("`") >= 2 else None
+    if rule is None or v.parent is None or rule.span.file == v.source or d.hint is None:
+        return d
+    *sections, name = rule.id.split(".")
+    if not sections:
+        where = ""
+    elif len(sections) == 1:
+        where = f" in `{sections[0]}`"
+    else:
+        where = f" in `{' { '.join(sections)} {{ ... }}{' }' * (len(sections) - 1)}`"
+    why = "" if d.hint == "remove it" else f" ({d.hint})"
+    if d.hint.startswith("remove it"):
+        return replace(d, hint=f"write `remove {name}`{where} in `{v.id}`: the rule is "
+                               f"`{rule.origin}`'s{why}")
+    if "say `always`" in d.hint:
+        also = "" if REGISTRY[rule.id].required else f", or `remove {name}`"  # type: ignore[index]
+        return replace(d, hint=f"write `override {name} always`{where} in `{v.id}`{also}: the rule is "
+                               f"`{rule.origin}`'s{why}")
+    return d
 
 
 def _needs(rule: ir.Rule[object] | None, what: str, missing: str, hint: str,

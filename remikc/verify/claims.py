@@ -242,12 +242,21 @@ def check_property(probe: Probe, check: ir.Check, index: int) -> Finding:
     if out.model is None:
         status = Status.PROVED if kind == "forall" else Status.VIOLATED
         summary = f"holds: {written}" if kind == "forall" else f"no play satisfies {written}"
-        return Finding(check_id, title, status, summary, _rules_of(check, probe, out.core))
+        return Finding(check_id, title, status, summary, _rules_of(check, probe, out.core),
+                       _inherited(check, v) if status is Status.VIOLATED else ())
     shown = "; ".join(_describe(out.model, env[b.var.text], b.var.text) for b in binders)
     if kind == "forall":
         return Finding(check_id, title, Status.VIOLATED, f"counterexample: {shown}",
-                       _rules_of(check, probe, ()))
+                       _rules_of(check, probe, ()), _inherited(check, v))
     return Finding(check_id, title, Status.PROVED, f"for instance {shown}")
+
+
+def _inherited(check: ir.Check, v: ir.Variant) -> tuple[str, ...]:
+    """A house variant's change that breaks its parent's check: how to drop it, if meant."""
+    if check.origin == v.id:
+        return ()
+    return (f'hint: the check is `{check.origin}`\'s; where your change means it no longer holds, '
+            f'write `remove check "{check.title}"` in `{v.id}`',)
 
 
 def _rules_of(check: ir.Check, probe: Probe, core: tuple[str, ...]) -> tuple[ir.Rule[object], ...]:

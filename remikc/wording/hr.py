@@ -433,6 +433,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "scoring.not_opened": "Igraču koji se nije otvorio piše se {n:point}, bez brojenja karata.",
     "scoring.handing_multiplier.penalties.2": "Ako netko od igrača handira, ostalim se igračima bodovi "
                                               "udvostručuju — i igračima koji se nisu otvorili.",
+    "scoring.handing_multiplier.penalties.2.plain": "Ako netko od igrača handira, ostalim se igračima "
+                                                    "bodovi udvostručuju.",
     "scoring.handing_multiplier.penalties.n": "Ako netko od igrača handira, ostalim se igračima bodovi "
                                               "množe s {n}.",
     "scoring.handing_multiplier.winner_collects.2": "Ako pobjednik handira, svi se bodovi te partije "

@@ -458,6 +458,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "scoring.not_opened": "Kto się nie otworzył, dostaje {n:point}, bez liczenia kart.",
     "scoring.handing_multiplier.penalties.2": "Gdy ktoś zrobi remika, pozostali gracze liczą punkty "
                                               "podwójnie — także ci, którzy się nie otworzyli.",
+    "scoring.handing_multiplier.penalties.2.plain": "Gdy ktoś zrobi remika, pozostali gracze liczą punkty "
+                                                    "podwójnie.",
     "scoring.handing_multiplier.penalties.n": "Gdy ktoś zrobi remika, punkty pozostałych graczy mnoży "
                                               "się przez {n}.",
     "scoring.handing_multiplier.winner_collects.2": "Gdy zwycięzca zrobi remika, wszystkie punkty tego "
