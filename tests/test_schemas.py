@@ -82,8 +82,11 @@ def test_ir_diff_explain_and_simulate_of_each_spec(spec: Path):
         code, body = json_of("explain", str(spec), "7♠ 8♠ 9♠ 10♠", *mode)
         assert code == 0
         assert_valid("explain", body)
-    # a game that may not end for many deals is capped at 5 here rather than the default 200,
-    # and the invariant checks (tested on their own) are off: the layout is the same
+    # the simulation's layout, once for each scoring method (penalties, winner_collects,
+    # differences: the metrics differ); a game that may not end for many deals is capped at 5
+    # here rather than the default 200, and the invariant checks (tested on their own) are off
+    if spec.stem not in ("remik51", "remik_podstawowy", "karuzela"):
+        return
     code, body = json_of("simulate", str(spec), str(ROOT / "specs" / "remik51.rules"), "--games", "2",
                          "--max-deals", "5", "--check", "none")
     assert code == 0
