@@ -283,14 +283,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--soak", action="store_true", help="run the soak budgets (tests marked `soak`)")
 
 
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """`-n auto`: one worker more than the cores, on a small machine.  A fifth of the suite's
-    time is spent waiting (for a `remikc` process started, the language server's answers, the
-    browser, the PDF): a spare worker fills it (benchmarks/tests.md has the figures)."""
-    cores = os.cpu_count() or 1
-    return cores + 1 if cores <= 4 else cores
-
-
 def pytest_configure(config: pytest.Config) -> None:
     """The Hypothesis profile the run asks for (tests/budgets.py), unless one is named by hand."""
     if config.getoption("hypothesis_profile", None):

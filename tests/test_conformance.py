@@ -29,8 +29,8 @@ from oracle import (
 
 SPECS = Path(__file__).resolve().parent.parent / "specs"
 VARIANTS = sorted(p.stem for p in SPECS.glob("*.rules"))
-RANDOM_MELDS = examples(8_000)
-RANDOM_OPENINGS = examples(1_500)
+RANDOM_MELDS = examples(5_000)
+RANDOM_OPENINGS = examples(900)
 
 
 @pytest.fixture(scope="module", params=VARIANTS)

@@ -358,7 +358,7 @@ def respaced(draw: st.DrawFn) -> tuple[Path, str, str]:
 
 
 # about 20 s of one core for the three properties in an ordinary run (tests/budgets.py)
-FMT = settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FMT = settings(max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FMT
