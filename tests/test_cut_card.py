@@ -161,7 +161,7 @@ READINGS = {
     "stock_empty": ("is drawn as an ordinary card",
                     {"pl": ("ona zostaje na spodzie i dalej czeka na remika",
                             "następny gracz dobiera ją jak zwykłą kartę"),
-                     "hr": ("ona ostaje na dnu i i dalje čeka handiranje",
+                     "hr": ("ona ostaje na dnu te i dalje čeka handiranje",
                             "sljedeći je igrač kupi kao običnu kartu")}),
 }
 OTHERWISE = {"pl": "Inaczej:", "hr": "Drugo čitanje:"}

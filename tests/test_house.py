@@ -169,12 +169,13 @@ def test_remik51_domowy_prints_its_notes_where_they_belong(load) -> None:  # typ
     assert [n.text for n in book.notes] == ["Przed pierwszym rozdaniem ustalamy, kto zapisuje punkty."]
     scoring = next(s for s in book.sections if s.key == "scoring")
     at = [i for i, b in enumerate(scoring.blocks) if isinstance(b, HouseNote)]
-    assert [scoring.blocks[i].text for i in at] == ["Dlatego jokera nie trzyma się na ręce do końca."]
+    assert [scoring.blocks[i].text for i in at] == ["Dlatego lepiej nie trzymać jokera na ręce do końca."]
     before = scoring.blocks[at[0] - 1]
     assert "scoring.joker_in_hand" in getattr(before, "rules", ())  # right after the rule it is on
     assert all(not isinstance(b, HouseNote) for s in book.sections if s.key != "scoring" for b in s.blocks)
     page = to_html(rulebook(v, language("hr"), None, base), ["x"])
-    assert '<aside class="house-note"><strong>Kućna napomena:</strong> Zato se džoker ne drži' in page
+    assert ('<aside class="house-note"><strong>Kućna napomena:</strong> Zato je bolje ne držati '
+            'džokera') in page
 
 
 def test_a_note_is_text_escaped_never_markup(tmp_path: Path) -> None:
@@ -223,7 +224,7 @@ def test_generated_rulebooks_carry_notes_and_variations() -> None:
     hr = (generated / "remik51" / "rulebook.hr.html").read_text(encoding="utf-8")
     assert "<h2>13. Varijante</h2>" in hr and "<h3>Remi 51 (kućna pravila)</h3>" in hr
     house = (generated / "remik51_domowy" / "rulebook.pl.md").read_text(encoding="utf-8")
-    assert "> **Uwaga domowa:** Dlatego jokera nie trzyma się na ręce do końca." in house
+    assert "> **Uwaga domowa:** Dlatego lepiej nie trzymać jokera na ręce do końca." in house
 
 
 def test_a_section_note_closes_the_part_that_says_most_of_its_rules(tmp_path: Path) -> None:

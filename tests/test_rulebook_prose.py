@@ -48,6 +48,40 @@ def _sections(text: str) -> dict[str, str]:
 
 # --- the defects a native reader found: regressions ----------------------------------------
 
+def test_the_second_native_readings_items_stay_fixed():
+    """A second native reading (session 7), after the first's fixes: what a group would still
+    misplay, in the words the reader proposed."""
+    pl, hr = _text("remik51", "pl"), _text("remik51", "hr")
+    # face up at the very bottom faces the table: it lies across, sticking out
+    assert "odkrytą, w poprzek, pod spodem talii, tak by wystawała" in pl
+    assert "licem prema gore, poprijeko, ispod svih ostalih karata špila, tako da viri" in hr
+    # the first turn is each player's own, in the first round
+    assert "W swojej pierwszej turze (w pierwszym okrążeniu) wolno to zrobić bez warunków." in pl
+    # the cut card's -120 replaces a remik's -80: said so, so that the house's -140 reads right
+    assert "dostaje −120 punktów (zamiast −80 za zwykłego remika)" in pl
+    assert "dobiva −120 bodova (umjesto −80 za obično handiranje)" in hr
+    # a yes-or-no question answered with its word first
+    asked = _asked(pl, "pl")
+    lay_off = asked["Czy przed otwarciem wolno dokładać karty do układów na stole?"]
+    assert lay_off.startswith("Nie. Po otwarciu")
+    assert asked["Czy sekwens może przejść przez asa, od króla do dwójki?"].startswith("Nie. ")
+    assert _asked(hr, "hr")["Smiju li se prije otvaranja dodavati karte grupama na stolu?"].startswith("Ne. ")
+    for wrong, right in (("i i dalje", "te i dalje"), ("s kartom ispod špila", "pomoću karte ispod špila"),
+                         ("piše se", "upisuje se"), ("računa se 20", "vrijedi 20")):
+        assert wrong not in hr and right in hr, wrong
+    basic, basic_hr = _text("remik_podstawowy", "pl"), _text("remik_podstawowy", "hr")
+    assert "zwycięzca — ten, kto pozbył się wszystkich kart — dostaje" in basic
+    assert "a wcześniej nic nie wykładał" in basic and "choć wcześniej" not in basic
+    assert _asked(basic, "pl")["Czy sekwens może przejść przez asa, od króla do dwójki?"].startswith("Nie. ")
+    assert "u igri s 2 igrača po 10 karata" in basic_hr and "Ako je pobjednik handirao" in basic_hr
+    karuzela, karuzela_hr = _text("karuzela", "pl"), _text("karuzela", "hr")
+    assert ("Jeśli położysz choć jedną kartę, więcej nie dobierasz; jeśli nie — musisz wziąć "
+            "następną") in karuzela
+    assert "kartę, której miejsce zajmuje: w sekwensie" in karuzela
+    assert "pokucati po stolu" in karuzela_hr and "Džoker se smije premjestiti" in karuzela_hr
+    assert "# Vrtuljak (Karuzela) — pravila igre" in karuzela_hr
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_polish_wording_defects_stay_fixed(variant):
     text = _text(variant, "pl")
@@ -94,11 +128,11 @@ def test_karuzela_stops_drawing_at_any_card_played_from_hand():
     any card from hand to the table, a lay-off included, not only laying a new meld."""
     pl, hr = _text("karuzela", "pl"), _text("karuzela", "hr")
     assert "nic nie wyłożysz" not in pl and "nic nie wykłada" not in pl
-    assert "Jeśli nie położysz na stole żadnej karty, weź następną" in pl
+    assert "jeśli nie — musisz wziąć następną" in pl
     assert "dołożone do układów" in pl
     assert "nie kładzie już na stole żadnej karty z ręki" in pl
     assert "ništa ne izložiš" not in hr and "ništa ne izlaže" not in hr
-    assert "Ako na stol ne staviš nijednu kartu, kupi sljedeću" in hr
+    assert "ako ne — moraš kupiti sljedeću" in hr
     assert "ne stavlja na stol nijednu kartu iz ruke" in hr
 
 
@@ -133,8 +167,9 @@ def test_every_scoring_bullet_has_its_subject():
     variations = _sections(_text("remik51", "hr"))["Varijante"]
     bullets = [line for line in variations.splitlines() if line.startswith("- ")]
     # the score it replaces said beside it: 000 "-120" is a hand's -80 made dearer
-    assert "- Igrač koji je handirao s kartom ispod špila dobiva −140 bodova (umjesto −80)." in bullets
-    assert "- Džoker koji nekome ostane u ruci računa se 50 bodova." in bullets
+    assert ("- Igrač koji je handirao pomoću karte ispod špila dobiva −140 bodova (umjesto −80 za obično "
+            "handiranje).") in bullets
+    assert "- Džoker koji nekome ostane u ruci vrijedi 50 bodova." in bullets
     assert not [b for b in bullets if b.startswith("- Ako je")]
 
 
@@ -633,7 +668,7 @@ def test_karuzela_has_a_rearranging_example():
 FACTS = {
     # 000: 15 cards for the first player, 51 to open, -40/-80/-120, +20 joker, +100 not opened
     "remik51": ["czyli 15 kart", "co najmniej 51 punktów", "dostaje −40 punktów",
-                "dostaje −80 punktów (zamiast −40)", "dostaje −120 punktów (zamiast −80)",
+                "dostaje −80 punktów (zamiast −40)", "dostaje −120 punktów (zamiast −80 za zwykłego remika)",
                 "kosztuje 20 punktów", "dostaje 100 punktów",
                 "liczą punkty podwójnie", "Grupa, która ma już 4 karty, jest zamknięta"],
     # 001: 13 cards, the dealer 14 and first; 49 points with a clean run
@@ -732,10 +767,11 @@ def test_the_questions_the_seeds_raise_are_answered_from_their_rules():
     """003: after a card that plays nothing, the next is drawn, three at most, and after the
     third nothing goes to the table; 000: who goes out gets -40, who never opened 100."""
     karuzela = _asked(_text("karuzela", "pl"), "pl")
-    assert "Jeśli nie położysz na stole żadnej karty, weź następną" in karuzela[
+    assert "jeśli nie — musisz wziąć następną" in karuzela[
         "Ile kart dobiera się w turze i kiedy przestaje się dobierać?"]
     assert "nie kładzie już na stole żadnej karty z ręki" in karuzela[
-        "Czy kto dobrał 3. kartę — ostatnią, jaką wolno wziąć w turze — może jeszcze coś położyć na stół?"]
+        "Czy gracz, który dobrał 3. kartę — ostatnią, jaką wolno wziąć w turze — może jeszcze coś położyć "
+        "na stół?"]
     remik51 = _asked(_text("remik51", "pl"), "pl")
     assert "−40 punktów" in remik51["Ile punktów dostaje ten, kto pierwszy pozbędzie się wszystkich kart?"]
     assert "100 punktów" in remik51["Co liczy się graczowi, który do końca rozdania się nie otworzył?"]

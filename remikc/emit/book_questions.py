@@ -31,6 +31,23 @@ QUESTIONS: tuple[tuple[str, tuple[str, ...], Callable[[ir.Variant], bool]], ...]
 )
 
 
+def _lay_off_before_opening(v: ir.Variant) -> bool | None:
+    rule = v.turn.lay_off.value
+    if isinstance(rule, ir.Always):
+        return True
+    if isinstance(rule, ir.Never) or rule == ir.Is(ir.Flag.OPENED):
+        return False
+    return None  # a condition the sentence says in full
+
+
+# The questions a player asks as yes or no, and the rules' answer (None: the sentence says it)
+_YES_NO: dict[str, Callable[[ir.Variant], bool | None]] = {
+    "question.lay_off_before_opening": _lay_off_before_opening,
+    "question.lay_off": lambda v: not isinstance(v.turn.lay_off.value, ir.Never),
+    "question.run_wrap": lambda v: None if v.run is None else v.run.wrap.value,
+}
+
+
 def questions(w: Writer, sections: Sequence[Section]) -> tuple[Block, ...]:
     """The questions of `QUESTIONS` this book answers, each with the sentences that state its
     rules, in the book's order (steps and paragraphs of the rules' sections: the introduction
@@ -47,6 +64,9 @@ def questions(w: Writer, sections: Sequence[Section]) -> tuple[Block, ...]:
             continue
         rules = tuple(dict.fromkeys(r for s in answer for r in s.rules))
         text = on_its_own(w, " ".join(s.text for s in answer))
+        yes = _YES_NO.get(key, lambda v: None)(w.v)
+        if yes is not None:  # a yes-or-no question answered first with its word
+            text = f"{w.lang.say('answer.yes' if yes else 'answer.no')} {text}"
         out.append(Sentence(text, rules, any(s.assumed for s in answer),
                             any(s.reading for s in answer), question=w.lang.say(key, **_asked_with(w.v))))
     return tuple(out)

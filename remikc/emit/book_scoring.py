@@ -16,13 +16,18 @@ def scoring(w: Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
     v = w.v
     s = v.scoring
     method = s.method.value
-    w.add(f"scoring.{method.value}", s.method)
+    if method is ir.Method.WINNER_COLLECTS and v.knocking is None:  # the winner is who went out
+        w.add("scoring.winner_collects.went_out", s.method)
+    else:
+        w.add(f"scoring.{method.value}", s.method)
     w.count("scoring.went_out", s.went_out)
     # a hand's score replaces going out's, and the cut card's the hand's: say which it replaces
     replaced = s.went_out
     for key, rule in (("scoring.handed", s.handed), ("scoring.handed_with_cut_card", s.handed_with_cut_card)):
         if rule is not None:
-            instead = "" if replaced is None else w.lang.say("scoring.instead", n=number(replaced.value))
+            said = f"scoring.instead.{rule.id.split('.')[1]}"  # the cut card's: "za zwykłego remika"
+            said = said if w.lang.has(said) else "scoring.instead"
+            instead = "" if replaced is None else w.lang.say(said, n=number(replaced.value))
             w.add(key, rule, n=rule.value, instead=instead)
             replaced = rule
     w.count("scoring.joker_in_hand", s.joker_in_hand)

@@ -89,14 +89,16 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "section.questions": "Pitanja za stolom",
     # the players' questions at the table, each answered by the sentence stating its rule
     "question.discard_before_opening": "Smije li se prije otvaranja uzeti karta s hrpe odbačenih karata?",
-    "question.lay_off_before_opening": "Smije li se prije otvaranja dodavati karte grupama na stolu?",
-    "question.lay_off": "Smije li se dodavati svoje karte tuđim grupama na stolu?",
+    "question.lay_off_before_opening": "Smiju li se prije otvaranja dodavati karte grupama na stolu?",
+    "question.lay_off": "Smiješ li dodavati svoje karte tuđim grupama na stolu?",
     "question.draws_until_meld": "Koliko se karata kupi u potezu i kada se prestaje kupovati?",
     "question.after_last_draw": "Smije li igrač koji je kupio {n}. kartu — posljednju koju smije kupiti "
                                 "u potezu — još nešto staviti na stol?",
     # an answer that begins as a step after the draw ("Umjesto toga smiješ uzeti...") says what for
     "answer.instead": "Umjesto toga",
     "answer.instead.of": "Umjesto karte s vrha špila",
+    "answer.yes": "Da.",
+    "answer.no": "Ne.",
     "question.joker_swap": "Što se smije učiniti s džokerom koji leži u grupi na stolu?",
     "question.jokers_per_meld": "Koliko džokera smije biti u jednoj grupi?",
     "question.run_wrap": "Smije li niz prijeći preko asa, od kralja do dvojke?",
@@ -114,7 +116,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "goal.table": "Cilj igre je izložiti na stol sve svoje karte.",
     "goal.winner.lowest": "Karte koje na kraju partije ostanu u ruci donose kaznene bodove; "
                           "pobjeđuje onaj tko ih na kraju ima najmanje.",
-    "goal.winner.highest": "Za dobivene partije dobivaju se bodovi; pobjeđuje onaj tko ih na kraju ima "
+    "goal.winner.highest": "Za dobivene partije osvajaju se bodovi; pobjeđuje onaj tko ih na kraju ima "
                            "najviše.",
     # cards
     "deck": "Karte: {packs}, ukupno {total:card}.",
@@ -164,8 +166,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "value.places": "{places}, inače {otherwise}",
     # the deal
     "deal.hand": "Svaki igrač dobiva {n:card_acc}.",
-    "deal.hand.by_players": "Svaki igrač dobiva {cases}.",
-    "deal.hand.case": "{n:card_acc} za {players} igrača",
+    "deal.hand.by_players": "Svaki igrač dobiva: {cases}.",
+    "deal.hand.case": "u igri s {players} igrača po {n:card_acc}",
     "deal.first_player.dealer": "Prvi igra djelitelj.",
     "deal.first_player.left_of_dealer": "Prvi igra igrač lijevo od djelitelja.",
     "turn.direction.clockwise": "Igra se u smjeru kazaljke na satu.",
@@ -192,10 +194,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                "kupovanje. Hrpa odbačenih karata počinje prvom odbačenom kartom.",
     "deal.first_discard.no_pile": "Ostale se karte stave licem prema dolje na sredinu stola: to je špil "
                                   "za kupovanje. U ovoj se igri karte ne odbacuju.",
-    "deal.cut_card": "Prije nego što se karte podijele, igrač koji siječe špil izvuče naslijepo jednu "
-                     "kartu — to može biti i džoker — i stavi je licem prema gore ispod svih ostalih karata "
-                     "špila: kad "
-                     "se karte podijele, ostaje ispod špila s kojeg se kupuje, tako da je svi vide.",
+    "deal.cut_card": "Prije nego što se karte podijele, igrač koji siječe špil izvuče naslijepo jednu kartu "
+                     "— to može biti i džoker — i stavi je licem prema gore, poprijeko, ispod svih ostalih "
+                     "karata špila, tako da viri: kad se karte podijele, ostaje ispod špila s kojeg se "
+                     "kupuje i svi je vide.",
     # the turn
     "turn.draw.stock": {"one": "Kupi jednu kartu s vrha špila.",
                         "other": "Kupi {n:card_acc} s vrha špila."},
@@ -210,8 +212,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                               "other": "Uzmi {n:card_acc} s hrpe odbačenih karata."},
     "turn.draw.none": "U ovoj se igri ne kupuje.",
     "turn.draws.until_meld": "Kupi kartu sa špila; ako možeš i želiš, stavi karte iz ruke na stol (novu "
-                             "grupu ili karte dodane grupama na stolu). Ako na stol ne staviš nijednu "
-                             "kartu, kupi sljedeću — u jednom potezu najviše {n:card_acc}.",
+                             "grupu ili karte dodane grupama na stolu). Ako staviš barem jednu kartu, više "
+                             "ne kupuješ; ako ne — moraš kupiti sljedeću, u jednom potezu najviše "
+                             "{n:card_acc}.",
     "turn.never.discard_top": "S hrpe odbačenih karata ne kupuje se.",
     "turn.never.stock": "Sa špila se ne kupuje.",
     "turn.never.cut_card": "Kartu ispod špila ne smije se uzeti.",
@@ -308,10 +311,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                "mjestu leži.",
     "jokers.declare.rank_and_suit": "Džoker smije zamijeniti bilo koju kartu. Tko ga izlaže, smije reći "
                                     "koju kartu džoker predstavlja — broj i znak. Ako igrač ništa ne "
-                                    "kaže, džoker predstavlja kartu svojeg mjesta: u nizu onu čije mjesto "
+                                    "kaže, džoker predstavlja kartu na čijem mjestu leži: u nizu onu čije "
+                                    "mjesto "
                                     "zauzima{example}, u kompletu prvi znak koji kompletu nedostaje (redom "
-                                    "♠ ♥ ♦ ♣). Kartu koju džoker predstavlja poslije se ne smije "
-                                    "promijeniti dok ga ne zamijeni upravo ta karta. Džokera se smije "
+                                    "♠ ♥ ♦ ♣). Karta koju džoker predstavlja poslije se ne smije "
+                                    "promijeniti dok ga ne zamijeni upravo ta karta. Džoker se smije "
                                     "premjestiti na stolu ako i dalje predstavlja istu kartu.",
     "jokers.declare.shown": " ({cards} je niz {run})",
     "jokers.value.as_replaced": "Džoker u grupi vrijedi koliko i karta koju zamjenjuje.",
@@ -347,7 +351,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                             "komplet.",
     "jokers.ambiguous.higher": "Grupu koja se može čitati i kao komplet i kao niz{example} igrač "
                                "može najaviti kao jedno ili drugo; ako ništa ne kaže, vrijedi u čitanju "
-                               "koje donosi više bodova (a ako oba donose jednako bodova, kao niz).",
+                               "koje donosi više bodova (a ako oba donose jednak broj bodova, kao niz).",
     "jokers.ambiguous.refused": "Grupa koja se može čitati i kao komplet i kao niz{example} nije "
                                 "valjana.",
     # opening
@@ -404,14 +408,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "handing.lay_off.allowed": "Tko handira, smije dodavati karte i u tuđe grupe.",
     "handing.opening_rules.apply": "Grupe izložene pri handiranju moraju ispuniti uvjete otvaranja.",
     "handing.opening_rules.waived": "Grupe izložene pri handiranju ne moraju ispuniti uvjete otvaranja.",
-    "knocking": "Nakon svog poteza igrač kojem karte u ruci zajedno vrijede najviše {n:point} smije "
-                "kucnuti, lupnuvši o stol: partija odmah završava i slijedi bodovanje.",
+    "knocking": "Nakon svog poteza igrač kojem karte u ruci zajedno vrijede najviše {n:point} smije pokucati "
+                "po stolu: partija odmah završava i slijedi bodovanje.",
     "stock.reshuffle": "Kad u špilu nestane karata, promiješaju se odbačene karte — osim gornje, koja ostaje "
                        "na mjestu — i od njih se složi novi špil.",
     "stock.reshuffle.cut_card": "Kad iznad karte ispod špila ne ostane nijedna karta koja bi se mogla "
                                 "kupiti, promiješaju "
                                 "se odbačene karte — osim gornje, koja ostaje na mjestu — i od njih se "
-                                "složi novi špil na karti ispod špila: ona ostaje na dnu i i dalje čeka "
+                                "složi novi špil na karti ispod špila: ona ostaje na dnu te i dalje čeka "
                                 "handiranje.",
     "stock.last_round": "Kad se špil potroši, a nitko nije kucnuo, svaki igrač — i onaj koji je kupio "
                         "posljednju kartu — ima još jedan potez za izlaganje. Zatim se zbrajaju karte u "
@@ -421,28 +425,32 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                          "ruci, po vrijednostima iz tablice.",
     "scoring.winner_collects": "Kad partija završi, pobjednik dobiva bodove za sve karte koje su ostale u "
                                "rukama ostalih igrača.",
+    "scoring.winner_collects.went_out": "Kad partija završi, pobjednik — onaj tko se riješio svih karata — "
+                                        "dobiva bodove za sve karte koje su ostale u rukama ostalih igrača.",
     "scoring.differences": "Partiju dobiva igrač kojem je u ruci ostalo najmanje bodova — ne mora to biti "
                            "onaj koji je kucnuo. On dobiva zbroj razlika između bodova svakog od ostalih "
                            "igrača i svojih.",
     "scoring.went_out": "Igrač koji se prvi riješio svih karata dobiva {n:point}.",
     "scoring.handed": "Igrač koji je handirao dobiva {n:point}{instead}.",
-    "scoring.handed_with_cut_card": "Igrač koji je handirao s kartom ispod špila dobiva {n:point}{instead}.",
+    "scoring.handed_with_cut_card": "Igrač koji je handirao pomoću karte ispod špila dobiva "
+                                    "{n:point}{instead}.",
     # what a hand's score replaces ("−80 (zamiast −40)"): the number as printed
     "scoring.instead": " (umjesto {n})",
-    "scoring.joker_in_hand": "Džoker koji nekome ostane u ruci računa se {n:point}.",
-    "scoring.not_opened": "Igraču koji se nije otvorio piše se {n:point}, bez brojenja karata.",
+    "scoring.instead.handed_with_cut_card": " (umjesto {n} za obično handiranje)",
+    "scoring.joker_in_hand": "Džoker koji nekome ostane u ruci vrijedi {n:point}.",
+    "scoring.not_opened": "Igraču koji se nije otvorio upisuje se {n:point}, bez brojenja karata.",
     "scoring.handing_multiplier.penalties.2": "Ako netko od igrača handira, ostalim se igračima bodovi "
                                               "udvostručuju — i igračima koji se nisu otvorili.",
     "scoring.handing_multiplier.penalties.2.plain": "Ako netko od igrača handira, ostalim se igračima "
                                                     "bodovi udvostručuju.",
     "scoring.handing_multiplier.penalties.n": "Ako netko od igrača handira, ostalim se igračima bodovi "
                                               "množe s {n}.",
-    "scoring.handing_multiplier.winner_collects.2": "Ako pobjednik handira, svi se bodovi te partije "
+    "scoring.handing_multiplier.winner_collects.2": "Ako je pobjednik handirao, svi se bodovi te partije "
                                                     "udvostručuju.",
-    "scoring.handing_multiplier.winner_collects.n": "Ako pobjednik handira, svi se bodovi te partije "
+    "scoring.handing_multiplier.winner_collects.n": "Ako je pobjednik handirao, svi se bodovi te partije "
                                                     "množe s {n}.",
-    "scoring.handing_multiplier.differences.2": "Ako pobjednik handira, njegovi se bodovi udvostručuju.",
-    "scoring.handing_multiplier.differences.n": "Ako pobjednik handira, njegovi se bodovi množe s {n}.",
+    "scoring.handing_multiplier.differences.2": "Ako je pobjednik handirao, njegovi se bodovi udvostručuju.",
+    "scoring.handing_multiplier.differences.n": "Ako je pobjednik handirao, njegovi se bodovi množe s {n}.",
     "scoring.undercut_bonus": "Ako pobjednik nije onaj koji je kucnuo (kaže se da ga je „podsjekao”), "
                               "dobiva još {n:point} nagrade za podsijecanje.",
     "scoring.tie_with_knocker.others_win": "Ako onaj koji je kucnuo ima jednako bodova kao neki drugi "
@@ -468,7 +476,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "act.rearrange": "presloži stol tako da na njemu leži {melds}",
     "how.went_out": "riješio se svih karata",
     "how.handed": "handirao je",
-    "how.handed_cut": "handirao je s kartom ispod špila",
+    "how.handed_cut": "handirao je pomoću karte ispod špila",
     "how.not_opened": "nije se otvorio: {n}",
     "how.hand": "u ruci {n:point}",
     "how.bonus": "; + {n} nagrade = {total}",

@@ -93,11 +93,13 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "question.lay_off_before_opening": "Czy przed otwarciem wolno dokładać karty do układów na stole?",
     "question.lay_off": "Czy wolno dokładać swoje karty do cudzych układów na stole?",
     "question.draws_until_meld": "Ile kart dobiera się w turze i kiedy przestaje się dobierać?",
-    "question.after_last_draw": "Czy kto dobrał {n}. kartę — ostatnią, jaką wolno wziąć w turze — może "
-                                "jeszcze coś położyć na stół?",
+    "question.after_last_draw": "Czy gracz, który dobrał {n}. kartę — ostatnią, jaką wolno wziąć w turze — "
+                                "może jeszcze coś położyć na stół?",
     # an answer that begins as a step after the draw ("Zamiast tego możesz wziąć...") says what for
     "answer.instead": "Zamiast tego",
     "answer.instead.of": "Zamiast karty z wierzchu stosu do dobierania",
+    "answer.yes": "Tak.",
+    "answer.no": "Nie.",
     "question.joker_swap": "Co wolno zrobić z jokerem leżącym w układzie na stole?",
     "question.jokers_per_meld": "Ile jokerów może być w jednym układzie?",
     "question.run_wrap": "Czy sekwens może przejść przez asa, od króla do dwójki?",
@@ -106,7 +108,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "question.last_card": "Czy ostatnią kartę trzeba odrzucić, czy można ją położyć na stół?",
     "question.stock_empty": "Co, gdy w stosie do dobierania skończą się karty?",
     "question.went_out": "Ile punktów dostaje ten, kto pierwszy pozbędzie się wszystkich kart?",
-    "question.joker_in_hand": "Ile liczy się joker, który został na ręce?",
+    "question.joker_in_hand": "Ile punktów liczy się za jokera, który został na ręce?",
     "question.not_opened": "Co liczy się graczowi, który do końca rozdania się nie otworzył?",
     # about the game
     "players": "W grze bierze udział od {low} do {high} graczy.",
@@ -186,18 +188,21 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "other": "Gracz, który zaczyna, dostaje o {n:card_acc} więcej. W pierwszej turze nie dobiera i "
                  "kończy ją, odrzucając kartę, której nie potrzebuje.",
     },
-    "deal.first_discard.face_up": "Pozostałe karty kładzie się na środku stołu koszulkami do góry: to stos "
+    "deal.first_discard.face_up": "Pozostałe karty kładzie się na środku stołu zakryte, grzbietami do góry: "
+                                  "to stos "
                                   "do dobierania. Jego wierzchnią kartę odwraca się i kładzie obok — od "
                                   "niej zaczyna się stos kart odrzuconych.",
-    "deal.first_discard.none": "Pozostałe karty kładzie się na środku stołu koszulkami do góry: to stos do "
+    "deal.first_discard.none": "Pozostałe karty kładzie się na środku stołu zakryte, grzbietami do góry: to "
+                               "stos do "
                                "dobierania. Stos kart odrzuconych zaczyna się od pierwszej odrzuconej "
                                "karty.",
-    "deal.first_discard.no_pile": "Pozostałe karty kładzie się na środku stołu koszulkami do góry: to stos "
+    "deal.first_discard.no_pile": "Pozostałe karty kładzie się na środku stołu zakryte, grzbietami do góry: "
+                                  "to stos "
                                   "do dobierania. W tej grze nie odrzuca się kart.",
-    "deal.cut_card": "Zanim karty zostaną rozdane, gracz, który przekłada talię, bierze z niej jedną "
-                     "kartę, nie wybierając (może to być także joker), i kładzie ją odkrytą na samym spodzie "
-                     "talii: "
-                     "gdy karty są już rozdane, leży pod stosem do dobierania, tak by każdy ją widział.",
+    "deal.cut_card": "Zanim karty zostaną rozdane, gracz, który przekłada talię, bierze z niej jedną kartę, "
+                     "nie wybierając (może to być także joker), i kładzie ją odkrytą, w poprzek, pod spodem "
+                     "talii, tak by wystawała: gdy karty są już rozdane, leży pod stosem do dobierania i "
+                     "każdy ją widzi.",
     # the turn
     "turn.draw.stock": {"one": "Weź jedną kartę z wierzchu stosu do dobierania.",
                         "other": "Weź {n:card_acc} z wierzchu stosu do dobierania."},
@@ -215,8 +220,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # laying off stops the drawing as a new meld does
     "turn.draws.until_meld": "Weź kartę ze stosu do dobierania i — jeśli możesz i chcesz — połóż karty z "
                              "ręki na stole (nowy układ albo karty dołożone do układów na stole). Jeśli "
-                             "nie położysz na stole żadnej karty, weź następną; w jednej turze najwyżej "
-                             "{n:card_acc}.",
+                             "położysz choć jedną kartę, więcej nie dobierasz; jeśli nie — musisz wziąć "
+                             "następną, w jednej turze najwyżej {n:card_acc}.",
     "turn.never.discard_top": "Ze stosu kart odrzuconych się nie dobiera.",
     "turn.never.stock": "Ze stosu do dobierania się nie dobiera.",
     "turn.never.cut_card": "Karty spod stosu do dobierania nie wolno brać.",
@@ -224,7 +229,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                              "którą odrzucił poprzedni gracz — ale tylko {when}.",
     "turn.when.discard_top.first_round+opened+opens_this_turn":
         "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart odrzuconych — tę, którą odrzucił "
-        "poprzedni gracz. W pierwszej turze wolno to zrobić bez warunków. Później, dopóki się nie "
+        "poprzedni gracz. W swojej pierwszej turze (w pierwszym okrążeniu) wolno to zrobić bez warunków. "
+        "Później, dopóki się nie "
         "otworzysz, możesz ją wziąć tylko wtedy, gdy w tej samej turze się otworzysz (wziętej karty "
         "nie musisz przy tym wykładać). Po otwarciu dobierasz z dowolnego stosu.",
     "turn.when.discard_top.not+first_round": "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart "
@@ -318,7 +324,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                "miejsce zajmuje.",
     "jokers.declare.rank_and_suit": "Joker może zastąpić dowolną kartę. Kto go wykłada, może powiedzieć, "
                                     "jaką kartę joker przedstawia — numer i kolor. Jeśli nic nie powie, "
-                                    "joker przedstawia kartę swojego miejsca: w sekwensie tę, której "
+                                    "joker przedstawia kartę, której miejsce zajmuje: w sekwensie tę, której "
                                     "miejsce zajmuje{example}, w grupie pierwszy kolor, którego grupie brak "
                                     "(w kolejności ♠ ♥ ♦ ♣). Tego, jaką kartę joker przedstawia, nie wolno "
                                     "potem zmienić, dopóki nie zastąpi go ta właśnie karta. Jokera wolno "
@@ -413,10 +419,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "going_out.table": "Rozdanie kończy się, gdy ktoś wyłoży na stół wszystkie swoje karty.",
     "going_out.discard_or_table": "Rozdanie kończy się, gdy ktoś pozbędzie się wszystkich kart — "
                                   "wykładając je, dokładając albo odrzucając ostatnią.",
-    "handing": "Kto w jednej turze wyłoży naraz wszystkie karty, choć wcześniej nic nie wykładał, robi "
-               "remika.",
+    "handing": "Kto w jednej turze wyłoży naraz wszystkie karty, a wcześniej nic nie wykładał, robi remika.",
     "handing.discard_or_table": "Kto w jednej turze pozbędzie się wszystkich kart (wykładając je naraz; "
-                                "ostatnią może też odrzucić), choć wcześniej nic nie wykładał, robi remika.",
+                                "ostatnią może też odrzucić), a wcześniej nic nie wykładał, robi remika.",
     "handing.keep_discard": "Kto w jednej turze wyłoży naraz wszystkie karty oprócz ostatniej, którą "
                             "odrzuca, a wcześniej nic nie wykładał, robi remika. Nie ma przy tym "
                             "znaczenia, z którego stosu dobrał kartę.",
@@ -445,15 +450,19 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                          "które zostały mu na ręce (według tabeli wartości).",
     "scoring.winner_collects": "Gdy rozdanie się skończy, zwycięzca dostaje punkty za wszystkie karty, które "
                                "zostały na rękach pozostałych graczy.",
+    "scoring.winner_collects.went_out": "Gdy rozdanie się skończy, zwycięzca — ten, kto pozbył się "
+                                        "wszystkich kart — dostaje punkty za wszystkie karty, które zostały "
+                                        "na rękach pozostałych graczy.",
     "scoring.differences": "Rozdanie wygrywa gracz, któremu na ręce zostało najmniej punktów — nie musi "
                            "to być ten, kto zapukał. Dostaje on sumę różnic między punktami każdego "
                            "z pozostałych graczy a swoimi.",
     "scoring.went_out": "Kto pierwszy pozbył się wszystkich kart, dostaje {n:point}.",
     "scoring.handed": "Kto zrobił remika, dostaje {n:point}{instead}.",
-    "scoring.handed_with_cut_card": "Kto zrobił remika z kartą spod stosu do dobierania, dostaje "
+    "scoring.handed_with_cut_card": "Kto zrobił remika, biorąc kartę spod stosu do dobierania, dostaje "
                                     "{n:point}{instead}.",
     # what a hand's score replaces ("−80 (zamiast −40)"): the number as printed
     "scoring.instead": " (zamiast {n})",
+    "scoring.instead.handed_with_cut_card": " (zamiast {n} za zwykłego remika)",
     "scoring.joker_in_hand": "Joker pozostały na ręce kosztuje {n:point}.",
     "scoring.not_opened": "Kto się nie otworzył, dostaje {n:point}, bez liczenia kart.",
     "scoring.handing_multiplier.penalties.2": "Gdy ktoś zrobi remika, pozostali gracze liczą punkty "
@@ -495,7 +504,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "act.rearrange": "przekłada stół tak, że leży na nim {melds}",
     "how.went_out": "pozbył się wszystkich kart",
     "how.handed": "zrobił remika",
-    "how.handed_cut": "zrobił remika z kartą spod stosu do dobierania",
+    "how.handed_cut": "zrobił remika, biorąc kartę spod stosu do dobierania",
     "how.not_opened": "nie otworzył się: {n}",
     "how.hand": "na ręce {n:point}",
     "how.bonus": "; + {n} premii = {total}",
