@@ -40,6 +40,10 @@ def _lay_off_before_opening(v: ir.Variant) -> bool | None:
     return None  # a condition the sentence says in full
 
 
+def _unsaid(v: ir.Variant) -> bool | None:
+    return None
+
+
 # The questions a player asks as yes or no, and the rules' answer (None: the sentence says it)
 _YES_NO: dict[str, Callable[[ir.Variant], bool | None]] = {
     "question.lay_off_before_opening": _lay_off_before_opening,
@@ -64,7 +68,7 @@ def questions(w: Writer, sections: Sequence[Section]) -> tuple[Block, ...]:
             continue
         rules = tuple(dict.fromkeys(r for s in answer for r in s.rules))
         text = on_its_own(w, " ".join(s.text for s in answer))
-        yes = _YES_NO.get(key, lambda v: None)(w.v)
+        yes = _YES_NO.get(key, _unsaid)(w.v)
         if yes is not None:  # a yes-or-no question answered first with its word
             text = f"{w.lang.say('answer.yes' if yes else 'answer.no')} {text}"
         out.append(Sentence(text, rules, any(s.assumed for s in answer),
