@@ -474,6 +474,12 @@ class NotModelled:
     # `option pl "..." because "..."`: a choice the seed offers (a value "by agreement"), in
     # that language's words; the rulebook of that language names it under its variations
     language: str | None = None
+    # `option pl "..." hr "..."`: the author's translations, by language, so the books in the
+    # other languages name the option too (beside the seed's own words)
+    translations: tuple[tuple[str, str], ...] = ()
+
+    def translated(self, code: str) -> str | None:
+        return next((text for lang, text in self.translations if lang == code), None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -93,7 +93,7 @@ def to_json(variant: ir.Variant) -> dict[str, Any]:
         ],
         "not_modelled": [
             {"quote": n.quote, "reason": n.reason, "at": _place(n.span), "from": n.origin,
-             "option": n.language}
+             "option": n.language, "translations": dict(n.translations)}
             for n in variant.not_modelled
         ],
         "notes": [

@@ -216,6 +216,38 @@ def test_variations_name_each_house_variant_and_the_seeds_options(load) -> None:
     assert rulebook(house, language("pl"), None, base).variations == ()
 
 
+def test_an_option_translated_by_the_author_is_named_in_the_other_books_language(tmp_path: Path) -> None:
+    """002 is Polish; its option "by agreement" is named in the Croatian book too where the spec
+    translates it, with the seed's own words beside the translation."""
+    workspace, path = _load(tmp_path, """  not_modelled {
+    option pl "Ostatnią kartę się odrzuca." hr "Zadnja se karta odbacuje." because "an option"
+    option pl "Tylko po polsku." because "not translated"
+  }
+""")
+    v = workspace.variant(path)
+    assert [(n.language, n.translations) for n in v.not_modelled] == [
+        ("pl", (("hr", "Zadnja se karta odbacuje."),)), ("pl", ())]
+    (pl,) = rulebook(v, language("pl")).variations
+    assert [i.text for i in pl.items] == ["„Ostatnią kartę się odrzuca.”", "„Tylko po polsku.”"]
+    (hr,) = rulebook(v, language("hr")).variations
+    assert [i.text for i in hr.items] == [
+        "Zadnja se karta odbacuje. (u izvornom tekstu, na poljskom: „Ostatnią kartę się odrzuca.”)"]
+    # the shipped seed: its Croatian book names the option 002 gives
+    hr_book = (ROOT / "generated" / "remik_podstawowy" / "rulebook.hr.md").read_text(encoding="utf-8")
+    assert "posljednja karta iz ruke odbaci" in hr_book and "„Niektórzy gracze wymagają" in hr_book
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ('option pl "A." pl "B." because "x"', "`pl` is given twice"),
+    ('option pl "A." hr "B." hr "C." because "x"', "`hr` is given twice"),
+    ('option pl "A." de "B." because "x"', "`de` is not a rulebook language"),
+    ('option pl "A." hr B because "x"', "expected the option in `hr` words"),
+])
+def test_a_translated_option_that_cannot_be_read_says_why(tmp_path: Path, line: str, said: str) -> None:
+    errors = _errors(tmp_path, f"  not_modelled {{\n    {line}\n  }}\n")
+    assert len(errors) == 1 and said in errors[0][2], errors
+
+
 def test_generated_rulebooks_carry_notes_and_variations() -> None:
     generated = ROOT / "generated"
     pl = (generated / "remik51" / "rulebook.pl.md").read_text(encoding="utf-8")

@@ -150,6 +150,26 @@ def test_karuzela_never_lets_a_swapped_joker_leave_the_table():
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
+def test_a_sets_joker_says_which_cards_may_take_it(variant, seed_modules, load):
+    """A second reader's question: in 10♦ 10♣ Joker, which ten takes the joker?  A set's joker
+    has no place of its own, so each missing suit may (the module's verdict decides); the book
+    says so where the game has sets with jokers and swaps, and the player names no joker's card
+    (Karuzela's jokers name theirs, and its book says so)."""
+    m, v = seed_modules(variant), load(variant)
+    pl, hr = _text(variant, "pl"), _text(variant, "hr")
+    said_pl = "W grupie joker zastępuje każdą brakującą kartę" in pl
+    said_hr = "U kompletu džoker predstavlja bilo koju kartu koja nedostaje" in hr
+    assert said_pl == said_hr
+    named = v.jokers is not None and v.jokers.declare.value is ir.Declare.RANK_AND_SUIT
+    if not m.check_meld("10♦ 10♣ JK").ok or named:
+        assert not said_pl, variant
+        return
+    takes = [c for c in ("10♥", "10♠", "10♦", "10♣") if m.check_joker_swap("10♦ 10♣ JK", c).ok]
+    assert takes == ["10♥", "10♠"], takes  # each missing suit, no suit the set has
+    assert said_pl, variant
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_going_out_is_never_called_finishing_the_dealing(variant):
     """004 uses "dijeljenje" for the deal; "završio dijeljenje" reads "finished dealing the
     cards".  004: "Igra se završava kada neko od igrača izbaci svoju poslednju kartu"."""

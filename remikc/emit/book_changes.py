@@ -167,9 +167,13 @@ def variations(w: Writer, children: Sequence[ir.Variant], book_of: BookOf) -> tu
             out.append(Variation(child.name(w.lang.code), tuple(items)))
     # an option a house variant above plays (its rule quotes the option's words) is not
     # listed again as one the game leaves out
-    options = tuple(Sentence(w.lang.say("variation.option", quote=n.quote))
+    code = w.lang.code
+    options = tuple(Sentence(w.lang.say("variation.option", quote=n.quote) if n.language == code
+                             else w.lang.say(f"variation.option.from.{n.language}", text=n.translated(code),
+                                             quote=n.quote))
                     for n in w.v.not_modelled
-                    if n.language == w.lang.code and n.origin == w.v.id
+                    if n.language is not None and (n.language == code or n.translated(code))
+                    and n.origin == w.v.id
                     and not any(_same_words(n.quote) in _same_words(q) for q in played))
     if options:
         out.append(Variation(w.lang.say("variation.options"), options, not_modelled=True))

@@ -478,6 +478,11 @@ def _swap(w: Writer, e: Examples) -> None:
         w.add("swap.never", swap.allowed)
     else:
         w.blocks.append(words.when(w, "swap.when", swap.allowed))
+    v = w.v
+    if (not isinstance(swap.allowed.value, ir.Never) and v.set is not None and v.jokers is not None
+            and v.jokers.in_kind("set") and v.jokers.declare.value is ir.Declare.POSITION):
+        # "the card it stands for" names no suit in a set: a table would ask which one
+        w.add(f"swap.set.{v.set.suits.value.value}", swap.allowed, marked=False)
     w.add(f"swap.from.{swap.card_from.value.value}", swap.card_from)
     w.add(f"swap.retrieved.{swap.retrieved_joker.value.value}", swap.retrieved_joker)
     if e.swap is not None:

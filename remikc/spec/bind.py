@@ -420,16 +420,27 @@ class _Walker:
         atoms = [a for g in item.groups for a in g]
         shape = 'expected `"<what the seed says>" because "<why it is left out>"`'
         language = None
-        if len(atoms) == 5 and isinstance(atoms[0], syntax.Word) and atoms[0].text == "option":
-            # `option pl "..." because "..."`: a choice the seed offers, named in the rulebook
+        translations: list[tuple[str, str]] = []
+        if len(atoms) >= 5 and isinstance(atoms[0], syntax.Word) and atoms[0].text == "option":
+            # `option pl "..." [hr "..."] because "..."`: a choice the seed offers, named in the
+            # rulebook of its language, and in another's where the author translated it
             language = house.read_language(atoms[1])
-            atoms = atoms[2:]
+            rest = atoms[3:]
+            while len(rest) > 2 and isinstance(rest[0], syntax.Word) and rest[0].text != "because":
+                code = house.read_language(rest[0])
+                if code == language or any(code == c for c, _ in translations):
+                    raise Bad(f"`{code}` is given twice in this option", rest[0].span)
+                if not isinstance(rest[1], syntax.Text):
+                    raise Bad(f'expected the option in `{code}` words, quoted: `{code} "..."`', rest[1].span)
+                translations.append((code, rest[1].value))
+                rest = rest[2:]
+            atoms = [atoms[2], *rest]
         if (len(atoms) != 3 or not isinstance(atoms[0], syntax.Text)
                 or not (isinstance(atoms[1], syntax.Word) and atoms[1].text == "because")
                 or not isinstance(atoms[2], syntax.Text)):
             raise Bad(shape, item.span)
         self.not_modelled.append(ir.NotModelled(atoms[0].value, atoms[2].value, item.span, self.origin,
-                                                language))
+                                                language, tuple(translations)))
 
 
 def _section_at(body: tuple[syntax.Item, ...], line: int, set_aside: frozenset[int],

@@ -378,6 +378,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                  "mjesto), ali samo {when}.",
     "swap.when.opened": "Nakon otvaranja smiješ džokera iz grupe zamijeniti kartom koju on predstavlja: "
                         "staviš je na njegovo mjesto.",
+    "swap.set.distinct": "U kompletu džoker predstavlja bilo koju kartu koja nedostaje: smije se zamijeniti "
+                         "kartom bilo kojeg znaka kojeg u kompletu još nema.",
+    "swap.set.any": "U kompletu džoker predstavlja bilo koju kartu tog broja ili te slike: smije se "
+                    "zamijeniti kartom istog ranga bilo kojeg znaka.",
     "swap.from.hand": "Tu kartu moraš imati u ruci.",
     "swap.from.hand_or_table": "Ta karta smije doći iz ruke ili iz druge grupe na stolu.",
     "swap.retrieved.keep": "Zamijenjenog džokera smiješ uzeti u ruku ili ga dodati grupi na stolu.",
@@ -537,6 +541,8 @@ MESSAGES.update({
     "variation.options": "Izvorni tekst navodi i ovo (po dogovoru prije igre; gore opisana igra to "
                          "ne obuhvaća)",
     "variation.option": "„{quote}”",
+    "variation.option.from.pl": "{text} (u izvornom tekstu, na poljskom: „{quote}”)",
+    "variation.option.from.hr": "{text} („{quote}”)",
 })
 
 LANGUAGE = Language("hr", NOUNS, MESSAGES)

@@ -404,6 +404,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                  "na miejsce jokera), ale tylko {when}.",
     "swap.when.opened": "Po otwarciu możesz wymienić jokera leżącego w układzie na kartę, którą on "
                         "zastępuje: kładziesz ją na miejsce jokera.",
+    # a set's joker has no place of its own: which card takes it is said, or a group asks
+    "swap.set.distinct": "W grupie joker zastępuje każdą brakującą kartę: wymienić go można na kartę "
+                         "dowolnego koloru, którego w grupie jeszcze nie ma.",
+    "swap.set.any": "W grupie joker zastępuje każdą kartę tego numeru albo tej figury: wymienić go można "
+                    "na kartę tej samej rangi w dowolnym kolorze.",
     "swap.from.hand": "Tę kartę musisz mieć na ręce.",
     "swap.from.hand_or_table": "Tę kartę możesz wziąć z ręki albo z innego układu na stole.",
     "swap.retrieved.keep": "Wymienionego jokera możesz wziąć na rękę albo dołożyć do układu na stole.",
@@ -564,6 +569,9 @@ MESSAGES.update({
     "variation.options": "Tekst źródłowy podaje też (do uzgodnienia przed grą; gra opisana "
                          "wyżej tego nie obejmuje)",
     "variation.option": "„{quote}”",
+    # a book names an option the seed gives in its own language as "variation.option" does
+    "variation.option.from.pl": "{text} („{quote}”)",
+    "variation.option.from.hr": "{text} (w tekście źródłowym, po chorwacku: „{quote}”)",
 })
 
 LANGUAGE = Language("pl", NOUNS, MESSAGES)
