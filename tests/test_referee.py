@@ -133,6 +133,29 @@ def _r51_before_going_out(r51: types.ModuleType) -> Any:
     return g
 
 
+def test_remik51_lays_off_and_swaps_in_the_turn_it_opens(r51: types.ModuleType) -> None:
+    """A reader's question: may a player lay off, or swap a joker, in the turn he opens?  000:
+    "Po otwarciu możesz dodawać karty do innych grup" - once the opening lies, in that turn too
+    (the book: "już w tej turze, w której się otworzysz"); the cards laid off count nothing
+    towards the 51."""
+    g = r51.new_game(3, hands=["2♣ 5♥ 9♣ K♦", "6♠ JK 8♠ 10♦ 10♣ 10♥ 5♠ 9♥",
+                               "J♠ Q♠ K♠ J♥ J♦ J♣ 7♠ 9♠ 2♦ 3♦"],
+                     stock="3♦ 4♥ 2♥ 3♥ 4♠", cut_card="K♣")
+    g = play(r51, g, r51.Lay(melds=["6♠ JK 8♠", "10♦ 10♣ 10♥"]), r51.Discard("9♥"))
+    g = play(r51, g, r51.Draw("stock"))
+    # seat 2 opens with J♠ Q♠ K♠ (30) + J♥ J♦ J♣ (30) and lays 9♠ off on seat 1's run at once
+    assert r51.apply(g, r51.Lay(melds=["J♠ Q♠ K♠", "J♥ J♦ J♣"], lay_offs=[(0, "9♠")]))
+    opened = play(r51, g, r51.Lay(melds=["J♠ Q♠ K♠", "J♥ J♦ J♣"]))
+    assert r51.apply(opened, r51.Lay(lay_offs=[(0, "9♠")]))
+    # 7♠ takes the joker of 6♠ JK 8♠, which goes at once into a new meld (2♦ 3♦ JK)
+    swapped = play(r51, opened, r51.Lay(melds=["2♦ 3♦ JK"], swaps=[(0, "7♠")]))
+    assert swapped.table[0].cards == cards(r51, "6♠ 7♠ 8♠") and 0 in swapped.table[-1].cards
+    # the lay-off does not make up an opening short of 51: J♠ Q♠ K♠ (30) + 9♠ on the run
+    refused(r51, g, r51.Lay(melds=["J♠ Q♠ K♠"], lay_offs=[(0, "9♠")]), "opening.min_points")
+    # and before the opening lies, the joker may not be taken
+    refused(r51, g, r51.Lay(swaps=[(0, "7♠")]), "joker_swap.allowed")
+
+
 def test_remik51_last_card_may_not_be_laid_off(r51: types.ModuleType) -> None:
     g = _r51_before_going_out(r51)
     # "Aby zakończyć grę, musisz odrzucić ostatnią kartę"; "Nie możesz dodać ostatniej karty ze

@@ -20,6 +20,9 @@ class Sentence:
     reading: bool = False  # reads an ambiguous seed sentence one way
     row: bool = False  # a row of a table, as `Rulebook.sentences` gives it
     question: str = ""  # the question it answers, in the players' questions at the table
+    # a choice of the referee's where no rule of the spec speaks (`Game.winners` on a tie): an
+    # assumption of remikc's, marked as one, for every variant alike
+    referee: bool = False
 
 
 @dataclass(frozen=True)

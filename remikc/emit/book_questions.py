@@ -72,7 +72,8 @@ def questions(w: Writer, sections: Sequence[Section]) -> tuple[Block, ...]:
         if yes is not None:  # a yes-or-no question answered first with its word
             text = f"{w.lang.say('answer.yes' if yes else 'answer.no')} {text}"
         out.append(Sentence(text, rules, any(s.assumed for s in answer),
-                            any(s.reading for s in answer), question=w.lang.say(key, **_asked_with(w.v))))
+                            any(s.reading for s in answer), question=w.lang.say(key, **_asked_with(w.v)),
+                            referee=any(s.referee for s in answer)))
     return tuple(out)
 
 

@@ -542,6 +542,10 @@ def _stock(w: Writer) -> tuple[Block, ...]:
     if cut and v.stock_empty.value is ir.StockEmpty.RESHUFFLE:
         key += ".cut_card"  # the new stock goes on the cut card, which stays for a hand
     w.add(key, v.stock_empty)
+    if v.stock_empty.value is ir.StockEmpty.RESHUFFLE:
+        # no rule says it; the referee ends such a deal unscored ("blocked"): an assumption
+        w.blocks.append(Sentence(w.lang.say("stock.reshuffle.none_left"), (v.stock_empty.id,), True,
+                                  referee=True))
     return w.take()
 
 
@@ -555,6 +559,8 @@ def _game_end(w: Writer) -> tuple[Block, ...]:
     w.count("game_end.target_bonus", g.target_bonus)
     w.count("game_end.round_win_bonus", g.round_win_bonus)
     w.add(f"game_end.winner.{g.winner.value.value}", g.winner)
+    # no rule says it; the referee names every seat on the best total (`Game.winners`)
+    w.blocks.append(Sentence(w.lang.say("game_end.tie"), (g.winner.id,), True, referee=True))
     return w.take()
 
 

@@ -223,7 +223,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.when.discard_top.first_round+opened+opens_this_turn":
         "Umjesto toga smiješ uzeti gornju kartu s hrpe odbačenih karata — onu koju je odbacio igrač prije "
         "tebe. U svom prvom krugu smiješ je slobodno uzeti ako ti odgovara. U svakom sljedećem krugu, ako "
-        "uzmeš kartu odande, moraš se u istom potezu otvoriti (uzetu kartu pritom ne moraš izložiti). "
+        "uzmeš kartu odande, moraš se u istom potezu otvoriti (uzetu kartu pritom ne moraš izložiti; "
+        "tko se ne može otvoriti, ne smije je uzeti). "
         "Nakon otvaranja slobodno uzimaš kartu sa špila ili s hrpe odbačenih karata.",
     "turn.when.discard_top.not+first_round": "Umjesto toga smiješ uzeti gornju kartu s hrpe odbačenih "
                                              "karata — onu koju je odbacio igrač prije tebe — ali ne u "
@@ -369,15 +370,16 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lay_off.always": "Grupama na stolu — i tuđima — smiješ dodavati svoje karte.",
     "lay_off.never": "Grupama na stolu ne dodaju se karte.",
     "lay_off.when": "Grupama na stolu — i tuđima — smiješ dodavati svoje karte, ali samo {when}.",
-    "lay_off.when.opened": "Nakon otvaranja smiješ dodavati svoje karte grupama na stolu, i tuđima.",
+    "lay_off.when.opened": "Nakon otvaranja — već u potezu u kojem se otvoriš — smiješ dodavati svoje karte "
+                           "grupama na stolu, i tuđima (dodane karte ne računaju se u otvaranje).",
     "example.lay_off": "nastaje {after}",
     "swap.always": "Džokera iz grupe smiješ zamijeniti kartom koju on predstavlja: staviš je na njegovo "
                    "mjesto.",
     "swap.never": "Džokeri na stolu ne smiju se mijenjati.",
     "swap.when": "Džokera iz grupe smiješ zamijeniti kartom koju on predstavlja (staviš je na njegovo "
                  "mjesto), ali samo {when}.",
-    "swap.when.opened": "Nakon otvaranja smiješ džokera iz grupe zamijeniti kartom koju on predstavlja: "
-                        "staviš je na njegovo mjesto.",
+    "swap.when.opened": "Nakon otvaranja — već u potezu u kojem se otvoriš — smiješ džokera iz grupe "
+                        "zamijeniti kartom koju on predstavlja: staviš je na njegovo mjesto.",
     "swap.set.distinct": "U kompletu džoker predstavlja bilo koju kartu koja nedostaje: smije se zamijeniti "
                          "kartom bilo kojeg znaka kojeg u kompletu još nema.",
     "swap.set.any": "U kompletu džoker predstavlja bilo koju kartu tog broja ili te slike: smije se "
@@ -421,6 +423,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                 "se odbačene karte — osim gornje, koja ostaje na mjestu — i od njih se "
                                 "složi novi špil na karti ispod špila: ona ostaje na dnu te i dalje čeka "
                                 "handiranje.",
+    "stock.reshuffle.none_left": "Ako osim gornje karte nema što promiješati, a igrač koji je na potezu ne "
+                                 "može kupiti nijednu kartu, partija završava bez pobjednika i nitko ne "
+                                 "dobiva bodove.",
     "stock.last_round": "Kad se špil potroši, a nitko nije kucnuo, svaki igrač — i onaj koji je kupio "
                         "posljednju kartu — ima još jedan potez za izlaganje. Zatim se zbrajaju karte u "
                         "rukama: partiju dobiva igrač s najmanjim zbrojem.",
@@ -505,6 +510,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "game_end.round_win_bonus": "Svaki drugi igrač dobiva {n:point} nagrade za svaku dobivenu partiju.",
     "game_end.winner.lowest": "Pobjeđuje igrač s najmanje bodova.",
     "game_end.winner.highest": "Pobjeđuje igrač s najviše bodova.",
+    "game_end.tie": "Ako više igrača ima jednako bodova, pobjeđuju zajedno.",
     # glossary
     "term.meld": "Grupa",
     "term.meld.means": "komplet ili niz izložen na stol",

@@ -232,7 +232,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "poprzedni gracz. W swojej pierwszej turze (w pierwszym okrążeniu) wolno to zrobić bez warunków. "
         "Później, dopóki się nie "
         "otworzysz, możesz ją wziąć tylko wtedy, gdy w tej samej turze się otworzysz (wziętej karty "
-        "nie musisz przy tym wykładać). Po otwarciu dobierasz z dowolnego stosu.",
+        "nie musisz przy tym wykładać; kto nie może się otworzyć, nie może jej wziąć). Po otwarciu "
+        "dobierasz z dowolnego stosu.",
     "turn.when.discard_top.not+first_round": "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart "
                                              "odrzuconych — tę, którą odrzucił poprzedni gracz — ale nie "
                                              "w swojej pierwszej turze.",
@@ -392,8 +393,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lay_off.never": "Do układów leżących na stole nie dokłada się kart.",
     "lay_off.when": "Do układów leżących na stole — także cudzych — możesz dokładać swoje karty, ale "
                     "tylko {when}.",
-    "lay_off.when.opened": "Po otwarciu możesz dokładać swoje karty do układów leżących na stole, także "
-                           "cudzych.",
+    # the referee takes lay-offs and swaps in the turn one opens, once the opening lies
+    "lay_off.when.opened": "Po otwarciu — już w tej turze, w której się otworzysz — możesz dokładać swoje "
+                           "karty do układów leżących na stole, także cudzych (dołożone karty nie liczą "
+                           "się do otwarcia).",
     "example.lay_off": "powstaje {after}",
     # "wymienić", not "zabrać": where the joker must stay on the table (003: "nie może zostać usunięty
     # ze stołu"), the swap takes nothing; what happens to the joker is the next sentence's
@@ -402,8 +405,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "swap.never": "Jokerów leżących na stole nie wolno wymieniać.",
     "swap.when": "Jokera leżącego w układzie możesz wymienić na kartę, którą on zastępuje (kładziesz ją "
                  "na miejsce jokera), ale tylko {when}.",
-    "swap.when.opened": "Po otwarciu możesz wymienić jokera leżącego w układzie na kartę, którą on "
-                        "zastępuje: kładziesz ją na miejsce jokera.",
+    "swap.when.opened": "Po otwarciu — już w tej turze, w której się otworzysz — możesz wymienić jokera "
+                        "leżącego w układzie na kartę, którą on zastępuje: kładziesz ją na miejsce "
+                        "jokera.",
     # a set's joker has no place of its own: which card takes it is said, or a group asks
     "swap.set.distinct": "W grupie joker zastępuje każdą brakującą kartę: wymienić go można na kartę "
                          "dowolnego koloru, którego w grupie jeszcze nie ma.",
@@ -447,6 +451,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                 "tasuje się stos kart odrzuconych — bez wierzchniej karty, która zostaje na "
                                 "miejscu — i kładzie jako nowy stos do dobierania na tej karcie: "
                                 "ona zostaje na spodzie i dalej czeka na remika.",
+    # the referee's choices where no rule speaks: printed as assumptions
+    "stock.reshuffle.none_left": "Jeśli poza wierzchnią kartą nie ma czego przetasować, a gracz, na którego "
+                                 "przypada tura, nie może dobrać żadnej karty, rozdanie kończy się bez "
+                                 "zwycięzcy i nikt nie dostaje punktów.",
     "stock.last_round": "Gdy stos do dobierania się wyczerpie, a nikt nie zapukał, każdy gracz — także "
                         "ten, który wziął ostatnią kartę — ma jeszcze jedną turę na wykładanie. Potem "
                         "liczy się karty na rękach: rozdanie wygrywa gracz z najmniejszą sumą.",
@@ -533,6 +541,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "game_end.round_win_bonus": "Każdy inny gracz dostaje {n:point} premii za każde wygrane rozdanie.",
     "game_end.winner.lowest": "Wygrywa gracz z najmniejszą liczbą punktów.",
     "game_end.winner.highest": "Wygrywa gracz z największą liczbą punktów.",
+    "game_end.tie": "Gdy kilku graczy ma tyle samo punktów, wygrywają razem.",
     # glossary
     "term.meld": "Układ",
     "term.meld.means": "grupa albo sekwens wyłożone na stół",
