@@ -175,6 +175,26 @@ def test_karuzela_the_table_keeps_the_declared_joker(karuzela: types.ModuleType)
     assert repr(kz.check_joker_swap("8♠ JK=8♥ 8♦", "8♥")) == "Verdict(ok, set, 24 points)"
 
 
+def test_karuzela_a_joker_swapped_with_a_table_card_is_a_rearrangement(karuzela: types.ModuleType) -> None:
+    """003 lets the card that takes a joker come from another meld ("Tę kartę możesz wziąć z ręki
+    albo z innego układu"); a reader asked whether that needs a card from hand, as rearranging
+    does.  It does (the book: "także wtedy trzeba w tej turze położyć na stole co najmniej jedną
+    kartę z ręki")."""
+    kz = karuzela
+    g = kz.new_game(3, hands=["2♣ 4♦ 6♠ 9♣ K♠", "8♠ 8♦ JK 8♥ 9♥ 10♥ J♥ 2♠", "3♣ 5♦ 7♠ Q♣ K♥"],
+                    stock="5♣ 10♠ 2♦ 7♦ 7♠ 4♣ 6♣")
+    g = play(kz, g, kz.Draw("stock"), kz.Rearrange(table=["8♠ JK=8♥ 8♦", "8♥ 9♥ 10♥ J♥"]), kz.EndTurn(),
+             kz.Draw("stock"))
+    # seat 2 moves the run's 8♥ into the joker's place, and the freed joker onto the run (Q♥)
+    bare = kz.apply(g, kz.Rearrange(table=["8♠ 8♥ 8♦", "9♥ 10♥ J♥ JK=Q♥"], swaps=[("8♥", "table")]))
+    assert not bare and any("(turn.rearrange.min_from_hand, " in _said(r) for r in bare.reasons), bare
+    # with K♥ from hand it is a rearrangement like any other
+    assert kz.apply(g, kz.Rearrange(table=["8♠ 8♥ 8♦", "9♥ 10♥ J♥ JK=Q♥ K♥"], swaps=[("8♥", "table")]))
+    book = Path(__file__).resolve().parent.parent / "generated" / "karuzela" / "rulebook.pl.md"
+    pl = book.read_text(encoding="utf-8")
+    assert "także wtedy trzeba w tej turze położyć na stole co najmniej jedną kartę z ręki" in pl
+
+
 def test_karuzela_a_declaration_may_not_change(karuzela: types.ModuleType) -> None:
     kz = karuzela
     g = _karuzela_eights(kz, "8♠ JK=8♥ 8♦")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -450,6 +451,24 @@ def _karuzela_knock(kz: types.ModuleType, hands: list[str]) -> Any:
     g = play(kz, g, kz.Draw("stock"), kz.Rearrange(table=["2♣ 3♣ 4♣ 5♣"]))
     assert kz.EndTurn(knock=True) in kz.legal_actions(g)
     return play(kz, g, kz.EndTurn(knock=True))
+
+
+def test_karuzela_a_player_may_knock_in_the_last_turns(karuzela: types.ModuleType) -> None:
+    """003: "Po swojej turze gracz może zakończyć rundę (lub zapukać) z pięcioma lub mniej punktami
+    na ręce" - no exception for the turns after the stock ran out ("każdy gracz ... ma jeszcze
+    jedną turę"); a reader asked, and the book says a knock then ends the deal at once."""
+    kz = karuzela
+    g = kz.new_game(2, hands=["2♣ 3♦ 7♠ 7♦ 7♣ 9♥ 10♥ J♥ Q♥ K♥", "8♠ 8♦ 8♥ 9♣ 10♣ J♣ Q♦ K♦ 4♠ 6♠"],
+                    stock="5♥")
+    g = play(kz, g, kz.Draw("stock"), kz.Rearrange(table=["8♠ 8♦ 8♥", "9♣ 10♣ J♣"]), kz.EndTurn())
+    assert g.last_turns is not None and g.phase == "play"  # seat 0's last turn: nothing to draw
+    g = play(kz, g, kz.Rearrange(table=["8♠ 8♦ 8♥", "9♣ 10♣ J♣", "7♠ 7♦ 7♣", "9♥ 10♥ J♥ Q♥ K♥"]))
+    g = play(kz, g, kz.EndTurn(knock=True))  # 2♣ 3♦: 5 points
+    # seat 1 holds Q♦ K♦ 4♠ 6♠ 5♥ (35): seat 0 wins the difference, 35 - 5 = 30
+    assert g.result.ended_by == "knocked" and g.result.scores == (30, 0)
+    pl = (Path(__file__).resolve().parent.parent / "generated" / "karuzela" / "rulebook.pl.md").read_text(
+        encoding="utf-8")
+    assert "W tej ostatniej turze także wolno zapukać" in pl
 
 
 def test_karuzela_knocking_needs_5_or_less(karuzela: types.ModuleType) -> None:

@@ -185,6 +185,23 @@ def test_the_referees_own_choices_are_said_as_assumptions(variant, load):
         assert (none_left in text) == (v.stock_empty.value is ir.StockEmpty.RESHUFFLE), code
 
 
+def test_a_worked_deal_that_would_end_the_game_says_so(load):
+    """A reader saw Karuzela's second worked deal give 156 points in a game played to 150, and no
+    word of the game's end.  003: the game ends at 150; "Gracz, który osiągnie 150 punktów,
+    otrzymuje premię w wysokości 100 punktów", each other player 25 per deal won (none here)."""
+    v = load("karuzela")
+    assert v.game_end.target.value == 150 and v.game_end.target_bonus.value == 100
+    pl = _text("karuzela", "pl")
+    row = re.search(r"^\| Gracz 1 \| — \| .* \| (\d+) \|$", pl, flags=re.M)
+    assert row is not None and int(row.group(1)) >= 150
+    final = int(row.group(1)) + 100
+    assert (f"Gdyby to było pierwsze rozdanie, ten wynik kończyłby już grę (co najmniej 150 punktów); "
+            f"z premiami za koniec gry: gracz 1 — {final}, gracz 2 — 0, gracz 3 — 0.") in pl
+    assert f"igrač 1 — {final}, igrač 2 — 0, igrač 3 — 0." in _text("karuzela", "hr")
+    # a game of one deal has no bonus at its end: nothing more to say
+    assert "pierwsze rozdanie" not in _text("remik51", "pl")
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_going_out_is_never_called_finishing_the_dealing(variant):
     """004 uses "dijeljenje" for the deal; "završio dijeljenje" reads "finished dealing the

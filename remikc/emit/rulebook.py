@@ -484,6 +484,10 @@ def _swap(w: Writer, e: Examples) -> None:
         # "the card it stands for" names no suit in a set: a table would ask which one
         w.add(f"swap.set.{v.set.suits.value.value}", swap.allowed, marked=False)
     w.add(f"swap.from.{swap.card_from.value.value}", swap.card_from)
+    rearrange = v.turn.rearrange
+    if swap.card_from.value is ir.SwapFrom.HAND_OR_TABLE and rearrange is not None:
+        w.add("swap.from.table_rearranges", swap.card_from, rearrange.min_from_hand, marked=False,
+              n=rearrange.min_from_hand.value)
     w.add(f"swap.retrieved.{swap.retrieved_joker.value.value}", swap.retrieved_joker)
     if e.swap is not None:
         meld, card, after = e.swap
@@ -542,6 +546,9 @@ def _stock(w: Writer) -> tuple[Block, ...]:
     if cut and v.stock_empty.value is ir.StockEmpty.RESHUFFLE:
         key += ".cut_card"  # the new stock goes on the cut card, which stays for a hand
     w.add(key, v.stock_empty)
+    if v.stock_empty.value is ir.StockEmpty.LAST_ROUND and v.knocking is not None:
+        # a knock is a knock in the last turns too (the referee allows it): a table would ask
+        w.add("stock.last_round.knock", v.stock_empty, v.knocking.max_hand, marked=False)
     if v.stock_empty.value is ir.StockEmpty.RESHUFFLE:
         # no rule says it; the referee ends such a deal unscored ("blocked"): an assumption
         w.blocks.append(Sentence(w.lang.say("stock.reshuffle.none_left"), (v.stock_empty.id,), True,

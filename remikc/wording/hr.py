@@ -386,6 +386,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                     "zamijeniti kartom istog ranga bilo kojeg znaka.",
     "swap.from.hand": "Tu kartu moraš imati u ruci.",
     "swap.from.hand_or_table": "Ta karta smije doći iz ruke ili iz druge grupe na stolu.",
+    "swap.from.table_rearranges": {
+        "one": "Uzeti je iz druge grupe znači premještati grupe: i tada u tom potezu moraš staviti na "
+               "stol barem jednu kartu iz ruke.",
+        "other": "Uzeti je iz druge grupe znači premještati grupe: i tada u tom potezu moraš staviti na "
+                 "stol barem {n:card_acc} iz ruke.",
+    },
     "swap.retrieved.keep": "Zamijenjenog džokera smiješ uzeti u ruku ili ga dodati grupi na stolu.",
     "swap.retrieved.new_meld_now": "Zamijenjenog džokera uzimaš i moraš ga u istom potezu izložiti u novoj "
                                     "grupi.",
@@ -426,6 +432,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "stock.reshuffle.none_left": "Ako osim gornje karte nema što promiješati, a igrač koji je na potezu ne "
                                  "može kupiti nijednu kartu, partija završava bez pobjednika i nitko ne "
                                  "dobiva bodove.",
+    "stock.last_round.knock": "I u tom posljednjem potezu smije se kucnuti: partija tada odmah završava, a "
+                              "ostali igrači više ne izlažu.",
     "stock.last_round": "Kad se špil potroši, a nitko nije kucnuo, svaki igrač — i onaj koji je kupio "
                         "posljednju kartu — ima još jedan potez za izlaganje. Zatim se zbrajaju karte u "
                         "rukama: partiju dobiva igrač s najmanjim zbrojem.",
@@ -464,8 +472,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                               "dobiva još {n:point} nagrade za podsijecanje.",
     "scoring.tie_with_knocker.others_win": "Ako onaj koji je kucnuo ima jednako bodova kao neki drugi "
                                            "igrač, pobjeđuje taj drugi i dobiva nagradu za podsijecanje. "
-                                           "Ako je izjednačen s više igrača, svaki od tih igrača (ali ne "
-                                           "onaj koji je kucnuo) boduje kao pobjednik i dobiva nagradu.",
+                                           "Kad najmanje bodova ima više igrača, pobjeđuje svaki od njih "
+                                           "(ali ne onaj koji je kucnuo): svaki dobiva zbroj razlika prema "
+                                           "svim ostalim igračima (među izjednačenima razlika je 0) i — ako "
+                                           "je netko kucnuo — nagradu za podsijecanje.",
     "scoring.tie_with_knocker.knocker_wins": "Pri izjednačenju s igračem koji je kucnuo pobjeđuje onaj "
                                              "koji je kucnuo.",
     "scoring.all_out_bonus": "Tko pobijedi izloživši sve svoje karte, dobiva {n:point} nagrade.",
@@ -473,6 +483,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "example.deal": "Primjer partije, odigrane od početka do kraja:",
     "example.deal.handed": "Primjer: partija završava handiranjem.",
     "example.deal.went_out": "Primjer: netko se riješi svih karata.",
+    "example.deal.game_over": "Da je ovo prva partija, ovaj bi rezultat već završio igru (barem {target} "
+                              "bodova); s nagradama za kraj igre: {totals}.",
+    "deal.final": "igrač {n} — {score}",
     "example.deal.knocked": "Primjer: netko kucne, ali drugi igrač ima manje bodova.",
     "deal.turn": "Igrač {n}: {actions}.",
     "act.draw.stock": "kupi kartu sa špila",

@@ -415,6 +415,13 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                     "na kartę tej samej rangi w dowolnym kolorze.",
     "swap.from.hand": "Tę kartę musisz mieć na ręce.",
     "swap.from.hand_or_table": "Tę kartę możesz wziąć z ręki albo z innego układu na stole.",
+    # the referee judges a swap with a table card as a rearrangement (`Rearrange(swaps=...)`)
+    "swap.from.table_rearranges": {
+        "one": "Wzięcie jej z innego układu to przekładanie układów: także wtedy trzeba w tej turze "
+               "położyć na stole co najmniej jedną kartę z ręki.",
+        "other": "Wzięcie jej z innego układu to przekładanie układów: także wtedy trzeba w tej turze "
+                 "położyć na stole co najmniej {n:card_acc} z ręki.",
+    },
     "swap.retrieved.keep": "Wymienionego jokera możesz wziąć na rękę albo dołożyć do układu na stole.",
     "swap.retrieved.new_meld_now": "Wymienionego jokera bierzesz i musisz w tej samej turze wyłożyć w nowym "
                                     "układzie.",
@@ -455,6 +462,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "stock.reshuffle.none_left": "Jeśli poza wierzchnią kartą nie ma czego przetasować, a gracz, na którego "
                                  "przypada tura, nie może dobrać żadnej karty, rozdanie kończy się bez "
                                  "zwycięzcy i nikt nie dostaje punktów.",
+    "stock.last_round.knock": "W tej ostatniej turze także wolno zapukać: rozdanie kończy się wtedy od razu, "
+                              "a pozostali gracze już nie wykładają.",
     "stock.last_round": "Gdy stos do dobierania się wyczerpie, a nikt nie zapukał, każdy gracz — także "
                         "ten, który wziął ostatnią kartę — ma jeszcze jedną turę na wykładanie. Potem "
                         "liczy się karty na rękach: rozdanie wygrywa gracz z najmniejszą sumą.",
@@ -494,17 +503,22 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                                 "{n}.",
     "scoring.undercut_bonus": "Jeśli zwycięzcą nie jest ten, kto zapukał (mówi się wtedy, że go „podciął”), "
                               "zwycięzca dostaje jeszcze {n:point} premii za podcięcie.",
+    # a reader asked how tied winners count: each the differences to all (0 between the tied)
     "scoring.tie_with_knocker.others_win": "Jeśli ten, kto zapukał, ma tyle samo punktów co inny gracz, "
-                                           "wygrywa ten drugi i dostaje premię za podcięcie. Jeśli remisuje "
-                                           "z kilkoma graczami naraz, każdy z tych graczy (ale nie ten, kto "
-                                           "zapukał) liczy punkty jak "
-                                           "zwycięzca i każdy dostaje premię.",
+                                           "wygrywa ten drugi i dostaje premię za podcięcie. Gdy najmniej "
+                                           "punktów ma kilku graczy, wygrywa każdy z nich (ale nie ten, kto "
+                                           "zapukał): każdy dostaje sumę różnic do wszystkich pozostałych "
+                                           "graczy (między remisującymi różnica wynosi 0) i — jeśli ktoś "
+                                           "zapukał — premię za podcięcie.",
     "scoring.tie_with_knocker.knocker_wins": "Przy remisie z tym, kto zapukał, wygrywa ten, kto zapukał.",
     "scoring.all_out_bonus": "Kto wygra, wykładając wszystkie swoje karty, dostaje {n:point} premii.",
     "example.round": "Przykład: rozdanie zakończył gracz 1.",
     "example.deal": "Przykład rozdania, rozegranego od początku do końca:",
     "example.deal.handed": "Przykład: rozdanie kończy się remikiem.",
     "example.deal.went_out": "Przykład: ktoś pozbywa się wszystkich kart.",
+    "example.deal.game_over": "Gdyby to było pierwsze rozdanie, ten wynik kończyłby już grę (co najmniej "
+                              "{target} punktów); z premiami za koniec gry: {totals}.",
+    "deal.final": "gracz {n} — {score}",
     "example.deal.knocked": "Przykład: ktoś puka, ale inny gracz ma mniej punktów.",
     "deal.turn": "Gracz {n}: {actions}.",
     "act.draw.stock": "dobiera kartę ze stosu do dobierania",
