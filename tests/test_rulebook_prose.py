@@ -183,6 +183,12 @@ def test_the_referees_own_choices_are_said_as_assumptions(variant, load):
         text = _text(variant, code)
         assert tie in text, code
         assert (none_left in text) == (v.stock_empty.value is ir.StockEmpty.RESHUFFLE), code
+    # who cuts (where a card is cut), who deals the next deal (where there is one)
+    pl = _text(variant, "pl")
+    cut = v.deal.cut_card is not None and v.deal.cut_card.value
+    assert ("Talię przekłada gracz siedzący po prawej stronie rozdającego. \\*" in pl) == bool(cut)
+    one_deal = v.game_end.target is None and v.game_end.rounds is not None and v.game_end.rounds.value == 1
+    assert ("W każdym następnym rozdaniu rozdaje następny gracz w kolejce. \\*" in pl) == (not one_deal)
 
 
 def test_a_worked_deal_that_would_end_the_game_says_so(load):
@@ -537,7 +543,7 @@ def test_a_stated_rule_is_not_starred_and_a_reading_is_marked(workspace):
     extra = next(s for s in book.sentences() if "deal.first_player_extra" in s.rules)
     assert "15 kart" in extra.text and not extra.assumed and not extra.reading
     # the cut card's lie is a reading (face up or face down): marked †, with the other reading
-    cut = next(s for s in book.sentences() if s.rules == ("deal.cut_card",))
+    cut = next(s for s in book.sentences() if s.rules == ("deal.cut_card",) and not s.referee)
     assert cut.reading and not cut.assumed
     assert any("zakryta" in r.text for r in book.readings)
     k = workspace.variant(str(SPECS / "remik_klasyczny.rules"))

@@ -237,6 +237,8 @@ def _deal(w: Writer) -> tuple[Block, ...]:
     deal = v.deal
     hand = deal.hand
     if deal.cut_card is not None and deal.cut_card.value:  # the cut comes before the deal
+        # a reader asked who "the player who cuts" is: the custom, as the tool's assumption
+        w.blocks.append(Sentence(w.lang.say("deal.cutter"), (deal.cut_card.id,), True, referee=True))
         w.add("deal.cut_card", deal.cut_card)
     if hand.value.uniform:
         w.add("deal.hand", hand, n=hand.value.cases[0][1])
@@ -245,6 +247,10 @@ def _deal(w: Writer) -> tuple[Block, ...]:
                  for r, values in _player_groups(v, (hand,))]
         w.add("deal.hand.by_players", hand, cases="; ".join(cases))
     w.add(f"deal.first_player.{deal.first_player.value.value}", deal.first_player)
+    g = v.game_end
+    if not (g.target is None and g.rounds is not None and g.rounds.value == 1):
+        # the referee deals the next deal from the next seat; a game of one deal has none
+        w.blocks.append(Sentence(w.lang.say("deal.next_dealer"), (deal.first_player.id,), True, referee=True))
     if v.turn.direction is not None:
         w.add(f"turn.direction.{v.turn.direction.value.value}", v.turn.direction)
     if deal.first_player_extra is not None and deal.first_player_extra.value:

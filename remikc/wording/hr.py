@@ -168,6 +168,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "deal.hand": "Svaki igrač dobiva {n:card_acc}.",
     "deal.hand.by_players": "Svaki igrač dobiva: {cases}.",
     "deal.hand.case": "u igri s {players} igrača po {n:card_acc}",
+    "deal.cutter": "Špil siječe igrač koji sjedi desno od djelitelja.",
+    "deal.next_dealer": "U svakoj sljedećoj partiji dijeli sljedeći igrač po redu.",
     "deal.first_player.dealer": "Prvi igra djelitelj.",
     "deal.first_player.left_of_dealer": "Prvi igra igrač lijevo od djelitelja.",
     "turn.direction.clockwise": "Igra se u smjeru kazaljke na satu.",

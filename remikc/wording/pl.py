@@ -171,6 +171,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "deal.hand": "Każdy gracz dostaje {n:card_acc}.",
     "deal.hand.by_players": "Każdy gracz dostaje {cases}.",
     "deal.hand.case": "{n:card_acc} przy {players} graczach",
+    # who cuts and who deals next: no seed says; table custom and the referee's order (`dealer + 1`)
+    "deal.cutter": "Talię przekłada gracz siedzący po prawej stronie rozdającego.",
+    "deal.next_dealer": "W każdym następnym rozdaniu rozdaje następny gracz w kolejce.",
     "deal.first_player.dealer": "Grę zaczyna rozdający.",
     "deal.first_player.left_of_dealer": "Grę zaczyna gracz siedzący na lewo od rozdającego.",
     "turn.direction.clockwise": "Kolejka idzie zgodnie z ruchem wskazówek zegara.",
