@@ -14,13 +14,13 @@ from dataclasses import replace
 
 from .. import ir
 from ..cards import format_cards
-from ..drawing import holds
 from ..verify.witness import Examples, Play
 from ..wording import Language
 from . import book_changes as changes
 from . import book_words as words
 from .book import Block, Example, Rulebook, Section, Sentence, Steps, Table, Taught
 from .book_changes import value_text
+from .book_ending import game_end, going_out
 from .book_layout import place_notes
 from .book_questions import questions
 from .book_scoring import scoring
@@ -51,9 +51,9 @@ def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
         sections.append(Section("opening", lang.say("section.opening"), _opening(w, e, t)))
     title = lang.say("section.lay_off_jokers" if v.jokers is not None else "section.lay_off")
     sections.append(Section("lay_off", title, _lay_off(w, e, t) + _jokers(w, e, examples is not None)))
-    sections.append(Section("going_out", lang.say("section.going_out"), _going_out(w) + _stock(w)))
+    sections.append(Section("going_out", lang.say("section.going_out"), going_out(w)))
     sections.append(Section("scoring", lang.say("section.scoring"), scoring(w, e, t)))
-    sections.append(Section("game_end", lang.say("section.game_end"), _game_end(w)))
+    sections.append(Section("game_end", lang.say("section.game_end"), game_end(w)))
     asked = questions(w, sections)
     if asked:
         sections.append(Section("questions", lang.say("section.questions"), asked))
@@ -69,7 +69,8 @@ def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
     said = book.sentences()
     first: dict[str, str] = {}
     for sentence in said:
-        for rule_id in sentence.rules:
+        # the referee's own sentence beside a rule (who cuts) is not the rule's sentence
+        for rule_id in () if sentence.referee else sentence.rules:
             first.setdefault(rule_id, sentence.text)
     # a rule the book does not say (it cannot take effect here) leaves no reading to settle
     readings = tuple(_reading(w, r, first[r.id], e, t) for r in v.rules if r.other and r.id in first)
@@ -500,81 +501,6 @@ def _swap(w: Writer, e: Examples) -> None:
         w.blocks.append(Example(f"{words.declared(w, meld, after.kind == 'run')} ← {card}",
                                 w.lang.say("example.swap", cards=w.cards(after.cards)),
                                 ("joker_swap.allowed",)))
-
-
-def _going_out(w: Writer) -> tuple[Block, ...]:
-    v = w.v
-    w.add(f"going_out.{v.going_out.by.value.value}", v.going_out.by)
-    h = v.handing
-    if h is not None:
-        if v.going_out.by.value is ir.GoingOutBy.DISCARD_OR_TABLE:  # the last card laid or discarded
-            w.add("handing.discard_or_table", v.going_out.by, marked=False)
-        elif v.going_out.by.value is not ir.GoingOutBy.DISCARD:
-            w.add("handing", v.going_out.by, marked=False)
-        elif any(o.key == "handing.keep_discard" and o.language == w.lang.code for o in v.wording):
-            # the key before it was split, reworded by the spec: its words, whole
-            w.add("handing.keep_discard", v.going_out.by, marked=False)
-        else:
-            said = w.say("handing.keep_discard.rule", v.going_out.by, marked=False)
-            pile = _discard_when_handing(v)
-            if pile is not None:  # one paragraph, as the key before the split said it
-                clause = w.say("handing.any_pile", pile, marked=False)
-                said = Sentence(f"{said.text} {clause.text}", said.rules + clause.rules)
-            w.blocks.append(said)
-        w.add(f"handing.lay_off.{'allowed' if h.lay_off.value else 'forbidden'}", h.lay_off)
-        if h.opening_rules is not None:
-            w.add(f"handing.opening_rules.{'apply' if h.opening_rules.value else 'waived'}",
-                  h.opening_rules)
-    if v.knocking is not None:
-        w.add("knocking", v.knocking.max_hand, n=v.knocking.max_hand.value)
-    return w.take()
-
-
-def _discard_when_handing(v: ir.Variant) -> ir.Rule[ir.Condition] | None:
-    """The rule that lets a player who has not opened take the discard in the turn he hands,
-    if one does: only then does it not matter which pile a remik drew from."""
-    for source, rule in v.turn.draw:
-        if source.value != "discard_top":
-            continue
-        for first_round in (False, True):
-            for opens in (False, True):
-                flags = {ir.Flag.FIRST_ROUND: first_round, ir.Flag.OPENED: False,
-                         ir.Flag.OPENS_THIS_TURN: opens, ir.Flag.HANDING: True}
-                if holds(rule.value, flags):
-                    return rule
-    return None
-
-
-def _stock(w: Writer) -> tuple[Block, ...]:
-    v = w.v
-    key = f"stock.{v.stock_empty.value.value}"
-    cut = v.deal.cut_card is not None and v.deal.cut_card.value
-    if cut and v.stock_empty.value is ir.StockEmpty.RESHUFFLE:
-        key += ".cut_card"  # the new stock goes on the cut card, which stays for a hand
-    w.add(key, v.stock_empty)
-    if v.stock_empty.value is ir.StockEmpty.LAST_ROUND and v.knocking is not None:
-        # a knock is a knock in the last turns too (the referee allows it): a table would ask
-        w.add("stock.last_round.knock", v.stock_empty, v.knocking.max_hand, marked=False)
-    if v.stock_empty.value is ir.StockEmpty.RESHUFFLE:
-        # no rule says it; the referee ends such a deal unscored ("blocked"): an assumption
-        w.blocks.append(Sentence(w.lang.say("stock.reshuffle.none_left"), (v.stock_empty.id,), True,
-                                  referee=True))
-    return w.take()
-
-
-def _game_end(w: Writer) -> tuple[Block, ...]:
-    g = w.v.game_end
-    w.count("game_end.target", g.target)
-    if g.target is None and g.rounds is not None and g.rounds.value == 1:
-        w.add("game_end.one_deal", g.rounds)
-    else:
-        w.count("game_end.rounds_cap" if g.target is not None else "game_end.rounds", g.rounds)
-    w.count("game_end.target_bonus", g.target_bonus)
-    w.count("game_end.round_win_bonus", g.round_win_bonus)
-    w.add(f"game_end.winner.{g.winner.value.value}", g.winner)
-    # no rule says it; the referee names every seat on the best total (`Game.winners`)
-    w.blocks.append(Sentence(w.lang.say("game_end.tie"), (g.winner.id,), True, referee=True))
-    return w.take()
 
 
 def _example(w: Writer, play: Play | None) -> str:

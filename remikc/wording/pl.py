@@ -6,6 +6,7 @@ says "idzie remika").  Counted nouns have one form per CLDR category
 from __future__ import annotations
 
 from .language import Language
+from .pl_other import OTHER
 
 NOUNS = {
     "card": {"one": "karta", "few": "karty", "many": "kart", "other": "karty"},
@@ -24,42 +25,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                         "podajemy na końcu. Ustalcie to przed grą.",
     "section.readings": "Do ustalenia przed grą",
     "reading": "{said} Inaczej: {other}",
-    "other.remik51.deal.cut_card": "karta leży zakryta, jak cały stos do dobierania, i nikt jej nie zna, "
-                                   "dopóki ktoś nie zrobi z nią remika; a jokera przekładający nie kładzie "
-                                   "pod stosem do dobierania, tylko go zatrzymuje.",
-    "other.remik51.opening.min_melds": "otwarcie to co najmniej dwa układy{example}.",
+    **OTHER,
     "reading.example": ", jak w przykładzie {melds}",
-    "other.remik51.turn.draw.discard_top": "wziętą ze stosu kart odrzuconych kartę trzeba wyłożyć w tym "
-                                           "otwarciu.",
-    "other.remik51.jokers.ambiguous": "taki układ liczy się zawsze jako sekwens.",
-    "other.remik51.jokers.per_meld_at_opening": "układ ma tylko jednego jokera wtedy, gdy pierwszy raz "
-                                                "trafia na stół, w dowolnej chwili gry; później można do "
-                                                "niego dołożyć kolejne.",
-    "other.remik51.jokers.declare": "kto kładzie jokera, mówi, jaką kartę on zastępuje (numer i kolor).",
-    "other.remik51.joker_swap.allowed": "jokera można wymienić w każdej chwili, także przed otwarciem.",
-    "other.remik51.joker_swap.retrieved_joker": "zabranego jokera można zatrzymać i wyłożyć w nowym "
-                                                "układzie później.",
-    "other.remik51.turn.draw.cut_card": "kartę spod stosu do dobierania może wziąć tylko gracz, "
-                                        "który przekładał talię, gdy robi remika.",
-    "other.remik51.stock_empty": "gdy nad kartą spod stosu do dobierania nie zostanie już żadna, następny "
-                                 "gracz dobiera ją jak zwykłą kartę; dopiero potem tasuje się karty "
-                                 "odrzucone.",
-    "other.remik51.game_end.rounds": "gra to seria rozdań: punkty z każdego rozdania zapisuje się i sumuje, "
-                                     "a to, kiedy gra się kończy (po ilu rozdaniach albo przy ilu "
-                                     "punktach), ustalacie przed grą.",
-    "other.karuzela.run.ace_to_ace": "zakaz „skręcania z rogu” (sekwensu przechodzącego przez asa, jak "
-                                     "K-A-2) obejmuje każdy sekwens z asem na obu "
-                                     "końcach, także A–A.",
-    "other.remik_klasyczny.turn.draw.discard_top": "dobiera się tylko z zakrytego stosu; odkrytą kartę "
-                                                   "tylko się ogląda.",
-    "other.remik_klasyczny.jokers.declare": "kto kładzie jokera, mówi, jaką kartę on zastępuje (numer i "
-                                            "kolor).",
-    "other.remik_klasyczny.jokers.ambiguous": "taki układ liczy się zawsze jako sekwens.",
-    "other.remik_podstawowy_as.run.ace_to_ace": "każdy as jest niski albo wysoki sam za siebie: sekwens od "
-                                                "asa do asa (A-2-…-K-A) jest dozwolony — z jedną talią i "
-                                                "tak nie da się go ułożyć.",
-    "other.karuzela.jokers.declare": "jokera wyłożonego bez powiedzenia, jaką kartę przedstawia, się nie "
-                                     "przyjmuje: trzeba to powiedzieć.",
     "unverified": "Uwaga: tych zasad nie sprawdzono. Mogą się wzajemnie wykluczać albo zawierać zasady, "
                   "które nigdy nie mają zastosowania; opisano tu każdą z nich.",
     "differences": "Ta odmiana różni się od gry {parent} tylko tym:",
