@@ -248,12 +248,12 @@ def _deal(w: Writer) -> tuple[Block, ...]:
                  for r, values in _player_groups(v, (hand,))]
         w.add("deal.hand.by_players", hand, cases="; ".join(cases))
     w.add(f"deal.first_player.{deal.first_player.value.value}", deal.first_player)
+    if v.turn.direction is not None:
+        w.add(f"turn.direction.{v.turn.direction.value.value}", v.turn.direction)
     g = v.game_end
     if not (g.target is None and g.rounds is not None and g.rounds.value == 1):
         # the referee deals the next deal from the next seat; a game of one deal has none
         w.blocks.append(Sentence(w.lang.say("deal.next_dealer"), (deal.first_player.id,), True, referee=True))
-    if v.turn.direction is not None:
-        w.add(f"turn.direction.{v.turn.direction.value.value}", v.turn.direction)
     if deal.first_player_extra is not None and deal.first_player_extra.value:
         extra = deal.first_player_extra.value
         if hand.value.uniform:  # the total is a sum, not a second rule: `hand` is said above
