@@ -398,18 +398,24 @@ _RUN_VERDICTS: Final[tuple[tuple[Verdict | None, ...], ...]] = _verdicts_by_size
     and (ACE_HIGH or start + n <= 14) and start + n <= 15, 15)
 
 
+# each card's rank and suit as one bit, looked up: quicker than shifting, on the hottest path
+_RANK_BIT: Final[tuple[int, ...]] = tuple(1 << (code >> 2) for code in range(56))
+_SUIT_BIT: Final[tuple[int, ...]] = tuple(1 << (code & 3) for code in range(56))
+
+
 def _plain(cards: tuple[int, ...], opening: bool, kind: str | None) -> Verdict | None:
     """The verdict on cards without jokers, read from their ranks and suits as bit masks (the
     commonest question: a hand's melds, a table's); the same as `_worked_out`'s, which judges
-    what this leaves (None): a rank held twice (A..A), all thirteen ranks where the ace may be
+    what this leaves (None): fourteen cards of thirteen ranks (A..A), all thirteen where the ace may be
     high (two orders are runs then), fewer cards than the rules on naturals count."""
     n = len(cards)
     if not _PLAIN or n < 2 or n < COMMON_MIN:
         return None
     ranks = suits = 0
+    rank_bit, suit_bit = _RANK_BIT, _SUIT_BIT
     for card in cards:
-        ranks |= 1 << (card >> 2)
-        suits |= 1 << (card & 3)
+        ranks |= rank_bit[card]
+        suits |= suit_bit[card]
     verdict: Verdict | None
     if ranks & (ranks - 1) == 0:  # one rank: a set or nothing
         if kind == "run":
@@ -418,7 +424,14 @@ def _plain(cards: tuple[int, ...], opening: bool, kind: str | None) -> Verdict |
         if verdict is not None and (not SET_DISTINCT_SUITS or suits.bit_count() == n):
             return verdict
         return Verdict(False, None, 0, (), (cards, opening, kind))
-    if n != ranks.bit_count() or (n == 13 and ACE_HIGH):
+    distinct = ranks.bit_count()
+    if n != distinct:
+        # a rank held twice among others: no run holds it but A..A (the ace twice, fourteen
+        # cards), no set holds two ranks
+        if n == 14 and distinct == 13:
+            return None
+        return Verdict(False, None, 0, (), (cards, opening, kind))
+    if n == 13 and ACE_HIGH:
         return None
     if kind != "set" and suits & (suits - 1) == 0:  # one suit: a run if the ranks follow
         start = (ranks & -ranks).bit_length() - 1
