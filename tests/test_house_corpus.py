@@ -203,6 +203,18 @@ def _numbers(v: ir.Variant) -> list[tuple[dict[str, str], int]]:
 
 @pytest.mark.parametrize("code", LANGUAGES)
 @pytest.mark.parametrize("house", HOUSES)
+def test_a_rule_with_an_exception_says_but_not(corpus, house, code) -> None:
+    """`lay_off when not first_round` (dokladanie_od_drugiej) read "możesz dokładać swoje karty,
+    ale tylko nie w swojej pierwszej turze": a condition ruled out is said "ale nie ..."."""
+    text = _book(corpus, house, code)
+    assert not re.search({"pl": r"tylko nie ", "hr": r"samo ne "}[code], text), house
+    if house == "dokladanie_od_drugiej":
+        assert {"pl": "możesz dokładać swoje karty, ale nie w swojej pierwszej turze.",
+                "hr": "smiješ dodavati svoje karte, ali ne u svom prvom potezu."}[code] in text
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("house", HOUSES)
 def test_every_number_the_book_states_is_the_games(corpus, house, code) -> None:
     v = _variant(house)
     rules = _book(corpus, house, code).split("\n## 1.", 1)[1]  # the rules, not the list of changes

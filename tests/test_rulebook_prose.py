@@ -206,6 +206,12 @@ def test_a_worked_deal_that_would_end_the_game_says_so(load):
     assert f"igrač 1 — {final}, igrač 2 — 0, igrač 3 — 0." in _text("karuzela", "hr")
     # a game of one deal has no bonus at its end: nothing more to say
     assert "pierwsze rozdanie" not in _text("remik51", "pl")
+    # 002's remik doubles a winner's take to 172 of a game played to 150 (an assumption): the
+    # game would end, with no bonus to add
+    podstawowy = _text("remik_podstawowy", "pl")
+    assert re.search(r"^\| Gracz 1 \| — \| .* \| 172 \|$", podstawowy, flags=re.M)
+    ends = "Gdyby to było pierwsze rozdanie, ten wynik kończyłby już grę (co najmniej 150 punktów).\n"
+    assert ends in podstawowy
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

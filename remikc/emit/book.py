@@ -179,8 +179,8 @@ class ScoredDeal:
     out: int | None  # the order of the player who went out or knocked
     seats: tuple[ScoredSeat, ...]
     with_cut_card: bool = False
-    # where this deal, as a game's first, ends the game with bonuses: the final totals in play
-    # order (a reader saw 156 points of a 150-point game and no word of its end)
+    # where this deal, as a game's first, ends the game: the final totals in play order, bonuses
+    # counted (a reader saw 156 points of a 150-point game and no word of its end)
     final: tuple[int, ...] = ()
 
 

@@ -78,11 +78,13 @@ def _scored_deal(w: Writer, deal: ScoredDeal) -> None:
     w.blocks.append(Table((lang.say("round.who"), lang.say("round.left"), lang.say("round.how"),
                            lang.say("round.score")), tuple(rows), rules))
     g = v.game_end
-    if deal.final and g.target is not None:
+    if deal.final and g.target is not None:  # a game of one deal ends with every deal: nothing to say
         final = ", ".join(lang.say("deal.final", n=seat.order, score=number(total))
                           for seat, total in zip(deal.seats, deal.final, strict=True))
         ends = tuple(r.id for r in (g.target, g.target_bonus, g.round_win_bonus) if r is not None)
-        ended = lang.say("example.deal.game_over", target=number(g.target.value), totals=final)
+        bonus = deal.final != tuple(seat.score for seat in deal.seats)
+        ended = lang.say("example.deal.game_over" if bonus else "example.deal.game_over.plain",
+                         target=number(g.target.value), totals=final)
         w.blocks.append(Sentence(ended, ends))
 
 

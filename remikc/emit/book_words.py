@@ -91,6 +91,9 @@ def when(w: Writer, key: str, rule: ir.Rule[ir.Condition]) -> Sentence:
     special = f"{key}.{'+'.join(flags)}" if flags else ""
     if special and w.lang.has(special):
         return w.say(special, rule)
+    if isinstance(rule.value, ir.IsNot) and w.lang.has(f"{key}.except"):
+        # "ale nie w swojej pierwszej turze", not "ale tylko nie w swojej pierwszej turze"
+        return w.say(f"{key}.except", rule, when=condition(w, rule.value.item))
     return w.say(key, rule, when=condition(w, rule.value))
 
 

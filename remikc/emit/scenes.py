@@ -145,7 +145,7 @@ def _play(scene: Scene, module: VariantModule) -> ScoredDeal | str:
         seats.append(ScoredSeat(k + 1, cards, values, opened, result.scores[seat]))
     out = None if result.seat is None else (result.seat - first) % scene.players + 1
     totals = tuple(game.totals[(first + k) % scene.players] for k in range(scene.players))
-    final = totals if game.over and totals != tuple(s.score for s in seats) else ()
+    final = totals if game.over else ()
     return ScoredDeal(tuple((o, tuple(a)) for o, a in turns), result.ended_by, out, tuple(seats),
                       result.with_cut_card, final)
 

@@ -204,6 +204,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                   "handiranje, to jest odjednom izlaže sve karte, a prije toga nije ništa "
                                   "izlagao (vidi „Kraj partije”).",
     "turn.when.stock": "Sa špila smiješ kupovati samo {when}.",
+    "turn.when.stock.except": "Sa špila smiješ kupovati, ali ne {when}.",
+    "turn.when.cut_card.except": "Kartu ispod špila smiješ uzeti umjesto karte s vrha, ali ne {when}.",
+    "turn.when.discard_top.except": "Umjesto toga smiješ uzeti gornju kartu s hrpe odbačenih karata — onu "
+                                    "koju je odbacio igrač prije tebe — ali ne {when}.",
     "turn.no_meld_after_last_draw": "Tko je morao kupiti {n}. kartu, u tom potezu više ne stavlja na stol "
                                     "nijednu kartu iz ruke.",
     "turn.meld.opening": "Ako možeš i želiš, izloži na stol valjane grupe (prvo izlaganje je otvaranje) i "
@@ -339,6 +343,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lay_off.always": "Grupama na stolu — i tuđima — smiješ dodavati svoje karte.",
     "lay_off.never": "Grupama na stolu ne dodaju se karte.",
     "lay_off.when": "Grupama na stolu — i tuđima — smiješ dodavati svoje karte, ali samo {when}.",
+    "lay_off.when.except": "Grupama na stolu — i tuđima — smiješ dodavati svoje karte, ali ne {when}.",
     "lay_off.when.opened": "Nakon otvaranja — već u potezu u kojem se otvoriš — smiješ dodavati svoje karte "
                            "grupama na stolu, i tuđima (dodane karte ne računaju se u otvaranje).",
     "example.lay_off": "nastaje {after}",
@@ -347,6 +352,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "swap.never": "Džokeri na stolu ne smiju se mijenjati.",
     "swap.when": "Džokera iz grupe smiješ zamijeniti kartom koju on predstavlja (staviš je na njegovo "
                  "mjesto), ali samo {when}.",
+    "swap.when.except": "Džokera iz grupe smiješ zamijeniti kartom koju on predstavlja (staviš je na "
+                        "njegovo mjesto), ali ne {when}.",
     "swap.when.opened": "Nakon otvaranja — već u potezu u kojem se otvoriš — smiješ džokera iz grupe "
                         "zamijeniti kartom koju on predstavlja: staviš je na njegovo mjesto.",
     "swap.set.distinct": "U kompletu džoker predstavlja bilo koju kartu koja nedostaje: smije se zamijeniti "
@@ -454,6 +461,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "example.deal.went_out": "Primjer: netko se riješi svih karata.",
     "example.deal.game_over": "Da je ovo prva partija, ovaj bi rezultat već završio igru (barem {target} "
                               "bodova); s nagradama za kraj igre: {totals}.",
+    "example.deal.game_over.plain": "Da je ovo prva partija, ovaj bi rezultat već završio igru (barem "
+                                    "{target} bodova).",
     "deal.final": "igrač {n} — {score}",
     "example.deal.knocked": "Primjer: netko kucne, ali drugi igrač ima manje bodova.",
     "deal.turn": "Igrač {n}: {actions}.",

@@ -214,6 +214,13 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                   "tej turze robi remika, czyli wykłada w niej naraz wszystkie karty, nic "
                                   "wcześniej nie wyłożywszy (patrz „Koniec rozdania”).",
     "turn.when.stock": "Ze stosu do dobierania wolno dobierać tylko {when}.",
+    # `.except`: a rule that holds but under one condition ("ale nie w swojej pierwszej turze", not
+    # "ale tylko nie ..."); {when} is the condition that rules it out
+    "turn.when.stock.except": "Ze stosu do dobierania wolno dobierać, ale nie {when}.",
+    "turn.when.cut_card.except": "Kartę spod stosu do dobierania możesz wziąć zamiast karty z wierzchu, "
+                                 "ale nie {when}.",
+    "turn.when.discard_top.except": "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart odrzuconych "
+                                    "— tę, którą odrzucił poprzedni gracz — ale nie {when}.",
     "turn.no_meld_after_last_draw": "Kto wziął {n}. kartę, w tej turze nie kładzie już na stole żadnej karty "
                                     "z ręki.",
     "turn.meld.opening": "Jeśli możesz i chcesz, wyłóż na stół prawidłowe układy (pierwsze wyłożenie to "
@@ -363,6 +370,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lay_off.never": "Do układów leżących na stole nie dokłada się kart.",
     "lay_off.when": "Do układów leżących na stole — także cudzych — możesz dokładać swoje karty, ale "
                     "tylko {when}.",
+    "lay_off.when.except": "Do układów leżących na stole — także cudzych — możesz dokładać swoje karty, "
+                           "ale nie {when}.",
     # the referee takes lay-offs and swaps in the turn one opens, once the opening lies
     "lay_off.when.opened": "Po otwarciu — już w tej turze, w której się otworzysz — możesz dokładać swoje "
                            "karty do układów leżących na stole, także cudzych (dołożone karty nie liczą "
@@ -375,6 +384,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "swap.never": "Jokerów leżących na stole nie wolno wymieniać.",
     "swap.when": "Jokera leżącego w układzie możesz wymienić na kartę, którą on zastępuje (kładziesz ją "
                  "na miejsce jokera), ale tylko {when}.",
+    "swap.when.except": "Jokera leżącego w układzie możesz wymienić na kartę, którą on zastępuje "
+                        "(kładziesz ją na miejsce jokera), ale nie {when}.",
     "swap.when.opened": "Po otwarciu — już w tej turze, w której się otworzysz — możesz wymienić jokera "
                         "leżącego w układzie na kartę, którą on zastępuje: kładziesz ją na miejsce "
                         "jokera.",
@@ -488,6 +499,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "example.deal.went_out": "Przykład: ktoś pozbywa się wszystkich kart.",
     "example.deal.game_over": "Gdyby to było pierwsze rozdanie, ten wynik kończyłby już grę (co najmniej "
                               "{target} punktów); z premiami za koniec gry: {totals}.",
+    "example.deal.game_over.plain": "Gdyby to było pierwsze rozdanie, ten wynik kończyłby już grę (co "
+                                    "najmniej {target} punktów).",
     "deal.final": "gracz {n} — {score}",
     "example.deal.knocked": "Przykład: ktoś puka, ale inny gracz ma mniej punktów.",
     "deal.turn": "Gracz {n}: {actions}.",
