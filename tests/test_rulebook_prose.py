@@ -565,6 +565,15 @@ def test_a_stated_rule_is_not_starred_and_a_reading_is_marked(workspace):
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
+def test_a_reading_at_the_end_reads_on_its_own(variant):
+    """The list of readings stands away from the turn's steps: Remik 51's discard draw, a step
+    after "Weź jedną kartę z wierzchu stosu", read "- Zamiast tego możesz wziąć ..." there."""
+    for code, lead in (("pl", "Zamiast tego"), ("hr", "Umjesto toga")):
+        text = _text(variant, code)
+        assert not re.search(rf"^- {lead}", text, flags=re.M), (variant, code)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_the_footnotes_speak_to_players(variant):
     """The key to the marks stands at the start, under the title, before the first rule a
     mark stands on."""

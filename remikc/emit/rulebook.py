@@ -22,7 +22,7 @@ from .book import Block, Example, Rulebook, Section, Sentence, Steps, Table, Tau
 from .book_changes import value_text
 from .book_ending import game_end, going_out
 from .book_layout import place_notes
-from .book_questions import questions
+from .book_questions import on_its_own, questions
 from .book_scoring import scoring
 from .book_words import Writer
 
@@ -113,6 +113,8 @@ def _reading(w: Writer, rule: ir.Rule[object], said: str, e: Examples, t: Taught
     reading of a quoted sentence, `*` another choice where the seed says nothing."""
     key = f"other.{rule.origin}.{rule.id}"
     other = w.lang.say(key, example=_openings_shown(w, e, t)) if w.lang.has(key) else rule.other
+    # listed at the end, away from the step before it: "Zamiast tego ..." says instead of what
+    said = on_its_own(w, said)
     return Sentence(w.lang.say("reading", said=said, other=other), (rule.id,),
                     rule.mark == ir.ASSUMED, rule.mark == ir.READING)
 
