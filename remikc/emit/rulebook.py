@@ -399,7 +399,13 @@ def _jokers(w: Writer, e: Examples, searched: bool) -> tuple[Block, ...]:
     placed = "" if e.ambiguous is None else w.lang.say(
         "jokers.declare.shown", cards=w.cards(format_cards(e.ambiguous[0])),
         run=w.cards(format_cards(e.ambiguous[1])))
-    w.add(f"jokers.declare.{j.declare.value.value}", j.declare, example=placed)
+    # where jokers stand in one kind of meld only, the sentence names it and the rule follows
+    # ("Joker może zastąpić w sekwensie dowolną kartę", not "w układzie", then "tylko w sekwensie")
+    only = f".{j.only_in.value.value}" if j.only_in is not None else ""
+    declare = f"jokers.declare.{j.declare.value.value}"
+    w.add(declare + only if only and w.lang.has(declare + only) else declare, j.declare, example=placed)
+    if j.only_in is not None:
+        w.add(f"jokers.only_in.{j.only_in.value.value}", j.only_in)
     joker = v.values.joker
     # where no meld counts points (no opening: Karuzela), what a joker is worth in a meld
     # means nothing; the table of values gives what it costs left in hand
@@ -421,8 +427,6 @@ def _jokers(w: Writer, e: Examples, searched: bool) -> tuple[Block, ...]:
         w.add("jokers.min_natural", j.min_natural, n=j.min_natural.value)
     else:
         w.add("jokers.min_natural.none", j.min_natural)
-    if j.only_in is not None:
-        w.add(f"jokers.only_in.{j.only_in.value.value}", j.only_in)
     if j.ambiguous is not None and (e.ambiguous is not None or not searched):
         # the example is one found under the variant's own rules; a book written without
         # examples says the rule without one, and where none exists the rule cannot take effect

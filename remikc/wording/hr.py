@@ -283,6 +283,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # jokers
     "jokers.declare.position": "Džoker smije zamijeniti bilo koju kartu u grupi: predstavlja kartu na čijem "
                                "mjestu leži.",
+    "jokers.declare.position.runs": "Džoker smije zamijeniti bilo koju kartu u nizu: predstavlja kartu na "
+                                    "čijem mjestu leži.",
+    "jokers.declare.position.sets": "Džoker smije zamijeniti bilo koju kartu u kompletu.",
     "jokers.declare.rank_and_suit": "Džoker smije zamijeniti bilo koju kartu. Tko ga izlaže, smije reći "
                                     "koju kartu džoker predstavlja — broj i znak. Ako igrač ništa ne "
                                     "kaže, džoker predstavlja kartu na čijem mjestu leži: u nizu onu čije "

@@ -300,6 +300,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # jokers
     "jokers.declare.position": "Joker może zastąpić w układzie dowolną kartę: jest tą kartą, której "
                                "miejsce zajmuje.",
+    "jokers.declare.position.runs": "Joker może zastąpić w sekwensie dowolną kartę: jest tą kartą, której "
+                                    "miejsce zajmuje.",
+    "jokers.declare.position.sets": "Joker może zastąpić w grupie dowolną kartę.",
     "jokers.declare.rank_and_suit": "Joker może zastąpić dowolną kartę. Kto go wykłada, może powiedzieć, "
                                     "jaką kartę joker przedstawia — numer i kolor. Jeśli nic nie powie, "
                                     "joker przedstawia kartę, której miejsce zajmuje: w sekwensie tę, której "
