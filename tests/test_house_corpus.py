@@ -247,6 +247,34 @@ def test_every_worked_score_adds_up(corpus, house, code) -> None:
         assert total == int(score.replace("−", "-")), (house, working, score)
 
 
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("house", HOUSES)
+def test_a_worked_deal_holds_no_more_cards_than_the_game_deals(corpus, house, code) -> None:
+    """trzynascie_potrojnie deals 13 cards; its book showed its parent's scripted deal, a player
+    left with 14 cards after drawing one and throwing one.  A hand left at a deal's end holds at
+    most what was dealt (the first player's extra card included)."""
+    v = _variant(house)
+    book = _book(corpus, house, code)
+    for players, rows in _scored_tables(book):
+        dealt = v.deal.hand.value.at(players)
+        extra = v.deal.first_player_extra.value if v.deal.first_player_extra is not None else 0
+        for order, held in rows:
+            cards = len(held.split()) - held.count("(")  # "Joker (5♥)" is one card
+            assert cards <= dealt + (extra if order == 1 else 0), (house, order, held, dealt)
+
+
+def _scored_tables(book: str) -> list[tuple[int, list[tuple[int, str]]]]:
+    """Each worked deal's table (four columns): the players at it, and each row's player and the
+    cards left in his hand ("—" none)."""
+    out = []
+    for table in re.findall(r"((?:^\| (?:Gracz|Igrač) \d+ \|[^\n]*\|$\n?)+)", book, flags=re.M):
+        rows = [r for r in table.strip().split("\n") if r.count("|") == 5]
+        parsed = [(int(re.match(r"\| \w+ (\d+)", r).group(1)), r.split(" | ")[1]) for r in rows]
+        if parsed:
+            out.append((len(parsed), [(o, h) for o, h in parsed if h != "—"]))
+    return out
+
+
 # --- the list of changes ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("code", LANGUAGES)

@@ -151,10 +151,10 @@ def _round(w: Writer, e: Examples) -> Table | None:
     if not e.hands:
         return None
     scores = round_scores(v, tuple(hand.points for hand in e.hands))
-    rows = [(w.lang.say("round.player", n=1), w.lang.say("round.went_out"), str(scores[0]))]
+    rows = [(w.lang.say("round.player", n=1), w.lang.say("round.went_out"), number(scores[0]))]
     for i, hand in enumerate(e.hands):
         held = f"{w.cards(hand.cards)} ({w.lang.count(hand.points, 'point')})"
-        rows.append((w.lang.say("round.player", n=i + 2), held, str(scores[i + 1])))
+        rows.append((w.lang.say("round.player", n=i + 2), held, number(scores[i + 1])))
     rules = ["scoring.method", *(r.id for r in (v.scoring.went_out, v.scoring.joker_in_hand) if r)]
     return Table((w.lang.say("round.who"), w.lang.say("round.left"), w.lang.say("round.score")),
                  tuple(rows), tuple(rules))

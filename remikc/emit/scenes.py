@@ -114,6 +114,12 @@ def _play(scene: Scene, module: VariantModule) -> ScoredDeal | str:
     except ValueError as e:
         return str(e)
     first = game.seat
+    # a stacked deck deals what the scene says; a house variant dealing other hands (13 cards
+    # where its parent deals 14) must not show its parent's hands as its own
+    for seat, hand in enumerate(game.hands):
+        dealt = module.HAND_BY_PLAYERS[scene.players] + (module.FIRST_PLAYER_EXTRA if seat == first else 0)
+        if len(hand) != dealt:
+            return f"the scene deals {len(hand)} cards to seat {seat}, the game deals {dealt}"
     turns: list[tuple[int, list[Act]]] = []
     for text in scene.actions:
         if game.deal_over:
