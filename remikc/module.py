@@ -36,6 +36,8 @@ class VariantModule(Protocol):
     PLAYERS_MAX: int
     PACKS_BY_PLAYERS: Mapping[int, int]
     JOKERS_BY_PLAYERS: Mapping[int, int]
+    HAND_BY_PLAYERS: Mapping[int, int]
+    FIRST_PLAYER_EXTRA: int
     REMOVE_FROM_TABLE: bool
     RETRIEVED_JOKER: str | None
     HAS_OPENING: bool
