@@ -248,6 +248,17 @@ def test_every_worked_score_adds_up(corpus, house, code) -> None:
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
+def test_a_remik_paid_triple_triples_the_unopened_too(corpus, code) -> None:
+    """trzynascie_potrojnie: ×3 where Remik 51 doubles; 000 doubles the 100 of a player who did
+    not open too ("także ci, którzy się nie otworzyli"), and so does the referee at ×3 (the
+    book's own deal: 100 × 3 = 300).  The sentence had lost that clause with its number."""
+    book = _book(corpus, "trzynascie_potrojnie", code)
+    said = {"pl": "punkty pozostałych graczy mnoży się przez 3 — także tych, którzy się nie otworzyli.",
+            "hr": "ostalim se igračima bodovi množe s 3 — i igračima koji se nisu otvorili."}[code]
+    assert said in book
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
 @pytest.mark.parametrize("house", HOUSES)
 def test_a_worked_deal_holds_no_more_cards_than_the_game_deals(corpus, house, code) -> None:
     """trzynascie_potrojnie deals 13 cards; its book showed its parent's scripted deal, a player

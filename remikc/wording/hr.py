@@ -440,7 +440,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "scoring.handing_multiplier.penalties.2.plain": "Ako netko od igrača handira, ostalim se igračima "
                                                     "bodovi udvostručuju.",
     "scoring.handing_multiplier.penalties.n": "Ako netko od igrača handira, ostalim se igračima bodovi "
-                                              "množe s {n}.",
+                                              "množe s {n} — i igračima koji se nisu otvorili.",
+    "scoring.handing_multiplier.penalties.n.plain": "Ako netko od igrača handira, ostalim se igračima "
+                                                    "bodovi množe s {n}.",
     "scoring.handing_multiplier.winner_collects.2": "Ako je pobjednik handirao, svi se bodovi te partije "
                                                     "udvostručuju.",
     "scoring.handing_multiplier.winner_collects.n": "Ako je pobjednik handirao, svi se bodovi te partije "

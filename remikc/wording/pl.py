@@ -476,7 +476,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "scoring.handing_multiplier.penalties.2.plain": "Gdy ktoś zrobi remika, pozostali gracze liczą punkty "
                                                     "podwójnie.",
     "scoring.handing_multiplier.penalties.n": "Gdy ktoś zrobi remika, punkty pozostałych graczy mnoży "
-                                              "się przez {n}.",
+                                              "się przez {n} — także tych, którzy się nie otworzyli.",
+    "scoring.handing_multiplier.penalties.n.plain": "Gdy ktoś zrobi remika, punkty pozostałych graczy "
+                                                    "mnoży się przez {n}.",
     "scoring.handing_multiplier.winner_collects.2": "Gdy zwycięzca zrobi remika, wszystkie punkty tego "
                                                     "rozdania liczy się podwójnie.",
     "scoring.handing_multiplier.winner_collects.n": "Gdy zwycięzca zrobi remika, wszystkie punkty tego "
