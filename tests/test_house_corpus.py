@@ -247,6 +247,37 @@ def test_every_worked_score_adds_up(corpus, house, code) -> None:
         assert total == int(score.replace("−", "-")), (house, working, score)
 
 
+def test_the_discard_after_opening_is_said_as_the_referee_plays_it(corpus) -> None:
+    """A native reading of stos_po_otwarciu (`discard_top when opened`): "ale tylko po otwarciu"
+    read as "from the turn one opens" beside "Po otwarciu — już w tej turze…"; the remik lost
+    "Nie ma przy tym znaczenia, z którego stosu" with nothing in its place; the question "Czy
+    przed otwarciem wolno…?" had no "Nie.".  The referee: only a player opened in an earlier
+    turn takes the discard."""
+    m = _module(corpus, "stos_po_otwarciu")
+    # seat 1 could open with the discarded 8♠ (6♠ 7♠ 8♠ + 10♦ 10♣ 10♥): he may not take it
+    g = m.new_game(2, hands=["2♣ 5♥ 9♣ K♦ 8♠", "6♠ 7♠ 10♦ 10♣ 10♥ 3♥ K♣ 9♥"], stock="4♥ 2♥ 3♥ 4♠",
+                   cut_card="A♣")
+    g = m.apply(g, m.Discard("9♥"))
+    g = m.apply(m.apply(g, m.Draw("stock")), m.Discard("8♠"))
+    assert m.Draw("discard") not in m.legal_actions(g) and not m.apply(g, m.Draw("discard"))
+    pl, hr = _book(corpus, "stos_po_otwarciu", "pl"), _book(corpus, "stos_po_otwarciu", "hr")
+    assert "ale tylko wtedy, gdy otworzyłeś się już w jednej z wcześniejszych tur." in pl
+    assert "ali samo ako si se već otvorio u nekom od ranijih poteza." in hr
+    assert "robi remika. Karty ze stosu kart odrzuconych nie może przy tym wziąć." in pl
+    assert "Kartu s hrpe odbačenih karata pritom ne smije uzeti." in hr
+    assert "**Czy przed otwarciem wolno wziąć kartę ze stosu kart odrzuconych?** Nie." in pl
+    assert "Nie ma przy tym znaczenia, z którego stosu" not in pl.split("\n## 1.", 1)[1]
+
+
+def test_an_ace_high_in_runs_is_not_said_to_count_more(corpus) -> None:
+    """as_wysoki moves the ace in runs only; "As jest najwyższą kartą" beside "A | 1 punkt" read
+    as a dearer ace (the seed's own "As High" option counts it 15)."""
+    pl, hr = _book(corpus, "as_wysoki", "pl"), _book(corpus, "as_wysoki", "hr")
+    assert "W sekwensie as jest najwyższą kartą" in pl and "| A | 1 punkt |" in pl
+    assert "U nizu je as najviša karta" in hr and "| A | 1 bod |" in hr
+    assert not re.search(r"^As jest najwyższą kartą", pl, flags=re.M)
+
+
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_a_remik_paid_triple_triples_the_unopened_too(corpus, code) -> None:
     """trzynascie_potrojnie: ×3 where Remik 51 doubles; 000 doubles the 100 of a player who did

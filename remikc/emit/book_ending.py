@@ -34,8 +34,15 @@ def _going_out(w: Writer) -> tuple[Block, ...]:
         else:
             said = w.say("handing.keep_discard.rule", v.going_out.by, marked=False)
             pile = _discard_when_handing(v)
+            taken = next((r for source, r in v.turn.draw if source.value == "discard_top"
+                          and not isinstance(r.value, ir.Never)), None)
             if pile is not None:  # one paragraph, as the key before the split said it
                 clause = w.say("handing.any_pile", pile, marked=False)
+                said = Sentence(f"{said.text} {clause.text}", said.rules + clause.rules)
+            elif taken is not None:
+                # the discard may be taken, but not by one who hands (he has not opened): said,
+                # not left for the reader to work out (and the list of changes says what changed)
+                clause = w.say("handing.stock_only", taken, marked=False)
                 said = Sentence(f"{said.text} {clause.text}", said.rules + clause.rules)
             w.blocks.append(said)
         w.add(f"handing.lay_off.{'allowed' if h.lay_off.value else 'forbidden'}", h.lay_off)

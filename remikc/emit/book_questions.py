@@ -40,6 +40,22 @@ def _lay_off_before_opening(v: ir.Variant) -> bool | None:
     return None  # a condition the sentence says in full
 
 
+def _discard_before_opening(v: ir.Variant) -> bool | None:
+    """"Nie." where no player who has not opened may take the discard (`when opened`), "Tak."
+    where every one may; else the sentence says when."""
+    from itertools import product
+
+    from ..drawing import holds
+
+    rule = next((r for source, r in v.turn.draw if source.value == "discard_top"), None)
+    if rule is None:
+        return False
+    answers = {holds(rule.value, {ir.Flag.FIRST_ROUND: first, ir.Flag.OPENED: False,
+                                  ir.Flag.OPENS_THIS_TURN: opens, ir.Flag.HANDING: handing})
+               for first, opens, handing in product((False, True), repeat=3)}
+    return answers.pop() if len(answers) == 1 else None
+
+
 def _unsaid(v: ir.Variant) -> bool | None:
     return None
 
@@ -47,6 +63,7 @@ def _unsaid(v: ir.Variant) -> bool | None:
 # The questions a player asks as yes or no, and the rules' answer (None: the sentence says it)
 _YES_NO: dict[str, Callable[[ir.Variant], bool | None]] = {
     "question.lay_off_before_opening": _lay_off_before_opening,
+    "question.discard_before_opening": _discard_before_opening,
     "question.lay_off": lambda v: not isinstance(v.turn.lay_off.value, ir.Never),
     "question.run_wrap": lambda v: None if v.run is None else v.run.wrap.value,
 }

@@ -531,6 +531,8 @@ def _glossary(w: Writer, e: Examples) -> tuple[Block, ...]:
         means["set"] = f"term.set.means.{v.set.suits.value.value}"
     if v.run is not None:
         means["run"] = f"term.run.means.{v.run.suit.value.value}"
+    if v.jokers is not None and v.jokers.only_in is not None and "joker" in means:
+        means["joker"] = f"term.joker.means.{v.jokers.only_in.value.value}"  # "w sekwensie"
     # a set and a run are shown by the ones found under the variant's own rules
     shown = {"set": e.set, "run": e.run}
     rows = tuple(sorted(((w.lang.say(f"term.{t}"), w.lang.say(means[t], example=_example(w, shown.get(t))))

@@ -195,6 +195,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "uzmeš kartu odande, moraš se u istom potezu otvoriti (uzetu kartu pritom ne moraš izložiti; "
         "tko se ne može otvoriti, ne smije je uzeti). "
         "Nakon otvaranja slobodno uzimaš kartu sa špila ili s hrpe odbačenih karata.",
+    "turn.when.discard_top.opened": "Umjesto toga smiješ uzeti gornju kartu s hrpe odbačenih karata — onu "
+                                    "koju je odbacio igrač prije tebe — ali samo ako si se već otvorio u "
+                                    "nekom od ranijih poteza.",
     "turn.when.discard_top.not+first_round": "Umjesto toga smiješ uzeti gornju kartu s hrpe odbačenih "
                                              "karata — onu koju je odbacio igrač prije tebe — ali ne u "
                                              "svom prvom potezu.",
@@ -257,8 +260,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "run": "Niz čine {suit} poredane uzlazno, jedna za drugom; mora ih biti {size}.",
     "run.suit.same": "karte istog znaka",
     "run.suit.any": "karte bilo kojeg znaka",
-    "run.ace.low": "As je najniža karta: niz smije početi asom (A-2-3), ali as ne smije doći iza kralja.",
-    "run.ace.high": "As je najviša karta: smije doći iza kralja (Q-K-A), ali ne ispred dvojke.",
+    "run.ace.low": "U nizu je as najniža karta: niz smije početi asom (A-2-3), ali as ne smije doći iza "
+                   "kralja.",
+    "run.ace.high": "U nizu je as najviša karta: smije doći iza kralja (Q-K-A), ali ne ispred dvojke.",
     "run.ace.low_or_high": "As smije početi niz (A-2-3) ili ga završiti, iza kralja (Q-K-A).",
     "run.wrap.forbidden": "Niz ne smije prijeći preko asa: nakon kralja i asa ne može doći dvojka.",
     "run.wrap.forbidden.low": "Iza kralja se više ništa ne smije staviti: kralj završava niz.",
@@ -395,6 +399,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                  "prije toga nije ništa izlagao, i ostane mu samo jedna karta za "
                                  "odbacivanje.",
     "handing.any_pile": "Pritom nije bitno je li kartu uzeo sa špila ili s hrpe odbačenih karata.",
+    "handing.stock_only": "Kartu s hrpe odbačenih karata pritom ne smije uzeti.",
     "handing.lay_off.forbidden": "Tko handira, ne smije dodati nijednu svoju kartu u tuđu grupu.",
     "handing.lay_off.allowed": "Tko handira, smije dodavati karte i u tuđe grupe.",
     "handing.opening_rules.apply": "Grupe izložene pri handiranju moraju ispuniti uvjete otvaranja.",
@@ -526,6 +531,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "term.lay_off.means": "dodavanje svoje karte grupi koja već leži na stolu",
     "term.joker": "Džoker",
     "term.joker.means": "karta koja zamjenjuje bilo koju drugu",
+    "term.joker.means.runs": "karta koja u nizu zamjenjuje bilo koju drugu",
+    "term.joker.means.sets": "karta koja u kompletu zamjenjuje bilo koju drugu",
     "term.handing": "Handiranje",
     "term.handing.means": "izlaganje svih karata odjednom u jednom potezu, bez ranijeg izlaganja",
     "term.knocking": "Kucanje",

@@ -204,6 +204,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "otworzysz, możesz ją wziąć tylko wtedy, gdy w tej samej turze się otworzysz (wziętej karty "
         "nie musisz przy tym wykładać; kto nie może się otworzyć, nie może jej wziąć). Po otwarciu "
         "dobierasz z dowolnego stosu.",
+    "turn.when.discard_top.opened": "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart odrzuconych "
+                                    "— tę, którą odrzucił poprzedni gracz — ale tylko wtedy, gdy otworzyłeś "
+                                    "się już w jednej z wcześniejszych tur.",
     "turn.when.discard_top.not+first_round": "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart "
                                              "odrzuconych — tę, którą odrzucił poprzedni gracz — ale nie "
                                              "w swojej pierwszej turze.",
@@ -270,9 +273,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "run": "W sekwensie leżą po kolei, rosnąco, {suit}; musi ich być {size}.",
     "run.suit.same": "karty jednego koloru",
     "run.suit.any": "karty w dowolnych kolorach",
-    "run.ace.low": "As jest najniższą kartą: sekwens może się od niego zaczynać (A-2-3), ale as nie może "
-                   "stać po królu.",
-    "run.ace.high": "As jest najwyższą kartą: może stać po królu (Q-K-A), ale nie przed dwójką.",
+    "run.ace.low": "W sekwensie as jest najniższą kartą: sekwens może się od niego zaczynać (A-2-3), ale "
+                   "as nie może stać po królu.",
+    "run.ace.high": "W sekwensie as jest najwyższą kartą: może stać po królu (Q-K-A), ale nie przed dwójką.",
     "run.ace.low_or_high": "As może zaczynać sekwens (A-2-3) albo go kończyć, po królu (Q-K-A).",
     "run.wrap.forbidden": "Sekwens nie może przejść przez asa: po królu i asie nie można położyć "
                           "dwójki.",
@@ -429,6 +432,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "handing.keep_discard.rule": "Kto w jednej turze wyłoży naraz wszystkie karty oprócz ostatniej, którą "
                                  "odrzuca, a wcześniej nic nie wykładał, robi remika.",
     "handing.any_pile": "Nie ma przy tym znaczenia, z którego stosu dobrał kartę.",
+    "handing.stock_only": "Karty ze stosu kart odrzuconych nie może przy tym wziąć.",
     "handing.lay_off.forbidden": "Robiąc remika, nie wolno dokładać swoich kart do cudzych układów.",
     "handing.lay_off.allowed": "Robiąc remika, wolno też dokładać karty do cudzych układów.",
     "handing.opening_rules.apply": "Układy wyłożone przy remiku muszą spełniać warunki otwarcia.",
@@ -563,6 +567,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "term.lay_off.means": "dodanie swojej karty do układu, który już leży na stole",
     "term.joker": "Joker",
     "term.joker.means": "karta, która zastępuje dowolną inną",
+    "term.joker.means.runs": "karta, która zastępuje w sekwensie dowolną inną",
+    "term.joker.means.sets": "karta, która zastępuje w grupie dowolną inną",
     "term.handing": "Remik",
     "term.handing.means": "wyłożenie w jednej turze wszystkich kart naraz, bez wcześniejszego wykładania",
     "term.knocking": "Pukanie",
