@@ -306,10 +306,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "other": "Pri otvaranju grupa smije imati najviše {n} džokera.",
     },
     "jokers.per_meld.later": {
-        "one": "Kasnije grupa smije imati najviše jednog džokera.",
-        "other": "Kasnije grupa smije imati najviše {n} džokera.",
+        "one": "Nakon otvaranja grupa smije imati najviše jednog džokera.",
+        "other": "Nakon otvaranja grupa smije imati najviše {n} džokera.",
     },
-    "jokers.per_meld.later.any": "Kasnije u grupi smije biti i više džokera.",
+    "jokers.per_meld.later.any": "Nakon otvaranja u grupi smije biti i više džokera.",
     "jokers.per_meld.any": "U jednoj grupi smije biti više džokera.",
     "jokers.per_meld": {
         "one": "Grupa smije imati najviše jednog džokera.",

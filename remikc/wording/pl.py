@@ -324,12 +324,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "other": "Przy otwarciu w każdym układzie może być najwyżej {n} jokera.",
     },
     "jokers.per_meld.later": {
-        "one": "Później w układzie może być najwyżej jeden joker.",
-        "few": "Później w układzie mogą być najwyżej {n} jokery.",
-        "many": "Później w układzie może być najwyżej {n} jokerów.",
-        "other": "Później w układzie może być najwyżej {n} jokera.",
+        "one": "Po otwarciu w układzie może być najwyżej jeden joker.",
+        "few": "Po otwarciu w układzie mogą być najwyżej {n} jokery.",
+        "many": "Po otwarciu w układzie może być najwyżej {n} jokerów.",
+        "other": "Po otwarciu w układzie może być najwyżej {n} jokera.",
     },
-    "jokers.per_meld.later.any": "Później jokerów w układzie może być więcej.",
+    "jokers.per_meld.later.any": "Po otwarciu jokerów w układzie może być więcej.",
     "jokers.per_meld.any": "W jednym układzie może być kilka jokerów.",
     "jokers.per_meld": {
         "one": "W układzie może być najwyżej jeden joker.",
