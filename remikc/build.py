@@ -9,7 +9,7 @@ lives.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,7 +22,7 @@ from .driver import CheckRun, Verifier, check_paths
 from .emit.book_layout import to_html, to_markdown
 from .emit.package import emit_package
 from .emit.rulebook import rulebook
-from .emit.source import lineage_files, shown, validator_source
+from .emit.source import lineage_files, shown, validator_source, web_sources
 from .emit.taught import taught
 from .module import VariantModule, load_module
 from .spec.workspace import Workspace, parent_path
@@ -47,11 +47,19 @@ class Build:
     verified: bool = True  # False: built with `--no-verify`, the rulebooks say so
 
 
+TARGETS = ("py", "js")
+"""What `build --target` may name: `py` the Python module, its package and the rulebooks; `js`
+the JavaScript module and its types (remikc/emit/web.py)."""
+
+
 def outputs(paths: list[str], out: Path, *, pdf: bool = False, cache: bool = False, keep: bool = True,
-            verify: bool = True, progress: Callable[[str, bool, int], None] | None = None) -> Build:
+            verify: bool = True, progress: Callable[[str, bool, int], None] | None = None,
+            targets: Collection[str] = TARGETS) -> Build:
     """Every generated file of the variants under `paths`: the validator, the package that
     imports it by the variant's name, and, in each language, the rulebook as Markdown and as
-    HTML (and, with `pdf`, as an A4 PDF).  `cache`: take each variant's proofs and rulebook
+    HTML (and, with `pdf`, as an A4 PDF); and the JavaScript module with its types.  `targets`
+    (`TARGETS`) says which of those: `py` the Python module, its package and the rulebooks,
+    `js` validator.mjs and validator.d.ts.  `cache`: take each variant's proofs and rulebook
     examples from the proof cache where it holds them and, with `keep`, keep those found there
     (remikc/proofcache.py).
 
@@ -69,8 +77,14 @@ def outputs(paths: list[str], out: Path, *, pdf: bool = False, cache: bool = Fal
             assert result.variant is not None
             v = result.variant
             source = validator_source(v, run.workspace)
-            files[out / v.id / "validator.py"] = source
-            files[out / v.id / "__init__.py"] = emit_package(v)
+            if "py" in targets:
+                files[out / v.id / "validator.py"] = source
+                files[out / v.id / "__init__.py"] = emit_package(v)
+            if "js" in targets:
+                for name, text in web_sources(v, run.workspace, source).items():
+                    files[out / v.id / name] = text
+            if "py" not in targets:
+                continue
             # the house variants of `v` among the specs given: its rulebook names them
             children = sorted((r.variant for r in run.results
                                if r.variant is not None and r.variant.parent == v.id),
