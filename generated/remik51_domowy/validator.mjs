@@ -4,7 +4,7 @@
 // Spec: specs/remik51_domowy.rules <- specs/remik51.rules
 // Spec sha256: 5a2247b3802c5aa1016de203a6f092cbdfe987c6e641ecdc49d6d736e1ef9ae3  specs/remik51_domowy.rules
 // Spec sha256: 0a857f6afbfcbc0ac921b7adf7b9acc6de2d4b5b4c382ae73a7a7e7ba3c31eb5  specs/remik51.rules
-// Runtime sha256:b597700dce69a4f8a565db29f1d66356511d642b77504959c419eca97ec5b539
+// Runtime sha256:2b16db30a68aff6c8db65b9f402aecd5c8863edd9856de7ff1628b458cad10cc
 //
 // The JavaScript twin of validator.py, built from the same rules: cards in the same notation
 // (`10♥ Q♠ A♣ JK`, or `10h Qs Ac JK`; a declared joker `JK=5♥`), `checkMeld`, `checkOpening`,
@@ -135,7 +135,7 @@ const RULES = Object.freeze({
   "TARGET_BONUS": 0,
   "ROUND_WIN_BONUS": 0,
   "LOWEST_WINS": true,
-  "_MAY_LAY_OFF": [false,false,false,false,true,true,true,true,false,false,false,false,true,true,true,true],
+  "_MAY_LAY_OFF": [false,false,false,false,true,true,true,true,false,false,false,false,true,true,true,true]
 });
 
 // remikc-runtime: remikc/runtime_js/cards.mjs

@@ -4,7 +4,7 @@
 // Spec: specs/remik_podstawowy_as.rules <- specs/remik_podstawowy.rules
 // Spec sha256: 6384f879127e4bb51b96f656045e82cdd1ec79e7d525acf38290017038cdb62d  specs/remik_podstawowy_as.rules
 // Spec sha256: f741ce40b2cf16eb205b9e6c89577137d03ac0507b7458935c649f71fe31d90d  specs/remik_podstawowy.rules
-// Runtime sha256:b597700dce69a4f8a565db29f1d66356511d642b77504959c419eca97ec5b539
+// Runtime sha256:2b16db30a68aff6c8db65b9f402aecd5c8863edd9856de7ff1628b458cad10cc
 //
 // The JavaScript twin of validator.py, built from the same rules: cards in the same notation
 // (`10♥ Q♠ A♣ JK`, or `10h Qs Ac JK`; a declared joker `JK=5♥`), `checkMeld`, `checkOpening`,
@@ -135,7 +135,7 @@ const RULES = Object.freeze({
   "TARGET_BONUS": 0,
   "ROUND_WIN_BONUS": 0,
   "LOWEST_WINS": false,
-  "_MAY_LAY_OFF": [true,true,true,true,true,true,true,true,true,true,true,true,true,true,true,true],
+  "_MAY_LAY_OFF": [true,true,true,true,true,true,true,true,true,true,true,true,true,true,true,true]
 });
 
 // remikc-runtime: remikc/runtime_js/cards.mjs

@@ -126,8 +126,8 @@ def json_literal(value: object) -> Code:
 
 
 def _rules_object(values: Mapping[str, Any]) -> Code:
-    lines = [f"  {json_literal(name)}: {json_literal(value)}," for name, value in values.items()]
-    return Code("{\n" + "\n".join(lines) + "\n}")
+    lines = [f"  {json_literal(name)}: {json_literal(value)}" for name, value in values.items()]
+    return Code("{\n" + ",\n".join(lines) + "\n}")
 
 
 # --- validator.mjs and validator.d.ts ------------------------------------------------------------

@@ -2,7 +2,7 @@
 // with the reasons in the book's language.  Only in the HTML rulebook (remikc/emit/web.py
 // inlines it there, after the validator's sections, as one classic script).
 //
-// Everything it shows comes from `data` (the page's `<script type="application/json">` block):
+// Everything it shows comes from `data` (the page's JSON block, `remikc-data`):
 // the book's language and its words; text is put into the page with `textContent` only.
 
 import { checkMeld, checkOpening } from "./melds.mjs";

@@ -539,4 +539,14 @@ MESSAGES.update({
     "variation.option": "„{quote}”",
 })
 
+# The rulebook page's box that judges a meld the reader types (remikc/runtime_js/book.mjs).
+MESSAGES.update({
+    "check.title": "Provjeri kombinaciju",
+    "check.hint": "Upiši karte odvojene razmacima, npr. 7♥ 8♥ 9♥ ili 7h 8h 9h; džoker je JK, a džoker "
+                  "umjesto 5♥ je JK=5♥. Skupine otvaranja odvoji znakom +.",
+    "check.button": "Provjeri",
+    "check.refused": "Pravila to ne dopuštaju:",
+    "check.not_cards": "To se ne može pročitati kao karte: piši npr. 7♥ 8♥ 9♥, 10h Jh Qh ili JK.",
+})
+
 LANGUAGE = Language("hr", NOUNS, MESSAGES)

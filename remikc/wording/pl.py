@@ -566,4 +566,14 @@ MESSAGES.update({
     "variation.option": "„{quote}”",
 })
 
+# The rulebook page's box that judges a meld the reader types (remikc/runtime_js/book.mjs).
+MESSAGES.update({
+    "check.title": "Sprawdź układ",
+    "check.hint": "Wpisz karty oddzielone spacjami, np. 7♥ 8♥ 9♥ albo 7h 8h 9h; joker to JK, a joker "
+                  "w miejsce 5♥ to JK=5♥. Układy otwarcia rozdziel znakiem +.",
+    "check.button": "Sprawdź",
+    "check.refused": "Zasady na to nie pozwalają:",
+    "check.not_cards": "Tego nie da się odczytać jako karty: pisz np. 7♥ 8♥ 9♥, 10h Jh Qh albo JK.",
+})
+
 LANGUAGE = Language("pl", NOUNS, MESSAGES)
