@@ -17,9 +17,9 @@ from .common import FINDINGS, OK, USAGE, Subparsers, UsageError, add_command, co
 
 def register(subparsers: Subparsers) -> None:
     build = add_command(subparsers, "build", "generate validator modules and rulebooks for the variants",
-                        "Generate, for each variant, a validator module (stdlib-only Python), its\n"
-                        "JavaScript twin (validator.mjs, validator.d.ts) and its rulebooks in Polish\n"
-                        "and Croatian (Markdown, HTML), written atomically into --out.",
+                        "Generate, for each variant, a validator module (stdlib-only Python) and\n"
+                        "its rulebooks in Polish and Croatian (Markdown, HTML), and the validator's\n"
+                        "JavaScript twin (validator.mjs, validator.d.ts), written atomically into --out.",
                         spec=False)
     build.add_argument("paths", nargs="*", metavar="SPEC|DIR",
                        help=f"{SUFFIX} files or folders (default: specs/)")
