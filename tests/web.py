@@ -86,6 +86,17 @@ def run_batch(module: Path, requests: Sequence[dict[str, Any]], folder: Path) ->
     return answers
 
 
+def run_batch_file(module: Path, requests: Path, answers: Path, folder: Path) -> None:
+    """`run_batch` for a batch too large to hold in memory twice: the requests read from the file
+    `requests` (JSON lines), the answers written to the file `answers`, one Node process."""
+    driver = folder / "driver.mjs"
+    driver.write_text(DRIVER, encoding="utf-8")
+    with requests.open("rb") as given, answers.open("wb") as out:
+        done = subprocess.run([need_node(), str(driver), str(module)], stdin=given, stdout=out,
+                              stderr=subprocess.PIPE, timeout=3600, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+
+
 def _verdict(v: Any) -> dict[str, Any]:
     data = v.to_dict()
     data["reasons"] = [{**r.to_dict(), "messages": [r.message(lang) for lang in ("en", "pl", "hr")]}
