@@ -9,7 +9,7 @@ lives.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,9 +21,10 @@ from .diagnostics import Diagnostic, Severity, error, warning
 from .driver import CheckRun, Verifier, check_paths
 from .emit.book_layout import to_html, to_markdown
 from .emit.package import emit_package
-from .emit.rulebook import rulebook
-from .emit.source import lineage_files, shown, validator_source
+from .emit.rulebook import book_language, rulebook
+from .emit.source import lineage_files, shown, validator_source, web_sources
 from .emit.taught import taught
+from .emit.web import box
 from .module import VariantModule, load_module
 from .spec.workspace import Workspace, parent_path
 from .verify.witness import Examples, examples
@@ -47,11 +48,19 @@ class Build:
     verified: bool = True  # False: built with `--no-verify`, the rulebooks say so
 
 
+TARGETS = ("py", "js")
+"""What `build --target` may name: `py` the Python module, its package and the rulebooks; `js`
+the JavaScript module and its types (remikc/emit/web.py)."""
+
+
 def outputs(paths: list[str], out: Path, *, pdf: bool = False, cache: bool = False, keep: bool = True,
-            verify: bool = True, progress: Callable[[str, bool, int], None] | None = None) -> Build:
+            verify: bool = True, progress: Callable[[str, bool, int], None] | None = None,
+            targets: Collection[str] = TARGETS) -> Build:
     """Every generated file of the variants under `paths`: the validator, the package that
     imports it by the variant's name, and, in each language, the rulebook as Markdown and as
-    HTML (and, with `pdf`, as an A4 PDF).  `cache`: take each variant's proofs and rulebook
+    HTML (and, with `pdf`, as an A4 PDF); and the JavaScript module with its types.  `targets`
+    (`TARGETS`) says which of those: `py` the Python module, its package and the rulebooks,
+    `js` validator.mjs and validator.d.ts.  `cache`: take each variant's proofs and rulebook
     examples from the proof cache where it holds them and, with `keep`, keep those found there
     (remikc/proofcache.py).
 
@@ -69,14 +78,20 @@ def outputs(paths: list[str], out: Path, *, pdf: bool = False, cache: bool = Fal
             assert result.variant is not None
             v = result.variant
             source = validator_source(v, run.workspace)
-            files[out / v.id / "validator.py"] = source
-            files[out / v.id / "__init__.py"] = emit_package(v)
+            if "py" in targets:
+                files[out / v.id / "validator.py"] = source
+                files[out / v.id / "__init__.py"] = emit_package(v)
+            if "js" in targets:
+                for name, text in web_sources(v, run.workspace, source).items():
+                    files[out / v.id / name] = text
+            if "py" not in targets:
+                continue
             # the house variants of `v` among the specs given: its rulebook names them
             children = sorted((r.variant for r in run.results
                                if r.variant is not None and r.variant.parent == v.id),
                               key=lambda child: child.id)
             books, said = rulebooks(v, run.workspace, load_module(v.id, source), children,
-                                     cache=cache, keep=keep, verified=verify)
+                                     cache=cache, keep=keep, verified=verify, validator_py=source)
             problems += [d for d in said if d.severity is Severity.ERROR]
             warnings += [d for d in said if d.severity is not Severity.ERROR]
             for name, text in books.items():
@@ -109,12 +124,15 @@ def _failed(run: CheckRun, *, cache: bool, keep: bool,
 
 def rulebooks(v: ir.Variant, workspace: Workspace, module: VariantModule,
               children: Sequence[ir.Variant] = (), *, cache: bool = False, keep: bool = True,
-              verified: bool = True) -> tuple[dict[str, str], list[Diagnostic]]:
+              verified: bool = True, validator_py: str | None = None
+              ) -> tuple[dict[str, str], list[Diagnostic]]:
     """The rulebooks of `v`, their examples found by the solver (or, with `cache`, kept from an
     earlier build of the same rules) and checked by `module`, the variant's own generated
     validator: an example it does not confirm stops the build (E040); a scripted deal it does
     not play is left out with a warning (W004).  `verified` False: the rules were not
-    verified (`build --no-verify`), and each book says so on its first page."""
+    verified (`build --no-verify`), and each book says so on its first page.  `validator_py`:
+    the variant's generated module, whose rules the HTML book's meld box judges by (no box
+    without it)."""
     found = proofcache.load_examples(v.source, v) if cache else None
     refuted = recheck(found, module) if found is not None else []
     # none kept, or a kept entry the validator refutes (damaged): found again, never printed
@@ -145,7 +163,8 @@ def rulebooks(v: ir.Variant, workspace: Workspace, module: VariantModule,
         book = rulebook(v, language(code), found, parent, shown(v.source), lessons, children,
                         verified=verified)
         books[f"rulebook.{code}.md"] = to_markdown(book, sources)
-        books[f"rulebook.{code}.html"] = to_html(book, sources)
+        checker = box(validator_py, book_language(v, language(code))) if validator_py is not None else None
+        books[f"rulebook.{code}.html"] = to_html(book, sources, checker)
     return books, wrong
 
 

@@ -58,6 +58,7 @@ TIERS: dict[str, tuple[str, set[str]]] = {
     "tests/test_assumptions.py": (UNIT, set()),
     "tests/test_browser.py": (INTEGRATION, {
         "test_half_full_rule_reads_a_pdf", "test_pdf_without_the_extra_says_what_to_install",
+        "test_without_javascript_the_box_is_hidden_and_in_print_too",
     }),
     "tests/test_author_hints.py": (UNIT, {
         "test_following_the_e021_hints_gives_a_spec_that_passes",
@@ -249,6 +250,10 @@ TIERS: dict[str, tuple[str, set[str]]] = {
     "tests/test_verify_components.py": (INTEGRATION, {
         "test_every_scoring_component_is_read_by_some_check",
     }),
+    "tests/test_web.py": (UNIT, {
+        "test_build_target_js_writes_the_module_and_its_types_alone", "test_the_docs_example_runs",
+    }),
+    "tests/test_web_conformance.py": (INTEGRATION, set()),
 }
 
 

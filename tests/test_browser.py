@@ -100,8 +100,11 @@ def test_no_rulebook_scrolls_sideways_on_a_phone_or_a_desk(tmp_path: Path) -> No
 
 def test_the_measure_sees_a_page_that_does_stick_out(tmp_path: Path) -> None:
     """The harness itself: a run of cards that may not wrap is reported at 400 px."""
-    page = PAGES[0].read_text(encoding="utf-8").replace(
-        "<body>", '<body><p style="white-space:nowrap">' + "A♠ 2♠ 3♠ 4♠ 5♠ 6♠ " * 12 + "</p>", 1)
+    # the page's Content-Security-Policy would refuse the style attribute: taken out here
+    page = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*>\n', "",
+                  PAGES[0].read_text(encoding="utf-8"))
+    page = page.replace("<body>", '<body><p style="white-space:nowrap">' + "A♠ 2♠ 3♠ 4♠ 5♠ 6♠ " * 12 + "</p>",
+                        1)
     frames = (f'<iframe data-page="wide" data-width="400" style="width:400px;height:300px" '
               f'srcdoc="{html.escape(page, quote=True)}"></iframe>')
     harness = tmp_path / "harness.html"
@@ -252,3 +255,69 @@ def test_pdf_without_the_extra_says_what_to_install(tmp_path: Path, monkeypatch:
     assert "--pdf needs WeasyPrint" in err and "pip install 'remikc[pdf]'" in err
     assert not out.exists()  # refused before any work, nothing written
     assert main(["build", "--pdf", "--check", str(ROOT / "specs" / "remik51.rules")]) == 2
+
+
+# --- the meld box ---------------------------------------------------------------------------------
+
+# The rulebook from file:// in an iframe (the harness may look inside: --allow-file-access-from-files);
+# each meld typed into the box and the button clicked, the verdict read back into the harness.
+_BOX_HARNESS = """<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>
+<iframe id="book" src="{page}" style="width:800px;height:600px"></iframe>
+<pre id="result">waiting</pre>
+<script>
+const melds = {melds};
+document.getElementById("book").addEventListener("load", (event) => {{
+  const doc = event.target.contentDocument;
+  const form = doc.getElementById("meld-check");
+  const input = doc.getElementById("meld-check-cards");
+  const out = [];
+  for (const meld of melds) {{
+    input.focus();
+    input.value = meld;
+    input.dispatchEvent(new Event("input", {{bubbles: true}}));
+    form.querySelector("button").click();
+    const verdict = doc.getElementById("meld-check-verdict");
+    out.push({{meld, shown: !form.hidden, live: verdict.getAttribute("aria-live"), state: verdict.className,
+              lines: [...verdict.querySelectorAll("p, li")].map((e) => e.textContent)}});
+  }}
+  const label = doc.querySelector("label[for=meld-check-cards]").textContent;
+  document.getElementById("result").textContent = JSON.stringify({{label, out}});
+}});
+</script></body></html>"""
+
+# one valid, two refused by different rules (a run round the corner; a set with a suit twice)
+_BOX_MELDS = ("7♥ 8♥ 9♥", "Q♥ K♥ A♥ 2♥", "5♠ 5♠ 5♥")
+
+
+@pytest.mark.parametrize("lang", ["pl", "hr"])
+def test_the_meld_box_judges_what_the_reader_types(tmp_path: Path, lang: str, seed_modules) -> None:
+    page = ROOT / "generated" / "remik51" / f"rulebook.{lang}.html"
+    harness = tmp_path / "harness.html"
+    harness.write_text(_BOX_HARNESS.format(page=page.as_uri(), melds=json.dumps(_BOX_MELDS)),
+                       encoding="utf-8")
+    run = _browser(tmp_path, "--allow-file-access-from-files", "--virtual-time-budget=10000", "--dump-dom",
+                   harness.as_uri())
+    found = re.search(r'<pre id="result">(.*?)</pre>', run.stdout, re.S)
+    assert found and found.group(1) != "waiting", f"the page did not report: {run.stderr[-2000:]}"
+    result = json.loads(html.unescape(found.group(1)))
+    assert result["label"] == {"pl": "Sprawdź układ", "hr": "Provjeri kombinaciju"}[lang]
+    module = seed_modules("remik51")
+    ok, corner, suits = result["out"]
+    assert all(r["shown"] and r["live"] == "polite" for r in result["out"])  # the script revealed it
+    said = {"pl": "✓ sekwens za 24 punkty", "hr": "✓ niz za 24 boda"}[lang]
+    assert ok["state"] == "ok" and ok["lines"] == [said]
+    refused = {"pl": "✗ Zasady na to nie pozwalają:", "hr": "✗ Pravila to ne dopuštaju:"}[lang]
+    for typed, meld, code in ((corner, _BOX_MELDS[1], "run.wrap"), (suits, _BOX_MELDS[2], "set.suits")):
+        reasons = module.check_meld(meld).reasons
+        assert [r.code for r in reasons] == [code]
+        assert typed["state"] == "refused"
+        assert typed["lines"] == [refused, *(r.message(lang) for r in reasons)]
+
+
+def test_without_javascript_the_box_is_hidden_and_in_print_too() -> None:
+    """The page reads whole without JavaScript: the box is `hidden` until the script shows it,
+    and printing hides it again."""
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        assert '<form id="meld-check" class="meld-check" hidden>' in text
+        assert "@media print {\n    .meld-check { display: none !important; }" in text

@@ -77,7 +77,9 @@ def test_the_sdist_carries_what_the_tests_read(dists):
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     wanted = {"LICENSE", "README.md", "pyproject.toml", ".ci/run", "docs/dsl.md",
               "tests/conftest.py", "tests/test_package.py", "tests/specs/malformed/base.rules",
-              "generated/remik51/validator.py", "remikc/spec/grammar.lark", "specs/__init__.py"}
+              "generated/remik51/validator.py", "generated/remik51/validator.mjs",
+              "generated/remik51/validator.d.ts", "tests/web.py", "remikc/spec/grammar.lark",
+              "specs/__init__.py"}
     wanted |= {f"specs/{name}" for name in SEEDS}
     assert wanted <= names, wanted - names
     assert not [n for n in names if "__pycache__" in n or n.startswith((".venv", ".git/"))]
@@ -89,6 +91,8 @@ def test_the_wheel_carries_the_data_files(dists):
         names = set(archive.namelist())
         metadata = archive.read(f"remikc-{__version__}.dist-info/METADATA").decode("utf-8")
     templates = {f"remikc/templates/{p.name}" for p in (ROOT / "remikc" / "templates").glob("*.j2")}
+    templates |= {"remikc/templates/rulebook.css"}
+    templates |= {f"remikc/runtime_js/{p.name}" for p in (ROOT / "remikc" / "runtime_js").glob("*.mjs")}
     wanted = {"remikc/spec/grammar.lark", "remikc/py.typed", "remikc/wording/pl.py", "remikc/wording/hr.py",
               "remikc/specs/__init__.py", f"remikc-{__version__}.dist-info/licenses/LICENSE"}
     wanted |= templates | {f"remikc/specs/{name}" for name in SEEDS}
@@ -154,7 +158,8 @@ def test_installed_from_the_wheel_it_works_from_an_empty_folder(installed, tmp_p
     assert played.stdout.startswith("2 games, 2 players, seed 1")
 
     built = remikc_run("build", "specs/moj.rules")
-    assert built.stdout.startswith("built 6 file(s) in generated")  # the module, its package, 4 rulebooks
+    # the module, its package, its JavaScript twin and types, 4 rulebooks
+    assert built.stdout.startswith("built 8 file(s) in generated")
     validator = work / "generated" / "moj" / "validator.py"
     source = validator.read_text(encoding="utf-8")
     assert "Spec: specs/moj.rules <- remikc:specs/remik51.rules\n" in source

@@ -18,7 +18,8 @@ from .common import FINDINGS, OK, USAGE, Subparsers, UsageError, add_command, co
 def register(subparsers: Subparsers) -> None:
     build = add_command(subparsers, "build", "generate validator modules and rulebooks for the variants",
                         "Generate, for each variant, a validator module (stdlib-only Python) and\n"
-                        "its rulebooks in Polish and Croatian (Markdown), written atomically into --out.",
+                        "its rulebooks in Polish and Croatian (Markdown, HTML), and the validator's\n"
+                        "JavaScript twin (validator.mjs, validator.d.ts), written atomically into --out.",
                         spec=False)
     build.add_argument("paths", nargs="*", metavar="SPEC|DIR",
                        help=f"{SUFFIX} files or folders (default: specs/)")
@@ -29,6 +30,9 @@ def register(subparsers: Subparsers) -> None:
     build.add_argument("--pdf", action="store_true",
                        help="also write each rulebook as an A4 PDF (rulebook.pl.pdf, ...) through "
                        "WeasyPrint: pip install 'remikc[pdf]'; not compared by --check")
+    build.add_argument("--target", choices=("all", "py", "js"), default="all",
+                       help="what to write: py the Python module, its package and the rulebooks; "
+                            "js validator.mjs and validator.d.ts (docs/web.md); all (the default) both")
     build.add_argument("--no-cache", action="store_true",
                        help="prove the rules and find every rulebook example again: neither read "
                             "nor write the proof cache, where a build keeps them")
@@ -44,7 +48,7 @@ def _unproved(report: Report) -> list[str]:
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from ..build import outputs, stale
+    from ..build import TARGETS, outputs, stale
 
     began = time.time()  # what a killed build left is older: its temporary files are removed
     paths = args.paths or ["specs"]
@@ -77,7 +81,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         # `--check` writes nothing, the proof cache included; it reads what a build kept there
         built = outputs(paths, target, pdf=args.pdf, cache=not args.no_cache, keep=not args.check,
-                        verify=not args.no_verify, progress=told)
+                        verify=not args.no_verify, progress=told,
+                        targets=TARGETS if args.target == "all" else (args.target,))
     finally:
         progress.close()
     if built.warnings:
@@ -96,7 +101,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not built.files:
         raise UsageError(f"remikc: no {SUFFIX} files in {' '.join(paths)}")
     if args.check:
-        found = stale(built, target, whole=not args.paths)
+        # a build of one target is not the whole folder: the other target's files are no leftovers
+        found = stale(built, target, whole=not args.paths and args.target == "all")
         for line in found:
             print(line, file=out)
         if not args.quiet:

@@ -4,9 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .book import Block, Example, HouseNote, Rulebook, Section, Sentence, Steps, Table
 from .book_words import Writer
+
+if TYPE_CHECKING:
+    from .web import Box
 
 
 def _block_rules(block: Block) -> set[str]:
@@ -73,12 +77,16 @@ def to_markdown(book: Rulebook, sources: Sequence[str]) -> str:
     return template.render(book=book, sources=tuple(sources), kinds=_KINDS)
 
 
-def to_html(book: Rulebook, sources: Sequence[str]) -> str:
-    """The rulebook as one HTML page; `sources` as for `to_markdown`."""
+def to_html(book: Rulebook, sources: Sequence[str], box: Box | None = None) -> str:
+    """The rulebook as one HTML page; `sources` as for `to_markdown`; `box`: the box that judges
+    a meld the reader types (remikc/emit/web.py), none without it."""
+    from markupsafe import Markup
+
     from .render import environment
+    from .web import css
 
     template = environment("html").get_template("rulebook.html.j2")
-    return template.render(book=book, sources=tuple(sources), kinds=_KINDS)
+    return template.render(book=book, sources=tuple(sources), kinds=_KINDS, box=box, css=Markup(css()))
 
 
 _KINDS = {"Sentence": Sentence, "Example": Example, "Table": Table, "Steps": Steps,

@@ -1,6 +1,6 @@
 """The Jinja environments generated files are rendered with: one per output language.
 
-Each escapes for its own context (remikc/emit/safe.py): Python templates accept
+Each escapes for its own context (remikc/emit/safe.py): Python and JavaScript templates accept
 only `Code`, HTML autoescapes, Markdown escapes every value it prints.
 """
 
@@ -15,14 +15,15 @@ from markupsafe import Markup, escape
 
 from . import safe
 
-Kind = Literal["python", "html", "markdown"]
+Kind = Literal["python", "html", "markdown", "js"]
 
 
 @functools.cache
 def environment(kind: Kind = "python") -> jinja2.Environment:
     # StrictUndefined: a name the template expects and the emitter forgot is an error,
     # not an empty string in generated code.
-    finalize = {"python": safe.require_code, "markdown": safe.markdown, "html": None}[kind]
+    finalize = {"python": safe.require_code, "js": safe.require_code, "markdown": safe.markdown,
+                "html": None}[kind]
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("remikc", "templates"),
         undefined=jinja2.StrictUndefined,

@@ -27,6 +27,12 @@ from .book_scoring import scoring
 from .book_words import Writer
 
 
+def book_language(v: ir.Variant, lang: Language) -> Language:
+    """`lang` as `v`'s rulebook speaks it: with the spec's own wording (`wording { ... }`)."""
+    return lang.with_wording({o.key: dict(o.forms) if o.forms else o.text
+                              for o in v.wording if o.language == lang.code})
+
+
 def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
              parent: ir.Variant | None = None, source: str = "",
              taught: Taught | None = None, children: Sequence[ir.Variant] = (), *,
@@ -35,8 +41,7 @@ def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
     the seed's examples and the scripted deals (None: the solver's examples stand alone);
     `children`: the house variants of `v` to name under its variations; `verified` False:
     the rules were not verified, which the book says first."""
-    lang = lang.with_wording({o.key: dict(o.forms) if o.forms else o.text
-                              for o in v.wording if o.language == lang.code})
+    lang = book_language(v, lang)
     w = Writer(v, lang)
     e = examples or Examples()
     t = taught or Taught()

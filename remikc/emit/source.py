@@ -43,3 +43,15 @@ def validator_source(variant: ir.Variant, workspace: Workspace, *, as_given: boo
     files = lineage_files(variant, workspace.given)
     digests = {path: workspace.sha256(path) for path in files}
     return emit_validator(variant, digests, {path: path if as_given else shown(path) for path in files})
+
+
+def web_sources(variant: ir.Variant, workspace: Workspace, validator_py: str) -> dict[str, str]:
+    """`validator.mjs` and `validator.d.ts` of `variant` (remikc/emit/web.py), by file name: the
+    rules those of `validator_py`, its generated Python module; spec paths as `shown`."""
+    from .web import emit_dts, emit_js
+
+    files = lineage_files(variant, workspace.given)
+    digests = {path: workspace.sha256(path) for path in files}
+    show = {path: shown(path) for path in files}
+    return {"validator.mjs": emit_js(variant, validator_py, digests, show),
+            "validator.d.ts": emit_dts(variant, " <- ".join(show[p] for p in reversed(files)))}

@@ -5,6 +5,7 @@ Counted nouns have one form per CLDR category (one / few / other): 1 karta, 2 ka
 from __future__ import annotations
 
 from .hr_other import OTHER
+from .hr_questions import QUESTIONS
 from .language import Language
 
 NOUNS = {
@@ -54,28 +55,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "section.game_end": "Kraj igre",
     "section.glossary": "Pojmovnik",
     "section.questions": "Pitanja za stolom",
-    # the players' questions at the table, each answered by the sentence stating its rule
-    "question.discard_before_opening": "Smije li se prije otvaranja uzeti karta s hrpe odbačenih karata?",
-    "question.lay_off_before_opening": "Smiju li se prije otvaranja dodavati karte grupama na stolu?",
-    "question.lay_off": "Smiješ li dodavati svoje karte tuđim grupama na stolu?",
-    "question.draws_until_meld": "Koliko se karata kupi u potezu i kada se prestaje kupovati?",
-    "question.after_last_draw": "Smije li igrač koji je kupio {n}. kartu — posljednju koju smije kupiti "
-                                "u potezu — još nešto staviti na stol?",
-    # an answer that begins as a step after the draw ("Umjesto toga smiješ uzeti...") says what for
-    "answer.instead": "Umjesto toga",
-    "answer.instead.of": "Umjesto karte s vrha špila",
-    "answer.yes": "Da.",
-    "answer.no": "Ne.",
-    "question.joker_swap": "Što se smije učiniti s džokerom koji leži u grupi na stolu?",
-    "question.jokers_per_meld": "Koliko džokera smije biti u jednoj grupi?",
-    "question.run_wrap": "Smije li niz prijeći preko asa, od kralja do dvojke?",
-    "question.cut_card": "Gdje leži karta izvučena pri sječenju špila?",
-    "question.cut_card_draw": "Kada se smije uzeti karta koja leži ispod špila?",
-    "question.last_card": "Mora li se posljednja karta odbaciti ili se smije staviti na stol?",
-    "question.stock_empty": "Što ako u špilu nestane karata?",
-    "question.went_out": "Koliko bodova dobiva onaj tko se prvi riješi svih karata?",
-    "question.joker_in_hand": "Koliko vrijedi džoker koji ostane u ruci?",
-    "question.not_opened": "Što se računa igraču koji se do kraja partije nije otvorio?",
+    **QUESTIONS,
     # about the game
     "players": "Igraju od {low} do {high} igrača.",
     "goal.discard": "Cilj igre je riješiti se svih karata.",
@@ -552,6 +532,16 @@ MESSAGES.update({
     "variation.option": "„{quote}”",
     "variation.option.from.pl": "{text} (u izvornom tekstu, na poljskom: „{quote}”)",
     "variation.option.from.hr": "{text} („{quote}”)",
+})
+
+# The rulebook page's box that judges a meld the reader types (remikc/runtime_js/book.mjs).
+MESSAGES.update({
+    "check.title": "Provjeri kombinaciju",
+    "check.hint": "Upiši karte odvojene razmacima, npr. 7♥ 8♥ 9♥ ili 7h 8h 9h; džoker je JK, a džoker "
+                  "umjesto 5♥ je JK=5♥. Skupine otvaranja odvoji znakom +.",
+    "check.button": "Provjeri",
+    "check.refused": "Pravila to ne dopuštaju:",
+    "check.not_cards": "To se ne može pročitati kao karte: piši npr. 7♥ 8♥ 9♥, 10h Jh Qh ili JK.",
 })
 
 LANGUAGE = Language("hr", NOUNS, MESSAGES)

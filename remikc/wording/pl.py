@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .language import Language
 from .pl_other import OTHER
+from .pl_questions import QUESTIONS
 
 NOUNS = {
     "card": {"one": "karta", "few": "karty", "many": "kart", "other": "karty"},
@@ -55,28 +56,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "section.game_end": "Koniec gry",
     "section.glossary": "Słowniczek",
     "section.questions": "Pytania przy stole",
-    # the players' questions at the table, each answered by the sentence stating its rule
-    "question.discard_before_opening": "Czy przed otwarciem wolno wziąć kartę ze stosu kart odrzuconych?",
-    "question.lay_off_before_opening": "Czy przed otwarciem wolno dokładać karty do układów na stole?",
-    "question.lay_off": "Czy wolno dokładać swoje karty do cudzych układów na stole?",
-    "question.draws_until_meld": "Ile kart dobiera się w turze i kiedy przestaje się dobierać?",
-    "question.after_last_draw": "Czy gracz, który dobrał {n}. kartę — ostatnią, jaką wolno wziąć w turze — "
-                                "może jeszcze coś położyć na stół?",
-    # an answer that begins as a step after the draw ("Zamiast tego możesz wziąć...") says what for
-    "answer.instead": "Zamiast tego",
-    "answer.instead.of": "Zamiast karty z wierzchu stosu do dobierania",
-    "answer.yes": "Tak.",
-    "answer.no": "Nie.",
-    "question.joker_swap": "Co wolno zrobić z jokerem leżącym w układzie na stole?",
-    "question.jokers_per_meld": "Ile jokerów może być w jednym układzie?",
-    "question.run_wrap": "Czy sekwens może przejść przez asa, od króla do dwójki?",
-    "question.cut_card": "Gdzie leży karta wyciągnięta przy przekładaniu talii?",
-    "question.cut_card_draw": "Kiedy wolno wziąć kartę leżącą pod stosem do dobierania?",
-    "question.last_card": "Czy ostatnią kartę trzeba odrzucić, czy można ją położyć na stół?",
-    "question.stock_empty": "Co, gdy w stosie do dobierania skończą się karty?",
-    "question.went_out": "Ile punktów dostaje ten, kto pierwszy pozbędzie się wszystkich kart?",
-    "question.joker_in_hand": "Ile punktów liczy się za jokera, który został na ręce?",
-    "question.not_opened": "Co liczy się graczowi, który do końca rozdania się nie otworzył?",
+    **QUESTIONS,
     # about the game
     "players": "W grze bierze udział od {low} do {high} graczy.",
     "goal.discard": "Celem gry jest pozbycie się wszystkich kart z ręki.",
@@ -589,6 +569,16 @@ MESSAGES.update({
     # a book names an option the seed gives in its own language as "variation.option" does
     "variation.option.from.pl": "{text} („{quote}”)",
     "variation.option.from.hr": "{text} (w tekście źródłowym, po chorwacku: „{quote}”)",
+})
+
+# The rulebook page's box that judges a meld the reader types (remikc/runtime_js/book.mjs).
+MESSAGES.update({
+    "check.title": "Sprawdź układ",
+    "check.hint": "Wpisz karty oddzielone spacjami, np. 7♥ 8♥ 9♥ albo 7h 8h 9h; joker to JK, a joker "
+                  "w miejsce 5♥ to JK=5♥. Układy otwarcia rozdziel znakiem +.",
+    "check.button": "Sprawdź",
+    "check.refused": "Zasady na to nie pozwalają:",
+    "check.not_cards": "Tego nie da się odczytać jako karty: pisz np. 7♥ 8♥ 9♥, 10h Jh Qh albo JK.",
 })
 
 LANGUAGE = Language("pl", NOUNS, MESSAGES)

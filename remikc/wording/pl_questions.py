@@ -1,0 +1,30 @@
+"""The Polish words of the players' questions at the table and the leads of their answers
+(`question.*`, `answer.*`; emit/book_questions.py asks them).  Apart from the catalogue
+(wording/pl.py), which is long enough."""
+
+from __future__ import annotations
+
+QUESTIONS: dict[str, str] = {
+    # the players' questions at the table, each answered by the sentence stating its rule
+    "question.discard_before_opening": "Czy przed otwarciem wolno wziąć kartę ze stosu kart odrzuconych?",
+    "question.lay_off_before_opening": "Czy przed otwarciem wolno dokładać karty do układów na stole?",
+    "question.lay_off": "Czy wolno dokładać swoje karty do cudzych układów na stole?",
+    "question.draws_until_meld": "Ile kart dobiera się w turze i kiedy przestaje się dobierać?",
+    "question.after_last_draw": "Czy gracz, który dobrał {n}. kartę — ostatnią, jaką wolno wziąć w turze — "
+                                "może jeszcze coś położyć na stół?",
+    # an answer that begins as a step after the draw ("Zamiast tego możesz wziąć...") says what for
+    "answer.instead": "Zamiast tego",
+    "answer.instead.of": "Zamiast karty z wierzchu stosu do dobierania",
+    "answer.yes": "Tak.",
+    "answer.no": "Nie.",
+    "question.joker_swap": "Co wolno zrobić z jokerem leżącym w układzie na stole?",
+    "question.jokers_per_meld": "Ile jokerów może być w jednym układzie?",
+    "question.run_wrap": "Czy sekwens może przejść przez asa, od króla do dwójki?",
+    "question.cut_card": "Gdzie leży karta wyciągnięta przy przekładaniu talii?",
+    "question.cut_card_draw": "Kiedy wolno wziąć kartę leżącą pod stosem do dobierania?",
+    "question.last_card": "Czy ostatnią kartę trzeba odrzucić, czy można ją położyć na stół?",
+    "question.stock_empty": "Co, gdy w stosie do dobierania skończą się karty?",
+    "question.went_out": "Ile punktów dostaje ten, kto pierwszy pozbędzie się wszystkich kart?",
+    "question.joker_in_hand": "Ile punktów liczy się za jokera, który został na ręce?",
+    "question.not_opened": "Co liczy się graczowi, który do końca rozdania się nie otworzył?",
+}
