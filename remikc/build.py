@@ -163,7 +163,11 @@ def rulebooks(v: ir.Variant, workspace: Workspace, module: VariantModule,
         book = rulebook(v, language(code), found, parent, shown(v.source), lessons, children,
                         verified=verified)
         books[f"rulebook.{code}.md"] = to_markdown(book, sources)
-        checker = box(validator_py, book_language(v, language(code))) if validator_py is not None else None
+        meld = found.run or found.set  # the hint's example: a meld the variant's rules accept
+        typed = tuple(str(c) for c in meld.cards) if meld is not None else ()
+        typed = () if any(c.startswith("JK") for c in typed) else typed
+        said = book_language(v, language(code))
+        checker = box(validator_py, said, typed) if validator_py is not None else None
         books[f"rulebook.{code}.html"] = to_html(book, sources, checker)
     return books, wrong
 

@@ -141,6 +141,21 @@ def test_the_page_allows_its_one_script_and_style_by_hash(page: Path) -> None:
     assert ' src="' not in text and " href=\"http" not in text  # one self-contained file
 
 
+@pytest.mark.parametrize("variant_id", sorted(p.stem for p in (ROOT / "specs").glob("*.rules")))
+def test_the_hint_types_a_meld_the_variant_accepts(variant_id: str, seed_modules) -> None:
+    """No card is written into the catalogues (tests/test_no_card_literals.py): the box's hint
+    shows a meld the build found under the variant's own rules, as typed and in letters."""
+    for code in ("pl", "hr"):
+        page = (ROOT / "generated" / variant_id / f"rulebook.{code}.html").read_text(encoding="utf-8")
+        hint = re.search(r'id="meld-check-hint">(.*?)</p>', page, re.S)
+        assert hint is not None
+        text = re.sub(r"<[^>]+>", "", hint.group(1))
+        example = re.search(r"(?:np\.|npr\.) (.+?) (?:albo|ili) ([^;]+);", text)
+        assert example is not None, text
+        m = seed_modules(variant_id)
+        assert m.check_meld(example.group(1)).ok and m.check_meld(example.group(2)).ok, text
+
+
 def test_the_page_script_is_a_classic_script_that_reads_its_data() -> None:
     """No module import (file:// refuses those); the rules from the JSON block.  It is made from
     no spec (`page_script` takes none), and every page holds the same text (above)."""

@@ -23,7 +23,7 @@ import functools
 import hashlib
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -175,13 +175,28 @@ class Box:
     policy: str
 
 
-def box(validator_py: str, lang: Language) -> Box:
-    """The meld box of a rulebook in `lang` (the book's language, with the spec's own wording)."""
+_LETTERS = {"♥": "h", "♦": "d", "♣": "c", "♠": "s"}
+
+
+def _typed(cards: Sequence[str]) -> dict[str, str]:
+    """How the hint shows typing: the variant's own meld, in the book's notation and in letters
+    (`7h 8h 9h`), and its first card for a joker standing in for it (`JK=7♥`)."""
+    return {"meld": " ".join(cards), "ascii": " ".join(c[:-1] + _LETTERS.get(c[-1], c[-1]) for c in cards),
+            "card": cards[0]}
+
+
+def box(validator_py: str, lang: Language, shown: Sequence[str] = ()) -> Box:
+    """The meld box of a rulebook in `lang` (the book's language, with the spec's own wording).
+    `shown`: a meld the variant's own rules accept, found by the build, for the hint (none: a
+    hint without one; no card is written into the catalogues)."""
+    typed = _typed(shown) if shown else None
+    hint = lang.say("check.hint", **typed) if typed else lang.say("check.hint.plain")
+    not_cards = lang.say("check.not_cards", **typed) if typed else lang.say("check.not_cards.plain")
     data = {
         "language": lang.code,
         "words": {
             "refused": lang.messages["check.refused"],
-            "not_cards": lang.messages["check.not_cards"],
+            "not_cards": not_cards,
             "meld": lang.messages["example.meld"],
             "opening": lang.messages["example.opening"],
             "kinds": {"run": lang.messages["kind.run"], "set": lang.messages["kind.set"]},
@@ -189,7 +204,10 @@ def box(validator_py: str, lang: Language) -> Box:
         "rules": rule_values(validator_py),
     }
     script = page_script()
-    return Box({key.split(".", 1)[1]: lang.say(key) for key in WORDS}, Markup(json_literal(data)),
+    words = {key.split(".", 1)[1]: lang.say(key) for key in WORDS
+             if key not in ("check.hint", "check.not_cards")}
+    words.update(hint=hint, not_cards=not_cards)
+    return Box(words, Markup(json_literal(data)),
                Markup(script), policy(script, style_sha256()))
 
 

@@ -537,11 +537,15 @@ MESSAGES.update({
 # The rulebook page's box that judges a meld the reader types (remikc/runtime_js/book.mjs).
 MESSAGES.update({
     "check.title": "Provjeri kombinaciju",
-    "check.hint": "Upiši karte odvojene razmacima, npr. 7♥ 8♥ 9♥ ili 7h 8h 9h; džoker je JK, a džoker "
-                  "umjesto 5♥ je JK=5♥. Skupine otvaranja odvoji znakom +.",
+    "check.hint": "Upiši karte odvojene razmacima, npr. {meld} ili {ascii}; džoker je JK, a džoker "
+                  "umjesto {card} je JK={card}. Skupine otvaranja odvoji znakom +.",
+    "check.hint.plain": "Upiši karte odvojene razmacima, kao u primjerima ove knjižice; džoker je JK. "
+                        "Skupine otvaranja odvoji znakom +.",
     "check.button": "Provjeri",
     "check.refused": "Pravila to ne dopuštaju:",
-    "check.not_cards": "To se ne može pročitati kao karte: piši npr. 7♥ 8♥ 9♥, 10h Jh Qh ili JK.",
+    "check.not_cards": "To se ne može pročitati kao karte: piši npr. {meld}, {ascii} ili JK.",
+    "check.not_cards.plain": "To se ne može pročitati kao karte: piši ih kao u primjerima ove knjižice, a "
+                             "džokera kao JK.",
 })
 
 LANGUAGE = Language("hr", NOUNS, MESSAGES)

@@ -574,11 +574,16 @@ MESSAGES.update({
 # The rulebook page's box that judges a meld the reader types (remikc/runtime_js/book.mjs).
 MESSAGES.update({
     "check.title": "Sprawdź układ",
-    "check.hint": "Wpisz karty oddzielone spacjami, np. 7♥ 8♥ 9♥ albo 7h 8h 9h; joker to JK, a joker "
-                  "w miejsce 5♥ to JK=5♥. Układy otwarcia rozdziel znakiem +.",
+    # {meld}: a meld the variant's rules accept, found by the build; `.plain` where none is
+    "check.hint": "Wpisz karty oddzielone spacjami, np. {meld} albo {ascii}; joker to JK, a joker w miejsce "
+                  "{card} to JK={card}. Układy otwarcia rozdziel znakiem +.",
+    "check.hint.plain": "Wpisz karty oddzielone spacjami, tak jak w przykładach tej książki; joker to JK. "
+                        "Układy otwarcia rozdziel znakiem +.",
     "check.button": "Sprawdź",
     "check.refused": "Zasady na to nie pozwalają:",
-    "check.not_cards": "Tego nie da się odczytać jako karty: pisz np. 7♥ 8♥ 9♥, 10h Jh Qh albo JK.",
+    "check.not_cards": "Tego nie da się odczytać jako karty: pisz np. {meld}, {ascii} albo JK.",
+    "check.not_cards.plain": "Tego nie da się odczytać jako karty: pisz je tak jak w przykładach tej "
+                             "książki, a jokera jako JK.",
 })
 
 LANGUAGE = Language("pl", NOUNS, MESSAGES)
