@@ -160,6 +160,7 @@ def test_a_rebuild_keeps_the_modes_of_the_files_it_replaces(tmp_path, umask):
     assert _build(out, "-q")[0] == 0
     modes = {p.name: _mode(p) for p in folder.iterdir()}
     assert modes == {"__init__.py": 0o644, "validator.py": 0o644, "rulebook.hr.md": 0o640,
-                     "rulebook.pl.md": 0o600, "rulebook.pl.html": 0o644, "rulebook.hr.html": 0o644}
+                     "rulebook.pl.md": 0o600, "rulebook.pl.html": 0o644, "rulebook.hr.html": 0o644,
+                     "validator.mjs": 0o644, "validator.d.ts": 0o644}
     assert all("# edited" not in (folder / name).read_text(encoding="utf-8")
                for name in ("validator.py", "rulebook.hr.md"))
