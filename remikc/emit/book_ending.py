@@ -7,16 +7,12 @@ from __future__ import annotations
 from .. import ir
 from ..drawing import holds
 from .book import Block, Sentence
-from .book_words import Writer
+from .book_words import Writer, discard_rule, one_deal
 
 
 def going_out(w: Writer) -> tuple[Block, ...]:
     """The section "Koniec rozdania": how a deal ends, then what a stock that runs out does."""
     return _going_out(w) + _stock(w)
-
-
-def game_end(w: Writer) -> tuple[Block, ...]:
-    return _game_end(w)
 
 
 def _going_out(w: Writer) -> tuple[Block, ...]:
@@ -34,12 +30,11 @@ def _going_out(w: Writer) -> tuple[Block, ...]:
         else:
             said = w.say("handing.keep_discard.rule", v.going_out.by, marked=False)
             pile = _discard_when_handing(v)
-            taken = next((r for source, r in v.turn.draw if source.value == "discard_top"
-                          and not isinstance(r.value, ir.Never)), None)
+            taken = discard_rule(v)
             if pile is not None:  # one paragraph, as the key before the split said it
                 clause = w.say("handing.any_pile", pile, marked=False)
                 said = Sentence(f"{said.text} {clause.text}", said.rules + clause.rules)
-            elif taken is not None:
+            elif taken is not None and not isinstance(taken.value, ir.Never):
                 # the discard may be taken, but not by one who hands (he has not opened): said,
                 # not left for the reader to work out (and the list of changes says what changed)
                 clause = w.say("handing.stock_only", taken, marked=False)
@@ -57,15 +52,15 @@ def _going_out(w: Writer) -> tuple[Block, ...]:
 def _discard_when_handing(v: ir.Variant) -> ir.Rule[ir.Condition] | None:
     """The rule that lets a player who has not opened take the discard in the turn he hands,
     if one does: only then does it not matter which pile a remik drew from."""
-    for source, rule in v.turn.draw:
-        if source.value != "discard_top":
-            continue
-        for first_round in (False, True):
-            for opens in (False, True):
-                flags = {ir.Flag.FIRST_ROUND: first_round, ir.Flag.OPENED: False,
-                         ir.Flag.OPENS_THIS_TURN: opens, ir.Flag.HANDING: True}
-                if holds(rule.value, flags):
-                    return rule
+    rule = discard_rule(v)
+    if rule is None:
+        return None
+    for first_round in (False, True):
+        for opens in (False, True):
+            flags = {ir.Flag.FIRST_ROUND: first_round, ir.Flag.OPENED: False,
+                     ir.Flag.OPENS_THIS_TURN: opens, ir.Flag.HANDING: True}
+            if holds(rule.value, flags):
+                return rule
     return None
 
 
@@ -86,10 +81,11 @@ def _stock(w: Writer) -> tuple[Block, ...]:
     return w.take()
 
 
-def _game_end(w: Writer) -> tuple[Block, ...]:
+def game_end(w: Writer) -> tuple[Block, ...]:
+    """The section "Koniec gry": when the game ends, its bonuses, who wins, a tie."""
     g = w.v.game_end
     w.count("game_end.target", g.target)
-    if g.target is None and g.rounds is not None and g.rounds.value == 1:
+    if one_deal(w.v):
         w.add("game_end.one_deal", g.rounds)
     else:
         w.count("game_end.rounds_cap" if g.target is not None else "game_end.rounds", g.rounds)

@@ -4,10 +4,12 @@ answered by the book's own sentences: `questions(writer, sections) -> blocks`.""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import product
 
 from .. import ir
+from ..drawing import holds
 from .book import Block, Section, Sentence, Steps
-from .book_words import Writer
+from .book_words import Writer, discard_rule
 
 # What a group stops the game to ask, with the rules whose sentences answer it and when it is
 # asked at all; asked only where the book states one of the rules, so a house variant's
@@ -43,11 +45,7 @@ def _lay_off_before_opening(v: ir.Variant) -> bool | None:
 def _discard_before_opening(v: ir.Variant) -> bool | None:
     """"Nie." where no player who has not opened may take the discard (`when opened`), "Tak."
     where every one may; else the sentence says when."""
-    from itertools import product
-
-    from ..drawing import holds
-
-    rule = next((r for source, r in v.turn.draw if source.value == "discard_top"), None)
+    rule = discard_rule(v)
     if rule is None:
         return False
     answers = {holds(rule.value, {ir.Flag.FIRST_ROUND: first, ir.Flag.OPENED: False,

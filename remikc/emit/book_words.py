@@ -106,6 +106,17 @@ def melds_text(w: Writer, melds: Iterable[str]) -> str:
     return " + ".join(w.cards(m) for m in melds)
 
 
+def one_deal(v: ir.Variant) -> bool:
+    """A game of one deal (`rounds 1`, no target): it ends with its deal, no next deal is dealt."""
+    g = v.game_end
+    return g.target is None and g.rounds is not None and g.rounds.value == 1
+
+
+def discard_rule(v: ir.Variant) -> ir.Rule[ir.Condition] | None:
+    """The rule on taking the top of the discard pile, if the game has one."""
+    return next((rule for source, rule in v.turn.draw if source.value == "discard_top"), None)
+
+
 def scores_melds(v: ir.Variant) -> bool:
     """Whether what a meld is worth means anything: only where an opening counts points."""
     return v.opening is not None

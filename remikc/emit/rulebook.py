@@ -257,8 +257,7 @@ def _deal(w: Writer) -> tuple[Block, ...]:
     w.add(f"deal.first_player.{deal.first_player.value.value}", deal.first_player)
     if v.turn.direction is not None:
         w.add(f"turn.direction.{v.turn.direction.value.value}", v.turn.direction)
-    g = v.game_end
-    if not (g.target is None and g.rounds is not None and g.rounds.value == 1):
+    if not words.one_deal(v):
         # the referee deals the next deal from the next seat; a game of one deal has none
         w.blocks.append(Sentence(w.lang.say("deal.next_dealer"), (deal.first_player.id,), True, referee=True))
     if deal.first_player_extra is not None and deal.first_player_extra.value:
