@@ -163,6 +163,7 @@ TIERS: dict[str, tuple[str, set[str]]] = {
         "test_a_book_without_lessons_still_reads",
         "test_a_spec_whose_rules_refuse_the_shipped_deal_still_builds",
     }),
+    "tests/test_table_questions.py": (UNIT, set()),
     "tests/test_rulebooks.py": (UNIT, {
         "test_a_wrong_example_stops_the_build", "test_examples_do_not_depend_on_the_model_z3_returns",
         "test_examples_hold_under_the_generated_validator", "test_golden_rulebooks",

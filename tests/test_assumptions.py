@@ -79,10 +79,6 @@ def test_every_assumption_and_reading_is_in_the_table():
     ("remik51", "opening.min_melds", 1, "at least two melds"),
     # 001: "jeden zamiast waleta i jednocześnie drugi zamiast damy"
     ("remik_klasyczny", "jokers.declare", None, "names the card"),
-    # 002: "as może być albo niską kartą ... lub wysoką kartą"
-    ("remik_podstawowy_as", "run.ace_to_ace", False, "each ace is low or high on its own"),
-    # 003: "Kiedy gracz używa jokera, musi powiedzieć, jaką kartę reprezentuje"
-    ("karuzela", "jokers.declare", None, "is refused"),
     # 001: the discard "widoczna dla wszystkich", against "dobiera ... ze stosu zakrytego"
     ("remik_klasyczny", "turn.draw.discard_top", None, "only the covered stock"),
     # 003 forbids only K-A-2 ("skręcanie z rogu"); A..A turns no corner, unless read widely
@@ -98,6 +94,18 @@ def test_a_reading_names_the_other_one(variant, rule_id, value, other_says):
     table = (ROOT / "docs" / "assumptions.md").read_text(encoding="utf-8")
     section = table.split(f"## {variant}:")[1].split("\n## ")[0]
     assert f"| `{rule_id}` |" in section and other_says in section
+
+
+def test_no_other_reading_where_the_seed_is_plain_or_no_deal_could_tell():
+    """003 says the player "musi powiedzieć" which card a joker is: the default for a joker laid
+    without a word is an assumption, not a second reading of that sentence (reading 49).  002's
+    high-or-low ace with one pack: no deal holds two aces of a suit, so A..A read either way is
+    the same game, no choice to agree on."""
+    declare = _rule("karuzela", "jokers.declare")
+    assert declare.assumed and not declare.other
+    assert any("musi powiedzieć" in q for q in declare.sources)
+    ace = _rule("remik_podstawowy_as", "run.ace_to_ace")
+    assert ace.assumed and not ace.other
 
 
 def test_remik51_is_one_deal():

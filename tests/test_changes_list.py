@@ -5,6 +5,7 @@ seeds (in-process: the rulebook is laid out, nothing is proved)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -15,8 +16,11 @@ from remikc.emit.rulebook import rulebook
 from remikc.spec.workspace import Workspace
 from remikc.wording import language
 
-BEFORE = {"pl": " (W grze podstawowej: ", "hr": " (U osnovnoj igri: "}
-VALUE_BEFORE = {"pl": " (w grze podstawowej: ", "hr": " (u osnovnoj igri: "}
+# "as the game it extends had it", the parent by its name (a reader took "w grze podstawowej" for
+# Remik podstawowy, another game)
+BEFORE = {"pl": re.compile(r" \(W grze [^:(]+(?: \([^)]*\))?: "),
+          "hr": re.compile(r" \(U igri [^:(]+(?: \([^)]*\))?: ")}
+VALUE_BEFORE = {"pl": re.compile(r" \(w grze [^:(]+: "), "hr": re.compile(r" \(u igri [^:(]+: ")}
 
 
 def _changes(tmp_path: Path, parent: str, body: str, code: str = "pl") -> list[tuple[str, tuple[str, ...]]]:
@@ -42,8 +46,8 @@ def _well_formed(items: list[tuple[str, tuple[str, ...]]], v: ir.Variant, old: i
             mine, theirs = v.rule(rule), old.rule(rule)
             assert mine is None or theirs is None or mine.value != theirs.value, rule
         for mark in (BEFORE[code], VALUE_BEFORE[code]):
-            if mark in text:
-                now, before = text.split(mark, 1)
+            if found := mark.search(text):
+                now, before = text[:found.start()], text[found.end():]
                 assert now.strip(" .") != before.rstrip(").").strip(" ."), text
 
 
@@ -55,8 +59,8 @@ def test_an_ace_only_value_change_lists_only_the_ace(tmp_path, code):
     assert [rules for _, rules in items] == [("values.A",)]
     text = items[0][0]
     # the ace by its name, as a player says it (a native reader: not "Karta A")
-    start = {"pl": "As jest wart 10 punktów (w grze podstawowej: 1 punkt",
-             "hr": "As vrijedi 10 bodova (u osnovnoj igri: 1 bod"}[code]
+    start = {"pl": "As jest wart 10 punktów (w grze Remik klasyczny: 1 punkt",
+             "hr": "As vrijedi 10 bodova (u igri Klasični remi: 1 bod"}[code]
     assert text.startswith(start), text
     assert "J, Q, K" not in text and "J," not in text
 
@@ -75,7 +79,7 @@ def test_discard_to_go_out_is_listed_as_the_change_it_is(tmp_path):
 
 def test_the_deck_is_one_item(tmp_path):
     items = _changes(tmp_path, "remik51", "  deck {\n    override standard 3\n    override jokers 6\n  }")
-    assert items == [("Karty: 3 talie po 52 karty i 6 jokerów, razem 162 karty. (W grze podstawowej: "
+    assert items == [("Karty: 3 talie po 52 karty i 6 jokerów, razem 162 karty. (W grze Remik 51: "
                       "Karty: 2 talie po 52 karty i 4 jokery, razem 108 kart.)",
                       ("deck.standard", "deck.jokers"))]
 
@@ -84,8 +88,8 @@ def test_an_added_rule_is_stated_once(tmp_path):
     """Karuzela (003) counts a joker 25 and says nothing of one left in hand: a house that
     makes it cost 50 adds a rule, stated once, as a rule the parent lacks."""
     items = _changes(tmp_path, "karuzela", "  scoring {\n    joker_in_hand 50\n  }")
-    assert items == [("Joker pozostały na ręce kosztuje 50 punktów. (W grze podstawowej: tej "
-                      "zasady nie ma.)", ("scoring.joker_in_hand",))]
+    assert items == [("Joker pozostały na ręce kosztuje 50 punktów. (W grze Karuzela (remik "
+                      "manipulacyjny): tej zasady nie ma.)", ("scoring.joker_in_hand",))]
 
 
 def test_a_removed_joker_limit_at_the_opening_is_not_said_to_lapse(tmp_path):
@@ -96,5 +100,5 @@ def test_a_removed_joker_limit_at_the_opening_is_not_said_to_lapse(tmp_path):
     assert len(items) == 1
     text, rules = items[0]
     assert set(rules) == {"jokers.per_meld", "jokers.per_meld_at_opening"}
-    assert text.startswith("W układzie może być najwyżej jeden joker. (W grze podstawowej: Przy otwarciu")
+    assert text.startswith("W układzie może być najwyżej jeden joker. (W grze Remik 51: Przy otwarciu")
     assert "Nie obowiązuje" not in text

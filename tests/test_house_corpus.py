@@ -336,7 +336,7 @@ def test_the_list_of_changes_names_each_change_once(house, code) -> None:
     assert changed - set(named) == set(), (house, changed - set(named))
     texts = [item.text for item in items]
     assert len(texts) == len(set(texts)), house
-    before = {"pl": "(W grze podstawowej: ", "hr": "(U osnovnoj igri: "}[code]
+    before = {"pl": f"(W grze {parent.name('pl')}: ", "hr": f"(U igri {parent.name('hr')}: "}[code]
     for text in texts:
         if before in text:
             now, was = text.split(before, 1)

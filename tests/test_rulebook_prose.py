@@ -71,13 +71,21 @@ def test_the_second_native_readings_items_stay_fixed():
         assert wrong not in hr and right in hr, wrong
     basic, basic_hr = _text("remik_podstawowy", "pl"), _text("remik_podstawowy", "hr")
     assert "zwycięzca — ten, kto pozbył się wszystkich kart — dostaje" in basic
-    assert "a wcześniej nic nie wykładał" in basic and "choć wcześniej" not in basic
+    # 002: "nie zagrywając żadnych kart wcześniej": no card at all, a lay-off too (reading 49: "nic
+    # nie wykładał" beside the glossary's "wyłożenie" of melds let a player who laid off claim it)
+    assert "a wcześniej nie położył na stole żadnej karty" in basic and "choć wcześniej" not in basic
+    assert "nie wykładał" not in basic and "nije ništa izlagao" not in basic_hr
+    assert "a prije toga nije na stol stavio nijednu kartu" in basic_hr
     assert _asked(basic, "pl")["Czy sekwens może przejść przez asa, od króla do dwójki?"].startswith("Nie. ")
     assert "u igri s 2 igrača po 10 karata" in basic_hr and "Ako je pobjednik handirao" in basic_hr
     karuzela, karuzela_hr = _text("karuzela", "pl"), _text("karuzela", "hr")
     assert ("Jeśli położysz choć jedną kartę, więcej nie dobierasz; jeśli nie — musisz wziąć "
             "następną") in karuzela
-    assert "kartę, której miejsce zajmuje: w sekwensie" in karuzela
+    # 003: "musi powiedzieć" (reading 49: "może powiedzieć" made it optional); the default for a
+    # joker laid without a word is the referee's reading, marked apart
+    assert "Kto go wykłada, musi powiedzieć, jaką kartę joker przedstawia" in karuzela
+    assert "Gdy ktoś zapomni to powiedzieć, joker przedstawia kartę swojego miejsca: w sekwensie" in karuzela
+    assert "Tko ga izlaže, mora reći koju kartu džoker predstavlja" in karuzela_hr
     assert "pokucati po stolu" in karuzela_hr and "Džoker se smije premjestiti" in karuzela_hr
     assert "# Vrtuljak (Karuzela) — pravila igre" in karuzela_hr
 
@@ -189,7 +197,11 @@ def test_the_referees_own_choices_are_said_as_assumptions(variant, load):
     assert ("Talię przekłada gracz siedzący po prawej stronie rozdającego. \\*" in pl) == bool(cut)
     # remik51's game is one deal (its spec: `rounds 1`, no target): no next dealer to name
     one_deal = variant in ("remik51", "remik51_domowy")
-    assert ("W każdym następnym rozdaniu rozdaje następny gracz w kolejce. \\*" in pl) == (not one_deal)
+    assert ("W każdym następnym rozdaniu rozdaje następny gracz w kolejce: ten, który siedzi na lewo od "
+            "poprzedniego rozdającego. \\*" in pl) == (not one_deal)
+    # which way play goes, where no rule says it (readers asked; tables differ): the custom, marked
+    assert ("Kolejka idzie zgodnie z ruchem wskazówek zegara, od rozdającego w lewo. \\*" in pl) == \
+        (v.turn.direction is None)
 
 
 def test_a_worked_deal_that_would_end_the_game_says_so(load):
@@ -271,7 +283,8 @@ def test_the_wrap_sentence_never_names_a_king_ace_the_ace_sentence_refused(varia
     "po królu i asie nie można położyć dwójki" speaks of a K-A the line before forbade.  Where
     the ace may be high too (000: "13♥ 14♥ 1♥"; "po królu i asie nie możesz ustawić dwójki")
     the sentence stays."""
-    text = _text(variant, "pl")
+    # the rules of this game, not the list of its variations (the high ace of `_as` wraps no more)
+    text = _text(variant, "pl").split("Odmiany")[0]
     if variant == "remik_podstawowy":
         assert "po królu i asie" not in text
         assert "Nad królem nie można już nic położyć: król kończy sekwens." in text
@@ -388,8 +401,8 @@ def test_the_book_says_what_it_names_before_it_leans_on_it(lang):
                   "hr": ("siječe špil", "Svaki igrač dobiva")}[lang]
     deal = text[text.index("## 4."):text.index("## 5.")]
     assert deal.index(cut) < deal.index(dealt)
-    named, said = {"pl": ("robi remika", "wykłada w niej naraz wszystkie karty"),
-                   "hr": ("kreće u handiranje", "odjednom izlaže sve karte")}[lang]
+    named, said = {"pl": ("robi remika", "pozbywa się w niej naraz wszystkich kart"),
+                   "hr": ("kreće u handiranje", "odjednom se rješava svih karata")}[lang]
     rules = text[text.index("## 1."):]
     first = rules.index(named)
     assert rules.index(said, first) - first < 60
@@ -422,8 +435,12 @@ def test_one_card_legend_per_language():
         pl, hr = _text(variant, "pl"), _text(variant, "hr")
         assert pl.count("Karty zapisujemy tak, jak są nadrukowane") == 1
         assert hr.count("Karte pišemo kako su otisnute") == 1
-    assert "Jokera piszemy słowem: Joker." in _text("remik51", "pl")
-    assert "Džokera pišemo riječju: Džoker." in _text("remik51", "hr")
+    assert "Jokera piszemy słowem: Joker; karta w nawiasie po nim to ta, którą joker zastępuje" in \
+        _text("remik51", "pl")
+    assert "Džokera pišemo riječju: Džoker; karta u zagradi iza njega je ona koju džoker zamjenjuje" in \
+        _text("remik51", "hr")
+    # where the player says which card a joker is, the brackets are what he said
+    assert "ta, którą joker przedstawia, tak jak zapowiedział ją gracz" in _text("karuzela", "pl")
     assert "Joker" not in _text("remik_podstawowy", "pl").split("## 3.")[0].replace("bez jokerów", "")
 
 

@@ -160,9 +160,10 @@ def test_a_house_variant_says_first_what_differs():
     head = md.split("## 1.")[0]
     assert "różni się od gry Remik 51" in head
     assert "−140 punktów" in head and "−120 punktów" in head and "50 punktów" in head
-    assert "W grze podstawowej:" in head
+    # the game it extends by its name: "w grze podstawowej" read as Remik podstawowy (reading 49)
+    assert "(W grze Remik 51:" in head and "podstawowej" not in head
     hr = (ROOT / "generated" / "remik51_domowy" / "rulebook.hr.md").read_text(encoding="utf-8")
-    assert "od igre Remi 51 razlikuje" in hr.split("## 1.")[0]
+    assert "razlikuje od igre Remi 51" in hr.split("## 1.")[0] and "(U igri Remi 51:" in hr.split("## 1.")[0]
 
 
 # --- examples ------------------------------------------------------------------------------

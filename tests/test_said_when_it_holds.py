@@ -15,9 +15,9 @@ STOCK_ONLY = {"pl": "Karty ze stosu kart odrzuconych nie może przy tym wziąć.
 ANY_PILE = {"pl": "Nie ma przy tym znaczenia, z którego stosu dobrał kartę.",
             "hr": "Pritom nije bitno je li kartu uzeo sa špila ili s hrpe odbačenih karata."}
 REMIK = {"pl": "Kto w jednej turze wyłoży naraz wszystkie karty oprócz ostatniej, którą odrzuca, a "
-               "wcześniej nic nie wykładał, robi remika.",
-         "hr": "Igrač handira ako u jednom potezu odjednom baci sve grupe na stol, a prije toga nije "
-               "ništa izlagao, i ostane mu samo jedna karta za odbacivanje."}
+               "wcześniej nie położył na stole żadnej karty, robi remika.",
+         "hr": "Igrač handira ako u jednom potezu odjednom izloži sve grupe, a prije toga nije na stol "
+               "stavio nijednu kartu, i ostane mu samo jedna karta za odbacivanje."}
 # Remik 51 (000/004) with the discard pile for players who have opened only: a remik has not
 # opened, so he drew from the stock, and "whichever pile" is false in this game.
 OPENED_ONLY = "  turn {\n    draw {\n      override discard_top when opened\n    }\n  }"

@@ -23,6 +23,8 @@ class Sentence:
     # a choice of the referee's where no rule of the spec speaks (`Game.winners` on a tie): an
     # assumption of remikc's, marked as one, for every variant alike
     referee: bool = False
+    # an answer made of several rules' sentences, each printed with its own mark
+    parts: tuple[Sentence, ...] = ()
 
 
 @dataclass(frozen=True)

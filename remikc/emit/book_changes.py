@@ -36,15 +36,17 @@ def differences(w: Writer, parent: ir.Variant | None, book_of: BookOf) -> tuple[
     changes = _changes(w, parent, w.v, book_of)
     if not changes:
         return ()
-    out = [Sentence(w.lang.say("differences", parent=parent.name(w.lang.code)))]
+    # the parent by its name: "w grze podstawowej" read as Remik podstawowy, another game
+    name = parent.name(w.lang.code)
+    out = [Sentence(w.lang.say("differences", parent=name))]
     for change in changes:
         if change.card:
             text = w.lang.say("difference.value", card=change.card, worth=_worth(w, change.card),
-                              now=change.now, before=change.before)
+                              now=change.now, before=change.before, parent=name)
         elif not change.now:
             text = w.lang.say("difference.removed", before=change.before)
         else:
-            text = w.lang.say("difference", now=change.now,
+            text = w.lang.say("difference", now=change.now, parent=name,
                               before=change.before or w.lang.say("difference.none"))
         out.append(Sentence(text, change.rules, change.assumed))
     return tuple(out)
@@ -166,15 +168,17 @@ def variations(w: Writer, children: Sequence[ir.Variant], book_of: BookOf) -> tu
         if items:
             out.append(Variation(child.name(w.lang.code), tuple(items)))
     # an option a house variant above plays (its rule quotes the option's words) is not
-    # listed again as one the game leaves out
+    # listed again as one the game leaves out; nor one this variant plays.  A variant lists the
+    # options of the game it extends too: the seed offers them to its players as well
+    mine = [q for rule in w.v.rules for q in rule.sources]  # an inherited option this variant plays
     code = w.lang.code
     options = tuple(Sentence(w.lang.say("variation.option", quote=n.quote) if n.language == code
                              else w.lang.say(f"variation.option.from.{n.language}", text=n.translated(code),
                                              quote=n.quote))
                     for n in w.v.not_modelled
                     if n.language is not None and (n.language == code or n.translated(code))
-                    and n.origin == w.v.id
-                    and not any(_same_words(n.quote) in _same_words(q) for q in played))
+                    and not any(_same_words(n.quote) in _same_words(q)
+                                for q in played + (mine if n.origin != w.v.id else [])))
     if options:
         out.append(Variation(w.lang.say("variation.options"), options, not_modelled=True))
     return tuple(out)

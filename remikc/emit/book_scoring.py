@@ -30,6 +30,10 @@ def scoring(w: Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
             instead = "" if replaced is None else w.lang.say(said, n=number(replaced.value))
             w.add(key, rule, n=rule.value, instead=instead)
             replaced = rule
+    if v.handing is not None and s.handed is None and s.handed_with_cut_card is None \
+            and s.handing_multiplier is None:
+        # the book names a remik (handing): say it changes no score, lest a group give it one
+        w.add("scoring.handed.plain", s.went_out or s.method)
     w.count("scoring.joker_in_hand", s.joker_in_hand)
     w.count("scoring.not_opened", s.not_opened)
     if s.handing_multiplier is not None:

@@ -73,10 +73,14 @@ def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
                     variations, lang.say("section.variations") if variations else "")
     said = book.sentences()
     first: dict[str, str] = {}
+    marked: dict[str, str] = {}  # the first that carries the rule's mark: its reading is that one
     for sentence in said:
         # the referee's own sentence beside a rule (who cuts) is not the rule's sentence
         for rule_id in () if sentence.referee else sentence.rules:
             first.setdefault(rule_id, sentence.text)
+            if sentence.assumed or sentence.reading:
+                marked.setdefault(rule_id, sentence.text)
+    first = {**first, **marked}
     # a rule the book does not say (it cannot take effect here) leaves no reading to settle
     readings = tuple(_reading(w, r, first[r.id], e, t) for r in v.rules if r.other and r.id in first)
     said = said + list(readings)
@@ -97,6 +101,12 @@ def _books(lang: Language) -> changes.BookOf:
             written[variant.id] = rulebook(variant, lang, None)
         return written[variant.id]
     return book_of
+
+
+def _one_ace_of_a_suit(v: ir.Variant) -> bool:
+    """Whether no deal of the game holds two aces of a suit (one pack, no joker): no A..A run."""
+    return all(n == 1 for _, n in v.deck.standard.value.cases) and \
+        all(n == 0 for _, n in v.deck.jokers.value.cases)
 
 
 def _wrap_key(run: ir.RunRules) -> str:
@@ -165,7 +175,9 @@ def _cards(w: Writer) -> tuple[Block, ...]:
                             deck=_deck(w, standard.value.at(r.low), jokers.value.at(r.low)))
                  for r, _ in _player_groups(v, (standard, jokers))]
         w.add("deck.by_players", standard, jokers, cases="; ".join(cases))
-    w.add("legend.jokers" if v.values.joker is not None else "legend")
+    declared = v.jokers is not None and v.jokers.declare.value is ir.Declare.RANK_AND_SUIT
+    legend = "legend.jokers.declared" if declared else "legend.jokers"
+    w.add(legend if v.values.joker is not None else "legend")
     w.blocks.append(_values_table(w))
     return w.take()
 
@@ -255,11 +267,20 @@ def _deal(w: Writer) -> tuple[Block, ...]:
                  for r, values in _player_groups(v, (hand,))]
         w.add("deal.hand.by_players", hand, cases="; ".join(cases))
     w.add(f"deal.first_player.{deal.first_player.value.value}", deal.first_player)
-    if v.turn.direction is not None:
-        w.add(f"turn.direction.{v.turn.direction.value.value}", v.turn.direction)
+    direction = v.turn.direction
+    if direction is not None:
+        w.add(f"turn.direction.{direction.value.value}", direction)
+    else:
+        # no rule gives the direction (readers asked, and tables differ): the custom, as the
+        # referee's assumption (its seats are numbered in the order of play either way)
+        w.blocks.append(Sentence(w.lang.say("turn.direction.custom"), (deal.first_player.id,), True,
+                                 referee=True))
     if not words.one_deal(v):
-        # the referee deals the next deal from the next seat; a game of one deal has none
-        w.blocks.append(Sentence(w.lang.say("deal.next_dealer"), (deal.first_player.id,), True, referee=True))
+        # the referee deals the next deal from the next seat in the order of play; a game of one
+        # deal has none
+        backwards = direction is not None and direction.value is ir.Direction.COUNTERCLOCKWISE
+        key = "deal.next_dealer.counterclockwise" if backwards else "deal.next_dealer"
+        w.blocks.append(Sentence(w.lang.say(key), (deal.first_player.id,), True, referee=True))
     if deal.first_player_extra is not None and deal.first_player_extra.value:
         extra = deal.first_player_extra.value
         if hand.value.uniform:  # the total is a sum, not a second rule: `hand` is said above
@@ -358,9 +379,18 @@ def _melds(w: Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
         suit = "run.suit.same" if r.suit.value is ir.RunSuit.SAME else "run.suit.any"
         w.add("run", r.size, r.suit, size=words.size_words(w, r.size.value, "size.n"), suit=w.lang.say(suit))
         w.add(f"run.ace.{r.ace.value.name.lower()}", r.ace)
-        w.add(_wrap_key(r), r.wrap)
+        # the wrap's sentence reads by where the ace may stand: it names the ace's rule too, so
+        # a house variant's list of changes that moves the ace says the wrap's words anew
+        wrap = w.say(_wrap_key(r), r.wrap)
+        w.blocks.append(wrap if r.wrap.value else replace(wrap, rules=(*wrap.rules, r.ace.id)))
         if r.ace_to_ace is not None:
-            w.add(f"run.ace_to_ace.{'allowed' if r.ace_to_ace.value else 'forbidden'}", r.ace_to_ace)
+            key = f"run.ace_to_ace.{'allowed' if r.ace_to_ace.value else 'forbidden'}"
+            # one pack and no joker hold a single ace of a suit: say that no deal makes A..A, so
+            # that nobody reads the rule as the ban on K-A-2
+            if _one_ace_of_a_suit(v):  # a fact of the deck, whichever way the rule reads: no mark
+                w.add(f"{key}.one_pack", r.ace_to_ace, marked=False)
+            else:
+                w.add(key, r.ace_to_ace)
         if own["run"] or own["invalid"]:
             w.blocks += [_taught(w, m, ("run.size", "run.suit", "run.ace")) for m in own["run"]]
             w.blocks += [_taught(w, m, ("run.wrap",)) for m in own["invalid"]]
@@ -407,7 +437,21 @@ def _jokers(w: Writer, e: Examples, searched: bool) -> tuple[Block, ...]:
     # ("Joker może zastąpić w sekwensie dowolną kartę", not "w układzie", then "tylko w sekwensie")
     only = f".{j.only_in.value.value}" if j.only_in is not None else ""
     declare = f"jokers.declare.{j.declare.value.value}"
-    w.add(declare + only if only and w.lang.has(declare + only) else declare, j.declare, example=placed)
+    if w.lang.has(f"{declare}.unsaid"):
+        # the seed's "musi powiedzieć" unmarked where a seed states it; the referee's reading of
+        # a joker laid without a word, apart, with the rule's mark
+        w.add(declare, j.declare, marked=not j.declare.sources)
+        unsaid = w.say(f"{declare}.unsaid", j.declare, example=placed)
+        # a house rule that says nothing of it leaves the default to the referee: marked as his
+        w.blocks.append(unsaid if unsaid.assumed or unsaid.reading else
+                        replace(unsaid, assumed=True, referee=True))
+    elif w.lang.has(f"{declare}.place") and only != ".sets":
+        # "a joker may stand for any card" is what a joker is, in every game: the rule, and its
+        # mark, is which card it then is
+        w.add(declare + only if only and w.lang.has(declare + only) else declare, j.declare, marked=False)
+        w.add(f"{declare}.place", j.declare, example=placed)
+    else:
+        w.add(declare + only if only and w.lang.has(declare + only) else declare, j.declare, example=placed)
     if j.only_in is not None:
         w.add(f"jokers.only_in.{j.only_in.value.value}", j.only_in)
     joker = v.values.joker

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .hr_other import OTHER
 from .hr_questions import QUESTIONS
+from .hr_scoring import SCORING
 from .language import Language
 
 NOUNS = {
@@ -29,9 +30,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "reading.example": ", kao u primjeru {melds}",
     "unverified": "Napomena: ova pravila nisu provjerena. Mogu si proturječiti ili sadržavati pravila koja "
                   "se nikad ne primjenjuju; ovdje je opisano svako od njih.",
-    "differences": "Ova se inačica od igre {parent} razlikuje samo u ovome:",
-    "difference": "{now} (U osnovnoj igri: {before})",
-    "difference.value": "{worth} {now} (u osnovnoj igri: {before}).",
+    "differences": "Ova se inačica razlikuje od igre {parent} samo u ovome:",
+    "difference": "{now} (U igri {parent}: {before})",
+    "difference.value": "{worth} {now} (u igri {parent}: {before}).",
     "difference.value.only": "{worth} {now}.",
     # a card and its value's verb, for the list of changes: a figure by its name ("As vrijedi")
     "worth": "Karta {card} vrijedi",
@@ -77,7 +78,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "legend": "Karte pišemo kako su otisnute: A — as, K — kralj, Q — dama, J — dečko; znakovi: ♥ herc, "
               "♦ karo, ♣ tref, ♠ pik.",
     "legend.jokers": "Karte pišemo kako su otisnute: A — as, K — kralj, Q — dama, J — dečko; znakovi: "
-                     "♥ herc, ♦ karo, ♣ tref, ♠ pik. Džokera pišemo riječju: Džoker.",
+                     "♥ herc, ♦ karo, ♣ tref, ♠ pik. Džokera pišemo riječju: Džoker; karta u zagradi iza "
+                     "njega je ona koju džoker zamjenjuje — navodi je knjiga, igrač je ne mora najaviti.",
+    "legend.jokers.declared": "Karte pišemo kako su otisnute: A — as, K — kralj, Q — dama, J — dečko; "
+                              "znakovi: ♥ herc, ♦ karo, ♣ tref, ♠ pik. Džokera pišemo riječju: Džoker; karta "
+                              "u zagradi iza njega je ona koju džoker predstavlja, kako ju je igrač najavio.",
     "table.card": "Karta",
     "table.points": "Bodovi",
     "table.term": "Pojam",
@@ -116,25 +121,34 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "deal.hand.by_players": "Svaki igrač dobiva: {cases}.",
     "deal.hand.case": "u igri s {players} igrača po {n:card_acc}",
     "deal.cutter": "Špil siječe igrač koji sjedi desno od djelitelja.",
-    "deal.next_dealer": "U svakoj sljedećoj partiji dijeli sljedeći igrač po redu.",
+    "deal.next_dealer": "U svakoj sljedećoj partiji dijeli sljedeći igrač po redu: onaj koji sjedi lijevo od "
+                        "prethodnog djelitelja.",
+    "deal.next_dealer.counterclockwise": "U svakoj sljedećoj partiji dijeli sljedeći igrač po redu: onaj "
+                                         "koji "
+                                         "sjedi desno od prethodnog djelitelja.",
+    "turn.direction.custom": "Igra se u smjeru kazaljke na satu, od djelitelja ulijevo.",
     "deal.first_player.dealer": "Prvi igra djelitelj.",
     "deal.first_player.left_of_dealer": "Prvi igra igrač lijevo od djelitelja.",
     "turn.direction.clockwise": "Igra se u smjeru kazaljke na satu.",
     "turn.direction.counterclockwise": "Igra se suprotno od smjera kazaljke na satu.",
     "deal.extra": {
-        "one": "Igrač koji igra prvi počinje s {total:card_acc} (ostali imaju jednu manje). U prvom potezu "
-               "ne kupuje — tu kartu već ima — i potez završava tako da odbaci jednu kartu koja mu ne "
-               "treba.",
-        "few": "Igrač koji igra prvi počinje s {total:card_acc}, s {n} više od ostalih. U prvom potezu ne "
-               "kupuje i potez završava tako da odbaci jednu kartu koja mu ne treba.",
-        "other": "Igrač koji igra prvi počinje s {total:card_acc}, s {n} više od ostalih. U prvom potezu "
-                 "ne kupuje i potez završava tako da odbaci jednu kartu koja mu ne treba.",
+        "one": "Igrač koji igra prvi dobiva jednu kartu više, dakle {total:card_acc}. U prvom potezu "
+               "ne kupuje — tu kartu već ima. Inače igra kao u svakom potezu: već smije izložiti grupe, a "
+               "potez završava tako da odbaci jednu kartu koja mu ne treba.",
+        "few": "Igrač koji igra prvi dobiva {n} karte više, dakle {total:card_acc}. U prvom potezu ne "
+               "kupuje. Inače igra kao u svakom potezu: već smije izložiti grupe, a potez završava tako da "
+               "odbaci jednu kartu koja mu ne treba.",
+        "other": "Igrač koji igra prvi dobiva {n} karata više, dakle {total:card_acc}. U prvom potezu "
+                 "ne kupuje. Inače igra kao u svakom potezu: već smije izložiti grupe, a potez završava "
+                 "tako da odbaci jednu kartu koja mu ne treba.",
     },
     "deal.extra.by_players": {
-        "one": "Igrač koji igra prvi dobiva jednu kartu više. U prvom potezu ne kupuje — tu kartu već ima — "
-               "i potez završava tako da odbaci jednu kartu koja mu ne treba.",
-        "other": "Igrač koji igra prvi dobiva {n:card_acc} više. U prvom potezu ne kupuje i potez završava "
-                 "tako da odbaci jednu kartu koja mu ne treba.",
+        "one": "Igrač koji igra prvi dobiva jednu kartu više. U prvom potezu ne kupuje — tu kartu već ima. "
+               "Inače igra kao u svakom potezu: već smije izložiti grupe, a potez završava tako da odbaci "
+               "jednu kartu koja mu ne treba.",
+        "other": "Igrač koji igra prvi dobiva {n:card_acc} više. U prvom potezu ne kupuje. Inače igra kao u "
+                 "svakom potezu: već smije izložiti grupe, a potez završava tako da odbaci jednu kartu koja "
+                 "mu ne treba.",
     },
     "deal.first_discard.face_up": "Ostale se karte stave licem prema dolje na sredinu stola: to je špil "
                                   "za kupovanje. Gornja se karta okrene i stavi pokraj njega — s njom "
@@ -184,8 +198,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.when.cut_card": "Kartu ispod špila smiješ uzeti umjesto karte s vrha samo {when}.",
     "turn.when.cut_card.handing": "Kartu ispod špila smije uzeti svaki igrač, ne samo onaj koji je sjekao "
                                   "špil — umjesto karte s vrha i samo ako u tom potezu kreće u "
-                                  "handiranje, to jest odjednom izlaže sve karte, a prije toga nije ništa "
-                                  "izlagao (vidi „Kraj partije”).",
+                                  "handiranje, to jest odjednom se rješava svih karata, a prije toga nije "
+                                  "na stol stavio nijednu kartu (vidi „Kraj partije”).",
     "turn.when.stock": "Sa špila smiješ kupovati samo {when}.",
     "turn.when.stock.except": "Sa špila smiješ kupovati, ali ne {when}.",
     "turn.when.cut_card.except": "Kartu ispod špila smiješ uzeti umjesto karte s vrha, ali ne {when}.",
@@ -234,7 +248,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "meld.intro": "Karte se izlažu na stol u grupama. Postoje dvije vrste valjanih grupa: kompleti i nizovi.",
     "meld.intro.one": "Karte se izlažu na stol u grupama.",
     "set": "Komplet čine {size} istog broja ili iste slike, {suits}.",
-    "set.suits.distinct": "svaka drugačijeg znaka (komplet ne smije imati dvije karte istog znaka)",
+    "set.suits.distinct": "svaka različitog znaka (komplet ne smije imati dvije karte istog znaka)",
     "set.suits.any": "bilo kojeg znaka",
     "set.closed_at": "Komplet od {n:card} je zatvoren: u njega se više ne može dodati nijedna karta.",
     "run": "Niz čine {suit} poredane uzlazno, jedna za drugom; mora ih biti {size}.",
@@ -250,6 +264,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "run.wrap.allowed": "Niz smije prijeći preko asa: nakon kralja i asa smije doći dvojka (K-A-2).",
     "run.ace_to_ace.allowed": "Dopušten je i puni niz od asa do asa: 14 karata, A-2-…-K-A.",
     "run.ace_to_ace.forbidden": "Niz ne smije istodobno početi i završiti asom.",
+    "run.ace_to_ace.allowed.one_pack": "Niz od asa do asa (A-2-…-K-A) bio bi dopušten, ali se ne može "
+                                       "složiti: u ovom je špilu svaki as samo jednom.",
+    "run.ace_to_ace.forbidden.one_pack": "Niza od asa do asa (A-2-…-K-A) nema: u ovom je špilu svaki as samo "
+                                         "jednom.",
     "size.at_least": "najmanje {n:card}",
     "size.exactly": "točno {n:card}",
     "size.either": "{low} ili {n:card}",
@@ -265,29 +283,28 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "example.corner.refused": "to nije valjan niz",
     "example.corner.allowed": "niz preko asa",
     # jokers
-    "jokers.declare.position": "Džoker smije zamijeniti bilo koju kartu u grupi: predstavlja kartu na čijem "
-                               "mjestu leži.",
-    "jokers.declare.position.runs": "Džoker smije zamijeniti bilo koju kartu u nizu: predstavlja kartu na "
-                                    "čijem mjestu leži.",
+    "jokers.declare.position": "Džoker smije zamijeniti bilo koju kartu u grupi.",
+    "jokers.declare.position.runs": "Džoker smije zamijeniti bilo koju kartu u nizu.",
+    "jokers.declare.position.place": "Džoker predstavlja kartu na čijem mjestu leži.",
     "jokers.declare.position.sets": "Džoker smije zamijeniti bilo koju kartu u kompletu.",
-    "jokers.declare.rank_and_suit": "Džoker smije zamijeniti bilo koju kartu. Tko ga izlaže, smije reći "
-                                    "koju kartu džoker predstavlja — broj i znak. Ako igrač ništa ne "
-                                    "kaže, džoker predstavlja kartu na čijem mjestu leži: u nizu onu čije "
-                                    "mjesto "
-                                    "zauzima{example}, u kompletu prvi znak koji kompletu nedostaje (redom "
-                                    "♠ ♥ ♦ ♣). Karta koju džoker predstavlja poslije se ne smije "
-                                    "promijeniti dok ga ne zamijeni upravo ta karta. Džoker se smije "
-                                    "premjestiti na stolu ako i dalje predstavlja istu kartu.",
+    "jokers.declare.rank_and_suit": "Džoker smije zamijeniti bilo koju kartu. Tko ga izlaže, mora reći "
+                                    "koju kartu džoker predstavlja — broj i znak. Karta koju džoker "
+                                    "predstavlja poslije se ne smije promijeniti dok ga ne zamijeni upravo "
+                                    "ta karta. Džoker se smije premjestiti na stolu ako i dalje predstavlja "
+                                    "istu kartu.",
+    "jokers.declare.rank_and_suit.unsaid": "Ako igrač to zaboravi reći, džoker predstavlja kartu svojega "
+                                           "mjesta: u nizu onu čije mjesto zauzima{example}, u kompletu "
+                                           "kartu prvog znaka koji kompletu nedostaje (redom ♠ ♥ ♦ ♣).",
     "jokers.declare.shown": " ({cards} je niz {run})",
     "jokers.value.as_replaced": "Džoker u grupi vrijedi koliko i karta koju zamjenjuje.",
     "jokers.value.fixed": "Džoker vrijedi {n:point}.",
     "jokers.per_meld_at_opening": {
-        "one": "Pri otvaranju grupa smije imati samo jednog džokera.",
-        "other": "Pri otvaranju grupa smije imati najviše {n} džokera.",
+        "one": "Pri otvaranju svaka grupa smije imati samo jednog džokera.",
+        "other": "Pri otvaranju svaka grupa smije imati najviše {n} džokera.",
     },
     "jokers.per_meld.later": {
-        "one": "Nakon otvaranja grupa smije imati najviše jednog džokera.",
-        "other": "Nakon otvaranja grupa smije imati najviše {n} džokera.",
+        "one": "Nakon otvaranja svaka grupa smije imati najviše jednog džokera.",
+        "other": "Nakon otvaranja svaka grupa smije imati najviše {n} džokera.",
     },
     "jokers.per_meld.later.any": "Nakon otvaranja u grupi smije biti i više džokera.",
     "jokers.per_meld.any": "U jednoj grupi smije biti više džokera.",
@@ -320,7 +337,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                           "vrijediti najmanje {n:point} (računaju se vrijednosti karata iz tablice).",
     "opening.clean_run": "Među njima mora biti barem jedan „čisti” niz, bez džokera.",
     "opening.min_melds": {
-        "one": "Pri otvaranju treba izložiti barem jednu grupu.",
+        "one": "Za otvaranje je dovoljna i jedna grupa.",
         "few": "Pri otvaranju treba izložiti barem {n} grupe.",
         "other": "Pri otvaranju treba izložiti barem {n} grupa.",
     },
@@ -332,7 +349,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lay_off.when": "Grupama na stolu — i tuđima — smiješ dodavati svoje karte, ali samo {when}.",
     "lay_off.when.except": "Grupama na stolu — i tuđima — smiješ dodavati svoje karte, ali ne {when}.",
     "lay_off.when.opened": "Nakon otvaranja — već u potezu u kojem se otvoriš — smiješ dodavati svoje karte "
-                           "grupama na stolu, i tuđima (dodane karte ne računaju se u otvaranje).",
+                           "svojim i tuđim grupama na stolu (dodane karte ne računaju se u otvaranje).",
     "example.lay_off": "nastaje {after}",
     "swap.always": "Džokera iz grupe smiješ zamijeniti kartom koju on predstavlja: staviš je na njegovo "
                    "mjesto.",
@@ -363,20 +380,24 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "example.swap": "nakon zamjene: {cards}",
     # going out
     "going_out.discard": "Partija završava kad se netko riješi svih karata. Posljednju kartu mora "
-                         "odbaciti na hrpu odbačenih karata — ne smije je dodati u tuđu grupu.",
+                         "odbaciti na hrpu odbačenih karata — ne smije je staviti na stol, ni u novu "
+                         "grupu ni dodati nekoj grupi.",
     "going_out.table": "Partija završava kad netko izloži na stol sve svoje karte.",
     "going_out.discard_or_table": "Partija završava kad se netko riješi svih karata — izlažući ih, "
                                   "dodajući ih ili odbacujući posljednju.",
-    "handing": "Igrač handira ako u jednom potezu odjednom izloži sve karte, a prije toga nije ništa "
-               "izlagao.",
+    "handing": "Igrač handira ako u jednom potezu odjednom izloži sve karte, a prije toga nije na stol "
+               "stavio nijednu kartu.",
     "handing.discard_or_table": "Igrač handira ako se u jednom potezu riješi svih karata (izloži ih "
-                                "odjednom, a posljednju smije i odbaciti), a prije toga nije ništa izlagao.",
-    "handing.keep_discard": "Igrač handira ako u jednom potezu odjednom baci sve grupe na stol, a prije "
-                            "toga nije ništa izlagao, i ostane mu samo jedna karta za odbacivanje. Pritom "
+                                "odjednom, a posljednju smije i odbaciti), a prije toga nije na stol stavio "
+                                "nijednu kartu.",
+    "handing.keep_discard": "Igrač handira ako u jednom potezu odjednom izloži sve grupe, a prije "
+                            "toga nije na stol stavio nijednu kartu, i ostane mu samo jedna karta za "
+                            "odbacivanje. Pritom "
                             "nije bitno je li kartu uzeo sa špila ili s hrpe odbačenih karata.",
     # `handing.keep_discard` in two: the second clause only where a handing player may take the discard
-    "handing.keep_discard.rule": "Igrač handira ako u jednom potezu odjednom baci sve grupe na stol, a "
-                                 "prije toga nije ništa izlagao, i ostane mu samo jedna karta za "
+    "handing.keep_discard.rule": "Igrač handira ako u jednom potezu odjednom izloži sve grupe, a "
+                                 "prije toga nije na stol stavio nijednu kartu, i ostane mu samo jedna karta "
+                                 "za "
                                  "odbacivanje.",
     "handing.any_pile": "Pritom nije bitno je li kartu uzeo sa špila ili s hrpe odbačenih karata.",
     "handing.stock_only": "Kartu s hrpe odbačenih karata pritom ne smije uzeti.",
@@ -396,55 +417,14 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "stock.reshuffle.none_left": "Ako osim gornje karte nema što promiješati, a igrač koji je na potezu ne "
                                  "može kupiti nijednu kartu, partija završava bez pobjednika i nitko ne "
                                  "dobiva bodove.",
-    "stock.last_round.knock": "I u tom posljednjem potezu smije se kucnuti: partija tada odmah završava, a "
-                              "ostali igrači više ne izlažu.",
-    "stock.last_round": "Kad se špil potroši, a nitko nije kucnuo, svaki igrač — i onaj koji je kupio "
-                        "posljednju kartu — ima još jedan potez za izlaganje. Zatim se zbrajaju karte u "
+    "stock.last_round.knock": "I u tom posljednjem potezu smije se pokucati: partija tada odmah završava, a "
+                              "ostali igrači više ne stavljaju karte na stol.",
+    "stock.last_round": "Kad se špil potroši, a nitko nije pokucao, svaki igrač — i onaj koji je kupio "
+                        "posljednju kartu — ima još jedan potez u kojem smije stavljati karte na stol (u "
+                        "novu grupu ili "
+                        "dodavanjem). Zatim se zbrajaju karte u "
                         "rukama: partiju dobiva igrač s najmanjim zbrojem.",
-    # scoring
-    "scoring.penalties": "Kad partija završi, ostalim se igračima zbrajaju karte koje su im ostale u "
-                         "ruci, po vrijednostima iz tablice.",
-    "scoring.winner_collects": "Kad partija završi, pobjednik dobiva bodove za sve karte koje su ostale u "
-                               "rukama ostalih igrača.",
-    "scoring.winner_collects.went_out": "Kad partija završi, pobjednik — onaj tko se riješio svih karata — "
-                                        "dobiva bodove za sve karte koje su ostale u rukama ostalih igrača.",
-    "scoring.differences": "Partiju dobiva igrač kojem je u ruci ostalo najmanje bodova — ne mora to biti "
-                           "onaj koji je kucnuo. On dobiva zbroj razlika između bodova svakog od ostalih "
-                           "igrača i svojih.",
-    "scoring.went_out": "Igrač koji se prvi riješio svih karata dobiva {n:point}.",
-    "scoring.handed": "Igrač koji je handirao dobiva {n:point}{instead}.",
-    "scoring.handed_with_cut_card": "Igrač koji je handirao pomoću karte ispod špila dobiva "
-                                    "{n:point}{instead}.",
-    # what a hand's score replaces ("−80 (zamiast −40)"): the number as printed
-    "scoring.instead": " (umjesto {n})",
-    "scoring.instead.handed_with_cut_card": " (umjesto {n} za obično handiranje)",
-    "scoring.joker_in_hand": "Džoker koji nekome ostane u ruci vrijedi {n:point}.",
-    "scoring.not_opened": "Igraču koji se nije otvorio upisuje se {n:point}, bez brojenja karata.",
-    "scoring.handing_multiplier.penalties.2": "Ako netko od igrača handira, ostalim se igračima bodovi "
-                                              "udvostručuju — i igračima koji se nisu otvorili.",
-    "scoring.handing_multiplier.penalties.2.plain": "Ako netko od igrača handira, ostalim se igračima "
-                                                    "bodovi udvostručuju.",
-    "scoring.handing_multiplier.penalties.n": "Ako netko od igrača handira, ostalim se igračima bodovi "
-                                              "množe s {n} — i igračima koji se nisu otvorili.",
-    "scoring.handing_multiplier.penalties.n.plain": "Ako netko od igrača handira, ostalim se igračima "
-                                                    "bodovi množe s {n}.",
-    "scoring.handing_multiplier.winner_collects.2": "Ako je pobjednik handirao, svi se bodovi te partije "
-                                                    "udvostručuju.",
-    "scoring.handing_multiplier.winner_collects.n": "Ako je pobjednik handirao, svi se bodovi te partije "
-                                                    "množe s {n}.",
-    "scoring.handing_multiplier.differences.2": "Ako je pobjednik handirao, njegovi se bodovi udvostručuju.",
-    "scoring.handing_multiplier.differences.n": "Ako je pobjednik handirao, njegovi se bodovi množe s {n}.",
-    "scoring.undercut_bonus": "Ako pobjednik nije onaj koji je kucnuo (kaže se da ga je „podsjekao”), "
-                              "dobiva još {n:point} nagrade za podsijecanje.",
-    "scoring.tie_with_knocker.others_win": "Ako onaj koji je kucnuo ima jednako bodova kao neki drugi "
-                                           "igrač, pobjeđuje taj drugi i dobiva nagradu za podsijecanje. "
-                                           "Kad najmanje bodova ima više igrača, pobjeđuje svaki od njih "
-                                           "(ali ne onaj koji je kucnuo): svaki dobiva zbroj razlika prema "
-                                           "svim ostalim igračima (među izjednačenima razlika je 0) i — ako "
-                                           "je netko kucnuo — nagradu za podsijecanje.",
-    "scoring.tie_with_knocker.knocker_wins": "Pri izjednačenju s igračem koji je kucnuo pobjeđuje onaj "
-                                             "koji je kucnuo.",
-    "scoring.all_out_bonus": "Tko pobijedi izloživši sve svoje karte, dobiva {n:point} nagrade.",
+    **SCORING,
     "example.round": "Primjer: igrač 1 riješio se svih karata.",
     "example.deal": "Primjer partije, odigrane od početka do kraja:",
     "example.deal.handed": "Primjer: partija završava handiranjem.",
@@ -454,13 +434,13 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "example.deal.game_over.plain": "Da je ovo prva partija, ovaj bi rezultat već završio igru (barem "
                                     "{target} bodova).",
     "deal.final": "igrač {n} — {score}",
-    "example.deal.knocked": "Primjer: netko kucne, ali drugi igrač ima manje bodova.",
+    "example.deal.knocked": "Primjer: netko pokuca, ali drugi igrač ima manje bodova.",
     "deal.turn": "Igrač {n}: {actions}.",
     "act.draw.stock": "kupi kartu sa špila",
     "act.draw.discard": "uzme kartu s hrpe odbačenih karata",
     "act.draw.cut": "uzme kartu ispod špila",
     "act.discard": "odbaci {card}",
-    "act.knock": "kucne",
+    "act.knock": "pokuca",
     "act.end_the_turn": "završi potez",
     "act.lay": "izloži {melds}",
     "act.rearrange": "presloži stol tako da na njemu leži {melds}",
@@ -484,11 +464,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # end of the game
     "game_end.target": "Igra završava kad nečiji rezultat dosegne {n:point} ili više.",
     "game_end.rounds": "Igra traje {n:deal}.",
-    "game_end.one_deal": "Igra je jedna partija: završava zajedno s njom.",
+    "game_end.one_deal": "Igra traje jednu partiju: završava zajedno s njom.",
     "game_end.rounds_cap": "Igra završava najkasnije nakon {n:deal}.",
     "game_end.target_bonus": "Igrač koji je dosegao taj rezultat (ili svaki od igrača koji su ga dosegli) "
                              "dobiva {n:point} nagrade.",
-    "game_end.round_win_bonus": "Svaki drugi igrač dobiva {n:point} nagrade za svaku dobivenu partiju.",
+    "game_end.round_win_bonus": "Svaki od ostalih igrača dobiva {n:point} nagrade za svaku dobivenu partiju.",
     "game_end.winner.lowest": "Pobjeđuje igrač s najmanje bodova.",
     "game_end.winner.highest": "Pobjeđuje igrač s najviše bodova.",
     "game_end.tie": "Ako više igrača ima jednako bodova, pobjeđuju zajedno.",
@@ -498,7 +478,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # a set's or run's example, found under the variant's own rules: left out where none is shown
     "term.example": ", npr. {cards}",
     "term.set": "Komplet",
-    "term.set.means.distinct": "karte istog broja ili iste slike, svaka drugačijeg znaka{example}",
+    "term.set.means.distinct": "karte istog broja ili iste slike, svaka različitog znaka{example}",
     "term.set.means.any": "karte istog broja ili iste slike, bilo kojeg znaka{example}",
     "term.run": "Niz",
     "term.run.means.same": "karte istog znaka poredane redom{example}",
@@ -514,7 +494,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "term.joker.means.runs": "karta koja u nizu zamjenjuje bilo koju drugu",
     "term.joker.means.sets": "karta koja u kompletu zamjenjuje bilo koju drugu",
     "term.handing": "Handiranje",
-    "term.handing.means": "izlaganje svih karata odjednom u jednom potezu, bez ranijeg izlaganja",
+    "term.handing.means": "rješavanje svih karata odjednom, u jednom potezu, igrača koji prije toga nije "
+                          "na stol stavio nijednu kartu",
     "term.knocking": "Kucanje",
     "term.knocking.means": "kad igrač s malo bodova u ruci sam završi partiju",
     "term.discard_pile": "Hrpa odbačenih karata",

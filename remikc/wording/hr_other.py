@@ -35,9 +35,4 @@ OTHER: dict[str, str] = {
     "other.remik_klasyczny.jokers.declare": "tko stavlja džokera, kaže koju kartu on predstavlja (broj i "
                                             "znak).",
     "other.remik_klasyczny.jokers.ambiguous": "takva se grupa uvijek računa kao niz.",
-    "other.remik_podstawowy_as.run.ace_to_ace": "svaki je as nizak ili visok za sebe: niz od asa do asa "
-                                                "(A-2-…-K-A) je dopušten — s jednim špilom ionako se ne "
-                                                "može složiti.",
-    "other.karuzela.jokers.declare": "džoker izložen bez riječi o tome koju kartu predstavlja ne prihvaća "
-                                     "se: to treba reći.",
 }

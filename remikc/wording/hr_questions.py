@@ -27,4 +27,15 @@ QUESTIONS: dict[str, str] = {
     "question.went_out": "Koliko bodova dobiva onaj tko se prvi riješi svih karata?",
     "question.joker_in_hand": "Koliko vrijedi džoker koji ostane u ruci?",
     "question.not_opened": "Što se računa igraču koji se do kraja partije nije otvorio?",
+    "question.first_turn": "Smije li se igrač koji igra prvi otvoriti već u svom prvom potezu?",
+    "question.first_turn.plain": "Smije li igrač koji igra prvi izložiti grupe već u svom prvom potezu?",
+    "question.first_play": "Moraju li prve karte koje se u partiji stave na stol činiti novu grupu?",
+    "answer.first_play": "Dok je stol prazan, nema se čemu dodavati: prve se karte stavljaju kao nova grupa.",
+    "question.handing_jokers": "Vrijedi li pri handiranju isto ograničenje džokera u grupi kao pri "
+                               "otvaranju?",
+    "question.handed_with_cut_card": "Kako se računa handiranje pomoću karte ispod špila: zamjenjuje li "
+                                     "obično "
+                                     "handiranje i računaju li ostali bodove kao pri svakom handiranju?",
+    "answer.handed_with_cut_card": "Handiranje pomoću karte ispod špila također je handiranje.",
+    "question.knock_after_last_draw": "Smije li igrač koji je kupio {n}. kartu nakon tog poteza pokucati?",
 }

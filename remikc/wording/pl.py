@@ -8,6 +8,7 @@ from __future__ import annotations
 from .language import Language
 from .pl_other import OTHER
 from .pl_questions import QUESTIONS
+from .pl_scoring import SCORING
 
 NOUNS = {
     "card": {"one": "karta", "few": "karty", "many": "kart", "other": "karty"},
@@ -31,8 +32,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "unverified": "Uwaga: tych zasad nie sprawdzono. Mogą się wzajemnie wykluczać albo zawierać zasady, "
                   "które nigdy nie mają zastosowania; opisano tu każdą z nich.",
     "differences": "Ta odmiana różni się od gry {parent} tylko tym:",
-    "difference": "{now} (W grze podstawowej: {before})",
-    "difference.value": "{worth} {now} (w grze podstawowej: {before}).",
+    "difference": "{now} (W grze {parent}: {before})",
+    "difference.value": "{worth} {now} (w grze {parent}: {before}).",
     "difference.value.only": "{worth} {now}.",
     # a card and its value's verb, for the list of changes: a figure by its name ("As jest wart")
     "worth": "Karta {card} jest warta",
@@ -80,7 +81,13 @@ MESSAGES: dict[str, str | dict[str, str]] = {
               "D), J — walet (W); kolory: ♥ kier, ♦ karo, ♣ trefl, ♠ pik.",
     "legend.jokers": "Karty zapisujemy tak, jak są nadrukowane: A — as, K — król, Q — dama (na polskich "
                      "kartach D), J — walet (W); kolory: ♥ kier, ♦ karo, ♣ trefl, ♠ pik. Jokera piszemy "
-                     "słowem: Joker.",
+                     "słowem: Joker; karta w nawiasie po nim to ta, którą joker zastępuje — "
+                     "książka ją podaje, gracz nie musi jej zapowiadać.",
+    # where the player says which card a joker is (`declare rank_and_suit`)
+    "legend.jokers.declared": "Karty zapisujemy tak, jak są nadrukowane: A — as, K — król, Q — dama (na "
+                              "polskich kartach D), J — walet (W); kolory: ♥ kier, ♦ karo, ♣ trefl, ♠ pik. "
+                              "Jokera piszemy słowem: Joker; karta w nawiasie po nim to ta, którą joker "
+                              "przedstawia, tak jak zapowiedział ją gracz.",
     "table.card": "Karta",
     "table.points": "Punkty",
     "table.term": "Pojęcie",
@@ -120,23 +127,31 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "deal.hand.case": "{n:card_acc} przy {players} graczach",
     # who cuts and who deals next: no seed says; table custom and the referee's order (`dealer + 1`)
     "deal.cutter": "Talię przekłada gracz siedzący po prawej stronie rozdającego.",
-    "deal.next_dealer": "W każdym następnym rozdaniu rozdaje następny gracz w kolejce.",
+    "deal.next_dealer": "W każdym następnym rozdaniu rozdaje następny gracz w kolejce: ten, który siedzi na "
+                        "lewo od poprzedniego rozdającego.",
+    "deal.next_dealer.counterclockwise": "W każdym następnym rozdaniu rozdaje następny gracz w kolejce: ten, "
+                                         "który siedzi na prawo od poprzedniego rozdającego.",
+    # where no rule gives the direction of play and nothing implies it (the dealer begins)
+    "turn.direction.custom": "Kolejka idzie zgodnie z ruchem wskazówek zegara, od rozdającego w lewo.",
     "deal.first_player.dealer": "Grę zaczyna rozdający.",
     "deal.first_player.left_of_dealer": "Grę zaczyna gracz siedzący na lewo od rozdającego.",
     "turn.direction.clockwise": "Kolejka idzie zgodnie z ruchem wskazówek zegara.",
     "turn.direction.counterclockwise": "Kolejka idzie przeciwnie do ruchu wskazówek zegara.",
     "deal.extra": {
         "one": "Gracz, który zaczyna, dostaje jedną kartę więcej, czyli {total:card_acc}. W pierwszej "
-               "turze nie dobiera — tę kartę już ma — i kończy turę, odrzucając kartę, której nie "
-               "potrzebuje.",
+               "turze nie dobiera — tę kartę już ma. Poza tym gra jak w każdej turze: może już wyłożyć "
+               "układy, a kończy turę, odrzucając kartę, której nie potrzebuje.",
         "other": "Gracz, który zaczyna, dostaje o {n:card_acc} więcej, czyli {total:card_acc}. W pierwszej "
-                 "turze nie dobiera i kończy ją, odrzucając kartę, której nie potrzebuje.",
+                 "turze nie dobiera. Poza tym gra jak w każdej turze: może już wyłożyć układy, a kończy "
+                 "turę, odrzucając kartę, której nie potrzebuje.",
     },
     "deal.extra.by_players": {
         "one": "Gracz, który zaczyna, dostaje jedną kartę więcej. W pierwszej turze nie dobiera — tę kartę "
-               "już ma — i kończy turę, odrzucając kartę, której nie potrzebuje.",
-        "other": "Gracz, który zaczyna, dostaje o {n:card_acc} więcej. W pierwszej turze nie dobiera i "
-                 "kończy ją, odrzucając kartę, której nie potrzebuje.",
+               "już ma. Poza tym gra jak w każdej turze: może już wyłożyć układy, a kończy turę, "
+               "odrzucając kartę, której nie potrzebuje.",
+        "other": "Gracz, który zaczyna, dostaje o {n:card_acc} więcej. W pierwszej turze nie dobiera. Poza "
+                 "tym gra jak w każdej turze: może już wyłożyć układy, a kończy turę, odrzucając kartę, "
+                 "której nie potrzebuje.",
     },
     "deal.first_discard.face_up": "Pozostałe karty kładzie się na środku stołu zakryte, grzbietami do góry: "
                                   "to stos "
@@ -194,8 +209,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                           "tylko {when}.",
     "turn.when.cut_card.handing": "Kartę leżącą pod stosem do dobierania może wziąć każdy gracz, nie tylko "
                                   "ten, który przekładał — zamiast karty z wierzchu i tylko wtedy, gdy w "
-                                  "tej turze robi remika, czyli wykłada w niej naraz wszystkie karty, nic "
-                                  "wcześniej nie wyłożywszy (patrz „Koniec rozdania”).",
+                                  "tej turze robi remika, czyli pozbywa się w niej naraz wszystkich kart, "
+                                  "wcześniej nie położywszy na stole żadnej karty (patrz „Koniec "
+                                  "rozdania”).",
     "turn.when.stock": "Ze stosu do dobierania wolno dobierać tylko {when}.",
     # `.except`: a rule that holds but under one condition ("ale nie w swojej pierwszej turze", not
     # "ale tylko nie ..."); {when} is the condition that rules it out
@@ -266,6 +282,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "run.wrap.allowed": "Sekwens może przejść przez asa: po królu i asie może leżeć dwójka (K-A-2).",
     "run.ace_to_ace.allowed": "Dozwolony jest też pełny sekwens od asa do asa: 14 kart, A-2-…-K-A.",
     "run.ace_to_ace.forbidden": "Sekwens nie może zaczynać się i kończyć asem jednocześnie.",
+    # with one pack and no joker no run can hold two aces of its suit
+    "run.ace_to_ace.allowed.one_pack": "Sekwens od asa do asa (A-2-…-K-A) byłby dozwolony, ale nie da się go "
+                                       "ułożyć: w tej talii każdy as jest tylko raz.",
+    "run.ace_to_ace.forbidden.one_pack": "Sekwensu od asa do asa (A-2-…-K-A) nie ma: w tej talii każdy as "
+                                         "jest "
+                                         "tylko raz.",
     "size.at_least": "co najmniej {n:card}",
     "size.exactly": "dokładnie {n:card}",
     "size.either": "{low} lub {n:card}",
@@ -281,19 +303,22 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "example.corner.refused": "to nie jest prawidłowy sekwens",
     "example.corner.allowed": "sekwens przez asa",
     # jokers
-    "jokers.declare.position": "Joker może zastąpić w układzie dowolną kartę: jest tą kartą, której "
-                               "miejsce zajmuje.",
-    "jokers.declare.position.runs": "Joker może zastąpić w sekwensie dowolną kartę: jest tą kartą, której "
-                                    "miejsce zajmuje.",
+    "jokers.declare.position": "Joker może zastąpić w układzie dowolną kartę.",
+    "jokers.declare.position.runs": "Joker może zastąpić w sekwensie dowolną kartę.",
+    # which card it is, apart: the rule (and its mark) is this sentence, not the one above
+    "jokers.declare.position.place": "Joker jest tą kartą, której miejsce zajmuje.",
     "jokers.declare.position.sets": "Joker może zastąpić w grupie dowolną kartę.",
-    "jokers.declare.rank_and_suit": "Joker może zastąpić dowolną kartę. Kto go wykłada, może powiedzieć, "
-                                    "jaką kartę joker przedstawia — numer i kolor. Jeśli nic nie powie, "
-                                    "joker przedstawia kartę, której miejsce zajmuje: w sekwensie tę, której "
-                                    "miejsce zajmuje{example}, w grupie pierwszy kolor, którego grupie brak "
-                                    "(w kolejności ♠ ♥ ♦ ♣). Tego, jaką kartę joker przedstawia, nie wolno "
-                                    "potem zmienić, dopóki nie zastąpi go ta właśnie karta. Jokera wolno "
-                                    "przełożyć w inne miejsce na stole, jeśli dalej przedstawia tę samą "
-                                    "kartę.",
+    "jokers.declare.rank_and_suit": "Joker może zastąpić dowolną kartę. Kto go wykłada, musi powiedzieć, "
+                                    "jaką kartę joker przedstawia — numer i kolor. Tego, jaką kartę joker "
+                                    "przedstawia, nie wolno potem zmienić, dopóki nie zastąpi go ta właśnie "
+                                    "karta. Jokera wolno przełożyć w inne miejsce na stole, jeśli dalej "
+                                    "przedstawia tę samą kartę.",
+    # what a joker laid without a word stands for: the referee's reading, marked apart
+    "jokers.declare.rank_and_suit.unsaid": "Gdy ktoś zapomni to powiedzieć, joker przedstawia kartę swojego "
+                                           "miejsca: w sekwensie tę, której miejsce zajmuje{example}, w "
+                                           "grupie "
+                                           "kartę w pierwszym kolorze, którego grupie brak (w kolejności "
+                                           "♠ ♥ ♦ ♣).",
     "jokers.declare.shown": " ({cards} to sekwens {run})",
     "jokers.value.as_replaced": "Joker w układzie jest wart tyle, ile karta, którą zastępuje.",
     "jokers.value.fixed": "Joker jest wart {n:point}.",
@@ -344,7 +369,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                           "warte razem co najmniej {n:point} (liczą się wartości kart z tabeli).",
     "opening.clean_run": "Wśród nich musi być co najmniej jeden „czysty” sekwens, czyli bez jokera.",
     "opening.min_melds": {
-        "one": "Przy otwarciu trzeba wyłożyć co najmniej jeden układ.",
+        "one": "Do otwarcia wystarczy jeden układ.",
         "few": "Przy otwarciu trzeba wyłożyć co najmniej {n} układy.",
         "many": "Przy otwarciu trzeba wyłożyć co najmniej {n} układów.",
         "other": "Przy otwarciu trzeba wyłożyć co najmniej {n} układu.",
@@ -397,20 +422,23 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "example.swap": "po wymianie: {cards}",
     # going out
     "going_out.discard": "Rozdanie kończy się, gdy ktoś pozbędzie się wszystkich kart. Ostatnią kartę "
-                         "trzeba odrzucić na stos kart odrzuconych — nie wolno jej dołożyć do cudzego "
-                         "układu.",
+                         "trzeba odrzucić na stos kart odrzuconych — nie wolno jej położyć na stole, "
+                         "ani w nowym układzie, ani dokładając ją do układu (także cudzego).",
     "going_out.table": "Rozdanie kończy się, gdy ktoś wyłoży na stół wszystkie swoje karty.",
     "going_out.discard_or_table": "Rozdanie kończy się, gdy ktoś pozbędzie się wszystkich kart — "
                                   "wykładając je, dokładając albo odrzucając ostatnią.",
-    "handing": "Kto w jednej turze wyłoży naraz wszystkie karty, a wcześniej nic nie wykładał, robi remika.",
+    "handing": "Kto w jednej turze wyłoży naraz wszystkie karty, a wcześniej nie położył na stole żadnej "
+               "karty, robi remika.",
     "handing.discard_or_table": "Kto w jednej turze pozbędzie się wszystkich kart (wykładając je naraz; "
-                                "ostatnią może też odrzucić), a wcześniej nic nie wykładał, robi remika.",
+                                "ostatnią może też odrzucić), a wcześniej nie położył na stole żadnej karty, "
+                                "robi remika.",
     "handing.keep_discard": "Kto w jednej turze wyłoży naraz wszystkie karty oprócz ostatniej, którą "
-                            "odrzuca, a wcześniej nic nie wykładał, robi remika. Nie ma przy tym "
+                            "odrzuca, a wcześniej nie położył na stole żadnej karty, robi remika. Nie ma "
+                            "przy tym "
                             "znaczenia, z którego stosu dobrał kartę.",
     # `handing.keep_discard` in two: the second clause only where a remik may take the discard
     "handing.keep_discard.rule": "Kto w jednej turze wyłoży naraz wszystkie karty oprócz ostatniej, którą "
-                                 "odrzuca, a wcześniej nic nie wykładał, robi remika.",
+                                 "odrzuca, a wcześniej nie położył na stole żadnej karty, robi remika.",
     "handing.any_pile": "Nie ma przy tym znaczenia, z którego stosu dobrał kartę.",
     "handing.stock_only": "Karty ze stosu kart odrzuconych nie może przy tym wziąć.",
     "handing.lay_off.forbidden": "Robiąc remika, nie wolno dokładać swoich kart do cudzych układów.",
@@ -431,57 +459,13 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                  "przypada tura, nie może dobrać żadnej karty, rozdanie kończy się bez "
                                  "zwycięzcy i nikt nie dostaje punktów.",
     "stock.last_round.knock": "W tej ostatniej turze także wolno zapukać: rozdanie kończy się wtedy od razu, "
-                              "a pozostali gracze już nie wykładają.",
+                              "a pozostali gracze nie kładą już kart na stole.",
     "stock.last_round": "Gdy stos do dobierania się wyczerpie, a nikt nie zapukał, każdy gracz — także "
-                        "ten, który wziął ostatnią kartę — ma jeszcze jedną turę na wykładanie. Potem "
+                        "ten, który wziął ostatnią kartę — ma jeszcze jedną turę, w której może kłaść karty "
+                        "na stole (nowy układ albo "
+                        "dokładając). Potem "
                         "liczy się karty na rękach: rozdanie wygrywa gracz z najmniejszą sumą.",
-    # scoring
-    "scoring.penalties": "Gdy rozdanie się skończy, każdy z pozostałych graczy dolicza sobie wartość kart, "
-                         "które zostały mu na ręce (według tabeli wartości).",
-    "scoring.winner_collects": "Gdy rozdanie się skończy, zwycięzca dostaje punkty za wszystkie karty, które "
-                               "zostały na rękach pozostałych graczy.",
-    "scoring.winner_collects.went_out": "Gdy rozdanie się skończy, zwycięzca — ten, kto pozbył się "
-                                        "wszystkich kart — dostaje punkty za wszystkie karty, które zostały "
-                                        "na rękach pozostałych graczy.",
-    "scoring.differences": "Rozdanie wygrywa gracz, któremu na ręce zostało najmniej punktów — nie musi "
-                           "to być ten, kto zapukał. Dostaje on sumę różnic między punktami każdego "
-                           "z pozostałych graczy a swoimi.",
-    "scoring.went_out": "Kto pierwszy pozbył się wszystkich kart, dostaje {n:point}.",
-    "scoring.handed": "Kto zrobił remika, dostaje {n:point}{instead}.",
-    "scoring.handed_with_cut_card": "Kto zrobił remika, biorąc kartę spod stosu do dobierania, dostaje "
-                                    "{n:point}{instead}.",
-    # what a hand's score replaces ("−80 (zamiast −40)"): the number as printed
-    "scoring.instead": " (zamiast {n})",
-    "scoring.instead.handed_with_cut_card": " (zamiast {n} za zwykłego remika)",
-    "scoring.joker_in_hand": "Joker pozostały na ręce kosztuje {n:point}.",
-    "scoring.not_opened": "Kto się nie otworzył, dostaje {n:point}, bez liczenia kart.",
-    "scoring.handing_multiplier.penalties.2": "Gdy ktoś zrobi remika, pozostali gracze liczą punkty "
-                                              "podwójnie — także ci, którzy się nie otworzyli.",
-    "scoring.handing_multiplier.penalties.2.plain": "Gdy ktoś zrobi remika, pozostali gracze liczą punkty "
-                                                    "podwójnie.",
-    "scoring.handing_multiplier.penalties.n": "Gdy ktoś zrobi remika, punkty pozostałych graczy mnoży "
-                                              "się przez {n} — także tych, którzy się nie otworzyli.",
-    "scoring.handing_multiplier.penalties.n.plain": "Gdy ktoś zrobi remika, punkty pozostałych graczy "
-                                                    "mnoży się przez {n}.",
-    "scoring.handing_multiplier.winner_collects.2": "Gdy zwycięzca zrobi remika, wszystkie punkty tego "
-                                                    "rozdania liczy się podwójnie.",
-    "scoring.handing_multiplier.winner_collects.n": "Gdy zwycięzca zrobi remika, wszystkie punkty tego "
-                                                    "rozdania mnoży się przez {n}.",
-    "scoring.handing_multiplier.differences.2": "Gdy zwycięzca zrobi remika, jego punkty liczy się "
-                                                "podwójnie.",
-    "scoring.handing_multiplier.differences.n": "Gdy zwycięzca zrobi remika, jego punkty mnoży się przez "
-                                                "{n}.",
-    "scoring.undercut_bonus": "Jeśli zwycięzcą nie jest ten, kto zapukał (mówi się wtedy, że go „podciął”), "
-                              "zwycięzca dostaje jeszcze {n:point} premii za podcięcie.",
-    # a reader asked how tied winners count: each the differences to all (0 between the tied)
-    "scoring.tie_with_knocker.others_win": "Jeśli ten, kto zapukał, ma tyle samo punktów co inny gracz, "
-                                           "wygrywa ten drugi i dostaje premię za podcięcie. Gdy najmniej "
-                                           "punktów ma kilku graczy, wygrywa każdy z nich (ale nie ten, kto "
-                                           "zapukał): każdy dostaje sumę różnic do wszystkich pozostałych "
-                                           "graczy (między remisującymi różnica wynosi 0) i — jeśli ktoś "
-                                           "zapukał — premię za podcięcie.",
-    "scoring.tie_with_knocker.knocker_wins": "Przy remisie z tym, kto zapukał, wygrywa ten, kto zapukał.",
-    "scoring.all_out_bonus": "Kto wygra, wykładając wszystkie swoje karty, dostaje {n:point} premii.",
+    **SCORING,
     "example.round": "Przykład: rozdanie zakończył gracz 1.",
     "example.deal": "Przykład rozdania, rozegranego od początku do końca:",
     "example.deal.handed": "Przykład: rozdanie kończy się remikiem.",
@@ -524,7 +508,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "game_end.rounds_cap": "Gra kończy się najpóźniej po {n:deal}.",
     "game_end.target_bonus": "Gracz, który osiągnął ten wynik (albo każdy z graczy, którzy go osiągnęli), "
                              "dostaje {n:point} premii.",
-    "game_end.round_win_bonus": "Każdy inny gracz dostaje {n:point} premii za każde wygrane rozdanie.",
+    "game_end.round_win_bonus": "Każdy z pozostałych graczy dostaje {n:point} premii za każde wygrane "
+                                "rozdanie.",
     "game_end.winner.lowest": "Wygrywa gracz z najmniejszą liczbą punktów.",
     "game_end.winner.highest": "Wygrywa gracz z największą liczbą punktów.",
     "game_end.tie": "Gdy kilku graczy ma tyle samo punktów, wygrywają razem.",
@@ -550,7 +535,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "term.joker.means.runs": "karta, która zastępuje w sekwensie dowolną inną",
     "term.joker.means.sets": "karta, która zastępuje w grupie dowolną inną",
     "term.handing": "Remik",
-    "term.handing.means": "wyłożenie w jednej turze wszystkich kart naraz, bez wcześniejszego wykładania",
+    "term.handing.means": "pozbycie się wszystkich kart naraz, w jednej turze, przez gracza, który "
+                          "wcześniej nie położył na stole żadnej karty",
     "term.knocking": "Pukanie",
     "term.knocking.means": "zakończenie rozdania przez gracza, który ma na ręce mało punktów",
     "term.discard_pile": "Stos kart odrzuconych",

@@ -35,9 +35,4 @@ OTHER: dict[str, str] = {
     "other.remik_klasyczny.jokers.declare": "kto kładzie jokera, mówi, jaką kartę on zastępuje (numer i "
                                             "kolor).",
     "other.remik_klasyczny.jokers.ambiguous": "taki układ liczy się zawsze jako sekwens.",
-    "other.remik_podstawowy_as.run.ace_to_ace": "każdy as jest niski albo wysoki sam za siebie: sekwens od "
-                                                "asa do asa (A-2-…-K-A) jest dozwolony — z jedną talią i "
-                                                "tak nie da się go ułożyć.",
-    "other.karuzela.jokers.declare": "jokera wyłożonego bez powiedzenia, jaką kartę przedstawia, się nie "
-                                     "przyjmuje: trzeba to powiedzieć.",
 }

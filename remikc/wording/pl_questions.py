@@ -27,4 +27,16 @@ QUESTIONS: dict[str, str] = {
     "question.went_out": "Ile punktów dostaje ten, kto pierwszy pozbędzie się wszystkich kart?",
     "question.joker_in_hand": "Ile punktów liczy się za jokera, który został na ręce?",
     "question.not_opened": "Co liczy się graczowi, który do końca rozdania się nie otworzył?",
+    "question.first_turn": "Czy gracz, który zaczyna, może się otworzyć już w swojej pierwszej turze?",
+    "question.first_turn.plain": "Czy gracz, który zaczyna, może wyłożyć układy już w swojej pierwszej "
+                                 "turze?",
+    "question.first_play": "Czy pierwsze karty położone w rozdaniu na stół muszą tworzyć nowy układ?",
+    "answer.first_play": "Dopóki stół jest pusty, nie ma do czego dokładać: pierwsze karty kładzie się jako "
+                         "nowy układ.",
+    "question.handing_jokers": "Czy przy remiku obowiązuje ten sam limit jokerów w układzie co przy "
+                               "otwarciu?",
+    "question.handed_with_cut_card": "Jak liczy się remik z kartą spod stosu do dobierania: czy zastępuje "
+                                     "zwykłego remika i czy pozostali nadal liczą punkty jak przy remiku?",
+    "answer.handed_with_cut_card": "Remik z kartą spod stosu do dobierania to też remik.",
+    "question.knock_after_last_draw": "Czy gracz, który dobrał {n}. kartę, może po tej turze zapukać?",
 }
