@@ -74,9 +74,10 @@ def test_the_house_variant_passes_its_checks_and_its_book_states_the_rule(tmp_pa
         assert any(s.text.startswith(said) for s in book.differences)
         assert len(book.differences) == 3  # the heading and the two changes
         # what a joker may stand for names the one kind of meld, never "any card of a meld"
-        declared = {"pl": "Joker może zastąpić w sekwensie dowolną kartę: jest tą kartą, której miejsce "
-                          "zajmuje.",
-                    "hr": "Džoker smije zamijeniti bilo koju kartu u nizu: predstavlja kartu na čijem "
-                          "mjestu leži."}[code]
-        assert texts[texts.index(declared) + 1] == said
+        # (then which card it is, a sentence of its own with the rule's mark)
+        declared = {"pl": "Joker może zastąpić w sekwensie dowolną kartę.",
+                    "hr": "Džoker smije zamijeniti bilo koju kartu u nizu."}[code]
+        place = {"pl": "Joker jest tą kartą, której miejsce zajmuje.",
+                 "hr": "Džoker predstavlja kartu na čijem mjestu leži."}[code]
+        assert texts[texts.index(declared) + 1:texts.index(declared) + 3] == [place, said]
         assert not any("zastąpić w układzie" in t or "bilo koju kartu u grupi:" in t for t in texts)

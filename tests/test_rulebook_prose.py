@@ -84,7 +84,8 @@ def test_the_second_native_readings_items_stay_fixed():
     # 003: "musi powiedzieć" (reading 49: "może powiedzieć" made it optional); the default for a
     # joker laid without a word is the referee's reading, marked apart
     assert "Kto go wykłada, musi powiedzieć, jaką kartę joker przedstawia" in karuzela
-    assert "Gdy ktoś zapomni to powiedzieć, joker przedstawia kartę swojego miejsca: w sekwensie" in karuzela
+    assert "Gdy ktoś zapomni to powiedzieć, joker przedstawia w sekwensie kartę, której miejsce zajmuje" \
+        in karuzela
     assert "Tko ga izlaže, mora reći koju kartu džoker predstavlja" in karuzela_hr
     assert "pokucati po stolu" in karuzela_hr and "Džoker se smije premjestiti" in karuzela_hr
     assert "# Vrtuljak (Karuzela) — pravila igre" in karuzela_hr

@@ -156,19 +156,29 @@ def test_the_undercut_and_the_knockers_tie_need_a_knock():
 
 def test_the_last_card_may_go_on_no_meld():
     """000: the last card is discarded; the referee refuses it on any meld, one's own too."""
-    assert "nie wolno jej położyć na stole, ani w nowym układzie, ani dokładając ją do układu (także " \
+    assert "nie wolno jej położyć na stole: ani w nowym układzie, ani dokładając do układu (także " \
            "cudzego)" in _text("remik51", "pl")
-    assert "ne smije je staviti na stol, ni u novu grupu ni dodati nekoj grupi" in _text("remik51", "hr")
+    assert "ne smije je staviti na stol, ni u novu grupu ni kao dodatak nekoj grupi" in _text("remik51", "hr")
 
 
 def test_one_pack_without_jokers_makes_no_ace_to_ace_run_and_offers_no_choice_of_it():
     """002's high-or-low ace with one pack: no deal holds two aces of a suit."""
     text = _text("remik_podstawowy_as", "pl")
-    assert "Sekwensu od asa do asa (A-2-…-K-A) nie ma: w tej talii każdy as jest tylko raz." in text
-    assert "Sekwensu od asa do asa (A-2-…-K-A) nie ma: w tej talii każdy as jest tylko raz. \\*" not in text
+    assert "Sekwensu od asa do asa (A-2-…-K-A) nie ma: w tej talii każdy as występuje tylko raz." in text
+    # said beside the ace in the list of changes, not as a rule Remik podstawowy lacked
+    head = text.split("## 1.")[0]
+    assert "tylko raz. (W grze Remik podstawowy: tej zasady nie ma.)" not in head
+    assert "Q-K-A). Sekwens nie może przejść przez asa" in head
     assert "każdy as jest niski albo wysoki sam za siebie" not in text
-    # the seed's option on the last card applies to this variant of 002 too
+    # the seed's option on the last card applies to this variant of 002 too; a fragment of a seed
+    # sentence stays in its seed's book, where its variation says what it means
     assert "„Niektórzy gracze wymagają odrzucenia ostatniej karty z ręki gracza.”" in text
+
+
+def test_a_fragment_of_a_seeds_option_is_not_inherited(tmp_path):
+    v = _house(tmp_path, "  scoring {\n    override went_out -50\n  }\n")
+    options = [s.text for var in rulebook(v, language("pl")).variations for s in var.items]
+    assert not any("-140" in t or "+50" in t for t in options), options
 
 
 def test_the_high_aces_variation_restates_the_wrap_it_keeps():

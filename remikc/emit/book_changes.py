@@ -104,7 +104,9 @@ def _changes(w: Writer, old: ir.Variant, new: ir.Variant, book_of: BookOf) -> li
         items.setdefault(root(i), ([], []))[0 if i < len(_unique(now)) else 1].append(s)
     for mine, theirs in items.values():
         rules = tuple(dict.fromkeys(r for s in (*mine, *theirs) for r in s.rules if r in others))
-        assumed = any(r is not None and r.mark == ir.ASSUMED for r in (new.rule(x) for x in rules))
+        # marked as the sentences it shows are (a fact of the deck beside an assumed rule is not)
+        assumed = any(s.assumed for s in mine) if mine else \
+            any(r is not None and r.mark == ir.ASSUMED for r in (new.rule(x) for x in rules))
         # each read apart from the step before it ("Zamiast tego..." says instead of what)
         out.append(_Change(on_its_own(w, " ".join(s.text for s in mine)),
                            on_its_own(w, " ".join(s.text for s in theirs)), rules, assumed))
@@ -169,7 +171,9 @@ def variations(w: Writer, children: Sequence[ir.Variant], book_of: BookOf) -> tu
             out.append(Variation(child.name(w.lang.code), tuple(items)))
     # an option a house variant above plays (its rule quotes the option's words) is not
     # listed again as one the game leaves out; nor one this variant plays.  A variant lists the
-    # options of the game it extends too: the seed offers them to its players as well
+    # options of the game it extends too, where the seed's words are a whole sentence: a
+    # fragment ("Gdzieś na to zwycięstwo wyliczone jest -140") reads only beside the seed's
+    # other words, in the seed's own book
     mine = [q for rule in w.v.rules for q in rule.sources]  # an inherited option this variant plays
     code = w.lang.code
     options = tuple(Sentence(w.lang.say("variation.option", quote=n.quote) if n.language == code
@@ -177,6 +181,7 @@ def variations(w: Writer, children: Sequence[ir.Variant], book_of: BookOf) -> tu
                                              quote=n.quote))
                     for n in w.v.not_modelled
                     if n.language is not None and (n.language == code or n.translated(code))
+                    and (n.origin == w.v.id or n.quote.rstrip().endswith((".", "!", "?")))
                     and not any(_same_words(n.quote) in _same_words(q)
                                 for q in played + (mine if n.origin != w.v.id else [])))
     if options:

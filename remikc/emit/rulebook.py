@@ -387,8 +387,11 @@ def _melds(w: Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
             key = f"run.ace_to_ace.{'allowed' if r.ace_to_ace.value else 'forbidden'}"
             # one pack and no joker hold a single ace of a suit: say that no deal makes A..A, so
             # that nobody reads the rule as the ban on K-A-2
-            if _one_ace_of_a_suit(v):  # a fact of the deck, whichever way the rule reads: no mark
-                w.add(f"{key}.one_pack", r.ace_to_ace, marked=False)
+            if _one_ace_of_a_suit(v):  # what the deck allows, whichever way the rule reads
+                # (it speaks of the ace at both ends: said with the ace's rule, a list of changes
+                # says it beside the ace, not as a rule the game without a high ace lacked)
+                fact = w.say(f"{key}.one_pack", r.ace_to_ace)
+                w.blocks.append(replace(fact, rules=(*fact.rules, r.ace.id)))
             else:
                 w.add(key, r.ace_to_ace)
         if own["run"] or own["invalid"]:

@@ -704,6 +704,12 @@ def min_deadwood(hand: CardsLike, *, discard: bool = False, budget: int = SEARCH
     held = _hand(hand)
     if discard and not held:
         raise ValueError("no card to discard")
+    if not discard and _UNIVERSE_ONLY and 0 not in held:
+        # the commonest hand melds nothing, or all its cards that can meld make one meld: said
+        # at once, without the memo's key (a sort) or a search
+        quick = _plain_deadwood(held)
+        if quick is not None:
+            return quick
     key = (tuple(sorted(held)), discard, budget)
     found = _DEADWOOD.get(key)
     if found is None:
@@ -714,6 +720,18 @@ def min_deadwood(hand: CardsLike, *, discard: bool = False, budget: int = SEARCH
             whole = [HAND_VALUE[c] for c in held]
             found = sum(whole) - (max(whole) if discard else 0)
     return found
+
+
+def _plain_deadwood(held: tuple[int, ...]) -> int | None:
+    """`min_deadwood` of a hand without jokers where no search is needed: no card of it can meld,
+    or the cards that can make one meld; else None."""
+    start = _vector(held)
+    live = _live(start)
+    if not live:
+        return sum(map(HAND_VALUE.__getitem__, held))
+    if start & live in (_UNIVERSES.get(False) or _universe(False)).whole:
+        return sum([HAND_VALUE[c] for c in held if not live >> (c * _W) & 1])
+    return None
 
 
 def _remember_deadwood(hand: Iterable[int], deadwood: int) -> None:

@@ -124,8 +124,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "deal.next_dealer": "U svakoj sljedećoj partiji dijeli sljedeći igrač po redu: onaj koji sjedi lijevo od "
                         "prethodnog djelitelja.",
     "deal.next_dealer.counterclockwise": "U svakoj sljedećoj partiji dijeli sljedeći igrač po redu: onaj "
-                                         "koji "
-                                         "sjedi desno od prethodnog djelitelja.",
+                                         "koji sjedi desno od prethodnog djelitelja.",
     "turn.direction.custom": "Igra se u smjeru kazaljke na satu, od djelitelja ulijevo.",
     "deal.first_player.dealer": "Prvi igra djelitelj.",
     "deal.first_player.left_of_dealer": "Prvi igra igrač lijevo od djelitelja.",
@@ -265,9 +264,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "run.ace_to_ace.allowed": "Dopušten je i puni niz od asa do asa: 14 karata, A-2-…-K-A.",
     "run.ace_to_ace.forbidden": "Niz ne smije istodobno početi i završiti asom.",
     "run.ace_to_ace.allowed.one_pack": "Niz od asa do asa (A-2-…-K-A) bio bi dopušten, ali se ne može "
-                                       "složiti: u ovom je špilu svaki as samo jednom.",
-    "run.ace_to_ace.forbidden.one_pack": "Niza od asa do asa (A-2-…-K-A) nema: u ovom je špilu svaki as samo "
-                                         "jednom.",
+                                       "složiti: u ovom špilu svaki as postoji samo jednom.",
+    "run.ace_to_ace.forbidden.one_pack": "Niza od asa do asa (A-2-…-K-A) nema: u ovom špilu svaki as postoji "
+                                         "samo jednom.",
     "size.at_least": "najmanje {n:card}",
     "size.exactly": "točno {n:card}",
     "size.either": "{low} ili {n:card}",
@@ -292,9 +291,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                     "predstavlja poslije se ne smije promijeniti dok ga ne zamijeni upravo "
                                     "ta karta. Džoker se smije premjestiti na stolu ako i dalje predstavlja "
                                     "istu kartu.",
-    "jokers.declare.rank_and_suit.unsaid": "Ako igrač to zaboravi reći, džoker predstavlja kartu svojega "
-                                           "mjesta: u nizu onu čije mjesto zauzima{example}, u kompletu "
-                                           "kartu prvog znaka koji kompletu nedostaje (redom ♠ ♥ ♦ ♣).",
+    "jokers.declare.rank_and_suit.unsaid": "Ako igrač to zaboravi reći, džoker u nizu predstavlja kartu na "
+                                           "čijem mjestu leži{example}, a u kompletu kartu prvog znaka koji "
+                                           "kompletu nedostaje (redom ♠ ♥ ♦ ♣).",
     "jokers.declare.shown": " ({cards} je niz {run})",
     "jokers.value.as_replaced": "Džoker u grupi vrijedi koliko i karta koju zamjenjuje.",
     "jokers.value.fixed": "Džoker vrijedi {n:point}.",
@@ -379,9 +378,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                 "na stolu.",
     "example.swap": "nakon zamjene: {cards}",
     # going out
-    "going_out.discard": "Partija završava kad se netko riješi svih karata. Posljednju kartu mora "
-                         "odbaciti na hrpu odbačenih karata — ne smije je staviti na stol, ni u novu "
-                         "grupu ni dodati nekoj grupi.",
+    "going_out.discard": "Partija završava kad se netko riješi svih karata. Posljednju kartu mora odbaciti "
+                         "na hrpu odbačenih karata — ne smije je staviti na stol, ni u novu grupu ni kao "
+                         "dodatak nekoj grupi.",
     "going_out.table": "Partija završava kad netko izloži na stol sve svoje karte.",
     "going_out.discard_or_table": "Partija završava kad se netko riješi svih karata — izlažući ih, "
                                   "dodajući ih ili odbacujući posljednju.",
@@ -390,14 +389,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "handing.discard_or_table": "Igrač handira ako se u jednom potezu riješi svih karata (izloži ih "
                                 "odjednom, a posljednju smije i odbaciti), a prije toga nije na stol stavio "
                                 "nijednu kartu.",
-    "handing.keep_discard": "Igrač handira ako u jednom potezu odjednom izloži sve grupe, a prije "
-                            "toga nije na stol stavio nijednu kartu, i ostane mu samo jedna karta za "
-                            "odbacivanje. Pritom "
-                            "nije bitno je li kartu uzeo sa špila ili s hrpe odbačenih karata.",
+    "handing.keep_discard": "Igrač handira ako u jednom potezu odjednom izloži sve grupe, a prije toga nije "
+                            "na stol stavio nijednu kartu, i ostane mu samo jedna karta za odbacivanje. "
+                            "Pritom nije bitno je li kartu uzeo sa špila ili s hrpe odbačenih karata.",
     # `handing.keep_discard` in two: the second clause only where a handing player may take the discard
-    "handing.keep_discard.rule": "Igrač handira ako u jednom potezu odjednom izloži sve grupe, a "
-                                 "prije toga nije na stol stavio nijednu kartu, i ostane mu samo jedna karta "
-                                 "za "
+    "handing.keep_discard.rule": "Igrač handira ako u jednom potezu odjednom izloži sve grupe, a prije toga "
+                                 "nije na stol stavio nijednu kartu, i ostane mu samo jedna karta za "
                                  "odbacivanje.",
     "handing.any_pile": "Pritom nije bitno je li kartu uzeo sa špila ili s hrpe odbačenih karata.",
     "handing.stock_only": "Kartu s hrpe odbačenih karata pritom ne smije uzeti.",
@@ -410,10 +407,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "stock.reshuffle": "Kad u špilu nestane karata, promiješaju se odbačene karte — osim gornje, koja ostaje "
                        "na mjestu — i od njih se složi novi špil.",
     "stock.reshuffle.cut_card": "Kad iznad karte ispod špila ne ostane nijedna karta koja bi se mogla "
-                                "kupiti, promiješaju "
-                                "se odbačene karte — osim gornje, koja ostaje na mjestu — i od njih se "
-                                "složi novi špil na karti ispod špila: ona ostaje na dnu te i dalje čeka "
-                                "handiranje.",
+                                "kupiti, promiješaju se odbačene karte — osim gornje, koja ostaje na mjestu "
+                                "— i od njih se složi novi špil na karti ispod špila: ona ostaje na dnu te i "
+                                "dalje čeka handiranje.",
     "stock.reshuffle.none_left": "Ako osim gornje karte nema što promiješati, a igrač koji je na potezu ne "
                                  "može kupiti nijednu kartu, partija završava bez pobjednika i nitko ne "
                                  "dobiva bodove.",
@@ -421,9 +417,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                               "ostali igrači više ne stavljaju karte na stol.",
     "stock.last_round": "Kad se špil potroši, a nitko nije pokucao, svaki igrač — i onaj koji je kupio "
                         "posljednju kartu — ima još jedan potez u kojem smije stavljati karte na stol (u "
-                        "novu grupu ili "
-                        "dodavanjem). Zatim se zbrajaju karte u "
-                        "rukama: partiju dobiva igrač s najmanjim zbrojem.",
+                        "novu grupu ili dodavanjem). Zatim se zbrajaju karte u rukama: partiju dobiva igrač "
+                        "s najmanjim zbrojem.",
     **SCORING,
     "example.round": "Primjer: igrač 1 riješio se svih karata.",
     "example.deal": "Primjer partije, odigrane od početka do kraja:",
@@ -456,9 +451,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "round.left": "Karte u ruci",
     "round.how": "Račun",
     "round.score": "Rezultat",
-    "example.rearrange.before": "Primjer: na stolu leže {table}, a ti u ruci imaš {hand}. Nijedna od "
-                                "tih karata ne može se dodati grupama onakvima kakve su sada — ali stol "
-                                "možeš "
+    "example.rearrange.before": "Primjer: na stolu leže {table}, a ti u ruci imaš {hand}. Nijedna od tih "
+                                "karata ne može se dodati grupama onakvima kakve su sada — ali stol možeš "
                                 "presložiti:",
     "example.rearrange.after": "{moved} mijenjaju grupu, {hand} izlaze iz ruke",
     # end of the game

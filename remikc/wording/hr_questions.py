@@ -34,8 +34,8 @@ QUESTIONS: dict[str, str] = {
     "question.handing_jokers": "Vrijedi li pri handiranju isto ograničenje džokera u grupi kao pri "
                                "otvaranju?",
     "question.handed_with_cut_card": "Kako se računa handiranje pomoću karte ispod špila: zamjenjuje li "
-                                     "obično "
-                                     "handiranje i računaju li ostali bodove kao pri svakom handiranju?",
+                                     "obično handiranje i računaju li ostali bodove kao pri svakom "
+                                     "handiranju?",
     "answer.handed_with_cut_card": "Handiranje pomoću karte ispod špila također je handiranje.",
     "question.knock_after_last_draw": "Smije li igrač koji je kupio {n}. kartu nakon tog poteza pokucati?",
 }

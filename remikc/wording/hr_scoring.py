@@ -40,13 +40,12 @@ SCORING: dict[str, str | dict[str, str]] = {
     "scoring.handing_multiplier.differences.n": "Ako je pobjednik handirao, njegovi se bodovi množe s {n}.",
     "scoring.undercut_bonus": "Ako je netko pokucao, a pobjednik nije on (kaže se da ga je „podsjekao”), "
                               "pobjednik dobiva još {n:point} nagrade za podsijecanje.",
-    "scoring.tie_with_knocker.others_win": "Ako onaj koji je pokucao ima najmanje bodova, ali "
-                                           "jednako kao neki drugi igrač, pobjeđuje taj drugi i dobiva "
-                                           "nagradu za podsijecanje. "
-                                           "Kad najmanje bodova ima više igrača, pobjeđuje svaki od njih "
-                                           "(ali ne onaj koji je pokucao): svaki dobiva zbroj razlika prema "
-                                           "svim ostalim igračima (među izjednačenima razlika je 0) i — ako "
-                                           "je netko pokucao — nagradu za podsijecanje.",
+    "scoring.tie_with_knocker.others_win": "Ako onaj koji je pokucao ima najmanje bodova, ali jednako kao "
+                                           "neki drugi igrač, pobjeđuje taj drugi i dobiva nagradu za "
+                                           "podsijecanje. Kad najmanje bodova ima više igrača, pobjeđuje "
+                                           "svaki od njih (ali ne onaj koji je pokucao): svaki dobiva zbroj "
+                                           "razlika prema svim ostalim igračima (među izjednačenima razlika "
+                                           "je 0) i — ako je netko pokucao — nagradu za podsijecanje.",
     "scoring.tie_with_knocker.knocker_wins": "Pri izjednačenju s igračem koji je pokucao pobjeđuje onaj "
                                              "koji je pokucao.",
     "scoring.all_out_bonus": "Tko pobijedi izloživši sve svoje karte, dobiva {n:point} nagrade.",

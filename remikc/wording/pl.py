@@ -154,16 +154,13 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                  "której nie potrzebuje.",
     },
     "deal.first_discard.face_up": "Pozostałe karty kładzie się na środku stołu zakryte, grzbietami do góry: "
-                                  "to stos "
-                                  "do dobierania. Jego wierzchnią kartę odwraca się i kładzie obok — od "
-                                  "niej zaczyna się stos kart odrzuconych.",
+                                  "to stos do dobierania. Jego wierzchnią kartę odwraca się i kładzie obok — "
+                                  "od niej zaczyna się stos kart odrzuconych.",
     "deal.first_discard.none": "Pozostałe karty kładzie się na środku stołu zakryte, grzbietami do góry: to "
-                               "stos do "
-                               "dobierania. Stos kart odrzuconych zaczyna się od pierwszej odrzuconej "
-                               "karty.",
+                               "stos do dobierania. Stos kart odrzuconych zaczyna się od pierwszej "
+                               "odrzuconej karty.",
     "deal.first_discard.no_pile": "Pozostałe karty kładzie się na środku stołu zakryte, grzbietami do góry: "
-                                  "to stos "
-                                  "do dobierania. W tej grze nie odrzuca się kart.",
+                                  "to stos do dobierania. W tej grze nie odrzuca się kart.",
     "deal.cut_card": "Zanim karty zostaną rozdane, gracz, który przekłada talię, bierze z niej jedną kartę, "
                      "nie wybierając (może to być także joker), i kładzie ją odkrytą, w poprzek, pod spodem "
                      "talii, tak by wystawała: gdy karty są już rozdane, leży pod stosem do dobierania i "
@@ -284,10 +281,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "run.ace_to_ace.forbidden": "Sekwens nie może zaczynać się i kończyć asem jednocześnie.",
     # with one pack and no joker no run can hold two aces of its suit
     "run.ace_to_ace.allowed.one_pack": "Sekwens od asa do asa (A-2-…-K-A) byłby dozwolony, ale nie da się go "
-                                       "ułożyć: w tej talii każdy as jest tylko raz.",
+                                       "ułożyć: w tej talii każdy as występuje tylko raz.",
     "run.ace_to_ace.forbidden.one_pack": "Sekwensu od asa do asa (A-2-…-K-A) nie ma: w tej talii każdy as "
-                                         "jest "
-                                         "tylko raz.",
+                                         "występuje tylko raz.",
     "size.at_least": "co najmniej {n:card}",
     "size.exactly": "dokładnie {n:card}",
     "size.either": "{low} lub {n:card}",
@@ -314,11 +310,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                     "karta. Jokera wolno przełożyć w inne miejsce na stole, jeśli dalej "
                                     "przedstawia tę samą kartę.",
     # what a joker laid without a word stands for: the referee's reading, marked apart
-    "jokers.declare.rank_and_suit.unsaid": "Gdy ktoś zapomni to powiedzieć, joker przedstawia kartę swojego "
-                                           "miejsca: w sekwensie tę, której miejsce zajmuje{example}, w "
-                                           "grupie "
-                                           "kartę w pierwszym kolorze, którego grupie brak (w kolejności "
-                                           "♠ ♥ ♦ ♣).",
+    "jokers.declare.rank_and_suit.unsaid": "Gdy ktoś zapomni to powiedzieć, joker przedstawia w sekwensie "
+                                           "kartę, której miejsce zajmuje{example}, a w grupie kartę w "
+                                           "pierwszym kolorze, którego grupie brak (w kolejności ♠ ♥ ♦ ♣).",
     "jokers.declare.shown": " ({cards} to sekwens {run})",
     "jokers.value.as_replaced": "Joker w układzie jest wart tyle, ile karta, którą zastępuje.",
     "jokers.value.fixed": "Joker jest wart {n:point}.",
@@ -421,9 +415,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                 "na stole.",
     "example.swap": "po wymianie: {cards}",
     # going out
-    "going_out.discard": "Rozdanie kończy się, gdy ktoś pozbędzie się wszystkich kart. Ostatnią kartę "
-                         "trzeba odrzucić na stos kart odrzuconych — nie wolno jej położyć na stole, "
-                         "ani w nowym układzie, ani dokładając ją do układu (także cudzego).",
+    "going_out.discard": "Rozdanie kończy się, gdy ktoś pozbędzie się wszystkich kart. Ostatnią kartę trzeba "
+                         "odrzucić na stos kart odrzuconych — nie wolno jej położyć na stole: ani w nowym "
+                         "układzie, ani dokładając do układu (także cudzego).",
     "going_out.table": "Rozdanie kończy się, gdy ktoś wyłoży na stół wszystkie swoje karty.",
     "going_out.discard_or_table": "Rozdanie kończy się, gdy ktoś pozbędzie się wszystkich kart — "
                                   "wykładając je, dokładając albo odrzucając ostatnią.",
@@ -434,8 +428,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                 "robi remika.",
     "handing.keep_discard": "Kto w jednej turze wyłoży naraz wszystkie karty oprócz ostatniej, którą "
                             "odrzuca, a wcześniej nie położył na stole żadnej karty, robi remika. Nie ma "
-                            "przy tym "
-                            "znaczenia, z którego stosu dobrał kartę.",
+                            "przy tym znaczenia, z którego stosu dobrał kartę.",
     # `handing.keep_discard` in two: the second clause only where a remik may take the discard
     "handing.keep_discard.rule": "Kto w jednej turze wyłoży naraz wszystkie karty oprócz ostatniej, którą "
                                  "odrzuca, a wcześniej nie położył na stole żadnej karty, robi remika.",
@@ -460,11 +453,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                  "zwycięzcy i nikt nie dostaje punktów.",
     "stock.last_round.knock": "W tej ostatniej turze także wolno zapukać: rozdanie kończy się wtedy od razu, "
                               "a pozostali gracze nie kładą już kart na stole.",
-    "stock.last_round": "Gdy stos do dobierania się wyczerpie, a nikt nie zapukał, każdy gracz — także "
-                        "ten, który wziął ostatnią kartę — ma jeszcze jedną turę, w której może kłaść karty "
-                        "na stole (nowy układ albo "
-                        "dokładając). Potem "
-                        "liczy się karty na rękach: rozdanie wygrywa gracz z najmniejszą sumą.",
+    "stock.last_round": "Gdy stos do dobierania się wyczerpie, a nikt nie zapukał, każdy gracz — także ten, "
+                        "który wziął ostatnią kartę — ma jeszcze jedną turę, w której może kłaść karty na "
+                        "stole (nowy układ albo dokładając). Potem liczy się karty na rękach: rozdanie "
+                        "wygrywa gracz z najmniejszą sumą.",
     **SCORING,
     "example.round": "Przykład: rozdanie zakończył gracz 1.",
     "example.deal": "Przykład rozdania, rozegranego od początku do końca:",

@@ -45,13 +45,12 @@ SCORING: dict[str, str | dict[str, str]] = {
     "scoring.undercut_bonus": "Jeśli ktoś zapukał, a zwycięzcą jest kto inny (mówi się wtedy, że go "
                               "„podciął”), zwycięzca dostaje jeszcze {n:point} premii za podcięcie.",
     # a reader asked how tied winners count: each the differences to all (0 between the tied)
-    "scoring.tie_with_knocker.others_win": "Jeśli ten, kto zapukał, ma najmniej punktów, ale tyle "
-                                           "samo co inny gracz, wygrywa ten drugi i dostaje premię za "
-                                           "podcięcie. Gdy najmniej "
-                                           "punktów ma kilku graczy, wygrywa każdy z nich (ale nie ten, kto "
-                                           "zapukał): każdy dostaje sumę różnic do wszystkich pozostałych "
-                                           "graczy (między remisującymi różnica wynosi 0) i — jeśli ktoś "
-                                           "zapukał — premię za podcięcie.",
+    "scoring.tie_with_knocker.others_win": "Jeśli ten, kto zapukał, ma najmniej punktów, ale tyle samo co "
+                                           "inny gracz, wygrywa ten drugi i dostaje premię za podcięcie. Gdy "
+                                           "najmniej punktów ma kilku graczy, wygrywa każdy z nich (ale nie "
+                                           "ten, kto zapukał): każdy dostaje sumę różnic do wszystkich "
+                                           "pozostałych graczy (między remisującymi różnica wynosi 0) i — "
+                                           "jeśli ktoś zapukał — premię za podcięcie.",
     "scoring.tie_with_knocker.knocker_wins": "Przy remisie z tym, kto zapukał, wygrywa ten, kto zapukał.",
     "scoring.all_out_bonus": "Kto wygra, wykładając wszystkie swoje karty, dostaje {n:point} premii.",
 }
