@@ -756,12 +756,11 @@ def _searched_deadwood(held: tuple[int, ...], discard: bool, budget: int) -> int
     universe = _UNIVERSES.get(False) or _universe(False)
     start = _vector(held)
     if not discard and 0 not in held and _UNIVERSE_ONLY:  # the commonest question, kept quick
+        quick = _plain_deadwood(held)
+        if quick is not None:
+            return quick
         live = _live(start)
-        if not live:
-            return sum(map(HAND_VALUE.__getitem__, held))
         kept = sum([HAND_VALUE[c] for c in held if not live >> (c * _W) & 1])
-        if start & live in universe.whole:  # the cards that can meld make one meld
-            return kept
         return kept - _least_kept(start & live, universe, budget)
     weights = _weights(universe, False, "deadwood")
     extra: dict[int, list[_Extra]] = {}
