@@ -209,3 +209,30 @@ def test_the_direction_of_play_and_the_next_dealer_are_said(code):
     # Karuzela's spec says clockwise: stated once, unmarked, no custom beside it
     karuzela = _text("karuzela", code)
     assert {"pl": "od rozdającego w lewo", "hr": "od djelitelja ulijevo"}[code] not in karuzela
+
+
+def test_a_remik_swaps_no_joker_from_anothers_meld(seed_modules):
+    """000: "Jeśli gracz chce rozdać, nie może dodać żadnej ze swoich kart do odkrytej puli innego
+    gracza podczas otwarcia"; a swap lays one's card in another's meld.  The book says no; the
+    referee scores such a turn as going out (-40), not as a remik (-80, the others doubled)."""
+    answer = _asked("remik51", "pl")["Czy robiąc remika, wolno wymienić jokera leżącego w cudzym układzie?"]
+    assert answer.startswith("Nie. Wymieniając jokera, kładzie się swoją kartę do cudzego układu.")
+    assert _asked("remik_klasyczny", "pl")[
+        "Czy robiąc remika, wolno wymienić jokera leżącego w cudzym układzie?"].startswith("Tak. ")
+    r51 = seed_modules("remik51")
+
+    def play(g, *actions):
+        for action in actions:
+            g = r51.apply(g, action)
+            assert g, action
+        return g
+
+    g = r51.new_game(3, hands=["2♣ 5♥ 9♣ K♦", "6♠ JK 8♠ 10♦ 10♣ 10♥ 5♠ 9♥",
+                               "J♠ Q♠ K♠ J♥ J♦ J♣ 7♠ 2♦ 3♦"], stock="4♦ 4♥ 2♥ 3♥ 4♠", cut_card="K♣")
+    g = play(g, r51.Lay(melds=["6♠ JK 8♠", "10♦ 10♣ 10♥"]), r51.Discard("9♥"), r51.Draw("stock"))
+    swapped = play(g, r51.Lay(melds=["J♠ Q♠ K♠", "J♥ J♦ J♣"]),
+                   r51.Lay(melds=["2♦ 3♦ JK"], swaps=[(0, "7♠")]), r51.Discard("4♦"))
+    remik = play(g, r51.Lay(melds=["J♠ Q♠ K♠", "J♥ J♦ J♣", "2♦ 3♦ 4♦"]), r51.Discard("7♠"))
+    # seat 0 never opened: 100 (doubled by a remik); seat 1 holds 5♠: 5
+    assert tuple(swapped.totals) == (100, 5, -40)
+    assert tuple(remik.totals) == (200, 10, -80)

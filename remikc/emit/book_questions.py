@@ -38,6 +38,10 @@ QUESTIONS: tuple[tuple[str, tuple[str, ...], Callable[[ir.Variant], bool]], ...]
     ("question.first_play", (),
      lambda v: v.opening is None and not isinstance(v.turn.lay_off.value, ir.Never)),
     ("question.handing_jokers", ("handing.opening_rules", "jokers.per_meld_at_opening"), _handing_jokers),
+    # a swap lays one's card in another's meld: a remik's lay-off rule says whether it may
+    ("question.handing_swap", ("handing.lay_off",),
+     lambda v: v.handing is not None and v.joker_swap is not None
+     and not isinstance(v.joker_swap.allowed.value, ir.Never)),
     ("question.cut_card", ("deal.cut_card",), lambda v: True),
     ("question.cut_card_draw", ("turn.draw.cut_card",), lambda v: True),
     # (a game with no discards has no last card to throw: Karuzela)
@@ -54,7 +58,8 @@ QUESTIONS: tuple[tuple[str, tuple[str, ...], Callable[[ir.Variant], bool]], ...]
 
 # A question no rule's sentence answers as it stands: its answer, in the catalogue's words
 # (`answer.<question>`), ahead of the sentences of its rules (where it has any)
-_OWN_ANSWERS: frozenset[str] = frozenset({"question.first_play", "question.handed_with_cut_card"})
+_OWN_ANSWERS: frozenset[str] = frozenset({"question.first_play", "question.handed_with_cut_card",
+                                          "question.handing_swap"})
 
 
 def _lay_off_before_opening(v: ir.Variant) -> bool | None:
@@ -93,6 +98,7 @@ _YES_NO: dict[str, Callable[[ir.Variant], bool | None]] = {
     "question.first_turn.plain": lambda v: True,
     "question.first_play": lambda v: True,
     "question.handing_jokers": lambda v: True,
+    "question.handing_swap": lambda v: v.handing is not None and v.handing.lay_off.value,
     # a knock comes after the turn, whatever it drew (`_end_turn`: only the hand's count is judged)
     "question.knock_after_last_draw": lambda v: True,
 }

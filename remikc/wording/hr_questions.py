@@ -37,5 +37,7 @@ QUESTIONS: dict[str, str] = {
                                      "obično handiranje i računaju li ostali bodove kao pri svakom "
                                      "handiranju?",
     "answer.handed_with_cut_card": "Handiranje pomoću karte ispod špila također je handiranje.",
+    "question.handing_swap": "Smije li igrač koji handira zamijeniti džokera iz tuđe grupe?",
+    "answer.handing_swap": "Zamjenom džokera igrač stavlja svoju kartu u tuđu grupu.",
     "question.knock_after_last_draw": "Smije li igrač koji je kupio {n}. kartu nakon tog poteza pokucati?",
 }

@@ -38,5 +38,7 @@ QUESTIONS: dict[str, str] = {
     "question.handed_with_cut_card": "Jak liczy się remik z kartą spod stosu do dobierania: czy zastępuje "
                                      "zwykłego remika i czy pozostali nadal liczą punkty jak przy remiku?",
     "answer.handed_with_cut_card": "Remik z kartą spod stosu do dobierania to też remik.",
+    "question.handing_swap": "Czy robiąc remika, wolno wymienić jokera leżącego w cudzym układzie?",
+    "answer.handing_swap": "Wymieniając jokera, kładzie się swoją kartę do cudzego układu.",
     "question.knock_after_last_draw": "Czy gracz, który dobrał {n}. kartę, może po tej turze zapukać?",
 }
