@@ -236,3 +236,23 @@ def test_a_remik_swaps_no_joker_from_anothers_meld(seed_modules):
     # seat 0 never opened: 100 (doubled by a remik); seat 1 holds 5♠: 5
     assert tuple(swapped.totals) == (100, 5, -40)
     assert tuple(remik.totals) == (200, 10, -80)
+
+
+def test_a_stock_that_runs_out_between_two_draws(seed_modules):
+    """003: "każdy gracz (w tym ten, który wyczerpał stos) ma jeszcze jedną turę na układanie".
+    The stock runs out after a player's first card: he draws no more, may still lay, and after
+    the other player's last turn has one more of his own, each without a draw."""
+    answer = _asked("karuzela", "pl")["Co, gdy stos do dobierania skończy się, zanim gracz dobierze "
+                                      "wszystkie karty, które miał wziąć?"]
+    assert answer.startswith("Więcej już nie dobiera, ale w tej turze może jeszcze położyć karty")
+    kz = seed_modules("karuzela")
+    g = kz.apply(kz.new_game(2, hands=["K♠ Q♦ 9♥ A♣ 2♠", "2♣ 3♣ 4♣ 8♠ 8♥ 8♦ K♥"], stock="5♦"),
+                 kz.Draw("stock"))
+    turns = []
+    while not g.deal_over:
+        acts = kz.legal_actions(g)
+        assert g.phase == "play" and not any(type(a).__name__ == "Draw" for a in acts)
+        assert any(type(a).__name__ in ("Lay", "Rearrange") for a in acts) or g.seat == 0
+        turns.append(g.seat)
+        g = kz.apply(g, next(a for a in acts if type(a).__name__ == "EndTurn" and not a.knock))
+    assert turns == [1, 0, 1]

@@ -47,6 +47,10 @@ QUESTIONS: tuple[tuple[str, tuple[str, ...], Callable[[ir.Variant], bool]], ...]
     # (a game with no discards has no last card to throw: Karuzela)
     ("question.last_card", ("going_out.by",), lambda v: bool(v.turn.discard.value)),
     ("question.stock_empty", ("stock_empty",), lambda v: True),
+    # a turn of several draws whose stock runs out before the last (the referee: no more draws,
+    # the turn goes on, then the last round, his turn too)
+    ("question.stock_empty_mid_draw", (),
+     lambda v: v.turn.draws.value.count > 1 and v.stock_empty.value is ir.StockEmpty.LAST_ROUND),
     ("question.went_out", ("scoring.went_out",), lambda v: True),
     ("question.joker_in_hand", ("scoring.joker_in_hand",), lambda v: True),
     ("question.not_opened", ("scoring.not_opened",), lambda v: True),
@@ -59,7 +63,7 @@ QUESTIONS: tuple[tuple[str, tuple[str, ...], Callable[[ir.Variant], bool]], ...]
 # A question no rule's sentence answers as it stands: its answer, in the catalogue's words
 # (`answer.<question>`), ahead of the sentences of its rules (where it has any)
 _OWN_ANSWERS: frozenset[str] = frozenset({"question.first_play", "question.handed_with_cut_card",
-                                          "question.handing_swap"})
+                                          "question.handing_swap", "question.stock_empty_mid_draw"})
 
 
 def _lay_off_before_opening(v: ir.Variant) -> bool | None:

@@ -40,5 +40,10 @@ QUESTIONS: dict[str, str] = {
     "answer.handed_with_cut_card": "Remik z kartą spod stosu do dobierania to też remik.",
     "question.handing_swap": "Czy robiąc remika, wolno wymienić jokera leżącego w cudzym układzie?",
     "answer.handing_swap": "Wymieniając jokera, kładzie się swoją kartę do cudzego układu.",
+    "question.stock_empty_mid_draw": "Co, gdy stos do dobierania skończy się, zanim gracz dobierze "
+                                      "wszystkie karty, które miał wziąć?",
+    "answer.stock_empty_mid_draw": "Więcej już nie dobiera, ale w tej turze może jeszcze położyć karty na "
+                                   "stole. Potem każdy gracz, także on, ma jeszcze jedną turę, już bez "
+                                   "dobierania.",
     "question.knock_after_last_draw": "Czy gracz, który dobrał {n}. kartę, może po tej turze zapukać?",
 }
