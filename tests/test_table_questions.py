@@ -256,3 +256,20 @@ def test_a_stock_that_runs_out_between_two_draws(seed_modules):
         turns.append(g.seat)
         g = kz.apply(g, next(a for a in acts if type(a).__name__ == "EndTurn" and not a.knock))
     assert turns == [1, 0, 1]
+
+
+def test_a_rule_removed_because_no_meld_can_call_on_it_says_why(tmp_path):
+    """A house with two natural cards a meld removes the reading of 5♠ Joker Joker: with two
+    natural cards a meld is a set or a run, never both; the list of changes says so (reading 49:
+    "Nie obowiązuje" alone read as "no longer announced, so it is... what?")."""
+    v = _house(tmp_path, "  jokers {\n    override min_natural 2\n    remove ambiguous\n  }\n")
+    parent = Workspace().variant(str(ROOT / "specs" / "remik51.rules"))
+    for code, said in (
+            ("pl", "Nie obowiązuje, bo w tej odmianie nie może już powstać układ, o którym mówi: "),
+            ("hr", "Ne vrijedi jer u ovoj inačici više ne može nastati grupa o kojoj govori: ")):
+        items = [s.text for s in rulebook(v, language(code), None, parent).differences]
+        assert any(t.startswith(said) for t in items), items
+    # removed where such a meld still occurs: no reason is given
+    w = _house(tmp_path, "  jokers {\n    remove ambiguous\n  }\n")
+    items = [s.text for s in rulebook(w, language("pl"), None, parent).differences]
+    assert any(t.startswith("Nie obowiązuje: ") for t in items), items

@@ -44,12 +44,25 @@ def differences(w: Writer, parent: ir.Variant | None, book_of: BookOf) -> tuple[
             text = w.lang.say("difference.value", card=change.card, worth=_worth(w, change.card),
                               now=change.now, before=change.before, parent=name)
         elif not change.now:
-            text = w.lang.say("difference.removed", before=change.before)
+            text = w.lang.say(_removed(w.v, change.rules), before=change.before)
         else:
             text = w.lang.say("difference", now=change.now, parent=name,
                               before=change.before or w.lang.say("difference.none"))
         out.append(Sentence(text, change.rules, change.assumed))
     return tuple(out)
+
+
+# Rules a variant may remove because no meld of it can be what they speak of: read both ways,
+# a meld needs one natural card and jokers (with two natural cards it is a set or a run)
+_CANNOT_HAPPEN: dict[str, Callable[[ir.Variant], bool]] = {
+    "jokers.ambiguous": lambda v: v.jokers is None or v.jokers.min_natural.value >= 2,
+}
+
+
+def _removed(v: ir.Variant, rules: tuple[str, ...]) -> str:
+    """A removed rule's key: "no longer: …", and why where no meld of `v` could call on it."""
+    moot = bool(rules) and all(r in _CANNOT_HAPPEN and _CANNOT_HAPPEN[r](v) for r in rules)
+    return "difference.removed.cannot_happen" if moot else "difference.removed"
 
 
 @dataclass(frozen=True)
@@ -161,7 +174,7 @@ def variations(w: Writer, children: Sequence[ir.Variant], book_of: BookOf) -> tu
                 text = w.lang.say("difference.value.only", card=change.card, worth=_worth(w, change.card),
                                  now=change.now)
             elif not change.now:
-                text = w.lang.say("difference.removed", before=change.before)
+                text = w.lang.say(_removed(child, change.rules), before=change.before)
             else:
                 text = change.now
             items.append(Sentence(text, change.rules, change.assumed))

@@ -41,6 +41,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "worth.Q": "Dama vrijedi",
     "worth.J": "Dečko vrijedi",
     "difference.removed": "Ne vrijedi: {before}",
+    "difference.removed.cannot_happen": "Ne vrijedi jer u ovoj inačici više ne može nastati grupa o kojoj "
+                                        "govori: {before}",
     "difference.none": "tog pravila nema.",
     # sections
     "section.about": "O igri",

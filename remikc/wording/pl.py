@@ -42,6 +42,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "worth.Q": "Dama jest warta",
     "worth.J": "Walet jest wart",
     "difference.removed": "Nie obowiązuje: {before}",
+    # a rule removed because no meld of the variant can be what it speaks of (dwa_jokery)
+    "difference.removed.cannot_happen": "Nie obowiązuje, bo w tej odmianie nie może już powstać układ, o "
+                                        "którym mówi: {before}",
     "difference.none": "tej zasady nie ma.",
     # sections
     "section.about": "O grze",
