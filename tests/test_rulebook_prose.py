@@ -56,7 +56,12 @@ def test_the_second_native_readings_items_stay_fixed():
     assert "odkrytą, w poprzek, pod spodem talii, tak by wystawała" in pl
     assert "licem prema gore, poprijeko, ispod svih ostalih karata špila, tako da viri" in hr
     # the first turn is each player's own, in the first round
-    assert "W swojej pierwszej turze (w pierwszym okrążeniu) wolno to zrobić bez warunków." in pl
+    assert "W swojej pierwszej turze (w pierwszym okrążeniu) wolno to zrobić bez warunków, a po " \
+           "otwarciu" in pl
+    # the sentence the † reads two ways comes last, so that the mark stands after it (reading 49)
+    assert "(wziętej karty nie musisz przy tym wykładać; kto nie może się otworzyć, nie może jej " \
+           "wziąć). †" in pl
+    assert "(uzetu kartu pritom ne moraš izložiti; tko se ne može otvoriti, ne smije je uzeti). †" in hr
     # the cut card's -120 replaces a remik's -80: said so, so that the house's -140 reads right
     assert "dostaje −120 punktów (zamiast −80 za zwykłego remika)" in pl
     assert "dobiva −120 bodova (umjesto −80 za obično handiranje)" in hr

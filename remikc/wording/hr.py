@@ -186,10 +186,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                              "odbacio igrač prije tebe — ali samo {when}.",
     "turn.when.discard_top.first_round+opened+opens_this_turn":
         "Umjesto toga smiješ uzeti gornju kartu s hrpe odbačenih karata — onu koju je odbacio igrač prije "
-        "tebe. U svom prvom krugu smiješ je slobodno uzeti ako ti odgovara. U svakom sljedećem krugu, ako "
-        "uzmeš kartu odande, moraš se u istom potezu otvoriti (uzetu kartu pritom ne moraš izložiti; "
-        "tko se ne može otvoriti, ne smije je uzeti). "
-        "Nakon otvaranja slobodno uzimaš kartu sa špila ili s hrpe odbačenih karata.",
+        "tebe. U svom prvom krugu smiješ je slobodno uzeti ako ti odgovara, a nakon otvaranja slobodno "
+        "uzimaš kartu sa špila ili s hrpe odbačenih karata. U ostalim krugovima, dok se nisi otvorio, "
+        "ako uzmeš kartu odande, moraš se u istom potezu otvoriti (uzetu kartu pritom ne moraš izložiti; "
+        "tko se ne može otvoriti, ne smije je uzeti).",
     "turn.when.discard_top.opened": "Umjesto toga smiješ uzeti gornju kartu s hrpe odbačenih karata — onu "
                                     "koju je odbacio igrač prije tebe — ali samo ako si se već otvorio u "
                                     "nekom od ranijih poteza.",

@@ -193,12 +193,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.when.discard_top": "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart odrzuconych — tę, "
                              "którą odrzucił poprzedni gracz — ale tylko {when}.",
     "turn.when.discard_top.first_round+opened+opens_this_turn":
+        # the sentence the reading concerns last, so that its mark stands after it
         "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart odrzuconych — tę, którą odrzucił "
-        "poprzedni gracz. W swojej pierwszej turze (w pierwszym okrążeniu) wolno to zrobić bez warunków. "
-        "Później, dopóki się nie "
-        "otworzysz, możesz ją wziąć tylko wtedy, gdy w tej samej turze się otworzysz (wziętej karty "
-        "nie musisz przy tym wykładać; kto nie może się otworzyć, nie może jej wziąć). Po otwarciu "
-        "dobierasz z dowolnego stosu.",
+        "poprzedni gracz. W swojej pierwszej turze (w pierwszym okrążeniu) wolno to zrobić bez warunków, "
+        "a po otwarciu dobierasz z dowolnego stosu. W pozostałych turach, dopóki się nie otworzysz, "
+        "możesz ją wziąć tylko wtedy, gdy w tej samej turze się otworzysz (wziętej karty nie musisz "
+        "przy tym wykładać; kto nie może się otworzyć, nie może jej wziąć).",
     "turn.when.discard_top.opened": "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart odrzuconych "
                                     "— tę, którą odrzucił poprzedni gracz — ale tylko wtedy, gdy otworzyłeś "
                                     "się już w jednej z wcześniejszych tur.",
