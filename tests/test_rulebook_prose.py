@@ -56,8 +56,7 @@ def test_the_second_native_readings_items_stay_fixed():
     assert "odkrytą, w poprzek, pod spodem talii, tak by wystawała" in pl
     assert "licem prema gore, poprijeko, ispod svih ostalih karata špila, tako da viri" in hr
     # the first turn is each player's own, in the first round
-    assert "W swojej pierwszej turze (w pierwszym okrążeniu) wolno to zrobić bez warunków, a po " \
-           "otwarciu" in pl
+    assert "W swojej pierwszej turze (w pierwszym okrążeniu) wolno to zrobić bez żadnych warunków." in pl
     # the sentence the † reads two ways comes last, so that the mark stands after it (reading 49)
     assert "(wziętej karty nie musisz przy tym wykładać; kto nie może się otworzyć, nie może jej " \
            "wziąć). †" in pl

@@ -216,7 +216,7 @@ def test_a_remik_swaps_no_joker_from_anothers_meld(seed_modules):
     gracza podczas otwarcia"; a swap lays one's card in another's meld.  The book says no; the
     referee scores such a turn as going out (-40), not as a remik (-80, the others doubled)."""
     answer = _asked("remik51", "pl")["Czy robiąc remika, wolno wymienić jokera leżącego w cudzym układzie?"]
-    assert answer.startswith("Nie. Wymieniając jokera, kładzie się swoją kartę do cudzego układu.")
+    assert answer.startswith("Nie. Wymieniając jokera, dokłada się swoją kartę do cudzego układu.")
     assert _asked("remik_klasyczny", "pl")[
         "Czy robiąc remika, wolno wymienić jokera leżącego w cudzym układzie?"].startswith("Tak. ")
     r51 = seed_modules("remik51")
@@ -242,8 +242,8 @@ def test_a_stock_that_runs_out_between_two_draws(seed_modules):
     """003: "każdy gracz (w tym ten, który wyczerpał stos) ma jeszcze jedną turę na układanie".
     The stock runs out after a player's first card: he draws no more, may still lay, and after
     the other player's last turn has one more of his own, each without a draw."""
-    answer = _asked("karuzela", "pl")["Co, gdy stos do dobierania skończy się, zanim gracz dobierze "
-                                      "wszystkie karty, które miał wziąć?"]
+    answer = _asked("karuzela", "pl")["Co, gdy gracz musi dobrać kolejną kartę, a stos do dobierania "
+                                      "już się skończył?"]
     assert answer.startswith("Więcej już nie dobiera, ale w tej turze może jeszcze położyć karty")
     kz = seed_modules("karuzela")
     g = kz.apply(kz.new_game(2, hands=["K♠ Q♦ 9♥ A♣ 2♠", "2♣ 3♣ 4♣ 8♠ 8♥ 8♦ K♥"], stock="5♦"),
@@ -265,8 +265,8 @@ def test_a_rule_removed_because_no_meld_can_call_on_it_says_why(tmp_path):
     v = _house(tmp_path, "  jokers {\n    override min_natural 2\n    remove ambiguous\n  }\n")
     parent = Workspace().variant(str(ROOT / "specs" / "remik51.rules"))
     for code, said in (
-            ("pl", "Nie obowiązuje, bo w tej odmianie nie może już powstać układ, o którym mówi: "),
-            ("hr", "Ne vrijedi jer u ovoj inačici više ne može nastati grupa o kojoj govori: ")):
+            ("pl", "Nie obowiązuje zasada z gry Remik 51: „Układ, który da się odczytać i jako grupę"),
+            ("hr", "Ne vrijedi pravilo iz igre Remi 51: „Grupu koja se može čitati")):
         items = [s.text for s in rulebook(v, language(code), None, parent).differences]
         assert any(t.startswith(said) for t in items), items
     # removed where such a meld still occurs: no reason is given

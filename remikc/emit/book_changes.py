@@ -44,7 +44,7 @@ def differences(w: Writer, parent: ir.Variant | None, book_of: BookOf) -> tuple[
             text = w.lang.say("difference.value", card=change.card, worth=_worth(w, change.card),
                               now=change.now, before=change.before, parent=name)
         elif not change.now:
-            text = w.lang.say(_removed(w.v, change.rules), before=change.before)
+            text = w.lang.say(_removed(w.v, change.rules), before=change.before, parent=name)
         else:
             text = w.lang.say("difference", now=change.now, parent=name,
                               before=change.before or w.lang.say("difference.none"))
@@ -174,7 +174,8 @@ def variations(w: Writer, children: Sequence[ir.Variant], book_of: BookOf) -> tu
                 text = w.lang.say("difference.value.only", card=change.card, worth=_worth(w, change.card),
                                  now=change.now)
             elif not change.now:
-                text = w.lang.say(_removed(child, change.rules), before=change.before)
+                text = w.lang.say(_removed(child, change.rules), before=change.before,
+                                  parent=w.v.name(w.lang.code))
             else:
                 text = change.now
             items.append(Sentence(text, change.rules, change.assumed))

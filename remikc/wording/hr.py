@@ -41,8 +41,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "worth.Q": "Dama vrijedi",
     "worth.J": "Dečko vrijedi",
     "difference.removed": "Ne vrijedi: {before}",
-    "difference.removed.cannot_happen": "Ne vrijedi jer u ovoj inačici više ne može nastati grupa o kojoj "
-                                        "govori: {before}",
+    "difference.removed.cannot_happen": "Ne vrijedi pravilo iz igre {parent}: „{before}” U ovoj inačici "
+                                        "takva grupa ne može nastati.",
     "difference.none": "tog pravila nema.",
     # sections
     "section.about": "O igri",
@@ -186,8 +186,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                              "odbacio igrač prije tebe — ali samo {when}.",
     "turn.when.discard_top.first_round+opened+opens_this_turn":
         "Umjesto toga smiješ uzeti gornju kartu s hrpe odbačenih karata — onu koju je odbacio igrač prije "
-        "tebe. U svom prvom krugu smiješ je slobodno uzeti ako ti odgovara, a nakon otvaranja slobodno "
-        "uzimaš kartu sa špila ili s hrpe odbačenih karata. U ostalim krugovima, dok se nisi otvorio, "
+        "tebe. U svom prvom potezu (u prvom krugu) smiješ je slobodno uzeti ako ti odgovara, a nakon "
+        "otvaranja slobodno uzimaš kartu sa špila ili s hrpe odbačenih karata. U ostalim potezima, dok se "
+        "nisi otvorio, "
         "ako uzmeš kartu odande, moraš se u istom potezu otvoriti (uzetu kartu pritom ne moraš izložiti; "
         "tko se ne može otvoriti, ne smije je uzeti).",
     "turn.when.discard_top.opened": "Umjesto toga smiješ uzeti gornju kartu s hrpe odbačenih karata — onu "

@@ -39,9 +39,8 @@ QUESTIONS: dict[str, str] = {
     "answer.handed_with_cut_card": "Handiranje pomoću karte ispod špila također je handiranje.",
     "question.handing_swap": "Smije li igrač koji handira zamijeniti džokera iz tuđe grupe?",
     "answer.handing_swap": "Zamjenom džokera igrač stavlja svoju kartu u tuđu grupu.",
-    "question.stock_empty_mid_draw": "Što ako se špil potroši prije nego što igrač kupi sve karte koje je "
-                                      "trebao kupiti?",
+    "question.stock_empty_mid_draw": "Što ako igrač mora kupiti sljedeću kartu, a špil se već potrošio?",
     "answer.stock_empty_mid_draw": "Više ne kupuje, ali u tom potezu još smije stavljati karte na stol. "
-                                   "Zatim svaki igrač, i on, ima još jedan potez, sada bez kupovanja.",
+                                   "Zatim svaki igrač, i on, ima još jedan potez, ali bez kupovanja.",
     "question.knock_after_last_draw": "Smije li igrač koji je kupio {n}. kartu nakon tog poteza pokucati?",
 }

@@ -43,8 +43,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "worth.J": "Walet jest wart",
     "difference.removed": "Nie obowiązuje: {before}",
     # a rule removed because no meld of the variant can be what it speaks of (dwa_jokery)
-    "difference.removed.cannot_happen": "Nie obowiązuje, bo w tej odmianie nie może już powstać układ, o "
-                                        "którym mówi: {before}",
+    "difference.removed.cannot_happen": "Nie obowiązuje zasada z gry {parent}: „{before}” W tej odmianie "
+                                        "taki układ nie może powstać.",
     "difference.none": "tej zasady nie ma.",
     # sections
     "section.about": "O grze",
@@ -195,8 +195,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.when.discard_top.first_round+opened+opens_this_turn":
         # the sentence the reading concerns last, so that its mark stands after it
         "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart odrzuconych — tę, którą odrzucił "
-        "poprzedni gracz. W swojej pierwszej turze (w pierwszym okrążeniu) wolno to zrobić bez warunków, "
-        "a po otwarciu dobierasz z dowolnego stosu. W pozostałych turach, dopóki się nie otworzysz, "
+        "poprzedni gracz. W swojej pierwszej turze (w pierwszym okrążeniu) wolno to zrobić bez żadnych "
+        "warunków. Po otwarciu dobierasz z dowolnego stosu. W pozostałych turach, dopóki się nie otworzysz, "
         "możesz ją wziąć tylko wtedy, gdy w tej samej turze się otworzysz (wziętej karty nie musisz "
         "przy tym wykładać; kto nie może się otworzyć, nie może jej wziąć).",
     "turn.when.discard_top.opened": "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart odrzuconych "

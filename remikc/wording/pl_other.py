@@ -9,7 +9,7 @@ OTHER: dict[str, str] = {
                                    "dopóki ktoś nie zrobi z nią remika; a jokera przekładający nie kładzie "
                                    "pod stosem do dobierania, tylko go zatrzymuje.",
     "other.remik51.opening.min_melds": "otwarcie to co najmniej dwa układy{example}.",
-    "other.remik51.turn.draw.discard_top": "wziętą ze stosu kart odrzuconych kartę trzeba wyłożyć w tym "
+    "other.remik51.turn.draw.discard_top": "kartę wziętą ze stosu kart odrzuconych trzeba wyłożyć w tym "
                                            "otwarciu.",
     "other.remik51.jokers.ambiguous": "taki układ liczy się zawsze jako sekwens.",
     "other.remik51.jokers.per_meld_at_opening": "układ ma tylko jednego jokera wtedy, gdy pierwszy raz "

@@ -39,9 +39,9 @@ QUESTIONS: dict[str, str] = {
                                      "zwykłego remika i czy pozostali nadal liczą punkty jak przy remiku?",
     "answer.handed_with_cut_card": "Remik z kartą spod stosu do dobierania to też remik.",
     "question.handing_swap": "Czy robiąc remika, wolno wymienić jokera leżącego w cudzym układzie?",
-    "answer.handing_swap": "Wymieniając jokera, kładzie się swoją kartę do cudzego układu.",
-    "question.stock_empty_mid_draw": "Co, gdy stos do dobierania skończy się, zanim gracz dobierze "
-                                      "wszystkie karty, które miał wziąć?",
+    "answer.handing_swap": "Wymieniając jokera, dokłada się swoją kartę do cudzego układu.",
+    "question.stock_empty_mid_draw": "Co, gdy gracz musi dobrać kolejną kartę, a stos do dobierania już się "
+                                     "skończył?",
     "answer.stock_empty_mid_draw": "Więcej już nie dobiera, ale w tej turze może jeszcze położyć karty na "
                                    "stole. Potem każdy gracz, także on, ma jeszcze jedną turę, już bez "
                                    "dobierania.",
