@@ -133,6 +133,13 @@ def test_a_house_variants_questions_follow_its_rules(tmp_path):
                          "  handing {\n    override opening_rules waived\n  }\n"
                          "  scoring {\n    remove handed_with_cut_card\n  }\n")
     asked = _questions(v)
+    # the questions its rules still answer are asked; these three are not
+    assert "Czy przed otwarciem wolno dokładać karty do układów na stole?" in asked
+    assert FIRST_TURN["pl"] in _questions(_house(tmp_path, ""))
+    v = _house(tmp_path, "  deal {\n    remove first_player_extra\n  }\n"
+                         "  handing {\n    override opening_rules waived\n  }\n"
+                         "  scoring {\n    remove handed_with_cut_card\n  }\n")
+    asked = _questions(v)
     assert FIRST_TURN["pl"] not in asked
     assert not any("limit jokerów" in q or "spod stosu do dobierania: czy" in q for q in asked)
 

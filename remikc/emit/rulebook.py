@@ -440,6 +440,7 @@ def _jokers(w: Writer, e: Examples, searched: bool) -> tuple[Block, ...]:
     # ("Joker może zastąpić w sekwensie dowolną kartę", not "w układzie", then "tylko w sekwensie")
     only = f".{j.only_in.value.value}" if j.only_in is not None else ""
     declare = f"jokers.declare.{j.declare.value.value}"
+    said = declare + only if only and w.lang.has(declare + only) else declare
     if w.lang.has(f"{declare}.unsaid"):
         # the seed's "musi powiedzieć" unmarked where a seed states it; the referee's reading of
         # a joker laid without a word, apart, with the rule's mark
@@ -451,10 +452,10 @@ def _jokers(w: Writer, e: Examples, searched: bool) -> tuple[Block, ...]:
     elif w.lang.has(f"{declare}.place") and only != ".sets":
         # "a joker may stand for any card" is what a joker is, in every game: the rule, and its
         # mark, is which card it then is
-        w.add(declare + only if only and w.lang.has(declare + only) else declare, j.declare, marked=False)
+        w.add(said, j.declare, marked=False)
         w.add(f"{declare}.place", j.declare, example=placed)
     else:
-        w.add(declare + only if only and w.lang.has(declare + only) else declare, j.declare, example=placed)
+        w.add(said, j.declare, example=placed)
     if j.only_in is not None:
         w.add(f"jokers.only_in.{j.only_in.value.value}", j.only_in)
     joker = v.values.joker

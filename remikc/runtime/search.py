@@ -756,9 +756,7 @@ def _searched_deadwood(held: tuple[int, ...], discard: bool, budget: int) -> int
     universe = _UNIVERSES.get(False) or _universe(False)
     start = _vector(held)
     if not discard and 0 not in held and _UNIVERSE_ONLY:  # the commonest question, kept quick
-        quick = _plain_deadwood(held)
-        if quick is not None:
-            return quick
+        # (a hand that melds nothing or one meld `min_deadwood` answered before: `_plain_deadwood`)
         live = _live(start)
         kept = sum([HAND_VALUE[c] for c in held if not live >> (c * _W) & 1])
         return kept - _least_kept(start & live, universe, budget)
