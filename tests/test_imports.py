@@ -113,3 +113,27 @@ def test_every_file_reads_in_one_sitting():
     commands = {p: n for p, n in lines.items() if p.startswith("remikc/commands/")}
     assert len(commands) > 10 and "remikc/commands/check.py" in commands
     assert {p: n for p, n in commands.items() if n > MAX_COMMAND_LINES} == {}
+
+
+def test_the_runtime_defines_each_name_once():
+    """remikc/runtime/ is inlined into one namespace (emit/inline.py): a name defined at the top
+    of two of its files would be one name there, the later file's, read by both (a flag of the
+    sweep once took the search's shift of the same name, a number, for True)."""
+    from remikc.emit.inline import ORDER
+
+    defined: dict[str, list[str]] = {}
+    for module in ORDER:
+        tree = ast.parse((ROOT / "remikc" / "runtime" / f"{module}.py").read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                names = [node.name]
+            elif isinstance(node, ast.Assign):
+                names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                names = [node.target.id]
+            else:
+                continue
+            for name in names:
+                defined.setdefault(name, []).append(module)
+    assert len(defined) > 300
+    assert {name: files for name, files in defined.items() if len(files) > 1} == {}

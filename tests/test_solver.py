@@ -173,8 +173,8 @@ WAYS = ("search", "sweep")
 def worked_out(v, way: str):  # type: ignore[no-untyped-def]
     """The module answering as `way` says: by the search first, as a game asks, or by the sweep
     over the columns alone (the search given no positions at all), which answers the dense hands
-    the search gives up on; a variant whose runs the sweep cannot read (round the corner, mixed
-    suits) is answered by the search either way.  Its memos are emptied first, so neither way
+    the search gives up on; a variant whose melds the sweep cannot read (runs of mixed suits,
+    jokers in sets only) is answered by the search either way.  Its memos are emptied first, so neither way
     reads an answer the other worked out.  Each test below asks both ways of the same hands, held
     against one reference worked out once (the reference, not the module, is the cost)."""
     v._forget()
@@ -238,9 +238,12 @@ def test_best_opening_matches_every_valid_opening(variant_id, load, seed_modules
                     assert len(play.left) >= keep
 
 
+_ROUND_THE_CORNER = "  run {\n    override wrap allowed\n    override ace_to_ace forbidden\n  }"
+
 # House rules as families write them, each changing what the sweep over the columns must count:
 # the ace high only, capped runs and sets of three, two jokers a meld (two natural cards), runs
-# that may not reach from ace to ace.
+# that may not reach from ace to ace, runs round the corner (K-A-2: a run's head after the king
+# is swept before its tail), capped or not, with one pack or two.
 HOUSES = {
     "as_wysoki": ("remik_podstawowy", "  run {\n    override ace high\n  }"),
     "krotkie": ("remik51", "  run {\n    override size 3..5\n  }\n  set {\n    override size 3..3\n  }"),
@@ -248,6 +251,10 @@ HOUSES = {
     "bez_as_do_asa": ("remik51", "  run {\n    override ace_to_ace forbidden\n  }"),
     # jokers in runs only: a set takes none, so 5♠ JK JK is only ever a run
     "jokery_w_sekwensach": ("remik51", "  jokers {\n    only_in runs\n    remove ambiguous\n  }"),
+    "dookola": ("remik51", _ROUND_THE_CORNER),
+    "dookola_krotkie": ("remik51", "  run {\n    override wrap allowed\n    override ace_to_ace forbidden\n"
+                                   "    override size 3..5\n  }"),
+    "dookola_jedna_talia": ("remik_podstawowy_as", "  run {\n    override wrap allowed\n  }"),
 }
 
 
@@ -255,7 +262,7 @@ HOUSES = {
 def test_the_sweep_is_exact_under_house_rules(house, tmp_path, monkeypatch):
     parent, body = HOUSES[house]
     variant, v = house_variant(tmp_path, house, parent, body)
-    assert v._SWEEPS  # runs of one suit, never round the corner: the sweep answers
+    assert v._SWEEPS  # runs of one suit (round the corner too): the sweep answers
     monkeypatch.setattr(v, "_SEARCH_FIRST", 0)
     rng = random.Random(f"sweep-{house}")
     for _ in range(5):
@@ -293,6 +300,28 @@ def test_the_sweep_counts_a_joker_laid_in_an_open_run_as_saving_the_cards_after_
     with worked_out(v, "sweep"):
         assert v.min_deadwood("9♦ 10♦ Q♦ JK") == 0
         assert list(v.best_melds("9♦ 10♦ Q♦ JK").melds) == v.parse_melds("9♦ 10♦ JK Q♦")
+
+
+def test_a_run_round_the_corner_is_laid_by_the_sweep(tmp_path, seed_modules):
+    """`wrap allowed`, a house rule over Remik 51, where every ace counts 10 ("Karty 10, 12, 13,
+    14 i asy liczą się jako 10 punktów"): the sweep lays a run round the corner in two parts,
+    the cards after the king first.  A joker for the king before A♦ 2♦ makes K-A-2, 10 + 10 + 2
+    = 22, where A-2-3 counts 10 + 2 + 3 = 15 (all Remik 51 itself allows); a joker for the ace
+    is the only way K♦ and 2♦ make a run.  Every heart and spade of two packs and a joker lay
+    down whole: a suit counts 2 + ... + 9 = 44 and five cards of 10, 94; four times, 376; and the
+    joker 10 more, standing for a ten or above."""
+    assert seed_modules("remik51").best_melds("JK A♦ 2♦").points == 15
+    _, v = house_variant(tmp_path, "dookola", "remik51", _ROUND_THE_CORNER)
+    with worked_out(v, "sweep"):
+        play = v.best_melds("JK A♦ 2♦")
+        assert play.melds == (v.parse_cards("JK A♦ 2♦"),) and play.points == 22
+        play = v.best_melds("K♦ 2♦ JK")
+        assert play.melds == (v.parse_cards("K♦ JK 2♦"),) and play.points == 22
+        every = " ".join([f"{rank}{suit}" for rank in ("A", *map(str, range(2, 11)), "J", "Q", "K")
+                          for suit in "♥♠"] * 2)
+        play = v.best_melds(f"{every} JK")
+        assert play.points == 386 and play.left == ()
+        assert v.min_deadwood(f"{every} JK") == 0
 
 
 # --- optimal against Z3's optimum -------------------------------------------------------------------
@@ -426,9 +455,13 @@ def test_best_play_is_only_for_games_that_rearrange(seed_modules):
     assert not play and [r.code for r in play.reasons] == ["rearrange.not_allowed"]
 
 
-@pytest.mark.parametrize("variant_id", ["karuzela"])
-def test_best_play_matches_the_exhaustive_reference(variant_id, load, seed_modules):
-    variant, v = load(variant_id), seed_modules(variant_id)
+@pytest.mark.parametrize("variant_id", ["karuzela", "karuzela_dookola"])
+def test_best_play_matches_the_exhaustive_reference(variant_id, load, seed_modules, tmp_path):
+    if variant_id == "karuzela_dookola":  # runs round the corner: a new table's runs too
+        variant, v = house_variant(tmp_path, variant_id, "karuzela", _ROUND_THE_CORNER)
+        assert v._SWEEPS and v._CORNER
+    else:
+        variant, v = load(variant_id), seed_modules(variant_id)
     rng = random.Random(f"table-{variant_id}")
     oracle = _oracle(variant)
     for _ in range(8):

@@ -12,6 +12,13 @@ Takes and Vis ("The Complexity of Rummikub Problems", 2015): its work grows with
 states, which is bounded by the suits, the copies and the jokers, not with how many ways the
 cards of a dense hand can be split into melds (what the search of `search` counts).
 
+Where a run may go round the corner (K-A-2), the line of columns closes into a circle.  A run
+that crosses from the king to the ace is laid in two parts: its *head* (the ace, the 2, ...: the
+cards after the king, swept first) and its *tail* (..., the queen, the king: swept last).  A head
+that ends waits in its suit's profile; a tail begun at a later column takes it up, the two
+counted as one run, and runs on to the king.  A tail begins past its head's last column, so the
+run holds no rank twice.
+
 What a state cannot tell is settled apart: a meld with one natural card and jokers reads as a
 run or a set as the rules on such melds say, so it is judged by `_read` itself in every order
 (`_solo`), and a meld of jokers alone likewise.  Every meld the sweep lays is judged by `_read`
@@ -55,19 +62,24 @@ from .rules import (
 )
 from .solver import _JOKERS, _NONE, Play
 
-# The rules the sweep covers: runs of one suit that do not go round the corner, where a run
-# may hold a joker (the search of `search` answers the rest: runs of mixed suits, round the
-# corner, or jokers in sets only).
-_SWEEPS: Final[bool] = (not HAS_RUN or (RUN_SAME_SUIT and not WRAP)) and JOKERS_IN_RUNS
-_FIRST: Final[int] = 1 if ACE_LOW else 2  # the lowest run position
-_LAST: Final[int] = 14 if ACE_HIGH else 13  # the highest: the ace after the king, or the king
+# Runs go round the corner: a run may pass from the king to the ace (the ace high, as `_run` asks).
+_CORNER: Final[bool] = HAS_RUN and WRAP and ACE_HIGH
+# The rules the sweep covers: runs of one suit, where a run may hold a joker (the search of
+# `search` answers the rest: runs of mixed suits, jokers in sets only, or a run round the corner
+# that may also reach from ace to ace, which would begin and end at the same column).
+_SWEEPS: Final[bool] = (not HAS_RUN or (RUN_SAME_SUIT and not (_CORNER and ACE_TO_ACE and RUN_MAX >= 14))) \
+    and JOKERS_IN_RUNS
+_FIRST: Final[int] = 1 if ACE_LOW else 2  # the lowest position a run may begin at
+# the highest column: the ace after the king, or the king (round the corner, the ace after the
+# king is the ace of column 1, in a head)
+_LAST: Final[int] = 14 if ACE_HIGH and not _CORNER else 13
 # A run's length is counted up to the least it needs; exactly, where the rules cap it below the
 # thirteen ranks (a longer run then cannot be laid as two).
 _CAPPED: Final[bool] = RUN_MAX < 13
 _LONG: Final[int] = RUN_MAX if _CAPPED else RUN_MIN
 # A run begun with the ace before the 2 is told apart only where it may not reach the ace after
 # the king (A..A), and its length is not counted exactly anyway.
-_ACE_COUNTS: Final[bool] = ACE_HIGH and not _CAPPED and not (ACE_TO_ACE and RUN_MAX >= 14)
+_ACE_COUNTS: Final[bool] = ACE_HIGH and not _CORNER and not _CAPPED and not (ACE_TO_ACE and RUN_MAX >= 14)
 _NATURALS: Final[int] = max(2, MIN_NATURAL)  # a run or set with fewer is judged whole (`_solo`)
 # The most cards a set holds: four where its suits differ, as `_set` counts them.
 _SET_MOST: Final[int] = min(SET_MAX, 4) if SET_DISTINCT_SUITS else SET_MAX
@@ -78,10 +90,16 @@ class _GaveUp(Exception):
 
 
 # A run still open: (cards so far, capped at _LONG unless the run lies on the table; natural
-# cards, capped at _NATURALS; jokers, capped at what the rules count; 1 if it began with the
-# ace before the 2; its table meld: 0 for a new run, 2 * i + 1 for cards laid before table
-# meld i, 2 * i + 2 for table meld i itself).
+# cards, capped at _NATURALS; jokers, capped at what the rules count; its flags; its table meld:
+# 0 for a new run, 2 * i + 1 for cards laid before table meld i, 2 * i + 2 for table meld i
+# itself).  A head that has ended (`_WAITS`) keeps its last column in place of a table meld.
 _Slot = tuple[int, int, int, int, int]
+_ACE_FIRST: Final[int] = 1  # it began with the ace before the 2
+_JOKER_LAST: Final[int] = 2  # its last card so far is a joker
+_HEAD: Final[int] = 4  # the head of a run round the corner, still open
+_TAIL: Final[int] = 8  # the tail of a run round the corner, its head taken up: it ends at the king
+_WAITS: Final[int] = 16  # a head that has ended, waiting for its tail
+
 _Profile = tuple[_Slot, ...]  # a suit's open runs, sorted
 
 
@@ -199,7 +217,7 @@ class _Sweep:
         # meld has room (`room` counts the places), so that the sweep does not try them at every
         # column, where they all come to the same.
         self.absorbs = objective in ("tiles", "deadwood") and self.limit is None and not table \
-            and not _CAPPED and (_LAST - _FIRST < 13 or (ACE_TO_ACE and RUN_MAX >= 14))
+            and not _CAPPED and not _CORNER and (_LAST - _FIRST < 13 or (ACE_TO_ACE and RUN_MAX >= 14))
         # jokers a run counts: up to its limit, else only whether it holds one (for a clean run)
         self.joker_cap = self.limit if self.limit is not None else (1 if clean_run else 0)
         self.solo = _solo(opening)
@@ -244,8 +262,9 @@ class _Sweep:
         def worth(value: int) -> int:
             return value * scale + each if points else 0
 
-        self.run_card = [worth(RUN_VALUE[p]) for p in range(16)]
-        self.run_joker = [worth(RUN_VALUE[p] if fixed is None else fixed) for p in range(16)]
+        # by position: a head's cards lie past the king, at their column plus 13
+        self.run_card = [worth(RUN_VALUE[p]) for p in range(27)]
+        self.run_joker = [worth(RUN_VALUE[p] if fixed is None else fixed) for p in range(27)]
         self.set_card = [worth(SET_VALUE[r]) for r in range(14)]
         self.set_joker = [worth(SET_VALUE[r] if fixed is None else fixed) for r in range(14)]
         if self.objective == "cards":
@@ -268,6 +287,7 @@ class _Sweep:
             if column <= 13 and (HAS_SET or column in ranks_with_sets):
                 self.steps.append((column, -1))
         self.joker_most = max([self.left_joker, *self.run_joker[_FIRST:_LAST + 1],
+                               *(self.run_joker[14:] if _CORNER else []),
                                *(self.set_joker[r] for r in range(1, 14) if HAS_SET or r in ranks_with_sets)])
         self.ace_high_most = max(self.run_card[14], *(self.left_card[4 + s] for s in range(4)))
         self.ace_left_most = max(self.left_card[4 + s] for s in range(4))
@@ -281,6 +301,8 @@ class _Sweep:
                 best = [self.left_card[code]]
                 if HAS_RUN and column >= _FIRST:
                     best.append(self.run_card[column])
+                if _CORNER:
+                    best.append(self.run_card[column + 13])
                 if column == 1 and self.carries:
                     best.append(self.run_card[14])
                 if HAS_SET or rank in ranks_with_sets:
@@ -304,6 +326,8 @@ class _Sweep:
         counts = self.counts
 
         def held(column: int, suit: int) -> int:
+            if _CORNER:  # the columns go round
+                return counts[((column - 1) % 13 + 1) * 4 + suit]
             return counts[_rank(column) * 4 + suit] if _FIRST <= column <= _LAST else 0
 
         def alone(code: int) -> int:
@@ -320,7 +344,7 @@ class _Sweep:
                 elif sum(at_rank) >= SET_MIN:
                     most += counts[code]
             if HAS_RUN:
-                for column in ((1, 14) if rank == 1 else (rank,)):
+                for column in ((1, 14) if rank == 1 and ACE_HIGH and not _CORNER else (rank,)):
                     if any(all(held(c, suit) for c in range(start, start + RUN_MIN))
                            for start in range(column - RUN_MIN + 1, column + 1)):
                         most += held(column - 1, suit) + held(column + 1, suit)
@@ -419,13 +443,21 @@ class _Sweep:
 
     def _suit_debt(self, profile: _Profile, done: int, suit: int) -> int:
         demand: dict[int, int] = {}
-        for cards, _, _, _, table in profile:
+        for cards, _, _, flags, table in profile:
+            if flags & (_HEAD | _WAITS):
+                # a head's length is its tail's business; a head waiting needs a tail, which
+                # holds a card at the king
+                if flags & _WAITS and done < _LAST:
+                    demand[_LAST] = demand.get(_LAST, 0) + 1
+                continue
             if table % 2:  # cards laid before table run: up to it
                 until = self.tables[table // 2].first - 1
             elif table:
                 continue
             else:
                 until = done + max(0, RUN_MIN - cards)
+                if flags & _TAIL:  # a tail runs on to the king
+                    until = max(until, _LAST)
             for column in range(done + 1, until + 1):
                 demand[column] = demand.get(column, 0) + 1
         debt = 0
@@ -452,7 +484,7 @@ class _Sweep:
         self.jokers_at = field(5)
         self.pool_at, self.most_at = field(8), field(5)
         self.added_at = {t.index: field(4) for t in self.table_sets}
-        self.carries = ACE_HIGH and HAS_RUN
+        self.carries = ACE_HIGH and HAS_RUN and not _CORNER
         self.carried_at = [field(4) for _ in range(4)] if self.carries else [0, 0, 0, 0]
         self.owed_at = [field(4) for _ in range(4)] if self.carries else [0, 0, 0, 0]
         self.left_at = field(8)
@@ -495,15 +527,43 @@ class _Sweep:
         must follow (a joker after a run's last natural card is laid as the run ends, `_endings`;
         one before its first, as it begins); None where it cannot."""
         _, naturals, jokers, flags, table = slot
-        if column > _LAST or (flags & 1 and column == 14 and not (ACE_TO_ACE and RUN_MAX >= 14)):
+        if column > _LAST or (flags & _ACE_FIRST and column == 14 and not (ACE_TO_ACE and RUN_MAX >= 14)):
             return None
         cards = self._longer(slot, 1)
         if cards is None:
             return None
         if not joker:
-            return (cards, min(naturals + 1, _NATURALS), jokers, flags & 1, table)
+            return (cards, min(naturals + 1, _NATURALS), jokers, flags & ~_JOKER_LAST, table)
         more = self._more_jokers(slot, 1)
-        return None if more is None else (cards, naturals, more, flags | 2, table)
+        return None if more is None else (cards, naturals, more, flags | _JOKER_LAST, table)
+
+    def _waiting(self, head: _Slot, column: int, after: int) -> _Slot:
+        """A head that ends before `column` with `after` jokers after its last card, as it waits
+        for its tail (`_endings` has judged the jokers)."""
+        return (cast(int, self._longer(head, after)), head[1], cast(int, self._more_jokers(head, after)),
+                _WAITS, column - 1 + after)
+
+    def _joker_tail(self, head: _Slot, jokers: int) -> int | None:
+        """The worth of `jokers` jokers alone as the tail of a waiting `head` (at the columns
+        before the king's end), the run then whole; None where it may not be so."""
+        head = (*head[:4], 0)  # counted as a new run's (its last column is no table meld)
+        cards, more = self._longer(head, jokers), self._more_jokers(head, jokers)
+        if head[4] > _LAST - jokers or cards is None or more is None:
+            return None
+        if head[1] < _NATURALS or cards < RUN_MIN:
+            return None
+        return sum(self.run_joker[_LAST - jokers + 1:_LAST + 1])
+
+    def _taken_up(self, head: _Slot, before: int) -> _Slot | None:
+        """The tail that takes up a waiting `head` with its first natural card and `before`
+        jokers before it: the run counted whole; None where the run may not be so long or
+        hold so many jokers."""
+        head = (*head[:4], 0)  # counted as a new run's (its last column is no table meld)
+        cards = self._longer(head, 1 + before)
+        jokers = self._more_jokers(head, before)
+        if cards is None or jokers is None:
+            return None
+        return (cards, min(head[1] + 1, _NATURALS), jokers, _TAIL, 0)
 
     def _endings(self, slot: _Slot, column: int, spare: int) -> list[tuple[int, int, int]]:
         """The ways `slot` may end before `column`: with `b` jokers after its last card, laid at
@@ -511,8 +571,14 @@ class _Sweep:
         end).  Where the sweep `absorbs` jokers, only as many as the run needs to be long enough:
         after it, or before it where the line of columns ends."""
         cards, naturals, _, flags, table = slot
-        if flags & 2 or table % 2 or (not table and naturals < _NATURALS):
-            return []  # a joker last, cards laid before a table run, or too few natural cards
+        head = flags & _HEAD
+        if (flags & _TAIL and column <= _LAST) or (head and column > _LAST):
+            return []  # a tail before the king; a head that reached it (its tail has no room)
+        if (flags & _JOKER_LAST and not flags & _TAIL) or table % 2 \
+                or (not table and not head and naturals < _NATURALS):
+            # a joker last (but at a tail's king: its head follows), cards laid before a table
+            # run, or too few natural cards
+            return []
         if self.absorbs:
             end = column - 1
             if cards >= RUN_MIN:  # the room before it was counted when it grew long enough
@@ -530,10 +596,10 @@ class _Sweep:
             if after:
                 if end > _LAST or self._more_jokers(slot, after) is None \
                         or self._longer(slot, after) is None \
-                        or (flags & 1 and end == 14 and not (ACE_TO_ACE and RUN_MAX >= 14)):
+                        or (flags & _ACE_FIRST and end == 14 and not (ACE_TO_ACE and RUN_MAX >= 14)):
                     break
-                worth += self.run_joker[end]
-            if table or cards + after >= RUN_MIN:
+                worth += self.run_joker[end + 13 if head else end]
+            if table or head or cards + after >= RUN_MIN:  # a head is judged with its tail
                 out.append((after, worth, 0))
         return out
 
@@ -582,78 +648,152 @@ class _Sweep:
         ended, clean runs ended, room for jokers laid at the end, the plan: the jokers laid before
         each table run arriving here,
         the move of each open run (1 a natural card, 2 a joker, 3 none: a table run lies as it
-        is; -1 - b: it ended, with b jokers after it) and the runs begun)."""
+        is, 4 none: a head waits for its tail; -1 - b: it ended, with b jokers after it) and the
+        runs begun)."""
         out: list[tuple[tuple[_Slot, ...], int, int, int, int, int, int, tuple[object, ...]]] = []
         starts = HAS_RUN and _FIRST <= column <= _LAST
         before_runs = [t for t in self.table_runs if t.suit == suit and _FIRST <= column < t.first]
         for arrived, early, early_gain, prepended in self._arrive(profile, column, suit, jokers):
-            present = {s[4] for s in arrived}
+            present = {s[4] for s in arrived if not s[3] & _WAITS}  # table melds
 
             def walk(i: int, slots: list[_Slot], used: int, taken: int, gain: int, ended: int, clean: int,
                      room: int, moves: list[int], arrived: _Profile = arrived, present: set[int] = present,
                      prepended: tuple[int, ...] = prepended) -> None:
                 if i == len(arrived):
+                    waiting = [slot for slot in slots if slot[3] & _WAITS]
                     for new, card_count, joker_count, more in self._starts(
-                            naturals - used, jokers - taken, column, starts, before_runs, present):
-                        out.append((tuple(sorted(slots + [slot for slot, _ in new])), used + card_count,
+                            naturals - used, jokers - taken, column, starts, before_runs, present, waiting):
+                        going = slots
+                        if waiting:  # the heads taken up are in their tails
+                            going = list(slots)
+                            for _, _, taken_up in new:
+                                if taken_up is not None:
+                                    going.remove(taken_up)
+                        out.append((tuple(sorted(going + [slot for slot, _, _ in new])), used + card_count,
                                     taken + joker_count, gain + more, ended, clean,
                                     room + (card_count * (column - _FIRST)
                                             if RUN_MIN <= 1 and self.absorbs else 0),
                                     (prepended, tuple(moves), tuple(new))))
                     return
                 slot = arrived[i]
-                table = slot[4]
+                flags, table = slot[3], slot[4]
+                if flags & _WAITS:  # a head waits for its tail, which begins before the king
+                    if column <= _LAST:
+                        walk(i + 1, [*slots, slot], used, taken, gain, ended, clean, room, [*moves, 4])
+                        return
+                    for before in range(1, jokers - taken + 1):  # past it: a tail of jokers alone
+                        worth = self._joker_tail(slot, before)
+                        if worth is not None:
+                            walk(i + 1, slots, used, taken + before, gain + worth, ended + 1, clean, room,
+                                 [*moves, -1 - before])
+                    return
                 if table and not table % 2 and column <= self.tables[table // 2 - 1].last:
                     # a table run lies as it is
                     walk(i + 1, [*slots, slot], used, taken, gain, ended, clean, room, [*moves, 3])
                     return
+                head = flags & _HEAD
                 for after, worth, left_room in self._endings(slot, column, jokers - taken):
+                    if head:  # its tail makes it a run, and counts it
+                        walk(i + 1, [*slots, self._waiting(slot, column, after)], used, taken + after,
+                             gain + worth, ended, clean, room, [*moves, -1 - after])
+                        continue
                     walk(i + 1, slots, used, taken + after, gain + worth, ended + (not table),
                          clean + (not table and not slot[2] and not after), room + left_room,
                          [*moves, -1 - after])
                 # a run that grows long enough leaves room before it for jokers laid at the end
                 long_enough = column - RUN_MIN + 1 - _FIRST if self.absorbs and slot[0] == RUN_MIN - 1 else 0
+                place = column + 13 if head else column
                 if used < naturals:
                     grown = self._on(slot, column, False)
                     if grown is not None:
-                        walk(i + 1, [*slots, grown], used + 1, taken, gain + self.run_card[column], ended,
+                        walk(i + 1, [*slots, grown], used + 1, taken, gain + self.run_card[place], ended,
                              clean,
                              room + long_enough, [*moves, 1])
                 if taken < jokers:
                     grown = self._on(slot, column, True)
                     if grown is not None:
-                        walk(i + 1, [*slots, grown], used, taken + 1, gain + self.run_joker[column], ended,
+                        walk(i + 1, [*slots, grown], used, taken + 1, gain + self.run_joker[place], ended,
                              clean, room + long_enough, [*moves, 2])
 
             walk(0, [], 0, early, early_gain, 0, 0, 0, [])
         return out
 
     def _starts(self, naturals: int, jokers: int, column: int, starts: bool, before_runs: list[_Table],
-                present: set[int]) -> Iterator[tuple[list[tuple[_Slot, int]], int, int, int]]:
+                present: set[int], waiting: list[_Slot]
+                ) -> Iterator[tuple[list[tuple[_Slot, int, _Slot | None]], int, int, int]]:
         """Every way to begin runs at `column`, each with a natural card and the jokers laid
         before it, and cards before the table runs of this suit that begin later (which must run
-        on up to them): (each run's slot and jokers before, natural cards, jokers, worth)."""
-        Begun = Iterator[tuple[list[tuple[_Slot, int]], int, int, int]]
+        on up to them); round the corner, heads and tails too (a tail taking up one of the heads
+        `waiting`), and at the first column heads of jokers alone: (each run's slot, jokers
+        before it and the head it takes up, natural cards, jokers, worth)."""
+        Begun = Iterator[tuple[list[tuple[_Slot, int, _Slot | None]], int, int, int]]
 
-        def new_runs(naturals: int, jokers: int, least: int) -> Begun:
+        def new_runs(naturals: int, jokers: int, least: int, waiting: list[_Slot]) -> Begun:
             yield [], 0, 0, 0
-            if not starts or not naturals:
+            if not naturals or column > _LAST:
                 return
-            for before, start, worth in self._before(column, 0 if self.absorbs else jokers, self.limit):
-                if before < least or (start > _LAST - RUN_MIN + 1 and not self.absorbs):  # no room for a run
-                    continue
-                slot = (min(1 + before, _LONG) if not _CAPPED else 1 + before, 1,
-                        before if self.limit is not None else min(before, self.joker_cap),
-                        1 if start == 1 and _ACE_COUNTS else 0, 0)
-                if _CAPPED and slot[0] > RUN_MAX:
+            worth = 0
+            for before in range(jokers + 1):
+                start = column - before
+                if start < 1:
                     return
-                for more, cards, used, gain in new_runs(naturals - 1, jokers - before, before):
-                    yield ([(slot, before), *more], cards + 1, used + before,
-                           gain + worth + self.run_card[column])
+                if before:
+                    worth += self.run_joker[start]
+                if before < least:
+                    continue
+                began: list[tuple[_Slot, _Slot | None, int]] = []  # (slot, the head taken up, worth)
+                limit = self.limit
+                if starts and start >= _FIRST and (limit is None or before <= limit) \
+                        and (start <= _LAST - RUN_MIN + 1 or self.absorbs) \
+                        and not (before and self.absorbs):
+                    slot = (min(1 + before, _LONG) if not _CAPPED else 1 + before, 1,
+                            before if limit is not None else min(before, self.joker_cap),
+                            _ACE_FIRST if start == 1 and _ACE_COUNTS else 0, 0)
+                    if not (_CAPPED and slot[0] > RUN_MAX):
+                        began.append((slot, None, worth))
+                if _CORNER and start == 1 and (limit is None or before <= limit):
+                    # a head: its jokers stand past the king
+                    length = self._longer((0, 0, 0, _HEAD, 0), 1 + before)
+                    if length is not None:
+                        counted = before if limit is not None else min(before, self.joker_cap)
+                        slot = (length, 1, counted, _HEAD, 0)
+                        began.append((slot, None, sum(self.run_joker[c + 13] for c in range(1, column))))
+                if _CORNER:
+                    for waits in sorted(set(waiting)):
+                        if waits[4] < start:
+                            tail = self._taken_up(waits, before)
+                            if tail is not None:
+                                began.append((tail, waits, worth))
+                for slot, taken, gain in began:
+                    rest = waiting
+                    if taken is not None:
+                        rest = list(waiting)
+                        rest.remove(taken)
+                    for more, cards, used, more_gain in new_runs(naturals - 1, jokers - before, before, rest):
+                        yield ([(slot, before, taken), *more], cards + 1, used + before,
+                               more_gain + gain + self.run_card[column])
+
+        def jokers_alone(jokers: int, least: int) -> Begun:
+            """Heads of jokers alone, at the first column (before the natural cards' runs)."""
+            yield from new_runs(naturals, jokers, 0, waiting)
+            limit = self.limit
+            worth = 0
+            for size in range(1, jokers + 1):
+                if size > 12 or (limit is not None and size > limit):
+                    return
+                worth += self.run_joker[13 + size]
+                if size < least:
+                    continue
+                slot = self._waiting((0, 0, 0, _HEAD, 0), 1, size)
+                for more, cards, used, gain in jokers_alone(jokers - size, size):
+                    yield [(slot, size, None), *more], cards, used + size, gain + worth
 
         def befores(tables: list[_Table], naturals: int, jokers: int) -> Begun:
             if not tables:
-                yield from new_runs(naturals, jokers, 0)
+                if _CORNER and column == 1:
+                    yield from jokers_alone(jokers, 1)
+                else:
+                    yield from new_runs(naturals, jokers, 0, waiting)
                 return
             t, rest = tables[0], tables[1:]
             yield from befores(rest, naturals, jokers)
@@ -664,7 +804,7 @@ class _Sweep:
             for before, _, worth in self._before(column, jokers, joker_room):
                 slot = (1 + before, 1, before, 0, 2 * t.index + 1)
                 for more, cards, used, gain in befores(rest, naturals - 1, jokers - before):
-                    yield ([(slot, before), *more], cards + 1, used + before,
+                    yield ([(slot, before, None), *more], cards + 1, used + before,
                            gain + worth + self.run_card[column])
 
         yield from befores(before_runs, naturals, jokers)
@@ -1026,8 +1166,9 @@ class _Sweep:
 
 def _sweeps_table(table: tuple[tuple[int, ...], ...]) -> bool:
     """Whether the sweep can lay off on these table melds: each holds a natural card (a meld of
-    jokers alone has no place on the line of columns)."""
-    return all(any(meld) for meld in table)
+    jokers alone has no place on the line of columns), and round the corner none is a run (a
+    table run's cards may go on past the king, which the sweep does not follow)."""
+    return all(any(meld) and not (_CORNER and _read(meld, False).kind == "run") for meld in table)
 
 
 def _counted(cards: tuple[int, ...]) -> list[int]:
@@ -1107,8 +1248,8 @@ class _Replay:
 
     def suit(self, column: int, suit: int, plan: tuple[object, ...]) -> None:
         runs_plan, pooled, solos, tabled, _carry, _thrown, left = plan
-        prepended, moves, new = cast("tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[_Slot, int], ...]]",
-                                     runs_plan)
+        prepended, moves, new = cast(
+            "tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[_Slot, int, _Slot | None], ...]]", runs_plan)
         assert isinstance(pooled, int) and isinstance(tabled, tuple) and isinstance(left, int)
         sweep = self.sweep
         code = _rank(column) * 4 + suit
@@ -1132,14 +1273,29 @@ class _Replay:
                 jokers = -1 - move
                 after = min(jokers, _LAST - column + 1) if sweep.absorbs else jokers
                 run[1] = [0] * (jokers - after) + cards + [0] * after
-                self._end(run)
+                if cast(_Slot, run[0])[3] & _HEAD:  # it waits for its tail
+                    run[0] = sweep._waiting(cast(_Slot, run[0]), column, jokers)
+                    kept.append(run)
+                elif cast(_Slot, run[0])[3] & _WAITS:  # its tail is jokers alone, before the ace
+                    run[1] = [0] * jokers + cards
+                    self._end(run)
+                else:
+                    self._end(run)
                 continue
-            if move != 3:
+            if move < 3:
                 run[0] = sweep._on(cast(_Slot, run[0]), column, move == 2)
                 cast("list[int]", run[1]).append(code if move == 1 else 0)
             kept.append(run)
-        for slot, jokers in new:
-            kept.append([slot, [0] * jokers + [code], slot[4] // 2 if slot[4] else -1, 0])
+        for slot, jokers, head in new:
+            if slot[3] & _WAITS:  # a head of jokers alone
+                kept.append([slot, [0] * jokers, -1, 0])
+                continue
+            run = [slot, [0] * jokers + [code], slot[4] // 2 if slot[4] else -1, 0]
+            if head is not None:  # the tail keeps its head's cards, laid after the king
+                waits = next(r for r in kept if r[0] == head)
+                kept.remove(waits)
+                run.append(waits[1])
+            kept.append(run)
         self.runs[suit] = kept
         self.pool += [code] * pooled
         for jokers in cast("tuple[int, ...]", solos):
@@ -1153,7 +1309,8 @@ class _Replay:
         cards = cast("list[int]", run[1])
         index = cast(int, run[2])
         if index < 0:
-            self.melds.append(tuple(cards))
+            head = cast("list[int]", run[4]) if len(run) > 4 else []  # a tail's head, round the corner
+            self.melds.append(tuple(cards + head))
             return
         before = cast(int, run[3])
         table = self.sweep.tables[index].cards
