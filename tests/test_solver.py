@@ -239,11 +239,12 @@ def test_best_opening_matches_every_valid_opening(variant_id, load, seed_modules
 
 
 _ROUND_THE_CORNER = "  run {\n    override wrap allowed\n    override ace_to_ace forbidden\n  }"
+_MIXED_SUITS = "  run {\n    override suit any\n  }"
 
 # House rules as families write them, each changing what the sweep over the columns must count:
 # the ace high only, capped runs and sets of three, two jokers a meld (two natural cards), runs
 # that may not reach from ace to ace, runs round the corner (K-A-2: a run's head after the king
-# is swept before its tail), capped or not, with one pack or two.
+# is swept before its tail), capped or not, with one pack or two, and runs of mixed suits.
 HOUSES = {
     "as_wysoki": ("remik_podstawowy", "  run {\n    override ace high\n  }"),
     "krotkie": ("remik51", "  run {\n    override size 3..5\n  }\n  set {\n    override size 3..3\n  }"),
@@ -255,6 +256,10 @@ HOUSES = {
     "dookola_krotkie": ("remik51", "  run {\n    override wrap allowed\n    override ace_to_ace forbidden\n"
                                    "    override size 3..5\n  }"),
     "dookola_jedna_talia": ("remik_podstawowy_as", "  run {\n    override wrap allowed\n  }"),
+    # the ace low 1, high 10: a head's ace counts as the ace after the king
+    "dookola_klasyczny": ("remik_klasyczny", _ROUND_THE_CORNER),
+    "mieszane": ("remik51", _MIXED_SUITS),
+    "mieszane_jedna_talia": ("remik_podstawowy", _MIXED_SUITS),
 }
 
 
@@ -262,7 +267,7 @@ HOUSES = {
 def test_the_sweep_is_exact_under_house_rules(house, tmp_path, monkeypatch):
     parent, body = HOUSES[house]
     variant, v = house_variant(tmp_path, house, parent, body)
-    assert v._SWEEPS  # runs of one suit (round the corner too): the sweep answers
+    assert v._SWEEPS  # the sweep answers
     monkeypatch.setattr(v, "_SEARCH_FIRST", 0)
     rng = random.Random(f"sweep-{house}")
     for _ in range(5):
@@ -322,6 +327,26 @@ def test_a_run_round_the_corner_is_laid_by_the_sweep(tmp_path, seed_modules):
         play = v.best_melds(f"{every} JK")
         assert play.points == 386 and play.left == ()
         assert v.min_deadwood(f"{every} JK") == 0
+
+
+def test_runs_of_mixed_suits_are_laid_by_the_sweep(tmp_path, seed_modules):
+    """`suit any`, a house rule over Remik 51: 5♠ 6♥ 7♦ is a run (5 + 6 + 7 = 18 points), which
+    Remik 51 itself refuses.  The runs such a hand can make are as many as its suits to the power
+    of a run's length: past the positions the search may take up, it is not asked, and the sweep
+    (one profile of runs for every suit) answers.  A..10 of every suit and four jokers: every
+    card laid, each suit's 10 + 2 + ... + 9 + 10 = 64 and each joker 10 at most (a J after a
+    ten), 4 x 64 + 4 x 10 = 296."""
+    assert seed_modules("remik51").best_melds("5♠ 6♥ 7♦").points == 0
+    _, v = house_variant(tmp_path, "mieszane", "remik51", _MIXED_SUITS)
+    assert v.best_melds("5♠ 6♥ 7♦").points == 18
+    up_to_ten = ("A", *map(str, range(2, 11)))
+    dense = " ".join([f"{rank}{suit}" for rank in up_to_ten for suit in "♠♥♦♣"] + ["JK"] * 4)
+    assert v._many_runs(tuple(v._hand(dense)), v._SEARCH_FIRST)
+    v._forget()
+    play = v.best_melds(dense)
+    assert play.points == 296 and play.left == ()
+    assert v.min_deadwood(dense) == 0
+    assert not v._many_runs(tuple(v._hand("5♠ 6♥ 7♦ 9♣ K♦ JK")), v._SEARCH_FIRST)  # a hand a game deals
 
 
 # --- optimal against Z3's optimum -------------------------------------------------------------------
@@ -455,11 +480,12 @@ def test_best_play_is_only_for_games_that_rearrange(seed_modules):
     assert not play and [r.code for r in play.reasons] == ["rearrange.not_allowed"]
 
 
-@pytest.mark.parametrize("variant_id", ["karuzela", "karuzela_dookola"])
+@pytest.mark.parametrize("variant_id", ["karuzela", "karuzela_dookola", "karuzela_mieszane"])
 def test_best_play_matches_the_exhaustive_reference(variant_id, load, seed_modules, tmp_path):
-    if variant_id == "karuzela_dookola":  # runs round the corner: a new table's runs too
-        variant, v = house_variant(tmp_path, variant_id, "karuzela", _ROUND_THE_CORNER)
-        assert v._SWEEPS and v._CORNER
+    if variant_id != "karuzela":  # runs round the corner, or of mixed suits: a new table's too
+        house = _ROUND_THE_CORNER if variant_id == "karuzela_dookola" else _MIXED_SUITS
+        variant, v = house_variant(tmp_path, variant_id, "karuzela", house)
+        assert v._SWEEPS and (v._CORNER or v._MIXED)
     else:
         variant, v = load(variant_id), seed_modules(variant_id)
     rng = random.Random(f"table-{variant_id}")

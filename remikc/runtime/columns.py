@@ -12,6 +12,10 @@ Takes and Vis ("The Complexity of Rummikub Problems", 2015): its work grows with
 states, which is bounded by the suits, the copies and the jokers, not with how many ways the
 cards of a dense hand can be split into melds (what the search of `search` counts).
 
+Where runs may mix suits, the runs of all suits are one profile: a column's cards of each suit
+that go to runs are put aside at their suit's step and laid on the runs at a step of their own
+after the four suits.
+
 Where a run may go round the corner (K-A-2), the line of columns closes into a circle.  A run
 that crosses from the king to the ace is laid in two parts: its *head* (the ace, the 2, ...: the
 cards after the king, swept first) and its *tail* (..., the queen, the king: swept last).  A head
@@ -28,7 +32,7 @@ before it is answered.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Final, cast
 
 from .cards import _CARD
@@ -67,8 +71,14 @@ _CORNER: Final[bool] = HAS_RUN and WRAP and ACE_HIGH
 # The rules the sweep covers: runs of one suit, where a run may hold a joker (the search of
 # `search` answers the rest: runs of mixed suits, jokers in sets only, or a run round the corner
 # that may also reach from ace to ace, which would begin and end at the same column).
-_SWEEPS: Final[bool] = (not HAS_RUN or (RUN_SAME_SUIT and not (_CORNER and ACE_TO_ACE and RUN_MAX >= 14))) \
-    and JOKERS_IN_RUNS
+_SWEEPS: Final[bool] = (not HAS_RUN or (RUN_SAME_SUIT and not (_CORNER and ACE_TO_ACE and RUN_MAX >= 14))
+                                        or (not RUN_SAME_SUIT and not _CORNER)) and JOKERS_IN_RUNS
+# Runs of mixed suits: a run takes a card of any suit at each column.  The cards of each suit
+# that go to runs are put aside at their suit's step (worth their place in a run then), and a
+# step of their own after the four suits of a column (`_RUNS`) lays them on the runs, which
+# are one profile for all the suits.
+_MIXED: Final[bool] = HAS_RUN and not RUN_SAME_SUIT
+_RUNS: Final[int] = -2  # the step of a column at which runs of mixed suits take their cards
 _FIRST: Final[int] = 1 if ACE_LOW else 2  # the lowest position a run may begin at
 # the highest column: the ace after the king, or the king (round the corner, the ace after the
 # king is the ace of column 1, in a head)
@@ -177,10 +187,10 @@ def _rank(column: int) -> int:
 
 
 # What becomes of a state, one suit's cards at one column laid: the suit's profile, the jokers
-# taken, cards put aside for sets, laid off on each table set, kept for the ace after the king
-# and owed there, thrown away, kept in hand, melds and clean runs laid (the last four only where
-# a goal counts them), room for jokers laid at the end.
-_Outcome = tuple[int, int, int, tuple[int, ...], int, int, int, int, int, int, int]
+# taken, cards put aside for runs of mixed suits, for sets, laid off on each table set, kept for
+# the ace after the king and owed there, thrown away, kept in hand, melds and clean runs laid (the
+# last four only where a goal counts them), room for jokers laid at the end.
+_Outcome = tuple[int, int, int, int, tuple[int, ...], int, int, int, int, int, int, int]
 # One way from a state: what it adds to the state's int, its gain, whether that is all (the
 # option is plain), then what the caller settles
 # (cards aside for sets, kept in hand, melds laid, clean runs laid, card thrown, room for jokers
@@ -264,6 +274,9 @@ class _Sweep:
 
         # by position: a head's cards lie past the king, at their column plus 13
         self.run_card = [worth(RUN_VALUE[p]) for p in range(27)]
+        # what a natural card laid on a run gains there (a card put aside for runs of mixed
+        # suits gained it when put aside, `_rest`)
+        self.run_natural = [0] * 27 if _MIXED else self.run_card
         self.run_joker = [worth(RUN_VALUE[p] if fixed is None else fixed) for p in range(27)]
         self.set_card = [worth(SET_VALUE[r]) for r in range(14)]
         self.set_joker = [worth(SET_VALUE[r] if fixed is None else fixed) for r in range(14)]
@@ -281,9 +294,13 @@ class _Sweep:
         """The steps of the sweep, in order, and the most the cards of each step and after could
         add (`ahead`): the bound the search is guided by, never below what a lay-down gains."""
         ranks_with_sets = {t.rank for t in self.table_sets}
-        self.steps: list[tuple[int, int]] = []  # (column, suit), or (rank, -1): the sets of a rank
+        # (column, suit), (column, _RUNS): runs of mixed suits, or (rank, -1): the sets of a rank
+        self.steps: list[tuple[int, int]] = []
         for column in range(1, _LAST + 2):
-            self.steps += [(column, suit) for suit in range(4)]
+            if not _MIXED or column <= _LAST:
+                self.steps += [(column, suit) for suit in range(4)]
+            if _MIXED:
+                self.steps.append((column, _RUNS))
             if column <= 13 and (HAS_SET or column in ranks_with_sets):
                 self.steps.append((column, -1))
         self.joker_most = max([self.left_joker, *self.run_joker[_FIRST:_LAST + 1],
@@ -326,6 +343,11 @@ class _Sweep:
         counts = self.counts
 
         def held(column: int, suit: int) -> int:
+            if _MIXED:  # a run takes a card of any suit
+                return sum(held_of(column, s) for s in range(4))
+            return held_of(column, suit)
+
+        def held_of(column: int, suit: int) -> int:
             if _CORNER:  # the columns go round
                 return counts[((column - 1) % 13 + 1) * 4 + suit]
             return counts[_rank(column) * 4 + suit] if _FIRST <= column <= _LAST else 0
@@ -400,10 +422,16 @@ class _Sweep:
             count = carried >> 4 * suit & 15
             if not count:
                 continue
-            done = column if at_suit < 0 or suit < at_suit else column - 1
-            runs = len(self.profiles[key >> self.profile_at[suit] & 0xFFFF]) \
-                + sum(1 for t in self.table_runs if t.suit == suit and t.first > done)
-            highest = max((c for c in range(done + 1, 14) if self.counts[c * 4 + suit]), default=0)
+            if _MIXED:  # the runs of every suit, which take a column's cards after its four suits
+                done = column if at_suit == -1 else column - 1
+                runs = len(self.profiles[key >> self.profile_at[0] & 0xFFFF])
+            else:
+                done = column if at_suit < 0 or suit < at_suit else column - 1
+                runs = len(self.profiles[key >> self.profile_at[suit] & 0xFFFF])
+            runs += sum(1 for t in self.table_runs if t.suit == suit and t.first > done)
+            highest = max((c for c in range(done + 1, 14)
+                           if any(self.counts[c * 4 + s] for s in (range(4) if _MIXED else (suit,)))),
+                          default=0)
             for copy in range(count):
                 costs.append(0 if copy < runs else 13 - highest if highest else 1 << 20)
         gain = 0
@@ -423,6 +451,8 @@ class _Sweep:
         jokers than are left leads nowhere."""
         if not HAS_RUN:
             return 0
+        if _MIXED:
+            return self._mixed_debt(key, step)
         # the four suits' profiles together first: states that differ elsewhere share them
         whole = (key & 0xFFFF_FFFF_FFFF_FFFF) << 8 | step
         debt = self.whole_debts.get(whole)
@@ -440,6 +470,20 @@ class _Sweep:
                 debt += owed
         self.whole_debts[whole] = debt
         return debt
+
+    def _mixed_debt(self, key: int, step: int) -> int:
+        """`_debt` where runs mix suits: one profile, whose runs take a column's cards at the
+        step after its four suits (a card of any suit there counts)."""
+        pid = key >> self.profile_at[0] & 0xFFFF
+        if not pid:
+            return 0
+        column, at_suit = self.steps[step] if step < len(self.steps) else (_LAST + 1, -1)
+        done = column if at_suit == -1 else column - 1
+        code = pid << 8 | done
+        owed = self.debts.get(code)
+        if owed is None:
+            owed = self.debts[code] = self._suit_debt(self.profiles[pid], done, -1)
+        return owed
 
     def _suit_debt(self, profile: _Profile, done: int, suit: int) -> int:
         demand: dict[int, int] = {}
@@ -467,7 +511,11 @@ class _Sweep:
                     return 1 << 20
                 debt += wanted
                 continue
-            have = self.counts[_rank(column) * 4 + suit] if column <= 13 else self.counts[4 + suit]
+            rank = _rank(column) if column <= 13 else 1
+            if suit < 0:  # runs of mixed suits: a card of any suit
+                have = sum(self.counts[rank * 4 + s] for s in range(4))
+            else:
+                have = self.counts[rank * 4 + suit]
             debt += max(0, wanted - have)
         return debt
 
@@ -483,6 +531,7 @@ class _Sweep:
         self.profile_at = [field(16) for _ in range(4)] if HAS_RUN else [0, 0, 0, 0]
         self.jokers_at = field(5)
         self.pool_at, self.most_at = field(8), field(5)
+        self.to_runs_at = field(5) if _MIXED else 0  # cards put aside for runs of mixed suits
         self.added_at = {t.index: field(4) for t in self.table_sets}
         self.carries = ACE_HIGH and HAS_RUN and not _CORNER
         self.carried_at = [field(4) for _ in range(4)] if self.carries else [0, 0, 0, 0]
@@ -706,7 +755,7 @@ class _Sweep:
                 if used < naturals:
                     grown = self._on(slot, column, False)
                     if grown is not None:
-                        walk(i + 1, [*slots, grown], used + 1, taken, gain + self.run_card[place], ended,
+                        walk(i + 1, [*slots, grown], used + 1, taken, gain + self.run_natural[place], ended,
                              clean,
                              room + long_enough, [*moves, 1])
                 if taken < jokers:
@@ -750,28 +799,28 @@ class _Sweep:
                             before if limit is not None else min(before, self.joker_cap),
                             _ACE_FIRST if start == 1 and _ACE_COUNTS else 0, 0)
                     if not (_CAPPED and slot[0] > RUN_MAX):
-                        began.append((slot, None, worth))
+                        began.append((slot, None, worth + self.run_natural[column]))
                 if _CORNER and start == 1 and (limit is None or before <= limit):
                     # a head: its jokers stand past the king
                     length = self._longer((0, 0, 0, _HEAD, 0), 1 + before)
                     if length is not None:
                         counted = before if limit is not None else min(before, self.joker_cap)
                         slot = (length, 1, counted, _HEAD, 0)
-                        began.append((slot, None, sum(self.run_joker[c + 13] for c in range(1, column))))
+                        began.append((slot, None, sum(self.run_joker[c + 13] for c in range(1, column))
+                                      + self.run_natural[column + 13]))
                 if _CORNER:
                     for waits in sorted(set(waiting)):
                         if waits[4] < start:
                             tail = self._taken_up(waits, before)
                             if tail is not None:
-                                began.append((tail, waits, worth))
+                                began.append((tail, waits, worth + self.run_natural[column]))
                 for slot, taken, gain in began:
                     rest = waiting
                     if taken is not None:
                         rest = list(waiting)
                         rest.remove(taken)
                     for more, cards, used, more_gain in new_runs(naturals - 1, jokers - before, before, rest):
-                        yield ([(slot, before, taken), *more], cards + 1, used + before,
-                               more_gain + gain + self.run_card[column])
+                        yield [(slot, before, taken), *more], cards + 1, used + before, more_gain + gain
 
         def jokers_alone(jokers: int, least: int) -> Begun:
             """Heads of jokers alone, at the first column (before the natural cards' runs)."""
@@ -805,7 +854,7 @@ class _Sweep:
                 slot = (1 + before, 1, before, 0, 2 * t.index + 1)
                 for more, cards, used, gain in befores(rest, naturals - 1, jokers - before):
                     yield ([(slot, before, None), *more], cards + 1, used + before,
-                           gain + worth + self.run_card[column])
+                           gain + worth + self.run_natural[column])
 
         yield from befores(before_runs, naturals, jokers)
 
@@ -815,47 +864,66 @@ class _Sweep:
                  ) -> list[_Option]:
         """Every way the cards of `suit` at `column` go, from a state whose suit has the profile
         `pid` and `spare` jokers left (at the ace after the king: `carried` aces kept for it, `owed`
-        of them to be laid): each (what it adds to the state, gain, cards put aside for sets, cards
-        kept, melds laid, clean runs laid, 1 for the card thrown away, the cards laid off on each
-        table set of this rank, the plan).  Kept by all that: a column meets the same states again."""
+        of them to be laid; at the step of runs of mixed suits, `_RUNS`: `carried` cards put aside
+        for them, all to be laid): each (what it adds to the state, gain, cards put aside for sets,
+        cards kept, melds laid, clean runs laid, 1 for the card thrown away, the cards laid off on
+        each table set of this rank, the plan).  Kept by all that: a column meets the same states
+        again."""
         key = (column, suit, pid, spare, carried, owed)
         found = self.cache.get(key)
         if found is not None:
             return found
         found = self.cache[key] = []
-        code = _rank(column) * 4 + suit
-        if column > _LAST:
+        runs_only = suit == _RUNS
+        code = 0 if runs_only else _rank(column) * 4 + suit
+        if runs_only:
+            naturals = must = carried
+        elif column > _LAST:
             naturals = must = 0
         elif column == 14:
             naturals, must = carried, owed
         else:
             naturals, must = self.counts[code], self.must[code]
         best: dict[_Outcome, tuple[int, tuple[object, ...]]] = {}
-        moves = self._run_moves(self.profiles[pid], naturals, spare, column, suit)
+        if _MIXED and not runs_only:  # the runs take their cards at their own step
+            moves: list[tuple[tuple[_Slot, ...], int, int, int, int, int, int, tuple[object, ...] | None]] = [
+                (self.profiles[pid], 0, 0, 0, 0, 0, 0, None)]
+        else:
+            moves = [*self._run_moves(self.profiles[pid], naturals, spare, column, max(suit, 0))]
+        nothing_else = [(0, 0, (), (), 0, 0, 0, 0)]
         for slots, used, taken, gain, ended, clean, room, runs in moves:
+            if runs_only and used < naturals:
+                continue  # every card put aside for the runs is laid on them
             pid_after = self._id(slots)
-            for pooled, solos, tabled, carry, thrown, left, more_gain in self._rest(
-                    naturals - used, spare - taken, column, suit, code):
-                placed = used + pooled + len(solos) + sum(tabled)
+            rest = nothing_else if runs_only else \
+                self._rest(naturals - used, spare - taken, column, suit, code)
+            for to_runs, pooled, solos, tabled, carry, thrown, left, more_gain in rest:
+                placed = used + to_runs + pooled + len(solos) + sum(tabled)
                 if placed + carry < must:
                     continue
                 jokers = taken + sum(solos)
                 melds = ended + len(solos)
-                outcome = (pid_after, jokers, pooled, tabled, carry, max(0, must - placed) if carry else 0,
-                           thrown, left if self.keep else 0, min(melds, self.melds_needed),
-                           min(clean, 1) if self.clean_run else 0, min(room, self.jokers))
+                outcome = (pid_after, jokers, to_runs, pooled, tabled, carry,
+                           max(0, must - placed) if carry else 0, thrown, left if self.keep else 0,
+                           min(melds, self.melds_needed), min(clean, 1) if self.clean_run else 0,
+                           min(room, self.jokers))
                 value = gain + more_gain
                 if outcome not in best or value > best[outcome][0]:
-                    best[outcome] = (value, (runs, pooled, solos, tabled, carry, thrown, left))
+                    best[outcome] = (value, (runs, pooled, solos, tabled, carry, thrown, left, to_runs))
+        sets = [] if runs_only else self.sets_at[column]
+        at = self.profile_at[max(suit, 0)]
         for outcome, (value, plan) in best.items():
-            pid_after, jokers, pooled, tabled, carry, owed_after, thrown, left, melds, clean, room = outcome
-            delta = ((pid_after - pid) << self.profile_at[suit]) + (jokers << self.jokers_at) \
-                + (pooled << self.pool_at)
-            if column == 1 and self.carries:
+            pid_after, jokers, to_runs, pooled, tabled, carry, owed_after, thrown, left, melds, clean, room \
+                = outcome
+            delta = ((pid_after - pid) << at) + (jokers << self.jokers_at) + (pooled << self.pool_at) \
+                + (to_runs << self.to_runs_at)
+            if runs_only:
+                delta -= carried << self.to_runs_at
+            elif column == 1 and self.carries:
                 delta += (carry << self.carried_at[suit]) + (owed_after << self.owed_at[suit])
-            if column == 14 and self.carries:
+            elif column == 14 and self.carries:
                 delta -= (carried << self.carried_at[suit]) + (owed << self.owed_at[suit])
-            for t, added in zip(self.sets_at[column], tabled, strict=True):
+            for t, added in zip(sets, tabled, strict=True):
                 delta += added << self.added_at[t.index]
             plain = not (pooled or (left and self.keep) or (melds and self.melds_needed)
                          or (clean and self.clean_run) or thrown or room or tabled)
@@ -863,11 +931,21 @@ class _Sweep:
         return found
 
     def _rest(self, naturals: int, spare: int, column: int, suit: int, code: int
-              ) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], int, int, int, int]]:
-        """Where the natural cards no run takes go: put aside for sets, each in a meld with jokers
-        judged whole, laid off on a table set, kept for the ace after the king, thrown away, or
-        kept in hand: (aside, the jokers of each meld judged whole, laid off on each table set,
-        kept for later, thrown, kept, gain)."""
+              ) -> Iterator[tuple[int, int, tuple[int, ...], tuple[int, ...], int, int, int, int]]:
+        """Where the natural cards no run takes go: put aside for runs of mixed suits, put aside
+        for sets, each in a meld with jokers judged whole, laid off on a table set, kept for the
+        ace after the king, thrown away, or kept in hand: (for runs, aside, the jokers of each
+        meld judged whole, laid off on each table set, kept for later, thrown, kept, gain)."""
+        if _MIXED and _FIRST <= column <= _LAST:
+            for to_runs in range(naturals + 1):
+                for rest in self._rest_of(naturals - to_runs, spare, column, suit, code):
+                    yield (to_runs, *rest[:-1], rest[-1] + to_runs * self.run_card[column])
+            return
+        for rest in self._rest_of(naturals, spare, column, suit, code):
+            yield (0, *rest)
+
+    def _rest_of(self, naturals: int, spare: int, column: int, suit: int, code: int
+                 ) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], int, int, int, int]]:
         rank = _rank(column)
         here = column <= 13
         sets = [t for t in self.table_sets if t.rank == rank and here]
@@ -1021,7 +1099,7 @@ class _Sweep:
                     heapq.heappush(heap, (-worth, -last - 1, 0, order, last + 1, key, worth))
                 continue
             column, suit = self.steps[step]
-            moves = self._suit_moves(key, column, suit) if suit >= 0 else self._set_moves(key, column)
+            moves = self._suit_moves(key, column, suit) if suit != -1 else self._set_moves(key, column)
             reached, back = self.reached[step + 1], self.back[step + 1]
             after = step + 1
             for new, gain, plan in moves:
@@ -1042,14 +1120,20 @@ class _Sweep:
     def _suit_moves(self, key: int, column: int, suit: int) -> Iterator[tuple[int, int, tuple[object, ...]]]:
         """Every state `key` leads to once the cards of `suit` at `column` are laid: (state,
         gain, plan)."""
-        at, jokers_at, most_at = self.profile_at[suit], self.jokers_at, self.most_at
+        jokers_at, most_at = self.jokers_at, self.most_at
         keep, needed = self.keep, self.melds_needed
-        ace_high = column == 14 and self.carries
-        carried = key >> self.carried_at[suit] & 15 if ace_high else 0
-        owed = key >> self.owed_at[suit] & 15 if ace_high else 0
-        sets = self.sets_at[column]
+        if suit == _RUNS:  # runs of mixed suits take the cards put aside for them
+            pid = key >> self.profile_at[0] & 0xFFFF
+            carried = owed = key >> self.to_runs_at & 31
+            sets = []
+        else:
+            pid = 0 if _MIXED else key >> self.profile_at[suit] & 0xFFFF  # (mixed: no run moves here)
+            ace_high = column == 14 and self.carries
+            carried = key >> self.carried_at[suit] & 15 if ace_high else 0
+            owed = key >> self.owed_at[suit] & 15 if ace_high else 0
+            sets = self.sets_at[column]
         for delta, gain, plain, most, left, melds, clean, thrown, room, tabled, plan in self._options(
-                column, suit, key >> at & 0xFFFF, self.jokers - (key >> jokers_at & 31), carried, owed):
+                column, suit, pid, self.jokers - (key >> jokers_at & 31), carried, owed):
             new = key + delta
             if plain:
                 yield new, gain, plan
@@ -1151,7 +1235,7 @@ class _Sweep:
         plans.reverse()
         replay = _Replay(self)
         for (column, suit), plan in zip(self.steps, plans, strict=True):
-            if suit < 0:
+            if suit == -1:
                 replay.sets(column, plan)
             else:
                 replay.suit(column, suit, plan)
@@ -1167,8 +1251,41 @@ class _Sweep:
 def _sweeps_table(table: tuple[tuple[int, ...], ...]) -> bool:
     """Whether the sweep can lay off on these table melds: each holds a natural card (a meld of
     jokers alone has no place on the line of columns), and round the corner none is a run (a
-    table run's cards may go on past the king, which the sweep does not follow)."""
-    return all(any(meld) and not (_CORNER and _read(meld, False).kind == "run") for meld in table)
+    table run's cards may go on past the king, which the sweep does not follow), nor where runs
+    mix suits (the sweep's runs of mixed suits are its own)."""
+    return all(any(meld) and not ((_CORNER or _MIXED) and _read(meld, False).kind == "run") for meld in table)
+
+
+def _many_runs(cards: tuple[int, ...], limit: int) -> bool:
+    """Whether the runs of mixed suits `cards` can make pass `limit`, counted as the search lists
+    them (at each place one of the natural cards there, or a joker, as many as the cards hold and
+    a meld may take): past the positions it may take up, the search would spend longer listing
+    its melds (their number grows as the suits to the power of a run's length) than the sweep
+    takes to answer, so it is not asked."""
+    if not _MIXED:
+        return False
+    cards_at = [0] * 16  # the different natural cards of each place
+    for card in set(cards):
+        if card:
+            cards_at[card >> 2] += 1
+    cards_at[14] = cards_at[1] if ACE_HIGH else 0
+    jokers = cards.count(0)
+    limit_per_meld = JOKERS_PER_MELD
+    if limit_per_meld is not None:
+        jokers = min(jokers, limit_per_meld)
+    listed = 0
+    for start in range(_FIRST, _LAST + 1):
+        ways = [1] + [0] * jokers  # the runs from `start` so far, by the jokers they hold
+        for end in range(start, _LAST + 1):
+            here = cards_at[end]
+            ways = [ways[0] * here] + [ways[k] * here + ways[k - 1] for k in range(1, jokers + 1)]
+            if not any(ways):
+                break
+            if end - start + 1 >= RUN_MIN:
+                listed += sum(ways)
+                if listed > limit:
+                    return True
+    return False
 
 
 def _counted(cards: tuple[int, ...]) -> list[int]:
@@ -1241,18 +1358,38 @@ class _Replay:
         # each suit's open runs: [slot, cards as laid, its table meld's index or -1, cards laid before it]
         self.runs: list[list[list[object]]] = [[], [], [], []]
         self.pool: list[int] = []
+        self.to_runs: list[int] = []  # a column's cards put aside for runs of mixed suits
         self.added: dict[int, list[int]] = {}
         self.melds: list[tuple[int, ...]] = []
         self.left: list[int] = []
         self.grown: dict[int, tuple[int, ...]] = {}  # each table meld laid off on, as it becomes
 
     def suit(self, column: int, suit: int, plan: tuple[object, ...]) -> None:
-        runs_plan, pooled, solos, tabled, _carry, _thrown, left = plan
-        prepended, moves, new = cast(
-            "tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[_Slot, int, _Slot | None], ...]]", runs_plan)
+        runs_plan, pooled, solos, tabled, _carry, _thrown, left, to_runs = plan
         assert isinstance(pooled, int) and isinstance(tabled, tuple) and isinstance(left, int)
+        assert isinstance(to_runs, int)
+        if suit == _RUNS:  # runs of mixed suits take the cards put aside for them, in turn
+            self._runs(column, 0, runs_plan, self.to_runs.pop)
+            return
         sweep = self.sweep
         code = _rank(column) * 4 + suit
+        if runs_plan is not None:
+            self._runs(column, suit, runs_plan, lambda: code)
+        self.to_runs += [code] * to_runs
+        self.pool += [code] * pooled
+        for jokers in cast("tuple[int, ...]", solos):
+            self.melds.append(sweep.solo[code][jokers][1])  # type: ignore[index]
+        sets = [t for t in sweep.table_sets if t.rank == _rank(column) and column <= 13]
+        for t, count in zip(sets, tabled, strict=True):
+            self.added.setdefault(t.index, []).extend([code] * count)
+        self.left += [code] * left
+
+    def _runs(self, column: int, suit: int, runs_plan: object, card: Callable[[], int]) -> None:
+        """The open runs of `suit` at `column` as the plan says, each natural card laid being
+        `card()`."""
+        prepended, moves, new = cast(
+            "tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[_Slot, int, _Slot | None], ...]]", runs_plan)
+        sweep = self.sweep
         runs = self.runs[suit]
         arriving = [t for t in sweep.table_runs if t.suit == suit and t.first == column]
         for t, jokers in zip(arriving, prepended, strict=True):
@@ -1284,26 +1421,19 @@ class _Replay:
                 continue
             if move < 3:
                 run[0] = sweep._on(cast(_Slot, run[0]), column, move == 2)
-                cast("list[int]", run[1]).append(code if move == 1 else 0)
+                cast("list[int]", run[1]).append(card() if move == 1 else 0)
             kept.append(run)
         for slot, jokers, head in new:
             if slot[3] & _WAITS:  # a head of jokers alone
                 kept.append([slot, [0] * jokers, -1, 0])
                 continue
-            run = [slot, [0] * jokers + [code], slot[4] // 2 if slot[4] else -1, 0]
+            run = [slot, [0] * jokers + [card()], slot[4] // 2 if slot[4] else -1, 0]
             if head is not None:  # the tail keeps its head's cards, laid after the king
                 waits = next(r for r in kept if r[0] == head)
                 kept.remove(waits)
                 run.append(waits[1])
             kept.append(run)
         self.runs[suit] = kept
-        self.pool += [code] * pooled
-        for jokers in cast("tuple[int, ...]", solos):
-            self.melds.append(sweep.solo[code][jokers][1])  # type: ignore[index]
-        sets = [t for t in sweep.table_sets if t.rank == _rank(column) and column <= 13]
-        for t, count in zip(sets, tabled, strict=True):
-            self.added.setdefault(t.index, []).extend([code] * count)
-        self.left += [code] * left
 
     def _end(self, run: list[object]) -> None:
         cards = cast("list[int]", run[1])

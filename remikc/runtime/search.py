@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from typing import Final, TypeVar, cast
 
 from .cards import _CARD, Card, CardsLike, _cards, _memo
-from .columns import _SWEEPS, _GaveUp, _sweeps_table, _swept_deadwood, _swept_lay_down
+from .columns import _SWEEPS, _GaveUp, _many_runs, _sweeps_table, _swept_deadwood, _swept_lay_down
 from .melds import _common_deck, _melds, _read, _show
 from .reasons import Reason, _because
 from .rules import (
@@ -416,12 +416,16 @@ def _laid_down(hand: tuple[int, ...], *, table: tuple[tuple[int, ...], ...], ope
         return _searched(hand, table=table, opening=opening, objective=objective, keep=keep,
                          melds_needed=melds_needed, clean_run=clean_run, budget=budget)
     first = min(budget, _SEARCH_FIRST)
-    try:
-        return _searched(hand, table=table, opening=opening, objective=objective, keep=keep,
-                         melds_needed=melds_needed, clean_run=clean_run, budget=first)
-    except _GaveUp:
-        return _swept_lay_down(hand, table=table, opening=opening, objective=objective, keep=keep,
-                               melds_needed=melds_needed, clean_run=clean_run, budget=budget - first)
+    if _many_runs(hand, first):
+        first = 0
+    else:
+        try:
+            return _searched(hand, table=table, opening=opening, objective=objective, keep=keep,
+                             melds_needed=melds_needed, clean_run=clean_run, budget=first)
+        except _GaveUp:
+            pass
+    return _swept_lay_down(hand, table=table, opening=opening, objective=objective, keep=keep,
+                           melds_needed=melds_needed, clean_run=clean_run, budget=budget - first)
 
 
 def _searched(
@@ -745,6 +749,8 @@ def _least_deadwood(held: tuple[int, ...], discard: bool, budget: int) -> int:
     if not _SWEEPS:
         return _searched_deadwood(held, discard, budget)
     first = min(budget, _SEARCH_FIRST)
+    if _many_runs(held, first):
+        return _swept_deadwood(held, discard, budget)
     try:
         return _searched_deadwood(held, discard, first)
     except _GaveUp:

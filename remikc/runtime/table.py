@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .cards import Card, CardsLike, _cards
-from .columns import _SWEEPS, _GaveUp, _swept_table
+from .columns import _SWEEPS, _GaveUp, _many_runs, _swept_table
 from .melds import _common_deck, _melds, _read, _show
 from .reasons import Reason, _because
 from .rules import (
@@ -133,17 +133,10 @@ def _new_table(on_table: tuple[tuple[int, ...], ...], held: tuple[int, ...], dec
             loose += [c for c in meld if c or not declared] + (meaning or [])
             stand_ins += meaning or []
     everything = tuple(loose) + held
-    universe = _universe(False)
-    extra: dict[int, list[tuple[int, int, int]]] = {}  # by field: vector, id, jokers
-    found = _joker_melds(_counts(everything), False) if 0 in everything or not _UNIVERSE_ONLY else {}
-    melds = [(universe.vectors[i], m) for i, m in enumerate(universe.melds)]
-    for key in sorted(found):
-        meld = found[key][1]
-        extra.setdefault(_lowest(meld), []).append((_vector(meld), len(melds), meld.count(0)))
-        melds.append((_vector(meld), meld))
-    for group in extra.values():
-        group.sort(key=lambda option: option[2])
-    chosen = _chosen(everything, tuple(loose), held, universe, extra, [meld for _, meld in melds], budget)
+    if _SWEEPS and _many_runs(everything, min(budget, _TABLE_SEARCH_FIRST)):
+        chosen = _swept_table(everything, tuple(loose), budget)  # too many melds for the search to list
+    else:
+        chosen = _chosen_by_search(everything, tuple(loose), held, budget)
     if chosen is None:
         return None
     # each card a table joker stands for is laid as that joker again: where the meld still
@@ -158,6 +151,23 @@ def _new_table(on_table: tuple[tuple[int, ...], ...], held: tuple[int, ...], dec
     if not all(_read(tuple(meld), False).ok for meld in laid):
         return None
     return tuple(tuple(map(Card, meld)) for meld in [*kept, *laid])
+
+
+def _chosen_by_search(everything: tuple[int, ...], loose: tuple[int, ...], held: tuple[int, ...], budget: int
+                      ) -> list[tuple[int, ...]] | None:
+    """`_chosen` with the melds the search lays: the deck's, and those the cards make with jokers
+    (or runs of mixed suits)."""
+    universe = _universe(False)
+    extra: dict[int, list[tuple[int, int, int]]] = {}  # by field: vector, id, jokers
+    found = _joker_melds(_counts(everything), False) if 0 in everything or not _UNIVERSE_ONLY else {}
+    melds = [(universe.vectors[i], m) for i, m in enumerate(universe.melds)]
+    for key in sorted(found):
+        meld = found[key][1]
+        extra.setdefault(_lowest(meld), []).append((_vector(meld), len(melds), meld.count(0)))
+        melds.append((_vector(meld), meld))
+    for group in extra.values():
+        group.sort(key=lambda option: option[2])
+    return _chosen(everything, loose, held, universe, extra, [meld for _, meld in melds], budget)
 
 
 def _chosen(everything: tuple[int, ...], loose: tuple[int, ...], held: tuple[int, ...], universe: _Universe,

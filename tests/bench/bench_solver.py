@@ -38,9 +38,10 @@ then the median, 90th percentile and worst over inputs:
  5. `best_melds` under Remik 51 of dense hands: every card A..10 of every suit and four jokers,
     and every heart and spade of two packs (with and without four jokers), checked against
     the answers worked out by hand (every card laid).  Target: each under a second.
- 6. the same under a house rule a family might write over Remik 51, runs round the corner
-    (`wrap allowed`, `ace_to_ace forbidden`), built into a temporary folder: every heart and
-    spade of two packs with two jokers, and `A..10` of every suit with four jokers.
+ 6. the same under house rules a family might write over Remik 51, each built into a
+    temporary folder: runs round the corner (`wrap allowed`, `ace_to_ace forbidden`), and runs
+    of mixed suits (`suit any`): every heart and spade of two packs with two jokers, and `A..10`
+    of every suit with four jokers.
 Gin card ids are suit * 13 + rank (rank 0 = ace), the same in OpenSpiel and RLCard; a
 rummikub tile is colour * 13 + number (number 1..13), joker 53, rummikub-solver's own ids.
 """
@@ -375,48 +376,51 @@ def dense(repeat: int) -> None:
               + ("" if v.gave_up(play) is False else "; GAVE UP"))
 
 
-ROUND_THE_CORNER = """variant remik51_dookola extends "remik51" {
-  name pl "Remik 51 dookoła"
-  name hr "Remi 51 okolo"
-  run {
-    override wrap allowed
-    override ace_to_ace forbidden
-  }
+HOUSES = {
+    "remik51_dookola": ("runs round the corner", "wrap allowed\n    override ace_to_ace forbidden"),
+    "remik51_mieszane": ("runs of mixed suits", "suit any"),
 }
-"""
 
 
-def round_the_corner(repeat: int) -> None:
-    print("\n6. best_melds of dense hands under Remik 51 with runs round the corner (a house rule)")
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        shutil.copy(ROOT / "specs" / "remik51.rules", folder / "remik51.rules")
-        (folder / "remik51_dookola.rules").write_text(ROUND_THE_CORNER, encoding="utf-8")
-        done = subprocess.run([sys.executable, "-m", "remikc", "build", str(folder / "remik51_dookola.rules"),
-                               "--out", str(folder / "out")], capture_output=True, text=True, cwd=ROOT)
-        if done.returncode:
-            raise RuntimeError(f"remikc build remik51_dookola failed:\n{done.stdout}{done.stderr}")
-        v = load(folder / "out" / "remik51_dookola" / "validator.py", "remik51_dookola_validator")
+def house(folder: Path, variant_id: str, rule: str):  # type: ignore[no-untyped-def]
+    """`variant_id extends "remik51"` with one rule of its runs changed, built and loaded."""
+    shutil.copy(ROOT / "specs" / "remik51.rules", folder / "remik51.rules")
+    (folder / f"{variant_id}.rules").write_text(
+        f'variant {variant_id} extends "remik51" {{\n  name pl "{variant_id}"\n  name hr "{variant_id}"\n'
+        f"  run {{\n    override {rule}\n  }}\n}}\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "remikc", "build", str(folder / f"{variant_id}.rules"),
+                           "--out", str(folder / "out")], capture_output=True, text=True, cwd=ROOT)
+    if done.returncode:
+        raise RuntimeError(f"remikc build {variant_id} failed:\n{done.stdout}{done.stderr}")
+    return load(folder / "out" / variant_id / "validator.py", f"{variant_id}_validator")
+
+
+def house_rules(repeat: int) -> None:
+    print("\n6. best_melds of dense hands under Remik 51 with house rules on runs")
     up_to_ten = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
     hands = {
         # every card laid; 376 points as in section 5, and each joker 10 (a ten or above)
         "every heart and spade of two packs and two jokers (54 cards)":
             (" ".join([f"{r}{s}" for r in (*up_to_ten, "J", "Q", "K") for s in "♠♥" for _ in range(2)]
                       + ["JK"] * 2), 396),
-        # as in section 5: a joker is at most 10, and K-A-2 round the corner adds no more
+        # as in section 5: a joker is at most 10, whatever the runs may be
         "A..10 of every suit and four jokers (44 cards)":
             (" ".join([f"{r}{s}" for r in up_to_ten for s in "♠♥♦♣"] + ["JK"] * 4), 296),
     }
-    for label, (text, points) in hands.items():
-        cards = v.parse_cards(text)
-        play = v.best_melds(cards)
-        laid = sorted(c for meld in play.melds for c in meld)
-        exact = play.ok and play.points == points and laid == sorted(cards) and \
-            all(v.check_meld(m).ok for m in play.melds)
-        times = each_cold(v.best_melds, [cards], repeat, forget(v))
-        print(f"  {label}: {'exact' if exact else 'NOT EXACT'} ({play.points} points, worked out {points}); "
-              f"cold {statistics.median(times) * 1e3:.1f} ms"
-              + ("" if v.gave_up(play) is False else "; GAVE UP"))
+    for variant_id, (label, rule) in HOUSES.items():
+        print(f"  {variant_id}: {label} (`{rule.splitlines()[0]}`)")
+        with tempfile.TemporaryDirectory() as tmp:
+            v = house(Path(tmp), variant_id, rule)
+        for hand, (text, points) in hands.items():
+            cards = v.parse_cards(text)
+            play = v.best_melds(cards)
+            laid = sorted(c for meld in play.melds for c in meld)
+            exact = play.ok and play.points == points and laid == sorted(cards) and \
+                all(v.check_meld(m).ok for m in play.melds)
+            times = each_cold(v.best_melds, [cards], repeat, forget(v))
+            print(f"    {hand}: {'exact' if exact else 'NOT EXACT'} ({play.points} points, worked out "
+                  f"{points}); cold {statistics.median(times) * 1e3:.1f} ms"
+                  + ("" if v.gave_up(play) is False else "; GAVE UP"))
 
 
 def main() -> None:
@@ -429,7 +433,7 @@ def main() -> None:
     failed = 0
     for section in (lambda: deadwood_10(v, args.repeat), lambda: deadwood_11(v, args.repeat),
                     lambda: rummikub(args.solver_repeat), lambda: remik51(args.solver_repeat),
-                    lambda: dense(args.solver_repeat), lambda: round_the_corner(args.solver_repeat)):
+                    lambda: dense(args.solver_repeat), lambda: house_rules(args.solver_repeat)):
         try:
             section()
         except Exception:  # one broken section does not hide the others' figures
