@@ -364,6 +364,11 @@ def dense(repeat: int) -> None:
         "A..10 of hearts and spades of two packs and four jokers (44 cards)":
             (" ".join([f"{r}{s}" for r in up_to_ten for s in "♠♥" for _ in range(2)] + ["JK"] * 4), 296),
     }
+    each_dense(v, hands, repeat, "  ")
+
+
+def each_dense(v, hands: dict[str, tuple[str, int]], repeat: int, indent: str) -> None:  # type: ignore[no-untyped-def]
+    """`best_melds` of each hand, checked against the points worked out by hand, timed cold."""
     for label, (text, points) in hands.items():
         cards = v.parse_cards(text)
         play = v.best_melds(cards)
@@ -371,8 +376,8 @@ def dense(repeat: int) -> None:
         exact = play.ok and play.points == points and laid == sorted(cards) and \
             all(v.check_meld(m).ok for m in play.melds)
         times = each_cold(v.best_melds, [cards], repeat, forget(v))
-        print(f"  {label}: {'exact' if exact else 'NOT EXACT'} ({play.points} points, worked out {points}); "
-              f"cold {statistics.median(times) * 1e3:.1f} ms"
+        print(f"{indent}{label}: {'exact' if exact else 'NOT EXACT'} ({play.points} points, worked out "
+              f"{points}); cold {statistics.median(times) * 1e3:.1f} ms"
               + ("" if v.gave_up(play) is False else "; GAVE UP"))
 
 
@@ -411,16 +416,7 @@ def house_rules(repeat: int) -> None:
         print(f"  {variant_id}: {label} (`{rule.splitlines()[0]}`)")
         with tempfile.TemporaryDirectory() as tmp:
             v = house(Path(tmp), variant_id, rule)
-        for hand, (text, points) in hands.items():
-            cards = v.parse_cards(text)
-            play = v.best_melds(cards)
-            laid = sorted(c for meld in play.melds for c in meld)
-            exact = play.ok and play.points == points and laid == sorted(cards) and \
-                all(v.check_meld(m).ok for m in play.melds)
-            times = each_cold(v.best_melds, [cards], repeat, forget(v))
-            print(f"    {hand}: {'exact' if exact else 'NOT EXACT'} ({play.points} points, worked out "
-                  f"{points}); cold {statistics.median(times) * 1e3:.1f} ms"
-                  + ("" if v.gave_up(play) is False else "; GAVE UP"))
+        each_dense(v, hands, repeat, "    ")
 
 
 def main() -> None:
