@@ -258,6 +258,8 @@ HOUSES = {
     "dookola_jedna_talia": ("remik_podstawowy_as", "  run {\n    override wrap allowed\n  }"),
     # the ace low 1, high 10: a head's ace counts as the ace after the king
     "dookola_klasyczny": ("remik_klasyczny", _ROUND_THE_CORNER),
+    # the rule alone, as a family writes it: A..A stays allowed, as Remik 51 has it
+    "dookola_as_do_asa": ("remik51", "  run {\n    override wrap allowed\n  }"),
     "mieszane": ("remik51", _MIXED_SUITS),
     "mieszane_jedna_talia": ("remik_podstawowy", _MIXED_SUITS),
 }
@@ -327,6 +329,15 @@ def test_a_run_round_the_corner_is_laid_by_the_sweep(tmp_path, seed_modules):
         play = v.best_melds(f"{every} JK")
         assert play.points == 386 and play.left == ()
         assert v.min_deadwood(f"{every} JK") == 0
+    # A..A stays allowed (Remik 51: "grupy mogą zaczynać się od asa i kończyć na asie"): with runs of
+    # eight cards at least, A♠ 2♠ ... K♠ A♠ is one run of 14 or a run of 13 and an ace kept:
+    # 10 + (2 + ... + 9) + 4 x 10 + 10 = 104 points
+    _, v = house_variant(tmp_path, "dookola_osiem", "remik51",
+                         "  run {\n    override wrap allowed\n    override size 8..\n  }")
+    line = " ".join(f"{rank}♠" for rank in ("A", *map(str, range(2, 11)), "J", "Q", "K", "A"))
+    with worked_out(v, "sweep"):
+        play = v.best_melds(line)
+        assert play.melds == (v.parse_cards(line),) and play.points == 104
 
 
 def test_runs_of_mixed_suits_are_laid_by_the_sweep(tmp_path, seed_modules):

@@ -69,10 +69,11 @@ from .solver import _JOKERS, _NONE, Play
 # Runs go round the corner: a run may pass from the king to the ace (the ace high, as `_run` asks).
 _CORNER: Final[bool] = HAS_RUN and WRAP and ACE_HIGH
 # The rules the sweep covers: runs of one suit, where a run may hold a joker (the search of
-# `search` answers the rest: runs of mixed suits, jokers in sets only, or a run round the corner
-# that may also reach from ace to ace, which would begin and end at the same column).
-_SWEEPS: Final[bool] = (not HAS_RUN or (RUN_SAME_SUIT and not (_CORNER and ACE_TO_ACE and RUN_MAX >= 14))
-                                        or (not RUN_SAME_SUIT and not _CORNER)) and JOKERS_IN_RUNS
+# `search` answers the rest: jokers in sets only, or runs both of mixed suits and round the
+# corner).
+_SWEEPS: Final[bool] = (not HAS_RUN or RUN_SAME_SUIT or not _CORNER) and JOKERS_IN_RUNS
+# Round the corner, the 14-card run A..A: it begins and ends at the first column (`_whole_line`).
+_WHOLE_LINE: Final[bool] = _CORNER and ACE_LOW and ACE_TO_ACE and RUN_MAX >= 14
 # Runs of mixed suits: a run takes a card of any suit at each column.  The cards of each suit
 # that go to runs are put aside at their suit's step (worth their place in a run then), and a
 # step of their own after the four suits of a column (`_RUNS`) lays them on the runs, which
@@ -592,6 +593,26 @@ class _Sweep:
         return (cast(int, self._longer(head, after)), head[1], cast(int, self._more_jokers(head, after)),
                 _WAITS, column - 1 + after)
 
+    def _whole_line(self, naturals: int, jokers: int) -> list[tuple[_Slot, _Slot | None, int, int, int]]:
+        """The ways to begin A..A round the corner at the first column, with `naturals` aces and
+        `jokers` jokers there: its first card and its last (the ace after the king) both lie
+        there, one of them a joker at most.  It is a tail that has taken up its head at once: the
+        head (the last card) stands in the plan with no last column (0).  Each (slot, head,
+        worth, aces and jokers taken past the one ace `_starts` counts)."""
+        out: list[tuple[_Slot, _Slot | None, int, int, int]] = []
+        limit = self.limit
+        for first, last in ((1, 1), (1, 0), (0, 1)):  # 1: a natural ace, 0: a joker
+            aces, more = first + last, 2 - first - last
+            if naturals < aces or jokers < more or (limit is not None and more > limit):
+                continue
+            counted = more if limit is not None else min(more, self.joker_cap)
+            slot = (min(2, _LONG), aces, counted, _TAIL, 0)
+            head = (1, last, 1 - last, _WAITS, 0)
+            worth = (self.run_natural if first else self.run_joker)[1] \
+                + (self.run_natural if last else self.run_joker)[14]
+            out.append((slot, head, worth, aces - 1, more))
+        return out
+
     def _joker_tail(self, head: _Slot, jokers: int) -> int | None:
         """The worth of `jokers` jokers alone as the tail of a waiting `head` (at the columns
         before the king's end), the run then whole; None where it may not be so."""
@@ -716,7 +737,7 @@ class _Sweep:
                         if waiting:  # the heads taken up are in their tails
                             going = list(slots)
                             for _, _, taken_up in new:
-                                if taken_up is not None:
+                                if taken_up is not None and taken_up[4]:
                                     going.remove(taken_up)
                         out.append((tuple(sorted(going + [slot for slot, _, _ in new])), used + card_count,
                                     taken + joker_count, gain + more, ended, clean,
@@ -790,7 +811,9 @@ class _Sweep:
                     worth += self.run_joker[start]
                 if before < least:
                     continue
-                began: list[tuple[_Slot, _Slot | None, int]] = []  # (slot, the head taken up, worth)
+                # (slot, the head taken up, worth, natural cards and jokers it takes past one card
+                # and its jokers before)
+                began: list[tuple[_Slot, _Slot | None, int, int, int]] = []
                 limit = self.limit
                 if starts and start >= _FIRST and (limit is None or before <= limit) \
                         and (start <= _LAST - RUN_MIN + 1 or self.absorbs) \
@@ -799,7 +822,7 @@ class _Sweep:
                             before if limit is not None else min(before, self.joker_cap),
                             _ACE_FIRST if start == 1 and _ACE_COUNTS else 0, 0)
                     if not (_CAPPED and slot[0] > RUN_MAX):
-                        began.append((slot, None, worth + self.run_natural[column]))
+                        began.append((slot, None, worth + self.run_natural[column], 0, 0))
                 if _CORNER and start == 1 and (limit is None or before <= limit):
                     # a head: its jokers stand past the king
                     length = self._longer((0, 0, 0, _HEAD, 0), 1 + before)
@@ -807,20 +830,24 @@ class _Sweep:
                         counted = before if limit is not None else min(before, self.joker_cap)
                         slot = (length, 1, counted, _HEAD, 0)
                         began.append((slot, None, sum(self.run_joker[c + 13] for c in range(1, column))
-                                      + self.run_natural[column + 13]))
+                                      + self.run_natural[column + 13], 0, 0))
                 if _CORNER:
                     for waits in sorted(set(waiting)):
                         if waits[4] < start:
                             tail = self._taken_up(waits, before)
                             if tail is not None:
-                                began.append((tail, waits, worth + self.run_natural[column]))
-                for slot, taken, gain in began:
+                                began.append((tail, waits, worth + self.run_natural[column], 0, 0))
+                if _WHOLE_LINE and column == 1 and not before:
+                    began += self._whole_line(naturals, jokers)
+                for slot, taken, gain, more_naturals, more_jokers in began:
                     rest = waiting
-                    if taken is not None:
+                    if taken is not None and taken[4]:  # (a whole line's ace after the king waited not)
                         rest = list(waiting)
                         rest.remove(taken)
-                    for more, cards, used, more_gain in new_runs(naturals - 1, jokers - before, before, rest):
-                        yield [(slot, before, taken), *more], cards + 1, used + before, more_gain + gain
+                    for more, cards, used, more_gain in new_runs(naturals - 1 - more_naturals,
+                                                                 jokers - before - more_jokers, before, rest):
+                        yield ([(slot, before, taken), *more], cards + 1 + more_naturals,
+                               used + before + more_jokers, more_gain + gain)
 
         def jokers_alone(jokers: int, least: int) -> Begun:
             """Heads of jokers alone, at the first column (before the natural cards' runs)."""
@@ -1426,6 +1453,10 @@ class _Replay:
         for slot, jokers, head in new:
             if slot[3] & _WAITS:  # a head of jokers alone
                 kept.append([slot, [0] * jokers, -1, 0])
+                continue
+            if head is not None and not head[4]:  # A..A round the corner: both aces here
+                first = [card()] if slot[1] > head[1] else [0]
+                kept.append([slot, first, -1, 0, [card()] if head[1] else [0]])
                 continue
             run = [slot, [0] * jokers + [card()], slot[4] // 2 if slot[4] else -1, 0]
             if head is not None:  # the tail keeps its head's cards, laid after the king

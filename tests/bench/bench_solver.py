@@ -39,7 +39,7 @@ then the median, 90th percentile and worst over inputs:
     and every heart and spade of two packs (with and without four jokers), checked against
     the answers worked out by hand (every card laid).  Target: each under a second.
  6. the same under house rules a family might write over Remik 51, each built into a
-    temporary folder: runs round the corner (`wrap allowed`, `ace_to_ace forbidden`), and runs
+    temporary folder: runs round the corner (`wrap allowed`; A..A stays allowed), and runs
     of mixed suits (`suit any`): every heart and spade of two packs with two jokers, and `A..10`
     of every suit with four jokers.
 Gin card ids are suit * 13 + rank (rank 0 = ace), the same in OpenSpiel and RLCard; a
@@ -382,7 +382,7 @@ def each_dense(v, hands: dict[str, tuple[str, int]], repeat: int, indent: str) -
 
 
 HOUSES = {
-    "remik51_dookola": ("runs round the corner", "wrap allowed\n    override ace_to_ace forbidden"),
+    "remik51_dookola": ("runs round the corner", "wrap allowed"),
     "remik51_mieszane": ("runs of mixed suits", "suit any"),
 }
 
