@@ -173,8 +173,7 @@ WAYS = ("search", "sweep")
 def worked_out(v, way: str):  # type: ignore[no-untyped-def]
     """The module answering as `way` says: by the search first, as a game asks, or by the sweep
     over the columns alone (the search given no positions at all), which answers the dense hands
-    the search gives up on; a variant whose melds the sweep cannot read (runs of mixed suits,
-    jokers in sets only) is answered by the search either way.  Its memos are emptied first, so neither way
+    the search gives up on (every rule the runtime has).  Its memos are emptied first, so neither way
     reads an answer the other worked out.  Each test below asks both ways of the same hands, held
     against one reference worked out once (the reference, not the module, is the cost)."""
     v._forget()
@@ -269,7 +268,6 @@ HOUSES = {
 def test_the_sweep_is_exact_under_house_rules(house, tmp_path, monkeypatch):
     parent, body = HOUSES[house]
     variant, v = house_variant(tmp_path, house, parent, body)
-    assert v._SWEEPS  # the sweep answers
     monkeypatch.setattr(v, "_SEARCH_FIRST", 0)
     rng = random.Random(f"sweep-{house}")
     for _ in range(5):
@@ -281,21 +279,22 @@ def test_the_sweep_is_exact_under_house_rules(house, tmp_path, monkeypatch):
         assert v.min_deadwood(_api(v, hand)) == ref.least_deadwood(lambda c: v.hand_value(_api(v, (c,)))), \
             v._show(hand)
 
-def test_jokers_in_sets_only_are_searched_exactly(tmp_path):
-    """`only_in sets`: a run takes no joker.  The sweep over the columns lays jokers in runs, so
-    the search answers these games; its answers are the reference's."""
+def test_jokers_in_sets_only_are_worked_out_exactly(tmp_path):
+    """`only_in sets`: a run takes no joker.  Both ways (the sweep lays jokers in sets only)
+    give the reference's answers."""
     variant, v = house_variant(tmp_path, "jokery_w_grupach", "remik51",
                                "  jokers {\n    only_in sets\n    remove ambiguous\n  }")
-    assert not v._SWEEPS
     assert not v.check_meld(v.parse_cards("5♠ 6♠ JK")).ok and v.check_meld(v.parse_cards("5♠ 5♥ JK")).ok
     rng = random.Random("sets-only")
     for _ in range(5):
         hand = dense_hand(rng, variant, rng.randint(6, 8))
         ref = Reference(variant, hand)
-        play = v.best_melds(_api(v, hand))
-        _assert_lays_the_hand(v, hand, play)
-        assert all(v.check_meld(m).kind == "set" for m in play.melds if any(c.is_joker for c in m))
-        assert _score(play) == ref.most_points(), v._show(hand)
+        for way in WAYS:
+            with worked_out(v, way):
+                play = v.best_melds(_api(v, hand))
+                _assert_lays_the_hand(v, hand, play)
+                assert all(v.check_meld(m).kind == "set" for m in play.melds if any(c.is_joker for c in m))
+                assert _score(play) == ref.most_points(), (way, v._show(hand))
 
 
 def test_the_sweep_counts_a_joker_laid_in_an_open_run_as_saving_the_cards_after_it(seed_modules):
@@ -338,6 +337,30 @@ def test_a_run_round_the_corner_is_laid_by_the_sweep(tmp_path, seed_modules):
     with worked_out(v, "sweep"):
         play = v.best_melds(line)
         assert play.melds == (v.parse_cards(line),) and play.points == 104
+
+
+def test_a_run_round_the_corner_counts_its_ace_high(tmp_path):
+    """`wrap allowed` over Remik klasyczny, whose ace counts 1 in a run "typu as-2-3" and 10 "w
+    innych zestawach (... D-K-A)": J♠ Q♠ K♠ A♠ 2♠ 3♠ is one run of 10 + 10 + 10 + 10 + 2 + 3 = 45
+    points, where J Q K and A 2 3 (the ace then low) are 30 + 6 = 36.  Both ways find it: the
+    search once left such a run out, as two shorter runs it took to be worth as much."""
+    _, v = house_variant(tmp_path, "dookola_klasyczny", "remik_klasyczny",
+                         "  run {\n    override wrap allowed\n  }")
+    for way in WAYS:
+        with worked_out(v, way):
+            play = v.best_melds("J♠ Q♠ K♠ A♠ 2♠ 3♠ 4♥")
+            assert play.melds == (v.parse_cards("J♠ Q♠ K♠ A♠ 2♠ 3♠"),) and play.points == 45, way
+
+
+def test_jokers_round_the_corner_save_every_card(tmp_path):
+    """Under Remik 51 with `wrap allowed`, Q♠ K♠ JK 2♠ 3♠ and Q♥ K♥ JK 2♥ lay every card, each
+    joker the ace after a king: no meld without a joker holds any of these cards (no ace, no
+    third queen, king or 2), so the sweep's bound must count a joker in a run's head as saving
+    its tail's cards too, which come later in the sweep."""
+    _, v = house_variant(tmp_path, "dookola", "remik51", "  run {\n    override wrap allowed\n  }")
+    for way in WAYS:
+        with worked_out(v, way):
+            assert v.min_deadwood("Q♠ K♠ 2♠ 3♠ Q♥ K♥ 2♥ JK JK") == 0, way
 
 
 def test_runs_of_mixed_suits_are_laid_by_the_sweep(tmp_path, seed_modules):
@@ -496,7 +519,7 @@ def test_best_play_matches_the_exhaustive_reference(variant_id, load, seed_modul
     if variant_id != "karuzela":  # runs round the corner, or of mixed suits: a new table's too
         house = _ROUND_THE_CORNER if variant_id == "karuzela_dookola" else _MIXED_SUITS
         variant, v = house_variant(tmp_path, variant_id, "karuzela", house)
-        assert v._SWEEPS and (v._CORNER or v._MIXED)
+        assert v._CORNER or v._MIXED
     else:
         variant, v = load(variant_id), seed_modules(variant_id)
     rng = random.Random(f"table-{variant_id}")

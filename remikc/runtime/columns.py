@@ -68,10 +68,8 @@ from .solver import _JOKERS, _NONE, Play
 
 # Runs go round the corner: a run may pass from the king to the ace (the ace high, as `_run` asks).
 _CORNER: Final[bool] = HAS_RUN and WRAP and ACE_HIGH
-# The rules the sweep covers: runs of one suit, where a run may hold a joker (the search of
-# `search` answers the rest: jokers in sets only, or runs both of mixed suits and round the
-# corner).
-_SWEEPS: Final[bool] = (not HAS_RUN or RUN_SAME_SUIT or not _CORNER) and JOKERS_IN_RUNS
+# The jokers a run may hold: none where jokers go in sets only (`only_in sets`).
+_RUN_JOKERS_PER_MELD: Final[int | None] = JOKERS_PER_MELD if JOKERS_IN_RUNS else 0
 # Round the corner, the 14-card run A..A: it begins and ends at the first column (`_whole_line`).
 _WHOLE_LINE: Final[bool] = _CORNER and ACE_LOW and ACE_TO_ACE and RUN_MAX >= 14
 # Runs of mixed suits: a run takes a card of any suit at each column.  The cards of each suit
@@ -145,7 +143,7 @@ def _table_slot(table: _Table, before: _Slot | None) -> _Slot | None:
     cards, jokers = len(table.cards), table.jokers
     if before is not None:
         cards, jokers = cards + before[0], jokers + before[2]
-    limit = JOKERS_PER_MELD
+    limit = _RUN_JOKERS_PER_MELD
     if cards > RUN_MAX or cards > 14 or (cards == 14 and not ACE_TO_ACE) \
             or (limit is not None and jokers > limit):
         return None
@@ -181,6 +179,12 @@ def _solo(opening: bool) -> list[list[tuple[int, tuple[int, ...]] | None]]:
                 best.append(found)
             table.append(best)
     return table
+
+
+def _column_of(place: int) -> int:
+    """The column of a run's place: past the king, round the corner, a head's column (the ace
+    after the king stays column 14 where runs do not go round)."""
+    return place - 13 if place > 14 or (_CORNER and place == 14) else place
 
 
 def _rank(column: int) -> int:
@@ -222,12 +226,14 @@ class _Sweep:
         self.keep, self.melds_needed, self.clean_run, self.discard = keep, melds_needed, clean_run, discard
         self.budget = budget
         self.limit = _joker_limit(opening)
+        self.run_limit = self.limit if JOKERS_IN_RUNS else 0  # the jokers a new run may hold
         # Where a joker is worth the same wherever it lies (the fewest cards left or the least
         # deadwood wanted), no meld has a limit of jokers and a run may fill the whole line of
         # columns: a meld takes only the jokers it needs, and the others go at the end where any
         # meld has room (`room` counts the places), so that the sweep does not try them at every
         # column, where they all come to the same.
         self.absorbs = objective in ("tiles", "deadwood") and self.limit is None and not table \
+            and JOKERS_IN_RUNS \
             and not _CAPPED and not _CORNER and (_LAST - _FIRST < 13 or (ACE_TO_ACE and RUN_MAX >= 14))
         # jokers a run counts: up to its limit, else only whether it holds one (for a clean run)
         self.joker_cap = self.limit if self.limit is not None else (1 if clean_run else 0)
@@ -275,9 +281,13 @@ class _Sweep:
 
         # by position: a head's cards lie past the king, at their column plus 13
         self.run_card = [worth(RUN_VALUE[p]) for p in range(27)]
-        # what a natural card laid on a run gains there (a card put aside for runs of mixed
-        # suits gained it when put aside, `_rest`)
-        self.run_natural = [0] * 27 if _MIXED else self.run_card
+        # What a natural card laid on a run gains there.  A card put aside for runs of mixed suits
+        # gains, when put aside (`_rest`), the most a run's card of its column is worth (`aside`:
+        # round the corner, in a head too), and here what its place is worth less that.
+        self.run_aside = [max(self.run_card[c], self.run_card[c + 13] if _CORNER and c <= 13 else 0)
+                          for c in range(15)]
+        self.run_natural = [self.run_card[p] - self.run_aside[_column_of(p)] for p in range(27)] \
+            if _MIXED else self.run_card
         self.run_joker = [worth(RUN_VALUE[p] if fixed is None else fixed) for p in range(27)]
         self.set_card = [worth(SET_VALUE[r]) for r in range(14)]
         self.set_joker = [worth(SET_VALUE[r] if fixed is None else fixed) for r in range(14)]
@@ -403,7 +413,8 @@ class _Sweep:
                 runs = self.open_runs
                 open_runs = runs[key & 0xFFFF] + runs[key >> 16 & 0xFFFF] + runs[key >> 32 & 0xFFFF] \
                     + runs[key >> 48 & 0xFFFF]
-                saved += (RUN_MIN - 1) * min(used, open_runs)
+                # (round the corner, the tail of a head that holds one comes later too)
+                saved += (2 if _CORNER else 1) * (RUN_MIN - 1) * min(used, open_runs)
             if saved < len(lost):
                 promise -= lost[saved]
         if self.carries:
@@ -567,7 +578,7 @@ class _Sweep:
     def _more_jokers(self, slot: _Slot, by: int) -> int | None:
         """The jokers of `slot` with `by` more, as the slot counts them; None past the limit."""
         jokers, table = slot[2] + by, slot[4]
-        limit = JOKERS_PER_MELD if table else self.limit
+        limit = _RUN_JOKERS_PER_MELD if table else self.run_limit
         if limit is not None:
             return jokers if jokers <= limit else None
         return jokers if table else min(jokers, self.joker_cap)
@@ -600,7 +611,7 @@ class _Sweep:
         head (the last card) stands in the plan with no last column (0).  Each (slot, head,
         worth, aces and jokers taken past the one ace `_starts` counts)."""
         out: list[tuple[_Slot, _Slot | None, int, int, int]] = []
-        limit = self.limit
+        limit = self.run_limit
         for first, last in ((1, 1), (1, 0), (0, 1)):  # 1: a natural ace, 0: a joker
             aces, more = first + last, 2 - first - last
             if naturals < aces or jokers < more or (limit is not None and more > limit):
@@ -702,7 +713,7 @@ class _Sweep:
                     if joined is not None:
                         grown.append((tuple(sorted((*rest, joined))), taken, gain, (*before, 0)))
                     continue
-                for jokers, _, worth in self._before(column, spare - taken, JOKERS_PER_MELD):
+                for jokers, _, worth in self._before(column, spare - taken, _RUN_JOKERS_PER_MELD):
                     joined = _table_slot(t, (jokers, 0, jokers, 0, 0)
                                          if jokers else None)
                     if joined is not None:
@@ -814,7 +825,7 @@ class _Sweep:
                 # (slot, the head taken up, worth, natural cards and jokers it takes past one card
                 # and its jokers before)
                 began: list[tuple[_Slot, _Slot | None, int, int, int]] = []
-                limit = self.limit
+                limit = self.run_limit
                 if starts and start >= _FIRST and (limit is None or before <= limit) \
                         and (start <= _LAST - RUN_MIN + 1 or self.absorbs) \
                         and not (before and self.absorbs):
@@ -852,7 +863,7 @@ class _Sweep:
         def jokers_alone(jokers: int, least: int) -> Begun:
             """Heads of jokers alone, at the first column (before the natural cards' runs)."""
             yield from new_runs(naturals, jokers, 0, waiting)
-            limit = self.limit
+            limit = self.run_limit
             worth = 0
             for size in range(1, jokers + 1):
                 if size > 12 or (limit is not None and size > limit):
@@ -875,7 +886,7 @@ class _Sweep:
             yield from befores(rest, naturals, jokers)
             if 2 * t.index + 1 in present or 2 * t.index + 2 in present or not naturals:
                 return
-            limit = JOKERS_PER_MELD
+            limit = _RUN_JOKERS_PER_MELD
             joker_room = None if limit is None else limit - t.jokers
             for before, _, worth in self._before(column, jokers, joker_room):
                 slot = (1 + before, 1, before, 0, 2 * t.index + 1)
@@ -966,7 +977,7 @@ class _Sweep:
         if _MIXED and _FIRST <= column <= _LAST:
             for to_runs in range(naturals + 1):
                 for rest in self._rest_of(naturals - to_runs, spare, column, suit, code):
-                    yield (to_runs, *rest[:-1], rest[-1] + to_runs * self.run_card[column])
+                    yield (to_runs, *rest[:-1], rest[-1] + to_runs * self.run_aside[column])
             return
         for rest in self._rest_of(naturals, spare, column, suit, code):
             yield (0, *rest)
@@ -1296,6 +1307,8 @@ def _many_runs(cards: tuple[int, ...], limit: int) -> bool:
         if card:
             cards_at[card >> 2] += 1
     cards_at[14] = cards_at[1] if ACE_HIGH else 0
+    if _CORNER:  # round the corner: the king, the ace, the 2 ...
+        cards_at = cards_at[:14] + cards_at[1:14]
     jokers = cards.count(0)
     limit_per_meld = JOKERS_PER_MELD
     if limit_per_meld is not None:
@@ -1303,7 +1316,7 @@ def _many_runs(cards: tuple[int, ...], limit: int) -> bool:
     listed = 0
     for start in range(_FIRST, _LAST + 1):
         ways = [1] + [0] * jokers  # the runs from `start` so far, by the jokers they hold
-        for end in range(start, _LAST + 1):
+        for end in range(start, min(start + 12, len(cards_at) - 1) + 1 if _CORNER else _LAST + 1):
             here = cards_at[end]
             ways = [ways[0] * here] + [ways[k] * here + ways[k - 1] for k in range(1, jokers + 1)]
             if not any(ways):

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from typing import Final, TypeVar, cast
 
 from .cards import _CARD, Card, CardsLike, _cards, _memo
-from .columns import _SWEEPS, _GaveUp, _many_runs, _sweeps_table, _swept_deadwood, _swept_lay_down
+from .columns import _GaveUp, _many_runs, _sweeps_table, _swept_deadwood, _swept_lay_down
 from .melds import _common_deck, _melds, _read, _show
 from .reasons import Reason, _because
 from .rules import (
@@ -412,7 +412,7 @@ def _laid_down(hand: tuple[int, ...], *, table: tuple[tuple[int, ...], ...], ope
     """`_lay_down`, worked out: by the search where it answers within `_SEARCH_FIRST` positions
     (a hand a game deals), else by the sweep over the columns (columns.py), whose work does not
     grow with the ways a dense hand splits into melds."""
-    if not _SWEEPS or not _sweeps_table(table):
+    if not _sweeps_table(table):
         return _searched(hand, table=table, opening=opening, objective=objective, keep=keep,
                          melds_needed=melds_needed, clean_run=clean_run, budget=budget)
     first = min(budget, _SEARCH_FIRST)
@@ -746,8 +746,6 @@ def _remember_deadwood(hand: Iterable[int], deadwood: int) -> None:
 def _least_deadwood(held: tuple[int, ...], discard: bool, budget: int) -> int:
     """`min_deadwood`, worked out: by the search within `_SEARCH_FIRST` positions, else by the
     sweep over the columns (as `_laid_down`)."""
-    if not _SWEEPS:
-        return _searched_deadwood(held, discard, budget)
     first = min(budget, _SEARCH_FIRST)
     if _many_runs(held, first):
         return _swept_deadwood(held, discard, budget)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .cards import Card, CardsLike, _cards
-from .columns import _SWEEPS, _GaveUp, _many_runs, _swept_table
+from .columns import _GaveUp, _many_runs, _swept_table
 from .melds import _common_deck, _melds, _read, _show
 from .reasons import Reason, _because
 from .rules import (
@@ -133,7 +133,7 @@ def _new_table(on_table: tuple[tuple[int, ...], ...], held: tuple[int, ...], dec
             loose += [c for c in meld if c or not declared] + (meaning or [])
             stand_ins += meaning or []
     everything = tuple(loose) + held
-    if _SWEEPS and _many_runs(everything, min(budget, _TABLE_SEARCH_FIRST)):
+    if _many_runs(everything, min(budget, _TABLE_SEARCH_FIRST)):
         chosen = _swept_table(everything, tuple(loose), budget)  # too many melds for the search to list
     else:
         chosen = _chosen_by_search(everything, tuple(loose), held, budget)
@@ -175,12 +175,10 @@ def _chosen(everything: tuple[int, ...], loose: tuple[int, ...], held: tuple[int
             ) -> list[tuple[int, ...]] | None:
     """The melds of the best new table: by the search within `_TABLE_SEARCH_FIRST` positions, else by
     the sweep over the columns (columns.py); None where the table's cards make no valid melds."""
-    first = min(budget, _TABLE_SEARCH_FIRST) if _SWEEPS else budget
+    first = min(budget, _TABLE_SEARCH_FIRST)
     try:
         dropped, chosen = _rearrange(_vector(everything), _vector(held), universe, extra, first)
     except _GaveUp:
-        if not _SWEEPS:
-            raise
         return _swept_table(everything, loose, budget - first)
     return None if dropped is None else [melds[i] for i in chosen]
 
