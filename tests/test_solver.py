@@ -363,6 +363,41 @@ def test_jokers_round_the_corner_save_every_card(tmp_path):
             assert v.min_deadwood("Q♠ K♠ 2♠ 3♠ Q♥ K♥ 2♥ JK JK") == 0, way
 
 
+# House rules on runs whose melds pass the corner, each held against the search below.
+ROUND_HOUSES = {
+    "dookola": ("remik51", "  run {\n    override wrap allowed\n  }"),
+    "dookola_klasyczny": ("remik_klasyczny", "  run {\n    override wrap allowed\n  }"),
+    "dookola_mieszane": ("remik51", "  run {\n    override suit any\n    override wrap allowed\n  }"),
+}
+
+
+@pytest.mark.parametrize("house", sorted(ROUND_HOUSES))
+def test_the_sweep_agrees_with_the_search_round_the_corner(house, tmp_path, monkeypatch):
+    """Hands of 5 to 9 cards round the corner of one to three suits of two packs, and two jokers: the
+    search (given room to finish) and the sweep, two exact ways that share only the meld check,
+    give the same best melds, least deadwood (with and without a discard) and best opening.
+    Hands too big for the exhaustive reference, as the one that found a bound of the sweep too
+    tight: Q♠ K♠ 2♠ 3♠ Q♥ K♥ 2♥ JK JK."""
+    parent, body = ROUND_HOUSES[house]
+    _, v = house_variant(tmp_path, house, parent, body)
+    room = 10 ** 7
+    monkeypatch.setattr(v, "_SEARCH_FIRST", room)  # the search given room to finish
+    rng = random.Random(f"corner-{house}")
+    for _ in range(40):
+        # every rank round the corner, or none of its aces (the jokers then stand for them)
+        ranks = rng.choice([("J", "Q", "K", "A", "2", "3", "4"), ("Q", "K", "2", "3")])
+        suits = rng.sample("♠♥♦♣", rng.randint(1, 3))
+        pool = [f"{rank}{suit}" for rank in ranks for suit in suits] * 2
+        hand = " ".join([*rng.sample(pool, min(len(pool), rng.randint(5, 9))), "JK", "JK"])
+        answers = []
+        for way in WAYS:
+            with worked_out(v, way):
+                answers.append((_score(v.best_melds(hand, budget=room)), v.min_deadwood(hand, budget=room),
+                                v.min_deadwood(hand, discard=True, budget=room),
+                                v.best_opening(hand, budget=room).points))
+        assert answers[0] == answers[1], hand
+
+
 def test_runs_of_mixed_suits_are_laid_by_the_sweep(tmp_path, seed_modules):
     """`suit any`, a house rule over Remik 51: 5♠ 6♥ 7♦ is a run (5 + 6 + 7 = 18 points), which
     Remik 51 itself refuses.  The runs such a hand can make are as many as its suits to the power
