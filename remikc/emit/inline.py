@@ -19,8 +19,8 @@ from importlib import resources
 
 from .safe import Code
 
-ORDER = ("cards", "reasons", "melds", "solver", "columns", "search", "table", "game", "draws", "apply",
-         "moves", "bots")
+ORDER = ("cards", "reasons", "melds", "solver", "runs", "columns", "search", "table", "game", "draws",
+         "apply", "moves", "bots")
 """The runtime modules in the order they are inlined: each reads only names of those before it
 (and of remikc/runtime/rules.py, which the variant's rules block replaces)."""
 
