@@ -39,9 +39,9 @@ _RUN_JOKERS_PER_MELD: Final[int | None] = JOKERS_PER_MELD if JOKERS_IN_RUNS else
 # Round the corner, the 14-card run A..A: it begins and ends at the first column (`_whole_line`).
 _WHOLE_LINE: Final[bool] = _CORNER and ACE_LOW and ACE_TO_ACE and RUN_MAX >= 14
 # Runs of mixed suits: a run takes a card of any suit at each column.  The cards of each suit
-# that go to runs are put aside at their suit's step (worth their place in a run then), and a
-# step of their own after the four suits of a column (`_RUNS`) lays them on the runs, which
-# are one profile for all the suits.
+# that go to runs are put aside at their suit's step (worth then the most a run's card of the
+# column is), and a step of their own after the four suits of a column (`_RUNS`) lays them on
+# the runs, which are one profile for all the suits.
 _MIXED: Final[bool] = HAS_RUN and not RUN_SAME_SUIT
 _RUNS: Final[int] = -2  # the step of a column at which runs of mixed suits take their cards
 _FIRST: Final[int] = 1 if ACE_LOW else 2  # the lowest position a run may begin at
