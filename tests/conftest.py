@@ -223,6 +223,7 @@ TIERS: dict[str, tuple[str, set[str]]] = {
         "test_jokers_round_the_corner_save_every_card", "test_runs_of_mixed_suits_are_laid_by_the_sweep",
         "test_jokers_in_sets_only_are_worked_out_exactly",
         "test_the_sweep_agrees_with_the_search_round_the_corner",
+        "test_house_rules_on_runs_worked_out_by_hand",
     }),
     "tests/test_solver_budget.py": (UNIT, set()),
     "tests/test_specs_ir.py": (UNIT, set()),

@@ -398,6 +398,42 @@ def test_the_sweep_agrees_with_the_search_round_the_corner(house, tmp_path, monk
         assert answers[0] == answers[1], hand
 
 
+# Worked out by hand under house rules on runs, each where one way once went wrong (a review's
+# finds): (house, its parent, its body, hand, question, answer).
+BY_HAND = [
+    # A..Q♠ and two jokers, runs of eight at least and no A..A: one run holds 13 cards, two would
+    # need 16, so one card stays, the cheapest: 2♠ (2 points).  (Two jokers for Q and K after a
+    # head that ends at the Q once laid the Q twice.)
+    ("osiem", "remik51", "  run {\n    override wrap allowed\n    override size 8..\n"
+     "    override ace_to_ace forbidden\n  }\n  jokers {\n    only_in runs\n    remove ambiguous\n  }",
+     "A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ JK JK", "min_deadwood", 2),
+    # runs of exactly three, sets of up to four: K♠ and three jokers are a set of kings, and the
+    # fourth joker stays, 20 ("Jeśli ktoś ma jokera na ręce, liczy się +20").  (Heads of more
+    # jokers than a run may hold once broke the sweep.)
+    ("trojki", "remik51", "  run {\n    override wrap allowed\n    override size 3..3\n  }",
+     "K♠ JK JK JK JK", "min_deadwood", 20),
+    # the ace high only, suits mixed: K♠ A♠ 2♠ round the corner, 10 + 10 + 2 (a head's ace, at
+    # the first column, once never went to a run)
+    ("wysoki", "remik51", "  run {\n    override wrap allowed\n    override ace high\n"
+     "    override ace_to_ace forbidden\n    override suit any\n  }", "K♠ A♠ 2♠", "points", 22),
+    # Remik podstawowy's values ("Asy są warte jeden punkt ... Każda figura jest warta 10
+    # punktów") with the ace high: J Q K A 2 3 is 10 + 10 + 10 + 1 + 2 + 3 = 36, and A 2 3 is
+    # no run, so the search must list the six cards whole
+    ("podstawowy", "remik_podstawowy", "  run {\n    override wrap allowed\n    override ace high\n  }",
+     "J♠ Q♠ K♠ A♠ 2♠ 3♠", "points", 36),
+]
+
+
+@pytest.mark.parametrize(("house", "parent", "body", "hand", "question", "answer"), BY_HAND,
+                         ids=[case[0] for case in BY_HAND])
+def test_house_rules_on_runs_worked_out_by_hand(house, parent, body, hand, question, answer, tmp_path):
+    _, v = house_variant(tmp_path, house, parent, body)
+    for way in WAYS:
+        with worked_out(v, way):
+            found = v.min_deadwood(hand) if question == "min_deadwood" else v.best_melds(hand).points
+            assert found == answer, way
+
+
 def test_runs_of_mixed_suits_are_laid_by_the_sweep(tmp_path, seed_modules):
     """`suit any`, a house rule over Remik 51: 5♠ 6♥ 7♦ is a run (5 + 6 + 7 = 18 points), which
     Remik 51 itself refuses.  The runs such a hand can make are as many as its suits to the power

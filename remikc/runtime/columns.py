@@ -577,7 +577,7 @@ class _Sweep(_Runs):
         for sets, each in a meld with jokers judged whole, laid off on a table set, kept for the
         ace after the king, thrown away, or kept in hand: (for runs, aside, the jokers of each
         meld judged whole, laid off on each table set, kept for later, thrown, kept, gain)."""
-        if _MIXED and _FIRST <= column <= _LAST:
+        if _MIXED and (1 if _CORNER else _FIRST) <= column <= _LAST:  # (a head's ace: column 1)
             for to_runs in range(naturals + 1):
                 for rest in self._rest_of(naturals - to_runs, spare, column, suit, code):
                     yield (to_runs, *rest[:-1], rest[-1] + to_runs * self.run_aside[column])

@@ -187,9 +187,11 @@ class _Runs:
     def _joker_tail(self, head: _Slot, jokers: int) -> int | None:
         """The worth of `jokers` jokers alone as the tail of a waiting `head` (at the columns
         before the king's end), the run then whole; None where it may not be so."""
+        if head[4] > _LAST - jokers:  # the jokers would stand for its own cards again
+            return None
         head = (*head[:4], 0)  # counted as a new run's (its last column is no table meld)
         cards, more = self._longer(head, jokers), self._more_jokers(head, jokers)
-        if head[4] > _LAST - jokers or cards is None or more is None:
+        if cards is None or more is None:
             return None
         if head[1] < _NATURALS or cards < RUN_MIN:
             return None
@@ -423,15 +425,15 @@ class _Runs:
         def jokers_alone(jokers: int, least: int) -> Begun:
             """Heads of jokers alone, at the first column (before the natural cards' runs)."""
             yield from new_runs(naturals, jokers, 0, waiting)
-            limit = self.run_limit
             worth = 0
+            empty = (0, 0, 0, _HEAD, 0)
             for size in range(1, jokers + 1):
-                if size > 12 or (limit is not None and size > limit):
-                    return
+                if size > 12 or self._longer(empty, size) is None or self._more_jokers(empty, size) is None:
+                    return  # longer than a run may be, or more jokers than it may hold
                 worth += self.run_joker[13 + size]
                 if size < least:
                     continue
-                slot = self._waiting((0, 0, 0, _HEAD, 0), 1, size)
+                slot = self._waiting(empty, 1, size)
                 for more, cards, used, gain in jokers_alone(jokers - size, size):
                     yield [(slot, size, None), *more], cards, used + size, gain + worth
 

@@ -410,9 +410,9 @@ class _Universe:
             # same cards and points, so the search needs only the shorter ones.  (A..A splits
             # too: it needs the ace after the king, so its upper half is a run as well.)  Round
             # the corner, a half past the king reads from the ace before the 2 (J Q K | A 2 3:
-            # the ace counts low): the same points only where each card counts the same on
-            # both sides of the corner.
-            same = not WRAP or all(RUN_VALUE[p] == RUN_VALUE[p + 13] for p in range(1, 14))
+            # the ace counts low): a run, worth as much, only where the ace may be low and each
+            # card counts the same on both sides of the corner.
+            same = not WRAP or (ACE_LOW and all(RUN_VALUE[p] == RUN_VALUE[p + 13] for p in range(1, 14)))
             _runs(None, 0, opening, found, longest=2 * RUN_MIN - 1 if same else 14)
         if HAS_SET:
             _sets(None, 0, opening, found)
