@@ -368,6 +368,9 @@ ROUND_HOUSES = {
     "dookola": ("remik51", "  run {\n    override wrap allowed\n  }"),
     "dookola_klasyczny": ("remik_klasyczny", "  run {\n    override wrap allowed\n  }"),
     "dookola_mieszane": ("remik51", "  run {\n    override suit any\n    override wrap allowed\n  }"),
+    # the ace high only: a head's ace is the only ace a run takes
+    "dookola_wysoki_mieszane": ("remik51", "  run {\n    override suit any\n    override wrap allowed\n"
+                                "    override ace high\n    override ace_to_ace forbidden\n  }"),
 }
 
 
