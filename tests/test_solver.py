@@ -239,6 +239,7 @@ def test_best_opening_matches_every_valid_opening(variant_id, load, seed_modules
 
 _ROUND_THE_CORNER = "  run {\n    override wrap allowed\n    override ace_to_ace forbidden\n  }"
 _MIXED_SUITS = "  run {\n    override suit any\n  }"
+_WRAP = "  run {\n    override wrap allowed\n  }"  # the rule alone: A..A stays as the parent has it
 
 # House rules as families write them, each changing what the sweep over the columns must count:
 # the ace high only, capped runs and sets of three, two jokers a meld (two natural cards), runs
@@ -254,11 +255,11 @@ HOUSES = {
     "dookola": ("remik51", _ROUND_THE_CORNER),
     "dookola_krotkie": ("remik51", "  run {\n    override wrap allowed\n    override ace_to_ace forbidden\n"
                                    "    override size 3..5\n  }"),
-    "dookola_jedna_talia": ("remik_podstawowy_as", "  run {\n    override wrap allowed\n  }"),
+    "dookola_jedna_talia": ("remik_podstawowy_as", _WRAP),
     # the ace low 1, high 10: a head's ace counts as the ace after the king
     "dookola_klasyczny": ("remik_klasyczny", _ROUND_THE_CORNER),
     # the rule alone, as a family writes it: A..A stays allowed, as Remik 51 has it
-    "dookola_as_do_asa": ("remik51", "  run {\n    override wrap allowed\n  }"),
+    "dookola_as_do_asa": ("remik51", _WRAP),
     "mieszane": ("remik51", _MIXED_SUITS),
     "mieszane_jedna_talia": ("remik_podstawowy", _MIXED_SUITS),
 }
@@ -345,7 +346,7 @@ def test_a_run_round_the_corner_counts_its_ace_high(tmp_path):
     points, where J Q K and A 2 3 (the ace then low) are 30 + 6 = 36.  Both ways find it: the
     search once left such a run out, as two shorter runs it took to be worth as much."""
     _, v = house_variant(tmp_path, "dookola_klasyczny", "remik_klasyczny",
-                         "  run {\n    override wrap allowed\n  }")
+                         _WRAP)
     for way in WAYS:
         with worked_out(v, way):
             play = v.best_melds("J♠ Q♠ K♠ A♠ 2♠ 3♠ 4♥")
@@ -357,7 +358,7 @@ def test_jokers_round_the_corner_save_every_card(tmp_path):
     joker the ace after a king: no meld without a joker holds any of these cards (no ace, no
     third queen, king or 2), so the sweep's bound must count a joker in a run's head as saving
     its tail's cards too, which come later in the sweep."""
-    _, v = house_variant(tmp_path, "dookola", "remik51", "  run {\n    override wrap allowed\n  }")
+    _, v = house_variant(tmp_path, "dookola", "remik51", _WRAP)
     for way in WAYS:
         with worked_out(v, way):
             assert v.min_deadwood("Q♠ K♠ 2♠ 3♠ Q♥ K♥ 2♥ JK JK") == 0, way
@@ -365,8 +366,8 @@ def test_jokers_round_the_corner_save_every_card(tmp_path):
 
 # House rules on runs whose melds pass the corner, each held against the search below.
 ROUND_HOUSES = {
-    "dookola": ("remik51", "  run {\n    override wrap allowed\n  }"),
-    "dookola_klasyczny": ("remik_klasyczny", "  run {\n    override wrap allowed\n  }"),
+    "dookola": ("remik51", _WRAP),
+    "dookola_klasyczny": ("remik_klasyczny", _WRAP),
     "dookola_mieszane": ("remik51", "  run {\n    override suit any\n    override wrap allowed\n  }"),
     # the ace high only: a head's ace is the only ace a run takes
     "dookola_wysoki_mieszane": ("remik51", "  run {\n    override suit any\n    override wrap allowed\n"

@@ -206,12 +206,17 @@ def spread(times: list[float]) -> str:
             f"{ordered[len(ordered) * 9 // 10] * 1e3:.3f} ms, worst {ordered[-1] * 1e3:.3f} ms")
 
 
-def build_rummikub(out: Path):  # type: ignore[no-untyped-def]
-    done = subprocess.run([sys.executable, "-m", "remikc", "build", str(RULES), "--out", str(out)],
+def built(rules: Path, out: Path):  # type: ignore[no-untyped-def]
+    """`remikc build rules --out out`, as a user runs it, and the variant's module loaded."""
+    done = subprocess.run([sys.executable, "-m", "remikc", "build", str(rules), "--out", str(out)],
                           capture_output=True, text=True, cwd=ROOT)
     if done.returncode:
-        raise RuntimeError(f"remikc build {RULES.name} failed:\n{done.stdout}{done.stderr}")
-    return load(out / "rummikub" / "validator.py", "rummikub_validator")
+        raise RuntimeError(f"remikc build {rules.name} failed:\n{done.stdout}{done.stderr}")
+    return load(out / rules.stem / "validator.py", f"{rules.stem}_validator")
+
+
+def build_rummikub(out: Path):  # type: ignore[no-untyped-def]
+    return built(RULES, out)
 
 
 def rummikub(repeat: int) -> None:
@@ -347,15 +352,18 @@ def remik51(repeat: int, count: int = 1000, seed: int = 51) -> None:
     print(f"  worst hand: {show(hands[worst])} -> {'opens' if plays[worst].ok else 'cannot open'}")
 
 
+UP_TO_TEN = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
+# every card can be laid: each suit's A..10 is a run; the natural cards count 4 x 64 and each
+# joker at most 10 (a J, Q, K or the ace after the king): 296 points
+EVERY_SUIT_TO_TEN = (" ".join([f"{r}{s}" for r in UP_TO_TEN for s in "♠♥♦♣"] + ["JK"] * 4), 296)
+
+
 def dense(repeat: int) -> None:
     print("\n5. best_melds of dense hands under Remik 51 (two packs, four jokers)")
     v = load(ROOT / "generated" / "remik51" / "validator.py", "remik51_validator")
-    up_to_ten = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
+    up_to_ten = UP_TO_TEN
     hands = {
-        # every card can be laid: each suit's A..10 is a run; the natural cards count 4 x 64 and
-        # each joker at most 10 (a J, Q, K or the ace after the king): 296 points
-        "A..10 of every suit and four jokers (44 cards)":
-            (" ".join([f"{r}{s}" for r in up_to_ten for s in "♠♥♦♣"] + ["JK"] * 4), 296),
+        "A..10 of every suit and four jokers (44 cards)": EVERY_SUIT_TO_TEN,
         # every card in runs (A..A and 2..K of each suit), each at its value, the ace 10 low or
         # high: 2 suits x 2 packs x (10 + 2 + ... + 9 + 4 x 10) = 376 points
         "every heart and spade of two packs (52 cards)":
@@ -390,27 +398,21 @@ HOUSES = {
 def house(folder: Path, variant_id: str, rule: str):  # type: ignore[no-untyped-def]
     """`variant_id extends "remik51"` with one rule of its runs changed, built and loaded."""
     shutil.copy(ROOT / "specs" / "remik51.rules", folder / "remik51.rules")
-    (folder / f"{variant_id}.rules").write_text(
-        f'variant {variant_id} extends "remik51" {{\n  name pl "{variant_id}"\n  name hr "{variant_id}"\n'
-        f"  run {{\n    override {rule}\n  }}\n}}\n", encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "remikc", "build", str(folder / f"{variant_id}.rules"),
-                           "--out", str(folder / "out")], capture_output=True, text=True, cwd=ROOT)
-    if done.returncode:
-        raise RuntimeError(f"remikc build {variant_id} failed:\n{done.stdout}{done.stderr}")
-    return load(folder / "out" / variant_id / "validator.py", f"{variant_id}_validator")
+    rules = folder / f"{variant_id}.rules"
+    rules.write_text(f'variant {variant_id} extends "remik51" {{\n  name pl "{variant_id}"\n'
+                     f'  name hr "{variant_id}"\n  run {{\n    override {rule}\n  }}\n}}\n', encoding="utf-8")
+    return built(rules, folder / "out")
 
 
 def house_rules(repeat: int) -> None:
     print("\n6. best_melds of dense hands under Remik 51 with house rules on runs")
-    up_to_ten = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
     hands = {
         # every card laid; 376 points as in section 5, and each joker 10 (a ten or above)
         "every heart and spade of two packs and two jokers (54 cards)":
-            (" ".join([f"{r}{s}" for r in (*up_to_ten, "J", "Q", "K") for s in "♠♥" for _ in range(2)]
+            (" ".join([f"{r}{s}" for r in (*UP_TO_TEN, "J", "Q", "K") for s in "♠♥" for _ in range(2)]
                       + ["JK"] * 2), 396),
         # as in section 5: a joker is at most 10, whatever the runs may be
-        "A..10 of every suit and four jokers (44 cards)":
-            (" ".join([f"{r}{s}" for r in up_to_ten for s in "♠♥♦♣"] + ["JK"] * 4), 296),
+        "A..10 of every suit and four jokers (44 cards)": EVERY_SUIT_TO_TEN,
     }
     for variant_id, (label, rule) in HOUSES.items():
         print(f"  {variant_id}: {label} (`{rule.splitlines()[0]}`)")
