@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import cast
 
 from .cards import _CARD, _NOT_CARDS, CARDS, Card, CardsLike, _card, _cards, _memo
@@ -443,8 +443,7 @@ def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:
     seat = game.seat
     first_round, opened = _flags(game)
     why: list[Reason] = []
-    old = [c for m in game.table for c in m.cards]
-    new = [c for m in action.table for c in m]
+    old = [c for m in game.table for c in m.cards] if action.swaps else []
     hand: list[int] = list(game.hands[seat])
     declared = sorted(c for m in game.table for c in m.stands)
     for card, where in action.swaps:
@@ -460,14 +459,12 @@ def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:
             why.append(_because("swap.not_on_table", card=str(Card(card))))
         elif not _takes_place(game.table, card, action.table):
             why.append(_because("swap.place", card=str(Card(card))))
-    # the table's cards stay (unless the rules let them go); the rest comes from hand
-    rest = list(new)
-    gone = []
-    for card in old:
-        if card in rest:
-            rest.remove(card)
-        else:
-            gone.append(card)
+    # the table's cards stay (unless the rules let them go); the rest comes from hand.  Told
+    # first meld by meld (most melds are as they were); where a card is missing, the cards are
+    # told in their order on the table, as the reasons name them
+    rest, gone = _moved_melds(game.table, action.table)
+    if gone or not _holds(hand, rest):
+        rest, gone = _moved([c for m in game.table for c in m.cards], [c for m in action.table for c in m])
     if gone and not REMOVE_FROM_TABLE:
         why.append(_because("rearrange.remove", _WHY_REARRANGE_REMOVE, cards=_show(gone)))
     _take(hand, rest, why)
@@ -479,7 +476,13 @@ def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:
     if len(rest) < least:
         why.append(_because("rearrange.min", _WHY_REARRANGE_MIN, given=len(rest), least=least))
     melds = []
-    for meld, named in zip(action.table, action.declared, strict=True):
+    plain: dict[int, TableMeld] = {}  # by place in the new table: melds without jokers, laid at once
+    for place, (meld, named) in enumerate(zip(action.table, action.declared, strict=True)):
+        if not named and 0 not in meld:
+            known = _plain_laid(meld, seat)
+            if known is not None:
+                plain[place] = known
+                continue
         verdict = _read_declared(meld, named, False, None)
         if not verdict.ok:
             why += [r._within("new_meld", meld_cards=_show_declared(meld, named)) for r in verdict.reasons]
@@ -505,7 +508,13 @@ def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:
                 wanted.remove(code)
         placed.append((meld, kind, named, filled, stands))
     table = []
-    for meld, kind, named, filled, stands in placed:
+    others = iter(placed)
+    for place in range(len(action.table)):
+        known = plain.get(place)
+        if known is not None:
+            table.append(known)
+            continue
+        meld, kind, named, filled, stands = next(others)
         if kind == "set":
             stands = _stands(filled, kind, wanted)
         kept = tuple(sorted((*(c for c in named if c), *(stands or ()))))
@@ -523,13 +532,78 @@ def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:
     if wanted:
         return Refusal(_because("joker.keeps_card", _WHY_DECLARE, cards=_show(wanted)))
     hands = list(game.hands)
-    hands[seat] = _sorted(hand)
+    hands[seat] = tuple(sorted(cast("list[Card]", hand)))  # (Cards: the hand's and the table's)
     after = game._copy(hands=tuple(hands), table=tuple(table), melded=True,
                        opened=(*game.opened[:seat], True, *game.opened[seat + 1:]),
                        first_open_turn=game.turn if game.first_open_turn is None else game.first_open_turn)
     if not hand:
         return _went_out(after)
     return after
+
+
+def _moved_melds(table: tuple[TableMeld, ...], new: tuple[Meld, ...]) -> tuple[list[Card], list[Card]]:
+    """`_moved`'s cards, the same but maybe in another order: the melds that stay as they were
+    are set aside first."""
+    stay: dict[Meld, int] = {}
+    for on_table in table:
+        stay[on_table.cards] = stay.get(on_table.cards, 0) + 1
+    added: list[Card] = []
+    for meld in new:
+        left = stay.get(meld, 0)
+        if left:
+            stay[meld] = left - 1
+        else:
+            added += meld
+    return _moved([c for meld, n in stay.items() for _ in range(n) for c in meld], added)
+
+
+def _moved(old: list[Card], new: list[Card]) -> tuple[list[Card], list[Card]]:
+    """The cards of the new table that the old one lacks (`new`'s order, the first of a card's
+    copies taken as the old table's) and the old table's cards the new one lacks (`old`'s order,
+    the last of a card's copies): counted, not searched for (a table holds fifty cards)."""
+    on_old: dict[Card, int] = {}
+    for card in old:
+        on_old[card] = on_old.get(card, 0) + 1
+    rest = []
+    for card in new:
+        left = on_old.get(card, 0)
+        if left:
+            on_old[card] = left - 1
+        else:
+            rest.append(card)
+    gone = []
+    if len(new) - len(rest) < len(old):  # some card of the old table is not on the new one
+        on_new: dict[Card, int] = {}
+        for card in new:
+            on_new[card] = on_new.get(card, 0) + 1
+        for card in old:
+            left = on_new.get(card, 0)
+            if left:
+                on_new[card] = left - 1
+            else:
+                gone.append(card)
+    return rest, gone
+
+
+# a meld without jokers as `_rearranged` lays it for a seat (None: not valid), by its cards and seat:
+# where the table is rearranged, every meld is laid again at every turn
+_PLAIN_LAID: dict[tuple[Meld, int], TableMeld | None] = _memo({})
+
+
+def _plain_laid(meld: Meld, seat: int) -> TableMeld | None:
+    """A meld without jokers laid by `seat`, as `_rearranged` lays it, or None where the rules
+    refuse it (then `_rearranged` says why)."""
+    key = (meld, seat)
+    try:
+        return _PLAIN_LAID[key]
+    except KeyError:
+        verdict = _read(meld, False)
+        laid = TableMeld(_laid(meld, (), cast("str", verdict.kind)), cast("str", verdict.kind), seat) \
+            if verdict.ok else None
+        if len(_PLAIN_LAID) >= 4096:
+            _PLAIN_LAID.clear()
+        _PLAIN_LAID[key] = laid
+        return laid
 
 
 def _takes_place(table: tuple[TableMeld, ...], card: int, new: tuple[Meld, ...]) -> bool:
@@ -545,7 +619,7 @@ def _takes_place(table: tuple[TableMeld, ...], card: int, new: tuple[Meld, ...])
     return False
 
 
-def _holds(meld: Meld, cards: list[int]) -> bool:
+def _holds(meld: Sequence[int], cards: Sequence[int]) -> bool:
     """Does `meld` hold all of `cards` (as a multiset)?"""
     left: list[int] = list(meld)
     for card in cards:

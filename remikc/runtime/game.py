@@ -490,11 +490,12 @@ class Game:
 
     def _copy(self, **changes: object) -> Game:
         new = Game.__new__(Game)
+        # every field read at once and set through its slot, past the guard (a hot path: a turn
+        # makes a few copies, and this is twice as quick as setting them by name), then the changes
+        for put_field, value in zip(_SET_FIELD, _FIELDS_OF(self), strict=True):
+            put_field(new, value)
         put = object.__setattr__
-        # every field read at once (a hot path: a turn makes a few copies), then the changes
-        for name, value in zip(Game.__slots__, _FIELDS_OF(self), strict=True):
-            put(new, name, value)
-        changes.setdefault("sources", None)
+        put(new, "sources", None)
         for name, value in changes.items():
             put(new, name, value)
         return new
@@ -574,6 +575,7 @@ class Game:
 
 
 _FIELDS_OF: Final = operator.attrgetter(*Game.__slots__)  # a Game's fields, as a tuple
+_SET_FIELD: Final = tuple(getattr(Game, name).__set__ for name in Game.__slots__)  # each slot's setter
 _VALUES_OF: Final = operator.attrgetter(*(name for name in Game.__slots__ if name != "sources"))
 
 

@@ -124,24 +124,6 @@ def _might_lay(game: Game) -> bool:
             if any(_may_take_joker(meld.cards, c, meld.kind) for c in alike):
                 return True
     return False
-    hand = game.hands[game.seat]
-    if 0 in hand or not _UNIVERSE_ONLY or _live(_vector(hand)):
-        return True
-    cards = set(hand)
-    for meld in game.table:
-        first = _first_cards(meld.cards)
-        if first is None or not first.isdisjoint(cards):
-            return True
-        if RETRIEVED_JOKER is not None and 0 in meld.cards:
-            if _REARRANGE:
-                if not cards.isdisjoint(meld.stands):
-                    return True
-                continue
-            natural = next((c for c in meld.cards if c), None)
-            if natural is None or any(c >> 2 == natural >> 2 if meld.kind == "set" else c & 3 == natural & 3
-                                      for c in cards):
-                return True
-    return False
 
 
 _TAKES_JOKER: dict[tuple[Meld, int, str | None], bool] = _memo({})

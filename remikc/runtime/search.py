@@ -462,10 +462,18 @@ def _searched(
             weight = points * 1024 + len(meld) if objective == "points" else \
                 points if objective == "cards" else 0
             extra.setdefault(_lowest(meld), []).append((_vector(meld), ident, weight))
+    bits, high = _slot_fields(len(table))
+    start += bits
+    guards |= high
+    # a table meld none of the hand's cards can go on first is passed by (most of them, at most
+    # turns: a quick look, not a call, for each)
+    firsts = _table_firsts(table) if table and 0 not in counts else ()
     for slot, on_table in enumerate(table):
+        if firsts:
+            first = firsts[slot]
+            if first is not None and first.isdisjoint(counts):
+                continue
         bit = 1 << ((57 + slot) * _W)
-        start += bit
-        guards |= bit << (_W - 1)
         for added, (points, _grown) in sorted(_extensions(on_table, counts).items()):
             ident = len(universe.melds) + len(laid)
             laid[ident] = (slot, added, points)
@@ -510,6 +518,31 @@ def _searched(
     left.sort(key=lambda c: c or _JOKERS)
     melds = cast("list[Meld]", _joined(cast("list[tuple[int, ...]]", melds), melds_needed))  # Cards joined
     return Play(True, tuple(melds), tuple(left), points, lay_offs=tuple(lay_offs))
+
+
+_SLOT_FIELDS: dict[int, tuple[int, int]] = {}
+
+
+def _slot_fields(melds_on_table: int) -> tuple[int, int]:
+    """One in the field of each table meld (a meld takes one lay-off a lay-down) and their guard
+    bits: what a search with a table adds to its start and to its guards; kept by table size."""
+    found = _SLOT_FIELDS.get(melds_on_table)
+    if found is None:
+        bits = sum(1 << ((57 + slot) * _W) for slot in range(melds_on_table))
+        found = _SLOT_FIELDS[melds_on_table] = (bits, bits << (_W - 1))
+    return found
+
+
+_TABLE_FIRSTS: dict[tuple[object, ...], tuple[frozenset[int] | None, ...]] = _memo({})
+
+
+def _table_firsts(table: tuple[tuple[int, ...], ...]) -> tuple[frozenset[int] | None, ...]:
+    """`_first_cards` of each meld of the table, kept by table: each player asks about the
+    same table at his turn and the next."""
+    try:
+        return _TABLE_FIRSTS[table]
+    except KeyError:
+        return _kept(_TABLE_FIRSTS, table, tuple(map(_first_cards, table)))
 
 
 _COUNTER_FIELDS: dict[int, tuple[list[_Counter], int]] = {}
@@ -596,7 +629,7 @@ def _grown_by(meld: tuple[int, ...], counts: dict[int, int], most: int) -> _Foun
         raise ValueError(f"{_show(meld)} is not a valid meld")
     out: _Found = {}
     jokers = counts.get(0, 0)
-    grown: list[tuple[int, ...]] = []
+    grown: list[tuple[tuple[int, ...], tuple[int, ...]]] = []  # (the cards added, the meld they make)
     if HAS_SET:
         closed = SET_CLOSED_AT
         if before.kind == "set" and closed is not None and len(meld) >= closed:
@@ -607,7 +640,8 @@ def _grown_by(meld: tuple[int, ...], counts: dict[int, int], most: int) -> _Foun
                      for _ in range(counts[c])] + [0] * jokers
             room = (SET_MAX if closed is None else min(SET_MAX, closed)) - len(meld)
             for size in range(1, min(room, len(cards), most) + 1):
-                grown += [(*meld, *added) for added in sorted(set(itertools.combinations(cards, size)))]
+                grown += [(added, (*meld, *added))
+                          for added in sorted(set(itertools.combinations(cards, size)))]
     if HAS_RUN and before.kind == "run":
         # a run grows at its ends: each new place takes the card it needs, or a joker
         k = next((i for i, c in enumerate(meld) if c), None)
@@ -620,23 +654,28 @@ def _grown_by(meld: tuple[int, ...], counts: dict[int, int], most: int) -> _Foun
         def place(p: int) -> tuple[int, ...]:
             return tuple(c for c in _run_position(p, group) if c in counts) + ((0,) if jokers else ())
 
-        for ahead in range(min(max(0, start - first), most) + 1):
-            head = [place(p) for p in range(start - ahead, start)]
-            if not all(head):
-                continue
-            for behind in range(min(max(0, last - end), most - ahead) + 1):
+        # the places before the run (nearest first) and after it, up to the first nothing fills;
+        # a place only a joker can take needs one of the hand's (`forced`, counted from the run)
+        before_run = min(max(0, start - first), most)
+        after_run = min(max(0, last - end), most)
+        below = list(itertools.takewhile(bool, map(place, range(start - 1, start - before_run - 1, -1))))
+        above = list(itertools.takewhile(bool, map(place, range(end + 1, end + after_run + 1))))
+        forced_below = list(itertools.accumulate((p == (0,) for p in below), initial=0))
+        forced_above = list(itertools.accumulate((p == (0,) for p in above), initial=0))
+        for ahead in range(len(below) + 1):
+            if forced_below[ahead] > jokers:
+                break
+            head = below[ahead - 1::-1] if ahead else []
+            for behind in range(min(after_run, most - ahead) + 1):
                 if ahead + behind == 0 or len(meld) + ahead + behind > 14:
                     continue
-                tail = [place(p) for p in range(end + 1, end + behind + 1)]
-                if not all(tail):
+                if behind > len(above) or forced_below[ahead] + forced_above[behind] > jokers:
                     break
+                tail = above[:behind]
                 for added in itertools.product(*head, *tail):
-                    grown.append((*added[:ahead], *meld, *added[ahead:]))
-    for new in grown:
-        rest = list(new)
-        for card in meld:
-            rest.remove(card)
-        added = tuple(sorted(rest))
+                    grown.append((added, (*added[:ahead], *meld, *added[ahead:])))
+    for laid, new in grown:
+        added = tuple(sorted(laid))
         if any(added.count(c) > counts.get(c, 0) for c in set(added)):
             continue
         verdict = _read(new, False, before.kind)
