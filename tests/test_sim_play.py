@@ -347,3 +347,34 @@ def test_the_simulate_command_imports_no_z3(tmp_path) -> None:  # type: ignore[n
                           cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["0", "False"]
+
+
+def test_one_meld_object_at_two_places_is_counted_at_both(modules: dict[str, Compiled]) -> None:
+    """Karuzela's two packs hold two runs 8♠ 9♠ 10♠ J♠.  Where a player lays the 8♠ on a table's
+    9♠ 10♠ J♠ beside the other, the referee may lay both runs as one (immutable) meld object,
+    one it laid before.  The simulator's count of what an action moved matches melds by object,
+    as often as each lies: no card left the table, and one did where a run is taken away."""
+    m = modules["karuzela"].module
+    game = m.new_game(3, 1)
+    game = m.apply(game, m.Draw("stock"))
+    seat = game.seat
+    card = m.Card
+    run = m.TableMeld(tuple(map(card, ("8♠", "9♠", "10♠", "J♠"))), "run", seat)
+    short = m.TableMeld(tuple(map(card, ("9♠", "10♠", "J♠"))), "run", seat)
+    hands = list(game.hands)
+    hands[seat] = tuple(sorted((card("8♠"), *hands[seat])))
+    before = game._copy(table=(run, short), hands=tuple(hands))
+    pack = _pack(m, 3)
+    action = m.Rearrange([run.cards, run.cards])
+    after = m.apply(before, action)
+    assert after and sorted(c for meld in after.table for c in meld.cards) == \
+        sorted([*run.cards, *run.cards])
+    assert check_step(m, before, action, after, pack, whole=False) is None
+    # the same object at both places, the one that lay before among them
+    twice = after._copy(table=(run, run))
+    assert check_step(m, before, action, twice, pack, whole=False) is None
+    # the short run taken back to hand: every card is still there, but the table lost three
+    taken = list(before.hands)
+    taken[seat] = tuple(sorted((*before.hands[seat], *short.cards)))
+    once = after._copy(table=(run,), hands=tuple(taken))
+    assert check_step(m, before, action, once, pack, whole=False) == "cards left the table: 9♠ 10♠ J♠"

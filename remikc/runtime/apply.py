@@ -747,7 +747,9 @@ def _went_out(game: Game) -> Game:
 # --- dealing -------------------------------------------------------------------------------------
 
 def _sorted(cards: Iterable[int]) -> Meld:
-    return tuple(sorted(map(Card, cards)))
+    """The cards (codes the referee has checked, or Cards), as a sorted hand of Cards: looked up,
+    not made again (a hot path, at every draw and discard)."""
+    return tuple(sorted(map(_CARD.__getitem__, cards)))
 
 
 def _shuffled(cards: list[int], seed: int, deal: int, round_: int) -> list[int]:

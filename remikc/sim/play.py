@@ -28,7 +28,7 @@ from .. import ir, scoring
 from ..diagnostics import RemikcError
 from ..emit.source import validator_source
 from ..module import VariantModule, load_module
-from ..runtime.game import Action, DealResult, Draw, Game, Lay, Refusal, View
+from ..runtime.game import Action, DealResult, Draw, Game, Lay, Refusal, TableMeld, View
 from ..spec.workspace import Workspace
 from .checking import CHECKS, SAMPLE_EVERY
 from .record import DealRecord, GameRecord
@@ -260,10 +260,8 @@ def check_step(m: VariantModule, before: Game, action: Action, after: Game, pack
             return f"seat {seat}'s hand is not kept sorted"
     if before.deal == after.deal and after.table is not before.table and not m.REMOVE_FROM_TABLE:
         # the melds the action left alone are the same objects: only the others are counted
-        old, new = {id(meld) for meld in before.table}, {id(meld) for meld in after.table}
-        was: Counter[int] = Counter(c for meld in before.table if id(meld) not in new for c in meld.cards)
-        now: Counter[int] = Counter(c for meld in after.table if id(meld) not in old for c in meld.cards)
-        gone = +(was - now)
+        was = Counter(_laid_anew(before.table, after.table))
+        gone = +(was - Counter(_laid_anew(after.table, before.table)))
         swaps = len(getattr(action, "swaps", ())) if m.RETRIEVED_JOKER == "keep" else 0
         if gone and not (set(gone) == {0} and gone[0] <= swaps):  # a swapped joker may go to hand
             return f"cards left the table: {m._show(sorted(gone.elements()))}"
@@ -319,10 +317,8 @@ def _same_cards(before: Game, after: Game) -> bool:
     was: list[int] = []
     now: list[int] = []
     if after.table is not before.table:
-        old = {id(meld) for meld in before.table}
-        new = {id(meld) for meld in after.table}
-        was += [c for meld in before.table if id(meld) not in new for c in meld.cards]
-        now += [c for meld in after.table if id(meld) not in old for c in meld.cards]
+        was += _laid_anew(before.table, after.table)
+        now += _laid_anew(after.table, before.table)
     for hand, held in zip(before.hands, after.hands, strict=True):
         if held is not hand:
             was += hand
@@ -333,6 +329,20 @@ def _same_cards(before: Game, after: Game) -> bool:
     was.sort()
     now.sort()
     return was == now
+
+
+def _laid_anew(table: tuple[TableMeld, ...], other: tuple[TableMeld, ...]) -> list[int]:
+    """The cards of the melds of `table` that `other` does not hold as the same object.  An
+    object is matched as often as it lies in both: the referee may lay one meld object at two
+    places (two runs 8♠ 9♠ 10♠ J♠ of two packs, laid from one kept TableMeld)."""
+    there = Counter(id(meld) for meld in other)
+    cards: list[int] = []
+    for meld in table:
+        if there[id(meld)]:
+            there[id(meld)] -= 1
+        else:
+            cards += meld.cards
+    return cards
 
 
 def _pile_moved(pile: tuple[int, ...], kept: tuple[int, ...], was: list[int], now: list[int]) -> None:
