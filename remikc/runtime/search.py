@@ -120,8 +120,23 @@ _ROUND: Final[int] = 13 * _STEP  # from a card to the same card one round higher
 _RUN_SHIFTS: Final[tuple[int, ...]] = tuple(i * _STEP for i in range(1, RUN_MIN))
 
 
+# a turn asks about the same hand several times (may the player lay, which cards are dead, the
+# searches): the answers are kept by the hand's vector, a few thousand at most
+_LIVE: dict[int, int] = _memo({})
+
+
 def _live(state: int) -> int:
     """The fields of the cards in `state` (no jokers) that some meld could hold."""
+    live = _LIVE.get(state)
+    if live is None:
+        if len(_LIVE) >= _MEMO_SIZE:
+            _LIVE.clear()
+        live = _LIVE[state] = _live_worked_out(state)
+    return live
+
+
+def _live_worked_out(state: int) -> int:
+    """`_live`, worked out."""
     present = state
     if _W > 2:  # a field may count more than one copy
         for i in range(1, _W - 1):

@@ -1,6 +1,7 @@
 """How fast `remikc simulate` plays, against the bot as it was before issue 18 made it quicker.
 
     python tests/bench/bench_simulate.py [--games 12] [--players 3] [--repeat 3] [--check C] [VARIANT ...]
+    python tests/bench/bench_simulate.py --deals 80 remik51 karuzela   # each pass: 80 deals a side
     python tests/bench/bench_simulate.py --duel 1000 remik51    # new bot against old ones
     python tests/bench/bench_simulate.py --jobs 2 remik51         # the parallel speed-up
 
@@ -17,7 +18,10 @@ before `--check`), today's side checks as `--check` says (default `sample`, `sim
 default: game 0 and every 16th fully, the others' cards counted at each deal's end), and a
 third side, today's with `--check all`, stands beside it.  The simulator's checks are the
 same code for all; the old module's greedy bot picks from `legal_actions`' list, today's
-plays through `_greedy_turn`, which needs no list (docs/simulate.md, "Invariants").
+plays through `_greedy_turn`, which needs no list (docs/simulate.md, "Invariants").  Each
+timed game starts with the collector's garbage collected, outside the time (its full passes
+would land on whichever game runs then); `--deals N` plays, in each pass, games until every
+side has played N deals (Remik 51 is one deal a game, Karuzela about seven).
 
 `--duel N`: N games at one table, today's greedy bot at one seat (seat i % players in game
 i, so no seat is favoured) and the old bot at the others, refereed by today's module; prints
@@ -32,6 +36,8 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import gc
+import itertools
 import math
 import random
 import statistics
@@ -86,17 +92,27 @@ def _deals(compiled: Compiled) -> int:
 
 
 def _rates(old: Compiled, new: Compiled, twin: Compiled, games: int, players: int, check: str,
-           first: int) -> tuple[float, float, float]:
+           first: int, deals: int = 0) -> tuple[float, float, float]:
     """Deals per second of this process's CPU time: the old module with every check (as
     `simulate` ran before its checks could be sampled), today's with `check`, and today's with
     every check; the three take turns game by game (seed by seed), so that a neighbour's load
-    falls on all alike.  Deals, not games: a game's length is its spec's end, a deal's is not."""
+    falls on all alike.  Deals, not games: a game's length is its spec's end, a deal's is not.
+    `deals`: instead of `games` games, as many as it takes each side to play that many deals
+    (Remik 51 is one deal a game, Karuzela about seven: the same `--games` times far fewer
+    deals of the one, and its figure is the noisier)."""
     spent = [0.0, 0.0, 0.0]
     dealt = [0, 0, 0]
     cap = _deals(old)
-    for seed in range(first, first + games):
+    seeds = itertools.count(first) if deals else iter(range(first, first + games))
+    for seed in seeds:
+        if deals and min(dealt) >= deals:
+            break
         sides = ((old, "all"), (new, game_checks(check, seed - first)), (twin, "all"))
         for side, (compiled, checks) in enumerate(sides):
+            # the collector's full passes over what every side keeps would fall on whichever game
+            # runs then (a pass of Remik 51 swung from 0.89x to 1.45x by it): each game starts
+            # with none pending, outside the time, and pays for the garbage it makes
+            gc.collect()
             started = time.process_time()
             record = play_game(compiled, players=players, seed=seed, max_deals=cap, check=checks)
             spent[side] += time.process_time() - started
@@ -182,6 +198,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("variants", nargs="*", default=["remik51", "karuzela"])
     parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--deals", type=int, default=0, metavar="N",
+                        help="each pass plays games until each side has played N deals (instead of --games)")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--duel", type=int, default=0, metavar="N")
@@ -190,14 +208,16 @@ def main() -> int:
                         help="the checks of today's side (default: sample, simulate's default); the old "
                              "side, and the column beside, check everything")
     args = parser.parse_args()
+    per_pass = f"{args.deals} deals" if args.deals else f"{args.games} games"
     print(f"{'variant':<12} {'old deals/s':>12} {'new deals/s':>12} {'ratio':>7}   {'--check all':>12} "
-          f"{'ratio':>7}   ({args.players} players, {args.games} games, new side --check {args.check}, "
+          f"{'ratio':>7}   ({args.players} players, {per_pass} a pass, new side --check {args.check}, "
           f"median of {args.repeat})")
     for variant_id in args.variants:
         new, twin, old = _modules(variant_id)
         # each pass its own seeds (1..N, N+1..2N, ...): no game is played twice by a module, so
         # no pass finds the answers its module kept of the same deal (cold, as a user's run)
-        runs = [_rates(old, new, twin, args.games, args.players, args.check, 1 + r * args.games)
+        runs = [_rates(old, new, twin, args.games, args.players, args.check,
+                       1 + r * (100_000 if args.deals else args.games), args.deals)
                 for r in range(args.repeat)]
         before = statistics.median(r[0] for r in runs)
         after = statistics.median(r[1] for r in runs)
