@@ -730,3 +730,44 @@ def test_every_lay_off_the_solver_finds_the_referee_accepts(variant_id, seed_mod
                 assert verdict, f"{v._show(meld)} + {v._show(given)}: {verdict}"
                 assert 0 in added or verdict.points == before + gain
     assert longest > 6  # the case the test is for came up
+
+
+@pytest.mark.parametrize("variant_id", ["karuzela", "remik51", "remik_podstawowy"])
+def test_every_lay_off_the_referee_accepts_the_solver_finds(variant_id, seed_modules):
+    """The other half of the test above: every cards of a hand (up to four, jokers among them)
+    that `check_lay_off` lets a player add to a table meld are among the lay-offs the search may
+    choose (`_extensions`), and no more.  Table runs and sets with and without a joker, hands
+    with none, one and two jokers: `_extensions` skips the places beside a run that would need
+    more jokers than the hand holds, and this is what says it skips nothing it needs."""
+    v = seed_modules(variant_id)
+    rng = random.Random(4813)
+    ranks = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+    suits = "♠♥♦♣"
+    compared = 0
+    for _ in range(100):
+        suit = rng.choice(suits)
+        if rng.random() < 0.6:  # a run of 3 or 4, maybe with a joker inside
+            start = rng.randrange(0, 10)
+            meld = [v.Card(f"{rank}{suit}") for rank in ranks[start:start + rng.choice((3, 4))]]
+            near = [v.Card(f"{rank}{suit}") for rank in ranks[max(0, start - 3):start + 8]]
+        else:  # a set of 3
+            rank = rng.choice(ranks)
+            meld = [v.Card(f"{rank}{s}") for s in rng.sample(suits, 3)]
+            near = [v.Card(f"{rank}{s}") for s in suits]
+        if rng.random() < 0.3:
+            meld[1] = v.Card("JK")
+        meld = tuple(meld)
+        if not v.check_meld(meld):
+            continue
+        pool = [c for c in near if c not in meld] + [v.Card(f"{rng.choice(ranks)}{rng.choice(suits)}")]
+        hand = rng.sample(pool, min(len(pool), rng.randint(2, 5))) + [v.Card("JK")] * rng.choice((0, 1, 2))
+        counts = Counter(int(c) for c in hand)
+        found = {added for added in v._extensions(tuple(map(int, meld)), dict(counts)) if len(added) <= 4}
+        accepted = set()
+        for size in range(1, 5):
+            for given in set(itertools.combinations(sorted(int(c) for c in hand), size)):
+                if v.check_lay_off(meld, [v.Card(c) for c in given]):
+                    accepted.add(given)
+        assert found == accepted, f"{v._show(meld)}, hand {v._show(hand)}"
+        compared += 1
+    assert compared > 40
