@@ -184,3 +184,47 @@ def test_ctrl_c_inside_a_z3_constructor_waits_until_the_object_is_made(monkeypat
     del made
     gc.collect()
     assert unraisable == []
+
+
+# A main process gone before it could end its worker: Ctrl-C that came while the worker was
+# still being started (so the main process did not know it yet), or a main process killed.
+ORPHANED = """
+import os
+from remikc.sim.parallel import local_executor
+
+with local_executor(1) as pool:
+    print(pool.submit(os.getpid).result(), flush=True)
+    os._exit(0)  # gone, without ending the worker
+"""
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` runs (a zombie nobody has reaped yet has ended)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+    except OSError:  # no /proc: ask the kernel
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+
+
+def test_a_worker_ends_itself_when_the_main_process_is_gone():
+    """The worker would otherwise wait for work for ever, holding the terminal's output open
+    (a run of `simulate --games 1000000` Ctrl-C'd as it started its workers never gave its
+    output back).  It ends itself within a few seconds of its parent."""
+    with started([sys.executable, "-c", ORPHANED]) as process:
+        assert process.stdout is not None
+        worker = int(process.stdout.readline())
+        try:
+            deadline = time.monotonic() + WAIT
+            while _alive(worker) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert not _alive(worker), "the worker outlived its main process"
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(worker, signal.SIGKILL)

@@ -22,6 +22,7 @@ import multiprocessing
 import os
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -107,10 +108,21 @@ def chunks(variant: ir.Variant, source: str, *, games: int, players: int, seed: 
             for first in range(seed, seed + games, size)]
 
 
-def _ignore_ctrl_c() -> None:
-    # Ctrl-C reaches every process of the terminal's group: the main process alone handles it
-    # (one line, exit 130) and ends the workers
+def _ignore_ctrl_c(parent: int | None = None) -> None:
+    """A worker's start.  Ctrl-C reaches every process of the terminal's group: the main process
+    alone handles it (one line, exit 130) and ends the workers it knows.  A worker it was still
+    starting when Ctrl-C came is not among them, and would wait for work for ever, holding the
+    terminal's output open: each worker ends itself once `parent` (the main process) is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if parent is not None:
+        threading.Thread(target=_end_with, args=(parent,), name="remikc-orphan-watch", daemon=True).start()
+
+
+def _end_with(parent: int) -> None:
+    """Ends this process once its parent is gone (an orphan is given another parent)."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
 
 
 @contextlib.contextmanager
@@ -119,7 +131,7 @@ def local_executor(jobs: int) -> Iterator[Executor]:
     same on every platform).  Left by an exception (Ctrl-C, a breach), the games not started
     are cancelled and the workers ended at once, instead of waiting for every game queued."""
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_ignore_ctrl_c)
+                               initializer=_ignore_ctrl_c, initargs=(os.getpid(),))
     try:
         yield pool
     except BaseException:
