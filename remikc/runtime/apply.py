@@ -459,9 +459,9 @@ def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:
             why.append(_because("swap.not_on_table", card=str(Card(card))))
         elif not _takes_place(game.table, card, action.table):
             why.append(_because("swap.place", card=str(Card(card))))
-    # the table's cards stay (unless the rules let them go); the rest comes from hand.  Told
-    # first meld by meld (most melds are as they were); where a card is missing, the cards are
-    # told in their order on the table, as the reasons name them
+    # the table's cards stay (unless the rules let them go); the rest comes from hand.  Counted
+    # meld by meld first (most melds are as they were); where a card left the table or is not in
+    # the hand, counted again card by card, in the order of the table the reasons name them in
     rest, gone = _moved_melds(game.table, action.table)
     if gone or not _holds(hand, rest):
         rest, gone = _moved([c for m in game.table for c in m.cards], [c for m in action.table for c in m])

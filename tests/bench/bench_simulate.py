@@ -214,8 +214,9 @@ def main() -> int:
           f"median of {args.repeat})")
     for variant_id in args.variants:
         new, twin, old = _modules(variant_id)
-        # each pass its own seeds (1..N, N+1..2N, ...): no game is played twice by a module, so
-        # no pass finds the answers its module kept of the same deal (cold, as a user's run)
+        # each pass its own seeds (1..N, N+1..2N, ...; with --deals from 1, 100,001, ...): no game
+        # is played twice by a module, so no pass finds the answers its module kept of the same
+        # deal (cold, as a user's run)
         runs = [_rates(old, new, twin, args.games, args.players, args.check,
                        1 + r * (100_000 if args.deals else args.games), args.deals)
                 for r in range(args.repeat)]
