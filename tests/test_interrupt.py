@@ -225,6 +225,7 @@ def test_a_worker_ends_itself_when_the_main_process_is_gone():
             while _alive(worker) and time.monotonic() < deadline:
                 time.sleep(0.1)
             assert not _alive(worker), "the worker outlived its main process"
-        finally:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(worker, signal.SIGKILL)
+        finally:  # (`started` kills the main process's group, the worker's too, on the way out)
+            if _alive(worker):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(worker, signal.SIGKILL)
