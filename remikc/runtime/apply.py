@@ -108,6 +108,7 @@ from .rules import (
     WENT_OUT,
     _may_swap,
 )
+from .search import _kept
 from .solver import Meld
 
 # --- applying an action ---------------------------------------------------------------------------
@@ -598,12 +599,8 @@ def _plain_laid(meld: Meld, seat: int) -> TableMeld | None:
         return _PLAIN_LAID[key]
     except KeyError:
         verdict = _read(meld, False)
-        laid = TableMeld(_laid(meld, (), cast("str", verdict.kind)), cast("str", verdict.kind), seat) \
-            if verdict.ok else None
-        if len(_PLAIN_LAID) >= 4096:
-            _PLAIN_LAID.clear()
-        _PLAIN_LAID[key] = laid
-        return laid
+        kind = cast("str", verdict.kind)
+        return _kept(_PLAIN_LAID, key, TableMeld(_laid(meld, (), kind), kind, seat) if verdict.ok else None)
 
 
 def _takes_place(table: tuple[TableMeld, ...], card: int, new: tuple[Meld, ...]) -> bool:

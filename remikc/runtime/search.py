@@ -128,11 +128,7 @@ _LIVE: dict[int, int] = _memo({})
 def _live(state: int) -> int:
     """The fields of the cards in `state` (no jokers) that some meld could hold."""
     live = _LIVE.get(state)
-    if live is None:
-        if len(_LIVE) >= _MEMO_SIZE:
-            _LIVE.clear()
-        live = _LIVE[state] = _live_worked_out(state)
-    return live
+    return _kept(_LIVE, state, _live_worked_out(state)) if live is None else live
 
 
 def _live_worked_out(state: int) -> int:
@@ -168,6 +164,7 @@ def _live_worked_out(state: int) -> int:
 
 
 _T = TypeVar("_T")
+_K = TypeVar("_K")
 _Extra = tuple[int, int, int]  # the vector, the id and the weight of a meld or lay-off
 _Counter = tuple[int, int]  # a counter's mask and unit
 
@@ -386,7 +383,7 @@ _GROWN: dict[tuple[object, ...], _Found] = _memo({})
 _DEADWOOD: dict[tuple[object, ...], int] = _memo({})
 
 
-def _kept(memo: dict[tuple[object, ...], _T], key: tuple[object, ...], value: _T) -> _T:
+def _kept(memo: dict[_K, _T], key: _K, value: _T) -> _T:
     """`value`, kept under `key` in `memo` (emptied when full: old hands do not come back)."""
     if len(memo) >= _MEMO_SIZE:
         memo.clear()

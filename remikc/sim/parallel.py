@@ -108,7 +108,7 @@ def chunks(variant: ir.Variant, source: str, *, games: int, players: int, seed: 
             for first in range(seed, seed + games, size)]
 
 
-def _ignore_ctrl_c(parent: int | None = None) -> None:
+def _start_worker(parent: int | None = None) -> None:
     """A worker's start.  Ctrl-C reaches every process of the terminal's group: the main process
     alone handles it (one line, exit 130) and ends the workers it knows.  A worker it was still
     starting when Ctrl-C came is not among them, and would wait for work for ever, holding the
@@ -131,7 +131,7 @@ def local_executor(jobs: int) -> Iterator[Executor]:
     same on every platform).  Left by an exception (Ctrl-C, a breach), the games not started
     are cancelled and the workers ended at once, instead of waiting for every game queued."""
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_ignore_ctrl_c, initargs=(os.getpid(),))
+                               initializer=_start_worker, initargs=(os.getpid(),))
     try:
         yield pool
     except BaseException:
