@@ -28,6 +28,12 @@ i, so no seat is favoured) and the old bot at the others, refereed by today's mo
 the new bot's share of the wins (a tie shared) with its 95% interval, against the fair
 share 1/players.  Each old seat sees its own module's classes through `_adapted`.
 
+`--split`: also splits today's deal (with `--check` as given) into the solver's searches (every
+call the bot, the referee and `legal_actions` make into them, timed where the outermost starts)
+and the rest, on a copy of today's module and seeds of their own, the old module's deals beside,
+seed by seed, and prints the ratio today's module would reach if its searches took no time: the
+most any quicker search can give.
+
 `--jobs N`: also times `remikc simulate`'s parallel path (`remikc.sim.parallel`), N worker
 processes against one, on the new bot, in wall time (that is what parallel work saves).
 """
@@ -120,6 +126,63 @@ def _rates(old: Compiled, new: Compiled, twin: Compiled, games: int, players: in
     return dealt[0] / spent[0], dealt[1] / spent[1], dealt[2] / spent[2]
 
 
+# The solver's entry points, as the bot, the referee and `legal_actions` call them (each reaches
+# the search, the sweep over the columns or the table's rearranging search)
+_SEARCHES = ("_lay_down", "min_deadwood", "_joker_melds", "_extensions", "best_play")
+
+
+def _timed(variant: ir.Variant) -> tuple[Compiled, list[float]]:
+    """A copy of today's module of its own (its memos its own, as `_modules`' twin) whose
+    entry points into the solver (`_SEARCHES`) run under a timer, and the seconds of CPU time
+    spent in them, summed where the outermost call starts."""
+    module = load_module(f"remikc_split_{variant.id}", validator_source(variant, Workspace()))
+    inside = [0.0]
+    depth = [0]
+
+    def timer(name: str) -> None:
+        search = getattr(module, name)
+
+        def wrapped(*args: Any, **kwargs: Any) -> Any:
+            if depth[0]:
+                return search(*args, **kwargs)
+            depth[0] = 1
+            started = time.process_time()
+            try:
+                return search(*args, **kwargs)
+            finally:
+                inside[0] += time.process_time() - started
+                depth[0] = 0
+
+        setattr(module, name, wrapped)
+
+    for name in _SEARCHES:
+        timer(name)
+    return Compiled(variant, module), inside
+
+
+def _split(old: Compiled, timed: tuple[Compiled, list[float]], games: int, players: int, check: str,
+           first: int, deals: int) -> tuple[float, float, float]:
+    """Milliseconds of CPU time a deal: the old module's with every check, today's (`_timed`)
+    with `check`, and the part of today's spent in the solver's searches; the two take turns
+    seed by seed, as in `_rates`."""
+    compiled, inside = timed
+    inside[0] = 0.0
+    spent = [0.0, 0.0]
+    dealt = [0, 0]
+    cap = _deals(old)
+    seeds = itertools.count(first) if deals else iter(range(first, first + games))
+    for seed in seeds:
+        if deals and min(dealt) >= deals:
+            break
+        for side, (module, checks) in enumerate(((old, "all"), (compiled, game_checks(check, seed - first)))):
+            gc.collect()
+            started = time.process_time()
+            record = play_game(module, players=players, seed=seed, max_deals=cap, check=checks)
+            spent[side] += time.process_time() - started
+            dealt[side] += record.rounds
+    return 1000 * spent[0] / dealt[0], 1000 * spent[1] / dealt[1], 1000 * inside[0] / dealt[1]
+
+
 def _adapted(thing: Any, module: Any) -> Any:
     """An action or a view of one generated module as the other module's class of the same name.
     A view is copied field by field (a slotted record; its cards are ints either way); an action
@@ -204,6 +267,9 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--duel", type=int, default=0, metavar="N")
     parser.add_argument("--jobs", type=int, default=0, metavar="N")
+    parser.add_argument("--split", action="store_true",
+                        help="also split today's deal into the searches and the rest: the ratio with "
+                             "searches that took no time")
     parser.add_argument("--check", choices=CHECKS, default="sample",
                         help="the checks of today's side (default: sample, simulate's default); the old "
                              "side, and the column beside, check everything")
@@ -227,6 +293,19 @@ def main() -> int:
         ratio_all = statistics.median(r[2] / r[0] for r in runs)
         print(f"{variant_id:<12} {before:>12.2f} {after:>12.2f} {ratio:>6.2f}x   {every:>12.2f} "
               f"{ratio_all:>6.2f}x", flush=True)
+        if args.split:
+            # seeds after the passes above (no module plays a deal twice: its memos stay cold)
+            timed = _timed(new.variant)
+            splits = [_split(old, timed, args.games, args.players, args.check,
+                             1 + (args.repeat + r) * (100_000 if args.deals else args.games), args.deals)
+                      for r in range(args.repeat)]
+            old_ms = statistics.median(s[0] for s in splits)
+            new_ms = statistics.median(s[1] for s in splits)
+            search_ms = statistics.median(s[2] for s in splits)
+            free = statistics.median(s[0] / (s[1] - s[2]) for s in splits)
+            print(f"{'':<12} a deal: old {old_ms:.2f} ms, new {new_ms:.2f} ms, of it the searches "
+                  f"{search_ms:.2f} ms ({search_ms / new_ms:.0%}) and the rest {new_ms - search_ms:.2f} ms; "
+                  f"with searches that took no time: {free:.2f}x", flush=True)
         if args.jobs > 1:
             source = validator_source(new.variant, Workspace())
             walls = {}
