@@ -51,8 +51,13 @@ def _apply(text: str, hint: str) -> str:
     if found := re.match(r"delete line (\d+) ", hint):
         del lines[int(found[1]) - 1]
     elif found := re.match(r"write `(remove \w+)` in `(\w+)`", hint):
-        at = lines.index(f"  {found[2]} {{")
-        lines.insert(at + 1, f"    {found[1]}")
+        if lines[0].startswith(f"variant {found[2]} "):  # at the top of the variant
+            lines.insert(len(lines) - 1, f"  {found[1]}")
+        elif f"  {found[2]} {{" in lines:
+            at = lines.index(f"  {found[2]} {{")
+            lines.insert(at + 1, f"    {found[1]}")
+        else:  # a section the house variant does not open yet
+            lines.insert(len(lines) - 1, f"  {found[2]} {{\n    {found[1]}\n  }}")
     elif found := re.match(r"give the ace one value, as `(override A \d+)` in `values`", hint):
         lines.insert(len(lines) - 1, f"  values {{\n    {found[1]}\n  }}")
     else:
@@ -91,6 +96,41 @@ def test_following_the_e021_hints_gives_a_spec_that_passes(tmp_path):
     out, err = io.StringIO(), io.StringIO()
     assert main(["check", "-q", str(path)], out, err) == 0, out.getvalue() + err.getvalue() + text
 
+
+
+# A family's Remik 51 without jokers: four of the seed's rules need them.  Two are rules their
+# section must give (`jokers.per_meld`, `joker_swap.allowed`): removing one alone leaves its
+# section without it (E016), whose hint would give it back.  The hint removes the section.
+NO_JOKERS = """variant bez_jokerow extends "remik51" {
+  name pl "Remik 51 bez jokerów"
+  name hr "Remi 51 bez džokera"
+  deck {
+    override jokers 0
+  }
+}
+"""
+
+
+def test_following_the_hints_of_a_variant_without_jokers_reads_clean(tmp_path):
+    path = tmp_path / "bez_jokerow.rules"
+    path.write_text(NO_JOKERS, encoding="utf-8")
+    hints = _hints(path)
+    assert hints == [
+        "write `remove joker` in `values` in `bez_jokerow`: the rule is `remik51`'s (remove it, or add "
+        "jokers to the deck)",
+        "write `remove jokers` in `bez_jokerow` (the section must give `per_meld`): the rule is "
+        "`remik51`'s (or add jokers to the deck)",
+        "write `remove joker_swap` in `bez_jokerow` (the section must give `allowed`): the rule is "
+        "`remik51`'s (or add jokers to the deck)",
+        "write `remove joker_in_hand` in `scoring` in `bez_jokerow`: the rule is `remik51`'s (remove "
+        "it, or add jokers to the deck)",
+    ]
+    text = NO_JOKERS
+    for hint in hints:
+        text = _apply(text, hint)
+    path.write_text(text, encoding="utf-8")
+    Workspace().variant(str(path))  # no error left of any kind (an E016 raises SpecError)
+    assert "  remove jokers\n  remove joker_swap\n" in text
 
 # A family's Remik 51 without the opening: every rule of the seed that speaks of opening is the
 # seed's, in a file the family does not edit; each hint names the edit in the family's own file.

@@ -8,11 +8,13 @@ big enough, scores reward the winner) is for the Z3 verifier.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 
 from .. import ir
 from ..diagnostics import Diagnostic, Note, error
+from .schema import all_sections
 
 
 def check_consistency(v: ir.Variant) -> list[Diagnostic]:
@@ -41,6 +43,13 @@ def _in_this_file(v: ir.Variant, d: Diagnostic) -> Diagnostic:
         where = f" in `{sections[0]}`"
     else:
         where = f" in `{' { '.join(sections)} {{ ... }}{' }' * (len(sections) - 1)}`"
+    section = re.match(r"remove the `([\w.]+)` section(?:, )?", d.hint)
+    if section is not None:  # a rule its section must give: the section goes (see `_removal`)
+        *outer, last = section[1].split(".")
+        inside = f" in `{' { '.join(outer)} {{ ... }}{' }' * (len(outer) - 1)}`" if outer else ""
+        rest = d.hint[section.end():]
+        return replace(d, hint=f"write `remove {last}`{inside} in `{v.id}` (the section must give "
+                               f"`{name}`): the rule is `{rule.origin}`'s{f' ({rest})' if rest else ''}")
     why = "" if d.hint == "remove it" else f" ({d.hint})"
     if d.hint.startswith("remove it"):
         return replace(d, hint=f"write `remove {name}`{where} in `{v.id}`: the rule is "
@@ -56,8 +65,24 @@ def _needs(rule: ir.Rule[object] | None, what: str, missing: str, hint: str,
            others: tuple[ir.Rule[object], ...] = ()) -> Iterator[Diagnostic]:
     """`rule` is given, but the thing it depends on (`what`) is not."""
     if rule is not None:
+        if hint.startswith("remove it"):
+            hint = _removal(rule.id) + hint[len("remove it"):]
         yield error("E021", f"`{rule.id}` needs {what}, but {missing}", rule.span, hint=hint,
                     notes=[Note(f"`{o.id}` is given here", o.span) for o in others])
+
+
+def _removal(rule_id: str) -> str:
+    """How to take a rule out: "remove it", or, where its section must give it (removing it alone
+    would leave the section without it, E016), "remove the `<section>` section"."""
+    from .registry import REGISTRY, RuleId
+
+    info = REGISTRY.get(RuleId(rule_id))
+    if info is None or not info.required or not _OPTIONAL.get(info.section, False):
+        return "remove it"
+    return f"remove the `{info.section}` section"
+
+
+_OPTIONAL = {section.id: section.optional for section in all_sections()}
 
 
 def _conflict(v: ir.Variant, rule: ir.Rule[object], other: ir.Rule[object], message: str,
