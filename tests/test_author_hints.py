@@ -35,13 +35,13 @@ ROUND = """variant dookola extends "remik_podstawowy" {
 """
 
 
-def _hints(path: Path) -> list[str]:
-    """The hints of the E021 errors reading `path` gives (the workspace runs the consistency
-    checks on every variant it reads)."""
+def _hints(path: Path, codes: tuple[str, ...] = ("E021",)) -> list[str]:
+    """The hints of the errors of `codes` reading `path` gives (the workspace runs the
+    consistency checks on every variant it reads)."""
     try:
         Workspace().variant(str(path))
     except SpecError as exc:
-        return [d.hint or "" for d in exc.diagnostics if d.code == "E021"]
+        return [d.hint or "" for d in exc.diagnostics if d.code in codes]
     return []
 
 
@@ -50,14 +50,19 @@ def _apply(text: str, hint: str) -> str:
     lines = text.splitlines()
     if found := re.match(r"delete line (\d+) ", hint):
         del lines[int(found[1]) - 1]
-    elif found := re.match(r"write `(remove \w+)` in `(\w+)`", hint):
+    elif found := re.match(r"write `((?:remove|override) [^`]+)` in `([^`]+)`", hint):
+        path = re.findall(r"\w+", found[2])  # `turn { draw { ... } }`: turn, draw
         if lines[0].startswith(f"variant {found[2]} "):  # at the top of the variant
             lines.insert(len(lines) - 1, f"  {found[1]}")
-        elif f"  {found[2]} {{" in lines:
-            at = lines.index(f"  {found[2]} {{")
+        elif len(path) == 1 and f"  {path[0]} {{" in lines:
+            at = lines.index(f"  {path[0]} {{")
             lines.insert(at + 1, f"    {found[1]}")
-        else:  # a section the house variant does not open yet
-            lines.insert(len(lines) - 1, f"  {found[2]} {{\n    {found[1]}\n  }}")
+        else:  # sections the house variant does not open yet
+            assert f"  {path[0]} {{" not in lines, hint
+            depth = len(path)
+            block = [f"{'  ' * (i + 1)}{name} {{" for i, name in enumerate(path)]
+            block += [f"{'  ' * (depth + 1)}{found[1]}"] + [f"{'  ' * i}}}" for i in range(depth, 0, -1)]
+            lines[len(lines) - 1:len(lines) - 1] = block
     elif found := re.match(r"give the ace one value, as `(override A \d+)` in `values`", hint):
         lines.insert(len(lines) - 1, f"  values {{\n    {found[1]}\n  }}")
     else:
@@ -111,11 +116,38 @@ NO_JOKERS = """variant bez_jokerow extends "remik51" {
 """
 
 
-def test_following_the_hints_of_a_variant_without_jokers_reads_clean(tmp_path):
-    path = tmp_path / "bez_jokerow.rules"
-    path.write_text(NO_JOKERS, encoding="utf-8")
-    hints = _hints(path)
-    assert hints == [
+# Classic Remik with sets only: the seed's opening asks for a clean run (001), and its ace is
+# priced as the low end of a run.
+SETS_ONLY = """variant tylko_grupy extends "remik_klasyczny" {
+  name pl "Tylko grupy"
+  name hr "Samo grupe"
+  remove run
+}
+"""
+
+
+# Karuzela played by three to five: the seed's deck is one pack for two players and two for
+# three to five (003), a table that now speaks of a count the game no longer has.
+THREE_TO_FIVE = """variant od_trzech extends "karuzela" {
+  name pl "Karuzela od trzech"
+  name hr "Karusel od troje"
+  override players 3..5
+}
+"""
+
+
+# Remik 51 without handing: the seed's cut card is drawn `when handing`, and its scores for
+# handing have nothing to score.
+NO_HANDING = """variant bez_podawania extends "remik51" {
+  name pl "Remik 51 bez podawania"
+  name hr "Remi 51 bez predaje"
+  remove handing
+}
+"""
+
+
+@pytest.mark.parametrize(("spec", "expected"), [
+    (NO_JOKERS, [
         "write `remove joker` in `values` in `bez_jokerow`: the rule is `remik51`'s (remove it, or add "
         "jokers to the deck)",
         "write `remove jokers` in `bez_jokerow` (the section must give `per_meld`): the rule is "
@@ -124,13 +156,37 @@ def test_following_the_hints_of_a_variant_without_jokers_reads_clean(tmp_path):
         "`remik51`'s (or add jokers to the deck)",
         "write `remove joker_in_hand` in `scoring` in `bez_jokerow`: the rule is `remik51`'s (remove "
         "it, or add jokers to the deck)",
-    ]
-    text = NO_JOKERS
+    ]),
+    (SETS_ONLY, [
+        "give the ace one value, as `override A 10` in `values`",
+        "write `remove clean_run` in `opening` in `tylko_grupy`: the rule is `remik_klasyczny`'s "
+        "(remove it, or add a `run` section)",
+    ]),
+    (NO_HANDING, [
+        "write `override cut_card never` in `turn { draw { ... } }` in `bez_podawania`, or `remove "
+        "cut_card`: the rule is `remik51`'s (add a `handing` section, or say `never`)",
+        *(f"write `remove {name}` in `scoring` in `bez_podawania`: the rule is `remik51`'s (remove it, "
+          f"or add `handing {{ ... }}`)"
+          for name in ("handed", "handed_with_cut_card", "handing_multiplier")),
+    ]),
+    (THREE_TO_FIVE, [
+        "write `override standard 2` in `deck` in `od_trzech`: the rule is `karuzela`'s",
+        "write `override jokers 2` in `deck` in `od_trzech`: the rule is `karuzela`'s",
+    ]),
+])
+def test_following_the_hints_of_a_house_variant_reads_clean(tmp_path, spec, expected):
+    """Each hint is an edit in the family's own file, and made as it says it leaves no error
+    (it once said `remove per_meld`, which left `jokers` without a rule it must give, E016; and
+    "give one value per player count the game allows", at the seed's line)."""
+    path = tmp_path / f"{spec.split()[1]}.rules"
+    path.write_text(spec, encoding="utf-8")
+    hints = _hints(path, ("E020", "E021"))
+    assert hints == expected
+    text = spec
     for hint in hints:
         text = _apply(text, hint)
     path.write_text(text, encoding="utf-8")
     Workspace().variant(str(path))  # no error left of any kind (an E016 raises SpecError)
-    assert "  remove jokers\n  remove joker_swap\n" in text
 
 # A family's Remik 51 without the opening: every rule of the seed that speaks of opening is the
 # seed's, in a file the family does not edit; each hint names the edit in the family's own file.

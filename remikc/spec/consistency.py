@@ -29,8 +29,9 @@ def check_consistency(v: ir.Variant) -> list[Diagnostic]:
 
 def _in_this_file(v: ir.Variant, d: Diagnostic) -> Diagnostic:
     """A house variant's error on a rule it inherits, where the hint speaks of the rule's own
-    line ("remove it", "say `always`"): the hint says the edit in the variant's own file
-    (`remove <rule>` in its section, or `override`), the parent's not being the family's."""
+    line ("remove it", "say `always`", "remove the `<section>` section"): the hint says the edit
+    in the variant's own file (`remove <rule>` in its section, `remove <section>`, or
+    `override`), the parent's not being the family's."""
     from .registry import REGISTRY
 
     rule = v.rule(d.message.split("`")[1]) if d.message.count("`") >= 2 else None
@@ -54,9 +55,10 @@ def _in_this_file(v: ir.Variant, d: Diagnostic) -> Diagnostic:
     if d.hint.startswith("remove it"):
         return replace(d, hint=f"write `remove {name}`{where} in `{v.id}`: the rule is "
                                f"`{rule.origin}`'s{why}")
-    if "say `always`" in d.hint:
+    say = re.search(r"say `(\w+)`", d.hint)
+    if say is not None:
         also = "" if REGISTRY[rule.id].required else f", or `remove {name}`"  # type: ignore[index]
-        return replace(d, hint=f"write `override {name} always`{where} in `{v.id}`{also}: the rule is "
+        return replace(d, hint=f"write `override {name} {say[1]}`{where} in `{v.id}`{also}: the rule is "
                                f"`{rule.origin}`'s{why}")
     return d
 
@@ -101,20 +103,44 @@ def _player_tables(v: ir.Variant) -> Iterator[Diagnostic]:
         table = rule.value
         if len(table.cases) == 1 and table.cases[0][0] == ir.Range(1, None):
             continue
+        missing = [n for n in range(players.low, players.high + 1)
+                   if not any(n in r for r, _ in table.cases)]
+        fix = _table_fix(v, rule, _runs(missing))
         for case_range, _ in table.cases:
             outside = case_range.low < players.low or (
                 case_range.high is not None and case_range.high > players.high)
             if outside:
                 yield error("E020", f"`{rule.id}` gives a value for {case_range} players, but the "
                             f"game is for {players} players", rule.span,
-                            notes=[Note("`players` is given here", v.players.span)],
-                            hint="give one value per player count the game allows")
-        missing = [n for n in range(players.low, players.high + 1)
-                   if not any(n in r for r, _ in table.cases)]
+                            notes=[Note("`players` is given here", v.players.span)], hint=fix)
         for gap in _runs(missing):
             yield error("E020", f"`{rule.id}` gives no value for {gap} players", rule.span,
-                        notes=[Note("`players` is given here", v.players.span)],
-                        hint=f"add `, N for {gap} players`")
+                        notes=[Note("`players` is given here", v.players.span)], hint=fix)
+
+
+def _table_fix(v: ir.Variant, rule: ir.Rule[ir.PerPlayers[int]], gaps: list[ir.Range]) -> str:
+    """The rule written for the game's player counts: its cases cut to them, `N` for each count
+    it has no value for; one value where one serves them all.  A house variant is told the edit
+    in its own file (`override`), whichever file the rule is written in."""
+    players = v.players.value
+    assert players.high is not None
+    cases: list[tuple[ir.Range, str]] = []
+    for case_range, value in rule.value.cases:
+        low = max(case_range.low, players.low)
+        high = players.high if case_range.high is None else min(case_range.high, players.high)
+        if low <= high:
+            cases.append((ir.Range(low, high), str(value)))
+    cases += [(gap, "N") for gap in gaps]
+    cases.sort(key=lambda case: case[0].low)
+    if len({value for _, value in cases}) == 1:
+        written = cases[0][1]
+    else:
+        written = ", ".join(f"{value} for {case_range} players" for case_range, value in cases)
+    section, name = rule.id.split(".")
+    if v.parent is None:
+        return f"give one value per player count the game allows: `{name} {written}`"
+    told = f"write `override {name} {written}` in `{section}` in `{v.id}`"
+    return told if rule.span.file == v.source else f"{told}: the rule is `{rule.origin}`'s"
 
 
 def _runs(numbers: list[int]) -> list[ir.Range]:
@@ -216,7 +242,7 @@ def _opening(v: ir.Variant) -> Iterator[Diagnostic]:
     clean_run = v.opening.clean_run if v.opening else None
     if clean_run is not None and clean_run.value and v.run is None:
         yield from _needs(clean_run, "runs", "the variant has no `run` section",
-                          "add a `run` section or drop the requirement")
+                          "remove it, or add a `run` section")
 
 
 def _flags(condition: ir.Condition) -> set[ir.Flag]:
@@ -240,7 +266,7 @@ def _conditions(v: ir.Variant) -> Iterator[Diagnostic]:
                         rule.span, hint="add an `opening` section, or say `always`")
         if ir.Flag.HANDING in flags and v.handing is None:
             yield error("E021", f"`{rule.id}` depends on handing, but this game has no `handing`",
-                        rule.span, hint="add a `handing` section")
+                        rule.span, hint="add a `handing` section, or say `never`")
 
 
 def _turn(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -313,7 +339,7 @@ def _scoring(v: ir.Variant) -> Iterator[Diagnostic]:
     if v.handing is None:
         for rule in _present(s.handed, s.handed_with_cut_card, s.handing_multiplier):
             yield from _needs(rule, "handing", "the game has no `handing` section",
-                              "add `handing { ... }`, or remove it")
+                              "remove it, or add `handing { ... }`")
     has_cut = v.deal.cut_card is not None and v.deal.cut_card.value
     if not has_cut:
         yield from _needs(s.handed_with_cut_card, "a cut card", "`deal` has no cut card",
