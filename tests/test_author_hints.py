@@ -102,7 +102,6 @@ def test_following_the_e021_hints_gives_a_spec_that_passes(tmp_path):
     assert main(["check", "-q", str(path)], out, err) == 0, out.getvalue() + err.getvalue() + text
 
 
-
 # A family's Remik 51 without jokers: four of the seed's rules need them.  Two are rules their
 # section must give (`jokers.per_meld`, `joker_swap.allowed`): removing one alone leaves its
 # section without it (E016), whose hint would give it back.  The hint removes the section.
@@ -187,6 +186,7 @@ def test_following_the_hints_of_a_house_variant_reads_clean(tmp_path, spec, expe
         text = _apply(text, hint)
     path.write_text(text, encoding="utf-8")
     Workspace().variant(str(path))  # no error left of any kind (an E016 raises SpecError)
+
 
 # A family's Remik 51 without the opening: every rule of the seed that speaks of opening is the
 # seed's, in a file the family does not edit; each hint names the edit in the family's own file.
