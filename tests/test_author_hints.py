@@ -145,6 +145,18 @@ NO_HANDING = """variant bez_podawania extends "remik51" {
 """
 
 
+# Remik 51 scored as the winner collecting the others' cards: its fixed scores for going out
+# and handing (000) belong to penalty scoring.
+WINNER_COLLECTS = """variant zbiera extends "remik51" {
+  name pl "Zwycięzca zbiera"
+  name hr "Pobjednik skuplja"
+  scoring {
+    override method winner_collects
+  }
+}
+"""
+
+
 @pytest.mark.parametrize(("spec", "expected"), [
     (NO_JOKERS, [
         "write `remove joker` in `values` in `bez_jokerow`: the rule is `remik51`'s (remove it, or add "
@@ -167,6 +179,12 @@ NO_HANDING = """variant bez_podawania extends "remik51" {
         *(f"write `remove {name}` in `scoring` in `bez_podawania`: the rule is `remik51`'s (remove it, "
           f"or add `handing {{ ... }}`)"
           for name in ("handed", "handed_with_cut_card", "handing_multiplier")),
+    ]),
+    (WINNER_COLLECTS, [
+        "write `remove went_out` in `scoring` in `zbiera`: the rule is `remik51`'s (remove it: the "
+        "winner scores the others' cards)",
+        "write `remove handed` in `scoring` in `zbiera`: the rule is `remik51`'s (remove it: to reward "
+        "handing, use `handing_multiplier`)",
     ]),
     (THREE_TO_FIVE, [
         "write `override standard 2` in `deck` in `od_trzech`: the rule is `karuzela`'s",

@@ -325,17 +325,17 @@ def _scoring(v: ir.Variant) -> Iterator[Diagnostic]:
         yield error("E016", "penalty scoring needs the score of the player who goes out",
                     s.method.span, hint="add e.g. `went_out -40`")
     if not penalties and s.went_out is not None:
-        yield _conflict(v, s.went_out, s.method, "`went_out` is a fixed score, used only by "
+        yield _conflict(v, s.went_out, s.method, "`scoring.went_out` is a fixed score, used only by "
                         "`method penalties`", "remove it: the winner scores the others' cards")
     if s.all_out_bonus is not None and penalties:
         # Penalty scoring gives the player who goes out a fixed score; a bonus on top of it
         # would be a second way of writing `went_out` (and `handed`).
-        yield _conflict(v, s.all_out_bonus, s.method, "`all_out_bonus` is added to the points "
-                        "the winner collects, but `method penalties` gives him a fixed score",
-                        "write the bonus into `went_out` (and `handed`), or remove it")
+        yield _conflict(v, s.all_out_bonus, s.method, "`scoring.all_out_bonus` is added to the "
+                        "points the winner collects, but `method penalties` gives him a fixed score",
+                        "remove it, or write the bonus into `went_out` (and `handed`)")
     if s.handed is not None and not penalties:
-        yield _conflict(v, s.handed, s.method, "`handed` is a fixed score, used only by "
-                        "`method penalties`", "use `handing_multiplier` instead")
+        yield _conflict(v, s.handed, s.method, "`scoring.handed` is a fixed score, used only by "
+                        "`method penalties`", "remove it: to reward handing, use `handing_multiplier`")
     if v.handing is None:
         for rule in _present(s.handed, s.handed_with_cut_card, s.handing_multiplier):
             yield from _needs(rule, "handing", "the game has no `handing` section",
