@@ -103,17 +103,18 @@ def _player_tables(v: ir.Variant) -> Iterator[Diagnostic]:
         table = rule.value
         if len(table.cases) == 1 and table.cases[0][0] == ir.Range(1, None):
             continue
-        missing = [n for n in range(players.low, players.high + 1)
-                   if not any(n in r for r, _ in table.cases)]
-        fix = _table_fix(v, rule, _runs(missing))
-        for case_range, _ in table.cases:
-            outside = case_range.low < players.low or (
-                case_range.high is not None and case_range.high > players.high)
-            if outside:
-                yield error("E020", f"`{rule.id}` gives a value for {case_range} players, but the "
-                            f"game is for {players} players", rule.span,
-                            notes=[Note("`players` is given here", v.players.span)], hint=fix)
-        for gap in _runs(missing):
+        gaps = _runs([n for n in range(players.low, players.high + 1)
+                      if not any(n in r for r, _ in table.cases)])
+        outside = [r for r, _ in table.cases
+                   if r.low < players.low or (r.high is not None and r.high > players.high)]
+        if not gaps and not outside:
+            continue
+        fix = _table_fix(v, rule, gaps)  # one edit mends every error of the table
+        for case_range in outside:
+            yield error("E020", f"`{rule.id}` gives a value for {case_range} players, but the "
+                        f"game is for {players} players", rule.span,
+                        notes=[Note("`players` is given here", v.players.span)], hint=fix)
+        for gap in gaps:
             yield error("E020", f"`{rule.id}` gives no value for {gap} players", rule.span,
                         notes=[Note("`players` is given here", v.players.span)], hint=fix)
 
