@@ -904,3 +904,86 @@ def test_a_house_variants_answers_are_its_own(tmp_path):
     assert "−50 punktów" in asked["Ile punktów dostaje ten, kto pierwszy pozbędzie się wszystkich kart?"]
     assert "Po otwarciu" not in asked["Czy przed otwarciem wolno dokładać karty do układów na stole?"]
     assert "Co wolno zrobić z jokerem leżącym w układzie na stole?" not in asked
+
+
+def _house_book(tmp_path: Path, parent: str, body: str, code: str) -> str:
+    """The rulebook of a house variant of `parent` (its changes list left out: it names what
+    the parent had), as a player reads it."""
+    from remikc.spec.workspace import Workspace
+
+    (tmp_path / "dom.rules").write_text(
+        f'variant dom extends "{parent}" {{\n  name pl "Dom"\n  name hr "Dom"\n{body}}}\n', encoding="utf-8")
+    v = Workspace().variant(str(tmp_path / "dom.rules"))
+    text = to_markdown(rulebook(v, language(code)), ["dom.rules"])
+    return text[text.index("\n## "):]
+
+
+@pytest.mark.parametrize("code", ["pl", "hr"])
+def test_a_game_without_knocking_never_speaks_of_a_knock(tmp_path, code):
+    """Karuzela without knocking (the family removes the section and the two scores that need
+    it): its book said the lowest hand wins "not necessarily the one who knocked", and the
+    last turns came "when the stock runs out and nobody has knocked"."""
+    text = _house_book(tmp_path, "karuzela", "  remove knocking\n"
+                       "  scoring {\n    remove undercut_bonus\n    remove tie_with_knocker\n  }\n", code)
+    assert not re.search(r"puka|pukał|pokuca|kucanj", text), re.findall(r"[^.]*(?:puka|pokuca)[^.]*", text)
+    # what the knock's sentences also said stays: the last turns, and the lowest hand wins
+    assert {"pl": "ma jeszcze jedną turę", "hr": "ima još jedan potez"}[code] in text
+    assert {"pl": "Rozdanie wygrywa gracz, któremu na ręce zostało najmniej punktów. "
+                  "Dostaje on sumę różnic",
+            "hr": "Partiju dobiva igrač kojem je u ruci ostalo najmanje bodova. "
+                  "On dobiva zbroj razlika"}[code] in text
+
+
+@pytest.mark.parametrize("code", ["pl", "hr"])
+def test_a_cut_card_anyone_may_draw_does_not_wait_for_a_remik(tmp_path, code):
+    """Remik 51 without handing, its cut card drawn by anyone: the renewed stock still went on
+    the cut card "which waits for a remik" (004's handing), a play the game no longer has."""
+    text = _house_book(tmp_path, "remik51", "  remove handing\n"
+                       "  turn {\n    draw {\n      override cut_card always\n    }\n  }\n"
+                       "  scoring {\n    remove handed\n    remove handed_with_cut_card\n"
+                       "    remove handing_multiplier\n  }\n", code)
+    assert not re.search(r"remik[a ]|handir", text), re.findall(r"[^.]*(?:remik[a ]|handir)[^.]*", text)
+    assert {"pl": "na tej karcie: ona zostaje na spodzie.",
+            "hr": "na karti ispod špila: ona ostaje na dnu."}[code] in text
+
+
+@pytest.mark.parametrize("code", ["pl", "hr"])
+def test_a_game_without_the_undercut_bonus_never_gives_it(tmp_path, code):
+    """Karuzela without `undercut_bonus`: its tie with the knocker still gave the other player
+    "the undercut bonus"; the tie itself is still said."""
+    text = _house_book(tmp_path, "karuzela", "  scoring {\n    remove undercut_bonus\n  }\n", code)
+    assert not re.search(r"podcię|podcią|podsije|podsjek", text), re.findall(r"[^.]*podci[^.]*", text)
+    assert {"pl": "Jeśli ten, kto zapukał, ma najmniej punktów, ale tyle samo co inny gracz, wygrywa ten "
+                  "drugi.",
+            "hr": "Ako onaj koji je pokucao ima najmanje bodova, ali jednako kao neki drugi igrač, pobjeđuje "
+                  "taj drugi."}[code] in text
+
+
+@pytest.mark.parametrize(("method", "said"), [
+    # docs/dsl.md, `knocking`: under penalties the knocker scores `went_out`, however little the
+    # others hold; under winner_collects he takes their hands
+    ("penalties", {"pl": "Kto zapukał, dostaje tyle samo co ten, kto pozbył się wszystkich kart "
+                         "(−20 punktów), nawet jeśli komuś innemu zostało na ręce mniej punktów.",
+                   "hr": "Igrač koji je pokucao dobiva isto kao onaj koji se riješio svih karata "
+                         "(−20 bodova), čak i ako je nekom drugom u ruci ostalo manje bodova."}),
+    ("winner_collects", {"pl": "Kto zapukał, wygrywa rozdanie, nawet jeśli komuś innemu zostało na "
+                               "ręce mniej punktów.",
+                         "hr": "Igrač koji je pokucao dobiva partiju, čak i ako je nekom drugom u "
+                               "ruci ostalo manje bodova."}),
+])
+def test_the_book_says_how_a_knock_scores(tmp_path, method, said):
+    """Remik klasyczny with knocking at 10 or less, as a family adds it: the book said a knock
+    ends the deal and the cards are counted, and never who wins it.  The knocker wins, with a
+    player beside him holding less (remikc/scoring.py, which the referee is held to)."""
+    from remikc.scoring import deal_scores
+    from remikc.spec.workspace import Workspace
+
+    scoring = "    override went_out -20\n" if method == "penalties" else \
+        "    override method winner_collects\n    remove went_out\n"
+    body = f"  knocking {{\n    max_hand 10\n  }}\n  scoring {{\n{scoring}  }}\n"
+    for code in ("pl", "hr"):
+        assert said[code] in _house_book(tmp_path, "remik_klasyczny", body, code)
+    v = Workspace().variant(str(tmp_path / "dom.rules"))
+    knocker, lower, higher = deal_scores(v, [9, 2, 30], "knocked", 0)
+    assert knocker.won and not lower.won and not higher.won
+    assert knocker.total == (-20 if method == "penalties" else 32)

@@ -4,6 +4,8 @@ lays out the book; the referee's own choices where no rule speaks are said here 
 
 from __future__ import annotations
 
+import itertools
+
 from .. import ir
 from ..drawing import holds
 from .book import Block, Sentence
@@ -64,12 +66,26 @@ def _discard_when_handing(v: ir.Variant) -> ir.Rule[ir.Condition] | None:
     return None
 
 
+def _cut_card_waits_for_handing(v: ir.Variant) -> bool:
+    """Whether the cut card may be drawn only by a player who hands (Remik 51's)."""
+    rule = next((rule for source, rule in v.turn.draw if source is ir.DrawSource.CUT_CARD), None)
+    if v.handing is None or rule is None:
+        return False
+    return not any(holds(rule.value, {ir.Flag.FIRST_ROUND: first_round, ir.Flag.OPENED: opened,
+                                      ir.Flag.OPENS_THIS_TURN: opens, ir.Flag.HANDING: False})
+                   for first_round, opened, opens in itertools.product((False, True), repeat=3))
+
+
 def _stock(w: Writer) -> tuple[Block, ...]:
     v = w.v
     key = f"stock.{v.stock_empty.value.value}"
     cut = v.deal.cut_card is not None and v.deal.cut_card.value
     if cut and v.stock_empty.value is ir.StockEmpty.RESHUFFLE:
         key += ".cut_card"  # the new stock goes on the cut card, which stays for a hand
+        if not _cut_card_waits_for_handing(v):
+            key += ".plain"  # "i dalej czeka na remika": a player may draw it another way too
+    if v.stock_empty.value is ir.StockEmpty.LAST_ROUND and v.knocking is None:
+        key += ".plain"  # "a nikt nie zapukał" speaks of a knock the game does not have
     w.add(key, v.stock_empty)
     if v.stock_empty.value is ir.StockEmpty.LAST_ROUND and v.knocking is not None:
         # a knock is a knock in the last turns too (the referee allows it): a table would ask

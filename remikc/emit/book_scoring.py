@@ -18,9 +18,18 @@ def scoring(w: Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
     method = s.method.value
     if method is ir.Method.WINNER_COLLECTS and v.knocking is None:  # the winner is who went out
         w.add("scoring.winner_collects.went_out", s.method)
+    elif method is ir.Method.DIFFERENCES and v.knocking is None:  # no knocker to name
+        w.add("scoring.differences.plain", s.method)
     else:
         w.add(f"scoring.{method.value}", s.method)
     w.count("scoring.went_out", s.went_out)
+    if v.knocking is not None:
+        # the knocker wins whoever holds less (remikc/scoring.py); under `differences` the lowest
+        # hand wins, which the method's sentence says
+        if method is ir.Method.PENALTIES and s.went_out is not None:
+            w.add("scoring.penalties.knocked", s.went_out, v.knocking.max_hand, n=s.went_out.value)
+        elif method is ir.Method.WINNER_COLLECTS:
+            w.add("scoring.winner_collects.knocked", s.method, v.knocking.max_hand)
     # a hand's score replaces going out's, and the cut card's the hand's: say which it replaces
     replaced = s.went_out
     for key, rule in (("scoring.handed", s.handed), ("scoring.handed_with_cut_card", s.handed_with_cut_card)):
@@ -45,7 +54,10 @@ def scoring(w: Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
         w.add(key, s.handing_multiplier, n=times)
     w.count("scoring.undercut_bonus", s.undercut_bonus)
     if s.tie_with_knocker is not None:
-        w.add(f"scoring.tie_with_knocker.{s.tie_with_knocker.value.value}", s.tie_with_knocker)
+        key = f"scoring.tie_with_knocker.{s.tie_with_knocker.value.value}"
+        if s.undercut_bonus is None and w.lang.has(f"{key}.plain"):
+            key += ".plain"  # "i dostaje premię za podcięcie": a bonus the game does not have
+        w.add(key, s.tie_with_knocker)
     w.count("scoring.all_out_bonus", s.all_out_bonus)
     if t.deals:
         for deal in t.deals:

@@ -188,6 +188,9 @@ class _Walker:
         hint: str | None
         if elsewhere is not None and name not in here:
             hint = f"`{name}` belongs in `{elsewhere}`" if elsewhere else f"`{name}` goes at the top level"
+            if parent.id and 0 < len(here) <= 4:
+                # `knocking { allowed always }`: the section allows by being there; say what it takes
+                hint += f"; `{parent.name}` takes " + ", ".join(f"`{n}`" for n in here)
         else:
             hint = did_you_mean(name, here)
         keyword = did_you_mean(name, ("override", "remove"))

@@ -413,6 +413,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                 "kupiti, promiješaju se odbačene karte — osim gornje, koja ostaje na mjestu "
                                 "— i od njih se složi novi špil na karti ispod špila: ona ostaje na dnu te i "
                                 "dalje čeka handiranje.",
+    # the same where the cut card is not kept for handing alone
+    "stock.reshuffle.cut_card.plain": "Kad iznad karte ispod špila ne ostane nijedna karta koja bi se mogla "
+                                      "kupiti, promiješaju se odbačene karte — osim gornje, koja ostaje na "
+                                      "mjestu — i od njih se složi novi špil na karti ispod špila: ona "
+                                      "ostaje na dnu.",
     "stock.reshuffle.none_left": "Ako osim gornje karte nema što promiješati, a igrač koji je na potezu ne "
                                  "može kupiti nijednu kartu, partija završava bez pobjednika i nitko ne "
                                  "dobiva bodove.",
@@ -422,6 +427,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                         "posljednju kartu — ima još jedan potez u kojem smije stavljati karte na stol (u "
                         "novu grupu ili dodavanjem). Zatim se zbrajaju karte u rukama: partiju dobiva igrač "
                         "s najmanjim zbrojem.",
+    # the same in a game without knocking: nobody could have knocked
+    "stock.last_round.plain": "Kad se špil potroši, svaki igrač — i onaj koji je kupio posljednju kartu — "
+                              "ima još jedan potez u kojem smije stavljati karte na stol (u novu grupu ili "
+                              "dodavanjem). Zatim se zbrajaju karte u rukama: partiju dobiva igrač s "
+                              "najmanjim zbrojem.",
     **SCORING,
     "example.round": "Primjer: igrač 1 riješio se svih karata.",
     "example.deal": "Primjer partije, odigrane od početka do kraja:",

@@ -5,8 +5,9 @@ be under the reading the spec did not take, printed under "Do ustalenia przed gr
 from __future__ import annotations
 
 OTHER: dict[str, str] = {
-    "other.remik51.deal.cut_card": "karta leži licem prema dolje, kao i špil, i nitko je ne zna dok netko "
-                                   "ne handira s njom; a džokera onaj koji siječe ne stavlja ispod špila, "
+    # (who may take it is the draw rule's: "until someone hands with it" was Remi 51's alone)
+    "other.remik51.deal.cut_card": "karta leži licem prema dolje, kao i špil, i nitko je ne zna dok je "
+                                   "netko ne uzme; a džokera onaj koji siječe ne stavlja ispod špila, "
                                    "nego ga zadrži.",
     "other.remik51.opening.min_melds": "otvaranje su barem dvije grupe{example}.",
     "other.remik51.turn.draw.discard_top": "kartu uzetu s hrpe odbačenih karata treba izložiti u tom "

@@ -13,6 +13,14 @@ SCORING: dict[str, str | dict[str, str]] = {
     "scoring.differences": "Partiju dobiva igrač kojem je u ruci ostalo najmanje bodova — ne mora to biti "
                            "onaj koji je pokucao. On dobiva zbroj razlika između bodova svakog od ostalih "
                            "igrača i svojih.",
+    # the same in a game without knocking
+    "scoring.differences.plain": "Partiju dobiva igrač kojem je u ruci ostalo najmanje bodova. On dobiva "
+                                 "zbroj razlika između bodova svakog od ostalih igrača i svojih.",
+    # a knock ends the deal as going out does, whoever holds less (remikc/scoring.py)
+    "scoring.penalties.knocked": "Igrač koji je pokucao dobiva isto kao onaj koji se riješio svih karata "
+                                 "({n:point}), čak i ako je nekom drugom u ruci ostalo manje bodova.",
+    "scoring.winner_collects.knocked": "Igrač koji je pokucao dobiva partiju, čak i ako je nekom drugom u "
+                                       "ruci ostalo manje bodova.",
     "scoring.went_out": "Igrač koji se prvi riješio svih karata dobiva {n:point}.",
     "scoring.handed": "Igrač koji je handirao dobiva {n:point}{instead}.",
     "scoring.handed.plain": "Handiranje ne donosi dodatne bodove: računa se kao i svako drugo rješavanje "
@@ -46,6 +54,12 @@ SCORING: dict[str, str | dict[str, str]] = {
                                            "svaki od njih (ali ne onaj koji je pokucao): svaki dobiva zbroj "
                                            "razlika prema svim ostalim igračima (među izjednačenima razlika "
                                            "je 0) i — ako je netko pokucao — nagradu za podsijecanje.",
+    # the same in a game without `undercut_bonus`: no bonus to give
+    "scoring.tie_with_knocker.others_win.plain": (
+        "Ako onaj koji je pokucao ima najmanje bodova, ali jednako kao neki drugi igrač, pobjeđuje taj "
+        "drugi. Kad najmanje bodova ima više igrača, pobjeđuje svaki od njih (ali ne onaj koji je "
+        "pokucao): svaki dobiva zbroj razlika prema svim ostalim igračima (među izjednačenima razlika je "
+        "0)."),
     "scoring.tie_with_knocker.knocker_wins": "Pri izjednačenju s igračem koji je pokucao pobjeđuje onaj "
                                              "koji je pokucao.",
     "scoring.all_out_bonus": "Tko pobijedi izloživši sve svoje karte, dobiva {n:point} nagrade.",

@@ -450,6 +450,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                                 "tasuje się stos kart odrzuconych — bez wierzchniej karty, która zostaje na "
                                 "miejscu — i kładzie jako nowy stos do dobierania na tej karcie: "
                                 "ona zostaje na spodzie i dalej czeka na remika.",
+    # the same where the cut card is not kept for a remik alone
+    "stock.reshuffle.cut_card.plain": "Gdy nad kartą spod stosu do dobierania nie zostanie już żadna karta, "
+                                      "tasuje się stos kart odrzuconych — bez wierzchniej karty, która "
+                                      "zostaje na miejscu — i kładzie jako nowy stos do dobierania na tej "
+                                      "karcie: ona zostaje na spodzie.",
     # the referee's choices where no rule speaks: printed as assumptions
     "stock.reshuffle.none_left": "Jeśli poza wierzchnią kartą nie ma czego przetasować, a gracz, na którego "
                                  "przypada tura, nie może dobrać żadnej karty, rozdanie kończy się bez "
@@ -460,6 +465,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                         "który wziął ostatnią kartę — ma jeszcze jedną turę, w której może kłaść karty na "
                         "stole (nowy układ albo dokładając). Potem liczy się karty na rękach: rozdanie "
                         "wygrywa gracz z najmniejszą sumą.",
+    # the same in a game without knocking: nobody could have knocked
+    "stock.last_round.plain": "Gdy stos do dobierania się wyczerpie, każdy gracz — także ten, który wziął "
+                              "ostatnią kartę — ma jeszcze jedną turę, w której może kłaść karty na stole "
+                              "(nowy układ albo dokładając). Potem liczy się karty na rękach: rozdanie "
+                              "wygrywa gracz z najmniejszą sumą.",
     **SCORING,
     "example.round": "Przykład: rozdanie zakończył gracz 1.",
     "example.deal": "Przykład rozdania, rozegranego od początku do końca:",

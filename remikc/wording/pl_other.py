@@ -5,9 +5,10 @@ be under the reading the spec did not take, printed under "Do ustalenia przed gr
 from __future__ import annotations
 
 OTHER: dict[str, str] = {
+    # (who may take it is the draw rule's: "until someone hands with it" was Remik 51's alone)
     "other.remik51.deal.cut_card": "karta leży zakryta, jak cały stos do dobierania, i nikt jej nie zna, "
-                                   "dopóki ktoś nie zrobi z nią remika; a jokera przekładający nie kładzie "
-                                   "pod stosem do dobierania, tylko go zatrzymuje.",
+                                   "dopóki ktoś jej nie weźmie; a jokera przekładający nie kładzie pod "
+                                   "stosem do dobierania, tylko go zatrzymuje.",
     "other.remik51.opening.min_melds": "otwarcie to co najmniej dwa układy{example}.",
     "other.remik51.turn.draw.discard_top": "kartę wziętą ze stosu kart odrzuconych trzeba wyłożyć w tym "
                                            "otwarciu.",

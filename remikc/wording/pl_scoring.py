@@ -14,6 +14,14 @@ SCORING: dict[str, str | dict[str, str]] = {
     "scoring.differences": "Rozdanie wygrywa gracz, któremu na ręce zostało najmniej punktów — nie musi "
                            "to być ten, kto zapukał. Dostaje on sumę różnic między punktami każdego "
                            "z pozostałych graczy a swoimi.",
+    # the same in a game without knocking
+    "scoring.differences.plain": "Rozdanie wygrywa gracz, któremu na ręce zostało najmniej punktów. Dostaje "
+                                 "on sumę różnic między punktami każdego z pozostałych graczy a swoimi.",
+    # a knock ends the deal as going out does, whoever holds less (remikc/scoring.py)
+    "scoring.penalties.knocked": "Kto zapukał, dostaje tyle samo co ten, kto pozbył się wszystkich kart "
+                                 "({n:point}), nawet jeśli komuś innemu zostało na ręce mniej punktów.",
+    "scoring.winner_collects.knocked": "Kto zapukał, wygrywa rozdanie, nawet jeśli komuś innemu zostało na "
+                                       "ręce mniej punktów.",
     "scoring.went_out": "Kto pierwszy pozbył się wszystkich kart, dostaje {n:point}.",
     "scoring.handed": "Kto zrobił remika, dostaje {n:point}{instead}.",
     # a game that names the remik and scores it like any going out says so
@@ -51,6 +59,12 @@ SCORING: dict[str, str | dict[str, str]] = {
                                            "ten, kto zapukał): każdy dostaje sumę różnic do wszystkich "
                                            "pozostałych graczy (między remisującymi różnica wynosi 0) i — "
                                            "jeśli ktoś zapukał — premię za podcięcie.",
+    # the same in a game without `undercut_bonus`: no bonus to give
+    "scoring.tie_with_knocker.others_win.plain": "Jeśli ten, kto zapukał, ma najmniej punktów, ale tyle samo "
+                                                 "co inny gracz, wygrywa ten drugi. Gdy najmniej punktów ma "
+                                                 "kilku graczy, wygrywa każdy z nich (ale nie ten, kto "
+                                                 "zapukał): każdy dostaje sumę różnic do wszystkich "
+                                                 "pozostałych graczy (między remisującymi różnica wynosi 0).",
     "scoring.tie_with_knocker.knocker_wins": "Przy remisie z tym, kto zapukał, wygrywa ten, kto zapukał.",
     "scoring.all_out_bonus": "Kto wygra, wykładając wszystkie swoje karty, dostaje {n:point} premii.",
 }
