@@ -948,6 +948,20 @@ def test_a_cut_card_anyone_may_draw_does_not_wait_for_a_remik(tmp_path, code):
 
 
 @pytest.mark.parametrize("code", ["pl", "hr"])
+def test_a_clean_run_without_jokers_is_a_run(tmp_path, code):
+    """Remik klasyczny without jokers (the deck's four gone, and the rules that speak of them):
+    its opening still asked for a "clean" run, "that is, without a joker"."""
+    text = _house_book(tmp_path, "remik_klasyczny", "  deck {\n    override jokers 0\n  }\n"
+                       "  remove jokers\n  remove joker_swap\n  values {\n    remove joker\n  }\n"
+                       "  scoring {\n    remove joker_in_hand\n  }\n", code)
+    text = text.replace("bez jokerów", "").replace("bez džokera", "")  # the deck says it has none
+    assert not re.search(r"joker|džoker|czyst|čist", text, re.I), \
+        re.findall(r"[^.]*(?:joker|džoker|czyst|čist)[^.]*", text, re.I)
+    assert {"pl": "Wśród nich musi być co najmniej jeden sekwens.",
+            "hr": "Među njima mora biti barem jedan niz."}[code] in text
+
+
+@pytest.mark.parametrize("code", ["pl", "hr"])
 def test_a_game_without_the_undercut_bonus_never_gives_it(tmp_path, code):
     """Karuzela without `undercut_bonus`: its tie with the knocker still gave the other player
     "the undercut bonus"; the tie itself is still said."""

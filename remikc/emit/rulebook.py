@@ -499,7 +499,9 @@ def _opening(w: Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
     assert o is not None
     w.add("opening.min_points", o.min_points, n=o.min_points.value)
     if o.needs_clean_run():
-        w.add("opening.clean_run", o.clean_run)
+        # "czysty, czyli bez jokera" speaks of jokers: a deck without them needs only a run
+        jokerless = not any(n for _, n in w.v.deck.jokers.value.cases)
+        w.add("opening.clean_run.plain" if jokerless else "opening.clean_run", o.clean_run)
     w.count("opening.min_melds", o.min_melds)
     w.add("opening.after", o.min_points)
     shown = list(t.openings)

@@ -365,6 +365,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "opening.min_points": "Pierwsze wyłożenie kart to otwarcie. Układy wyłożone przy otwarciu muszą być "
                           "warte razem co najmniej {n:point} (liczą się wartości kart z tabeli).",
     "opening.clean_run": "Wśród nich musi być co najmniej jeden „czysty” sekwens, czyli bez jokera.",
+    # the same in a game without jokers
+    "opening.clean_run.plain": "Wśród nich musi być co najmniej jeden sekwens.",
     "opening.min_melds": {
         "one": "Do otwarcia wystarczy jeden układ.",
         "few": "Przy otwarciu trzeba wyłożyć co najmniej {n} układy.",
