@@ -63,6 +63,8 @@ TIERS: dict[str, tuple[str, set[str]]] = {
     "tests/test_author_hints.py": (UNIT, {
         "test_following_the_e021_hints_gives_a_spec_that_passes",
         "test_a_house_variants_e021_hints_name_the_edit_in_its_own_file",
+        "test_a_winner_who_collects_is_told_the_highest_total_wins",
+        "test_penalties_on_karuzela_are_told_the_lowest_total_wins_and_its_bonus_turns_round",
     }),
     "tests/test_build_verifies.py": (INTEGRATION, {
         "test_a_verified_rulebook_has_no_notice_and_an_unverified_one_does",

@@ -50,7 +50,7 @@ def _apply(text: str, hint: str) -> str:
     lines = text.splitlines()
     if found := re.match(r"delete line (\d+) ", hint):
         del lines[int(found[1]) - 1]
-    elif found := re.match(r"write `((?:remove|override) [^`]+)` in `([^`]+)`", hint):
+    elif found := re.search(r"write `((?:remove|override) [^`]+)` in `([^`]+)`", hint):
         path = re.findall(r"\w+", found[2])  # `turn { draw { ... } }`: turn, draw
         if lines[0].startswith(f"variant {found[2]} "):  # at the top of the variant
             lines.insert(len(lines) - 1, f"  {found[1]}")
@@ -268,3 +268,62 @@ def test_a_house_variants_e021_hints_name_the_edit_in_its_own_file(tmp_path):
     path.write_text(MENDED, encoding="utf-8")
     out, err = io.StringIO(), io.StringIO()
     assert main(["check", "-q", "--no-cache", str(path)], out, err) == 0, out.getvalue() + err.getvalue()
+
+
+def test_a_winner_who_collects_is_told_the_highest_total_wins(tmp_path):
+    """Remik 51 scored as the winner collecting (its E021s made as they say): the seed's
+    `winner lowest` now has the player who takes the others' cards lose by them, which
+    `scoring.winner` reported with the lines and no edit.  Its hint and `rules.dead`'s, made
+    as they say, leave a variant that passes."""
+    path = tmp_path / "zbiera.rules"
+    path.write_text(WINNER_COLLECTS, encoding="utf-8")
+    text = WINNER_COLLECTS
+    for hint in _hints(path):
+        text = _apply(text, hint)
+    path.write_text(text, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["check", "-q", "--no-cache", str(path)], out, err) == 1
+    hints = re.findall(r"^ *hint: (.*)$", out.getvalue(), re.M)
+    assert hints == [
+        "the winner of a deal takes points (`method winner_collects`): write `override winner highest` "
+        "in `game_end` in `zbiera`",
+        "write `remove handed_with_cut_card` in `scoring` in `zbiera`, or change the rule that makes it "
+        "dead",
+    ]
+    for hint in hints:
+        text = _apply(text, hint)
+    path.write_text(text, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["check", "-q", "--no-cache", str(path)], out, err) == 0, out.getvalue() + err.getvalue()
+
+
+def test_penalties_on_karuzela_are_told_the_lowest_total_wins_and_its_bonus_turns_round(tmp_path):
+    """Karuzela scored by penalties, as a family writes it once the E016 and E021 are made
+    (`went_out`, no `all_out_bonus`): every hint `remikc check` gives, made as it says, round
+    after round, until the variant passes.  The seed's `winner highest` and its +25 a deal won
+    (003) turn round with the scoring; the undercut and the tie with the knocker score nothing."""
+    path = tmp_path / "kary.rules"
+    text = ('variant kary extends "karuzela" {\n  name pl "Kary"\n  name hr "Kazne"\n'
+            "  scoring {\n    override method penalties\n    went_out -40\n    remove all_out_bonus\n"
+            "  }\n}\n")
+    said = []
+    for _ in range(4):
+        path.write_text(text, encoding="utf-8")
+        out, err = io.StringIO(), io.StringIO()
+        if main(["check", "-q", "--no-cache", str(path)], out, err) == 0:
+            break
+        hints = re.findall(r"^ *hint: (.*)$", out.getvalue(), re.M)
+        assert hints, out.getvalue() + err.getvalue()
+        said.append(hints)
+        for hint in hints:
+            text = _apply(text, hint)
+    else:
+        raise AssertionError(f"still failing after {said}")
+    assert said == [
+        ["every card left in hand counts against its holder (`method penalties`): write `override winner "
+         "lowest` in `game_end` in `kary`",
+         "write `remove undercut_bonus` in `scoring` in `kary`, or change the rule that makes it dead",
+         "write `remove tie_with_knocker` in `scoring` in `kary`, or change the rule that makes it dead"],
+        ["where the lowest total wins a bonus is taken off: write `override round_win_bonus -25` in "
+         "`game_end` in `kary`, or `remove round_win_bonus`"],
+    ]

@@ -973,6 +973,29 @@ def test_a_game_without_the_undercut_bonus_never_gives_it(tmp_path, code):
                   "taj drugi."}[code] in text
 
 
+def test_a_knocker_scored_as_going_out_is_shown_knocking(tmp_path):
+    """Karuzela on penalties (a family's house variant, each hint of `remikc check` made): its
+    worked deal of a knock gave the knocker, who still holds A♠ 3♥, the line "got rid of all his
+    cards" beside his −40 (he scores `went_out`, docs/dsl.md `knocking`)."""
+    from remikc.spec.workspace import Workspace
+
+    (tmp_path / "kary.rules").write_text(
+        'variant kary extends "karuzela" {\n  name pl "Kary"\n  name hr "Kazne"\n'
+        "  scoring {\n    override method penalties\n    went_out -40\n    remove all_out_bonus\n"
+        "    remove undercut_bonus\n    remove tie_with_knocker\n  }\n"
+        "  game_end {\n    override winner lowest\n    override round_win_bonus -25\n  }\n}\n",
+        encoding="utf-8")
+    workspace = Workspace()
+    v = workspace.variant(str(tmp_path / "kary.rules"))
+    module = load_module(v.id, validator_source(v, workspace))
+    lessons, wrong, unplayed = taught(v, (v.id, "karuzela"), module)
+    assert wrong == [] and unplayed == []
+    for code, knocked in (("pl", "| Gracz 3 | A♠ 3♥ | zapukał | −40 |"),
+                          ("hr", "| Igrač 3 | A♠ 3♥ | pokucao je | −40 |")):
+        text = to_markdown(rulebook(v, language(code), taught=lessons), ["kary.rules"])
+        assert knocked in text
+
+
 @pytest.mark.parametrize(("method", "said"), [
     # docs/dsl.md, `knocking`: under penalties the knocker scores `went_out`, however little the
     # others hold; under winner_collects he takes their hands

@@ -130,6 +130,8 @@ def _arithmetic(w: Writer, deal: ScoredDeal, seat: ScoredSeat, method: ir.Method
     mine = scored[order.index(seat.order)]
     count = counts[order.index(seat.order)]
     if mine.fixed is not None:
+        if deal.ended_by == "knocked":  # `went_out`'s score, for a hand that still holds cards
+            return lang.say("how.knocked")
         return lang.say({"went_out": "how.went_out", "handed": "how.handed",
                          "handed_with_cut_card": "how.handed_cut"}[mine.fixed])
     times = mine.times

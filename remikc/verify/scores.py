@@ -50,7 +50,7 @@ def winner_scores_best(probe: Probe, check: Check) -> Finding:
         return Finding(check.id, check.title, Status.VIOLATED,
                        f"going out is not better: a player left holding {held} counts {value}, and "
                        f"the player who went out scores {decode.integer(out.model, winner)}"
-                       f" ({direction} wins)", blame + ranks + value_rules(v))
+                       f" ({direction} wins)", blame + ranks + value_rules(v), _turned_round(v))
     said = [f"going out always scores {direction} than any hand left"]
     wrong: list[str] = []
     rules: list[ir.Rule[object]] = []
@@ -84,6 +84,29 @@ def winner_scores_best(probe: Probe, check: Check) -> Finding:
     if wrong:
         return Finding(check.id, check.title, Status.VIOLATED, "; ".join(wrong), tuple(rules))
     return Finding(check.id, check.title, Status.PROVED, "; ".join(said))
+
+
+def _turned_round(v: ir.Variant) -> tuple[str, ...]:
+    """The hint where the game's winner points the other way from its scoring: a family that
+    switches Remik 51 to `winner_collects` keeps its `winner lowest`, and the player who takes
+    the others' cards then loses by them (and the other way round under `penalties`)."""
+    rule = v.game_end.winner
+    collects = v.scoring.method.value is not ir.Method.PENALTIES
+    wanted = "highest" if collects else "lowest"
+    if rule.value.value == wanted:
+        return ()
+    why = "the winner of a deal takes points" if collects else \
+        "every card left in hand counts against its holder"
+    return (f"hint: {why} (`method {v.scoring.method.value.value}`): {_edit(v, rule, wanted)}",)
+
+
+def _edit(v: ir.Variant, rule: ir.Rule[object], value: object) -> str:
+    """The edit that gives `rule` (of `scoring` or `game_end`) `value`, in the checked
+    variant's own file: its own line changed, or the parent's rule overridden."""
+    section, _, name = rule.id.rpartition(".")
+    if rule.origin == v.id:
+        return f"change line {rule.span.line} of {rule.span.file} to `{name} {value}`"
+    return f"write `override {name} {value}` in `{section}` in `{v.id}`"
 
 
 def _handing_worse(probe: Probe, session: Session, cards: tuple[CardVar, ...], length: z3.ArithRef,
@@ -253,12 +276,18 @@ def game_reachable(probe: Probe, check: Check) -> Finding:
         said.append(f"the game ends after {rounds.value} {'deal' if rounds.value == 1 else 'deals'}")
     rewards = [r for r in (v.scoring.undercut_bonus, v.scoring.all_out_bonus, v.game_end.round_win_bonus)
                if r is not None]
+    hints: list[str] = []
     for rule in rewards:
         good = rule.value > 0 if highest else rule.value < 0
         if not good:
             wrong.append(f"`{rule.id} {rule.value}` works against the player it rewards "
                          f"({'highest' if highest else 'lowest'} total wins)")
             rules.extend([rule, v.game_end.winner])
+            if rule.value:  # a house variant that turned the winner round keeps the parent's bonus
+                name = rule.id.rpartition(".")[2]
+                hints.append(f"hint: where the {'highest' if highest else 'lowest'} total wins a bonus "
+                             f"is {'added' if highest else 'taken off'}: {_edit(v, rule, -rule.value)}, "
+                             f"or `remove {name}`")
     bonus = v.game_end.target_bonus
     if bonus is not None and bonus.value < 0:
         wrong.append(f"`{bonus.id} {bonus.value}` takes points from a player for reaching the target")
@@ -268,5 +297,6 @@ def game_reachable(probe: Probe, check: Check) -> Finding:
     if rewards and not wrong:
         said.append("every bonus rewards its winner")
     if wrong:
-        return Finding(check.id, check.title, Status.VIOLATED, "; ".join(wrong), tuple(dict.fromkeys(rules)))
+        return Finding(check.id, check.title, Status.VIOLATED, "; ".join(wrong), tuple(dict.fromkeys(rules)),
+                       tuple(hints))
     return Finding(check.id, check.title, Status.PROVED, "; ".join(said) or "nothing to reach")

@@ -455,6 +455,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "act.lay": "izloži {melds}",
     "act.rearrange": "presloži stol tako da na njemu leži {melds}",
     "how.went_out": "riješio se svih karata",
+    # a knocker scored as going out (`penalties`): his cards are still in his hand
+    "how.knocked": "pokucao je",
     "how.handed": "handirao je",
     "how.handed_cut": "handirao je pomoću karte ispod špila",
     "how.not_opened": "nije se otvorio: {n}",

@@ -493,6 +493,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "act.lay": "wykłada {melds}",
     "act.rearrange": "przekłada stół tak, że leży na nim {melds}",
     "how.went_out": "pozbył się wszystkich kart",
+    # a knocker scored as going out (`penalties`): his cards are still in his hand
+    "how.knocked": "zapukał",
     "how.handed": "zrobił remika",
     "how.handed_cut": "zrobił remika, biorąc kartę spod stosu do dobierania",
     "how.not_opened": "nie otworzył się: {n}",
