@@ -63,6 +63,10 @@ def _apply(text: str, hint: str) -> str:
             block = [f"{'  ' * (i + 1)}{name} {{" for i, name in enumerate(path)]
             block += [f"{'  ' * (depth + 1)}{found[1]}"] + [f"{'  ' * i}}}" for i in range(depth, 0, -1)]
             lines[len(lines) - 1:len(lines) - 1] = block
+    elif found := re.search(r"change `([^`]+)` to `([^`]+)` on line (\d+) ", hint):
+        at = int(found[3]) - 1
+        assert f" {found[1]}" in lines[at], (hint, lines[at])
+        lines[at] = lines[at].replace(f" {found[1]}", f" {found[2]}", 1)
     elif found := re.match(r"give the ace one value, as `(override A \d+)` in `values`", hint):
         lines.insert(len(lines) - 1, f"  values {{\n    {found[1]}\n  }}")
     else:
@@ -327,3 +331,21 @@ def test_penalties_on_karuzela_are_told_the_lowest_total_wins_and_its_bonus_turn
         ["where the lowest total wins a bonus is taken off: write `override round_win_bonus -25` in "
          "`game_end` in `kary`, or `remove round_win_bonus`"],
     ]
+
+
+def test_a_winner_turned_round_on_the_familys_own_line_is_changed_there(tmp_path):
+    """Karuzela with the lowest total winning, written on the family's own line: the hint
+    changes that line (an `override` line, so not "write `winner highest`"), and alone: the
+    +25 a deal won, against the lowest total, mends with it."""
+    path = tmp_path / "nisko.rules"
+    text = ('variant nisko extends "karuzela" {\n  name pl "Nisko"\n  name hr "Nisko"\n'
+            "  game_end {\n    override winner lowest\n  }\n}\n")
+    path.write_text(text, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["check", "-q", "--no-cache", str(path)], out, err) == 1
+    hints = re.findall(r"^ *hint: (.*)$", out.getvalue(), re.M)
+    assert hints == ["the winner of a deal takes points (`method differences`): change `lowest` to "
+                     f"`highest` on line 5 of {path}"]
+    path.write_text(_apply(text, hints[0]), encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["check", "-q", "--no-cache", str(path)], out, err) == 0, out.getvalue() + err.getvalue()

@@ -4,6 +4,7 @@ happen and reward the player they are meant for."""
 
 from __future__ import annotations
 
+import enum
 import itertools
 from collections.abc import Sequence
 
@@ -102,10 +103,12 @@ def _turned_round(v: ir.Variant) -> tuple[str, ...]:
 
 def _edit(v: ir.Variant, rule: ir.Rule[object], value: object) -> str:
     """The edit that gives `rule` (of `scoring` or `game_end`) `value`, in the checked
-    variant's own file: its own line changed, or the parent's rule overridden."""
+    variant's own file: its own line changed (an `override` line or not), or the parent's rule
+    overridden."""
     section, _, name = rule.id.rpartition(".")
     if rule.origin == v.id:
-        return f"change line {rule.span.line} of {rule.span.file} to `{name} {value}`"
+        now = rule.value.value if isinstance(rule.value, enum.Enum) else rule.value
+        return f"change `{now}` to `{value}` on line {rule.span.line} of {rule.span.file}"
     return f"write `override {name} {value}` in `{section}` in `{v.id}`"
 
 
@@ -283,11 +286,14 @@ def game_reachable(probe: Probe, check: Check) -> Finding:
             wrong.append(f"`{rule.id} {rule.value}` works against the player it rewards "
                          f"({'highest' if highest else 'lowest'} total wins)")
             rules.extend([rule, v.game_end.winner])
-            if rule.value:  # a house variant that turned the winner round keeps the parent's bonus
+            # a house variant that turned the winner round keeps the parent's bonus; where the
+            # winner points against the scoring, `scoring.winner`'s hint turns it back, mending both
+            if rule.value and not _turned_round(v):
                 name = rule.id.rpartition(".")[2]
+                # (its own line changed; the parent's overridden or removed)
+                drop = "" if rule.origin == v.id else f", or `remove {name}`"
                 hints.append(f"hint: where the {'highest' if highest else 'lowest'} total wins a bonus "
-                             f"is {'added' if highest else 'taken off'}: {_edit(v, rule, -rule.value)}, "
-                             f"or `remove {name}`")
+                             f"is {'added' if highest else 'taken off'}: {_edit(v, rule, -rule.value)}{drop}")
     bonus = v.game_end.target_bonus
     if bonus is not None and bonus.value < 0:
         wrong.append(f"`{bonus.id} {bonus.value}` takes points from a player for reaching the target")
