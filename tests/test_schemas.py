@@ -19,7 +19,7 @@ SCHEMAS = ROOT / "docs" / "schemas"
 SPECS = sorted((ROOT / "specs").glob("*.rules"))
 MALFORMED = Path(__file__).parent / "specs" / "malformed"
 KINDS = ("check", "ir", "diff", "explain", "simulate", "sweep", "errors", "usage")
-VERSIONS = {"simulate": 2}  # a kind's layout version, 1 where not named here (docs/cli.md)
+VERSIONS = {"simulate": 3}  # a kind's layout version, 1 where not named here (docs/cli.md)
 
 
 def schema(kind: str) -> Draft202012Validator:

@@ -14,7 +14,7 @@ import pytest
 from remikc import ir
 from remikc.cli import main
 from remikc.sim.paired import paired, single, t_quantile
-from remikc.sim.perdeal import not_ending, per_deal
+from remikc.sim.perdeal import not_ending, per_deal, to_text
 from remikc.sim.record import DealRecord, GameRecord
 
 SPECS = Path(__file__).resolve().parents[1] / "specs"
@@ -231,3 +231,21 @@ def test_per_deal_means_take_each_games_deals_together() -> None:
     # spread of 30 - 40 and 30 - 20 over the 2 games, 100 + 100, times 2/1: half = 1.96 * sqrt(400) / 3
     length = found["deal length, turns"]
     assert length.high - length.mean == pytest.approx(1.959964 * 20 / 3)
+
+
+def test_a_house_rule_of_knocking_shows_where_the_deals_went() -> None:
+    """A seed whose 4 deals all go out, against a house rule of knocking whose deals end 3 by a
+    knock and 1 by the stock (2 games of 2 deals): "deals gone out" alone said only that they
+    stopped going out.  The knock's and the stock's rows are shown; the blocked and stalled ones,
+    which no deal needs, are not."""
+    seed = [game(1, [deal(20), deal(22)]), game(2, [deal(24), deal(26)])]
+    house = [game(1, [deal(9, ended="knocked"), deal(11, ended="knocked")]),
+             game(2, [deal(10, ended="knocked"), deal(30, ended="stock")])]
+    text = to_text(["seed", "house"], [per_deal(seed), per_deal(house)], "per deal:")
+    rows = {line[2:].split("  ")[0]: line.split() for line in text.splitlines()[2:]}
+    assert list(rows) == ["first lay-down, turn", "deal length, turns", "deals gone out", "deals handed",
+                          "deals knocked", "deals the stock ended", "points per deal, all seats"]
+    assert rows["deals knocked"][2] == "0.0%" and rows["deals knocked"][4] == "75.0%"
+    assert rows["deals knocked"][-2:] == ["+75.0", "pp"]
+    assert rows["deals the stock ended"][-2:] == ["+25.0", "pp"]
+    assert rows["deals gone out"][-2:] == ["-100.0", "pp"]

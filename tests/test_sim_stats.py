@@ -276,7 +276,7 @@ def test_json_report_round_trip_and_determinism():
     assert json.loads(text) == body  # nothing a JSON reader would not give back
     assert list(body) == ["format", "variants", "players", "games", "seed", "bot", "check", "results",
                           "comparison"]
-    assert body["format"] == "remikc-simulate/2"
+    assert body["format"] == "remikc-simulate/3"
     assert (body["variants"], body["players"], body["games"], body["seed"], body["bot"]) == \
         (["remik51", "remik51_domowy"], 2, 4, 1, "greedy")
     first = body["results"][0]

@@ -2,12 +2,12 @@
 
 A game the simulator's deal cap stopped (`--max-deals`) has the cap's length, not the game's,
 but each of its deals is a whole deal.  `per_deal(records)` gives, over every deal played, the
-turn of the first lay-down, the deal's length, how often a deal ends by going out and by
-handing, and the points a deal scores: figures that two variants can be compared by even when
-no game of either ends.  `not_ending(variant, records, max_deals)` says, from the first games,
-when games are stopped at the cap rather than by the rules, and how fast the totals move
-towards the rules' end (the drift per deal), so that a user learns it after a few games, not
-after thousands.
+turn of the first lay-down, the deal's length, how often a deal ends by going out, by
+handing, by a knock, by the stock running out, blocked or stalled, and the points a deal
+scores: figures that two variants can be compared by even when no game of either ends.
+`not_ending(variant, records, max_deals)` says, from the first games, when games are stopped
+at the cap rather than by the rules, and how fast the totals move towards the rules' end (the
+drift per deal), so that a user learns it after a few games, not after thousands.
 
 An interval here is a 95% one of a mean over deals, with the deals of one game taken together
 (a ratio estimator over games: a game's deals are not independent of each other).
@@ -46,6 +46,12 @@ _METRICS: tuple[tuple[str, str, Callable[[DealRecord], bool], Callable[[DealReco
     ("deal length, turns", "turns", lambda d: True, lambda d: float(d.turns)),
     ("deals gone out", "share", lambda d: True, lambda d: float(d.ended_by == "went_out")),
     ("deals handed", "share", lambda d: True, lambda d: float(d.ended_by == "handed")),
+    # the other ways a deal ends: a house rule of knocking, or of a stock that runs out, changes
+    # how deals end more than it changes going out (the text shows the rows some deal needs)
+    ("deals knocked", "share", lambda d: True, lambda d: float(d.ended_by == "knocked")),
+    ("deals the stock ended", "share", lambda d: True, lambda d: float(d.ended_by == "stock")),
+    ("deals blocked", "share", lambda d: True, lambda d: float(d.ended_by == "blocked")),
+    ("deals stalled", "share", lambda d: True, lambda d: float(d.ended_by == "stalled")),
     ("points per deal, all seats", "points", lambda d: True, lambda d: float(sum(d.scores))),
 )
 
@@ -110,9 +116,14 @@ def not_ending(variant: ir.Variant, records: Sequence[GameRecord], max_deals: in
     return f"{head}; {pace}: at that pace a total reaches it after about {deals} deals"
 
 
+# endings no deal of a seed's game may have (a knock, a stock run out): a row only where some deal did
+_WHEN_SOME = frozenset({"deals knocked", "deals the stock ended", "deals blocked", "deals stalled"})
+
+
 def to_text(ids: Sequence[str], found: Sequence[Sequence[DealMetric]], title: str) -> str:
     """A table of each variant's per-deal means, side by side, and with two their difference."""
-    names = [name for name, *_ in _METRICS if any(m.name == name for f in found for m in f)]
+    names = [name for name, *_ in _METRICS
+             if any(m.name == name and (name not in _WHEN_SOME or m.mean > 0) for f in found for m in f)]
     header = ("", *ids, *(["difference"] if len(ids) == 2 else []))
     rows = [header]
     for name in names:

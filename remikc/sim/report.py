@@ -130,7 +130,7 @@ def _check(results: Sequence[SpecStats]) -> SpecStats:
 
 Json = dict[str, object]
 
-FORMAT = "remikc-simulate/2"
+FORMAT = "remikc-simulate/3"
 """The layout's name and version (docs/cli.md#json-output); docs/schemas/simulate.json."""
 
 
