@@ -973,6 +973,24 @@ def test_a_game_without_the_undercut_bonus_never_gives_it(tmp_path, code):
                   "taj drugi."}[code] in text
 
 
+def test_a_familys_own_knocking_is_not_marked_as_the_seeds_assumption(tmp_path):
+    """Remik klasyczny's `went_out 0` is assumed (001 never reaches scoring); a family's
+    knocking says the knocker scores it too.  The list of changes showed the family's own rule
+    with the seed's `*`; the `*` stays on the sentence that gives the 0."""
+    from remikc.spec.workspace import Workspace
+
+    (tmp_path / "dom.rules").write_text('variant dom extends "remik_klasyczny" {\n  name pl "Dom"\n'
+                                        '  name hr "Dom"\n  knocking {\n    max_hand 10\n  }\n}\n',
+                                        encoding="utf-8")
+    v = Workspace().variant(str(tmp_path / "dom.rules"))
+    assert v.scoring.went_out is not None and v.scoring.went_out.assumed
+    parent = Workspace().variant(str(SPECS / "remik_klasyczny.rules"))
+    text = to_markdown(rulebook(v, language("pl"), parent=parent), ["dom.rules"])
+    change = next(line for line in text.splitlines() if line.startswith("- Po swojej turze"))
+    assert change.endswith("(W grze Remik klasyczny: tej zasady nie ma.)"), change
+    assert "Kto pierwszy pozbył się wszystkich kart, dostaje 0 punktów. \\*" in text
+
+
 def test_a_knocker_scored_as_going_out_is_shown_knocking(tmp_path):
     """Karuzela on penalties (a family's house variant, each hint of `remikc check` made): its
     worked deal of a knock gave the knocker, who still holds A♠ 3♥, the line "got rid of all his

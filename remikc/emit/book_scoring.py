@@ -25,11 +25,13 @@ def scoring(w: Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
     w.count("scoring.went_out", s.went_out)
     if v.knocking is not None:
         # the knocker wins whoever holds less (remikc/scoring.py); under `differences` the lowest
-        # hand wins, which the method's sentence says
+        # hand wins, which the method's sentence says.  Unmarked: the sentence before says the
+        # score with its mark, and a family's own knocking is no assumption of the seed's
         if method is ir.Method.PENALTIES and s.went_out is not None:
-            w.add("scoring.penalties.knocked", s.went_out, v.knocking.max_hand, n=s.went_out.value)
+            w.add("scoring.penalties.knocked", s.went_out, v.knocking.max_hand, marked=False,
+                  n=s.went_out.value)
         elif method is ir.Method.WINNER_COLLECTS:
-            w.add("scoring.winner_collects.knocked", s.method, v.knocking.max_hand)
+            w.add("scoring.winner_collects.knocked", s.method, v.knocking.max_hand, marked=False)
     # a hand's score replaces going out's, and the cut card's the hand's: say which it replaces
     replaced = s.went_out
     for key, rule in (("scoring.handed", s.handed), ("scoring.handed_with_cut_card", s.handed_with_cut_card)):
