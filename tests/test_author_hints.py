@@ -149,6 +149,17 @@ NO_HANDING = """variant bez_podawania extends "remik51" {
 """
 
 
+# Remik 51 without the cut card: the seed draws it `when handing` and scores handing with it.
+NO_CUT_CARD = """variant bez_karty extends "remik51" {
+  name pl "Remik 51 bez karty spod stosu"
+  name hr "Remi 51 bez karte ispod špila"
+  deal {
+    remove cut_card
+  }
+}
+"""
+
+
 # Remik 51 scored as the winner collecting the others' cards: its fixed scores for going out
 # and handing (000) belong to penalty scoring.
 WINNER_COLLECTS = """variant zbiera extends "remik51" {
@@ -183,6 +194,12 @@ WINNER_COLLECTS = """variant zbiera extends "remik51" {
         *(f"write `remove {name}` in `scoring` in `bez_podawania`: the rule is `remik51`'s (remove it, "
           f"or add `handing {{ ... }}`)"
           for name in ("handed", "handed_with_cut_card", "handing_multiplier")),
+    ]),
+    (NO_CUT_CARD, [
+        "write `remove cut_card` in `turn { draw { ... } }` in `bez_karty`: the rule is `remik51`'s "
+        "(remove it, or add `cut_card under_stock` to `deal`)",
+        "write `remove handed_with_cut_card` in `scoring` in `bez_karty`: the rule is `remik51`'s "
+        "(remove it, or add `cut_card under_stock` to `deal`)",
     ]),
     (WINNER_COLLECTS, [
         "write `remove went_out` in `scoring` in `zbiera`: the rule is `remik51`'s (remove it: the "

@@ -962,6 +962,18 @@ def test_a_clean_run_without_jokers_is_a_run(tmp_path, code):
 
 
 @pytest.mark.parametrize("code", ["pl", "hr"])
+def test_a_cut_card_from_a_deck_without_jokers_is_no_joker(tmp_path, code):
+    """Remik 51 without jokers: the cutter's card "may be a joker too" (000's "może to być
+    także joker"), from a deck that has none."""
+    text = _house_book(tmp_path, "remik51", "  deck {\n    override jokers 0\n  }\n  remove jokers\n"
+                       "  remove joker_swap\n  values {\n    remove joker\n  }\n"
+                       "  scoring {\n    remove joker_in_hand\n  }\n", code)
+    assert {"pl": "bierze z niej jedną kartę, nie wybierając, i kładzie ją odkrytą",
+            "hr": "izvuče naslijepo jednu kartu i stavi je licem prema gore"}[code] in text
+    assert not re.search(r"także joker|i džoker", text)
+
+
+@pytest.mark.parametrize("code", ["pl", "hr"])
 def test_a_game_without_the_undercut_bonus_never_gives_it(tmp_path, code):
     """Karuzela without `undercut_bonus`: its tie with the knocker still gave the other player
     "the undercut bonus"; the tie itself is still said."""

@@ -117,6 +117,11 @@ def discard_rule(v: ir.Variant) -> ir.Rule[ir.Condition] | None:
     return next((rule for source, rule in v.turn.draw if source.value == "discard_top"), None)
 
 
+def no_jokers(v: ir.Variant) -> bool:
+    """Whether the deck holds no joker at any player count: then a sentence need not speak of one."""
+    return not any(n for _, n in v.deck.jokers.value.cases)
+
+
 def scores_melds(v: ir.Variant) -> bool:
     """Whether what a meld is worth means anything: only where an opening counts points."""
     return v.opening is not None

@@ -24,7 +24,7 @@ from .book_ending import game_end, going_out
 from .book_layout import place_notes
 from .book_questions import on_its_own, questions
 from .book_scoring import scoring
-from .book_words import Writer
+from .book_words import Writer, no_jokers
 
 
 def book_language(v: ir.Variant, lang: Language) -> Language:
@@ -259,7 +259,8 @@ def _deal(w: Writer) -> tuple[Block, ...]:
     if deal.cut_card is not None and deal.cut_card.value:  # the cut comes before the deal
         # a reader asked who "the player who cuts" is: the custom, as the tool's assumption
         w.blocks.append(Sentence(w.lang.say("deal.cutter"), (deal.cut_card.id,), True, referee=True))
-        w.add("deal.cut_card", deal.cut_card)
+        # "(może to być także joker)": not in a deck without one
+        w.add("deal.cut_card.plain" if no_jokers(v) else "deal.cut_card", deal.cut_card)
     if hand.value.uniform:
         w.add("deal.hand", hand, n=hand.value.cases[0][1])
     else:
@@ -500,8 +501,7 @@ def _opening(w: Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
     w.add("opening.min_points", o.min_points, n=o.min_points.value)
     if o.needs_clean_run():
         # "czysty, czyli bez jokera" speaks of jokers: a deck without them needs only a run
-        jokerless = not any(n for _, n in w.v.deck.jokers.value.cases)
-        w.add("opening.clean_run.plain" if jokerless else "opening.clean_run", o.clean_run)
+        w.add("opening.clean_run.plain" if no_jokers(w.v) else "opening.clean_run", o.clean_run)
     w.count("opening.min_melds", o.min_melds)
     w.add("opening.after", o.min_points)
     shown = list(t.openings)

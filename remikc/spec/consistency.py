@@ -287,7 +287,7 @@ def _turn(v: ir.Variant) -> Iterator[Diagnostic]:
     has_cut = v.deal.cut_card is not None and v.deal.cut_card.value
     if cut is not None and not has_cut:
         yield from _needs(cut, "a cut card", "`deal` has no `cut_card under_stock`",
-                          "add `cut_card under_stock` to `deal`")
+                          "remove it, or add `cut_card under_stock` to `deal`")
     if has_cut and cut is None:
         assert v.deal.cut_card is not None
         yield error("E021", "the cut card goes under the stock, but no rule says when it may be "
@@ -344,7 +344,7 @@ def _scoring(v: ir.Variant) -> Iterator[Diagnostic]:
     has_cut = v.deal.cut_card is not None and v.deal.cut_card.value
     if not has_cut:
         yield from _needs(s.handed_with_cut_card, "a cut card", "`deal` has no cut card",
-                          "add `cut_card under_stock` to `deal`")
+                          "remove it, or add `cut_card under_stock` to `deal`")
     if v.opening is None:
         yield from _needs(s.not_opened, "an opening", "the game has no `opening` section",
                           "remove it")

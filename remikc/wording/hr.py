@@ -162,6 +162,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                      "— to može biti i džoker — i stavi je licem prema gore, poprijeko, ispod svih ostalih "
                      "karata špila, tako da viri: kad se karte podijele, ostaje ispod špila s kojeg se "
                      "kupuje i svi je vide.",
+    # the same from a deck without jokers
+    "deal.cut_card.plain": "Prije nego što se karte podijele, igrač koji siječe špil izvuče naslijepo jednu "
+                           "kartu i stavi je licem prema gore, poprijeko, ispod svih ostalih karata špila, "
+                           "tako da viri: kad se karte podijele, ostaje ispod špila s kojeg se kupuje i svi "
+                           "je vide.",
     # the turn
     "turn.draw.stock": {"one": "Kupi jednu kartu s vrha špila.",
                         "other": "Kupi {n:card_acc} s vrha špila."},

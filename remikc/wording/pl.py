@@ -168,6 +168,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                      "nie wybierając (może to być także joker), i kładzie ją odkrytą, w poprzek, pod spodem "
                      "talii, tak by wystawała: gdy karty są już rozdane, leży pod stosem do dobierania i "
                      "każdy ją widzi.",
+    # the same from a deck without jokers
+    "deal.cut_card.plain": "Zanim karty zostaną rozdane, gracz, który przekłada talię, bierze z niej jedną "
+                           "kartę, nie wybierając, i kładzie ją odkrytą, w poprzek, pod spodem talii, tak by "
+                           "wystawała: gdy karty są już rozdane, leży pod stosem do dobierania i każdy ją "
+                           "widzi.",
     # the turn
     "turn.draw.stock": {"one": "Weź jedną kartę z wierzchu stosu do dobierania.",
                         "other": "Weź {n:card_acc} z wierzchu stosu do dobierania."},
