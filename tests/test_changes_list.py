@@ -86,9 +86,10 @@ def test_the_deck_is_one_item(tmp_path):
 
 def test_an_added_rule_is_stated_once(tmp_path):
     """Karuzela (003) counts a joker 25 and says nothing of one left in hand: a house that
-    makes it cost 50 adds a rule, stated once, as a rule the parent lacks."""
+    makes it count 50 adds a rule, stated once, as a rule the parent lacks (it counts for the
+    winner, who takes the differences: "liczy się", not "kosztuje")."""
     items = _changes(tmp_path, "karuzela", "  scoring {\n    joker_in_hand 50\n  }")
-    assert items == [("Joker pozostały na ręce kosztuje 50 punktów. (W grze Karuzela (remik "
+    assert items == [("Joker pozostały na ręce liczy się za 50 punktów. (W grze Karuzela (remik "
                       "manipulacyjny): tej zasady nie ma.)", ("scoring.joker_in_hand",))]
 
 

@@ -179,11 +179,12 @@ def _numbers(v: ir.Variant) -> list[tuple[dict[str, str], int]]:
                     v.opening.min_points.value))
     s = v.scoring
     if s.joker_in_hand is not None:
-        out.append(({"pl": r"Joker pozostały na ręce kosztuje (\d+)", "hr": r"u ruci vrijedi (\d+)"},
-                    s.joker_in_hand.value))
+        # its holder's score under penalties; else it counts for the winner (`.counted`)
+        out.append(({"pl": r"Joker pozostały na ręce (?:kosztuje|liczy się za) (\d+)",
+                     "hr": r"u ruci vrijedi (\d+)"}, s.joker_in_hand.value))
     if s.not_opened is not None:
-        out.append(({"pl": r"Kto się nie otworzył, dostaje (\d+)", "hr": r"nije otvorio upisuje se (\d+)"},
-                    s.not_opened.value))
+        out.append(({"pl": r"(?:Kto się nie otworzył, dostaje|nie otworzył, liczą się razem za) (\d+)",
+                     "hr": r"nije otvorio (?:upisuje se|broje se zajedno kao) (\d+)"}, s.not_opened.value))
     if s.handing_multiplier is not None and s.handing_multiplier.value > 2:
         out.append(({"pl": r"mnoży się przez (\d+)", "hr": r"množe s (\d+)"}, s.handing_multiplier.value))
     g = v.game_end

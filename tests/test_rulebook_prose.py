@@ -1003,6 +1003,23 @@ def test_a_familys_own_knocking_is_not_marked_as_the_seeds_assumption(tmp_path):
     assert "Kto pierwszy pozbył się wszystkich kart, dostaje 0 punktów. \\*" in text
 
 
+@pytest.mark.parametrize(("code", "counted", "penalty"), [
+    ("pl", "Karty gracza, który się nie otworzył, liczą się razem za 100 punktów, cokolwiek ma na ręce.",
+     "dostaje 100 punktów"),
+    ("hr", "Karte igrača koji se nije otvorio broje se zajedno kao 100 bodova, što god imao u ruci.",
+     "upisuje se 100 bodova"),
+])
+def test_where_the_winner_collects_a_hand_left_counts_for_him(tmp_path, code, counted, penalty):
+    """Remik 51 on `winner_collects` (the family's hints made): 000's +100 for a player who never
+    opened was still said as his own score ("dostaje 100 punktów"), where the winner takes it
+    and he scores 0 (remikc/scoring.py); the joker left in hand "costs" 20 in the Polish book."""
+    text = _house_book(tmp_path, "remik51", "  scoring {\n    override method winner_collects\n"
+                       "    remove went_out\n    remove handed\n    remove handed_with_cut_card\n  }\n"
+                       "  game_end {\n    override winner highest\n  }\n", code)
+    assert counted in text and penalty not in text
+    assert "kosztuje 20" not in text
+
+
 def test_a_knocker_scored_as_going_out_is_shown_knocking(tmp_path):
     """Karuzela on penalties (a family's house variant, each hint of `remikc check` made): its
     worked deal of a knock gave the knocker, who still holds A♠ 3♥, the line "got rid of all his

@@ -45,8 +45,11 @@ def scoring(w: Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
             and s.handing_multiplier is None:
         # the book names a remik (handing): say it changes no score, lest a group give it one
         w.add("scoring.handed.plain", s.went_out or s.method)
-    w.count("scoring.joker_in_hand", s.joker_in_hand)
-    w.count("scoring.not_opened", s.not_opened)
+    # under penalties a hand is its holder's score ("kosztuje", "dostaje"); else it counts for
+    # the winner, who takes it, and costs its holder nothing
+    counted = "" if method is ir.Method.PENALTIES else ".counted"
+    w.count(f"scoring.joker_in_hand{counted}", s.joker_in_hand)
+    w.count(f"scoring.not_opened{counted}", s.not_opened)
     if s.handing_multiplier is not None:
         times = s.handing_multiplier.value
         key = f"scoring.handing_multiplier.{method.value}"

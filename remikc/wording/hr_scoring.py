@@ -32,6 +32,10 @@ SCORING: dict[str, str | dict[str, str]] = {
     "scoring.instead.handed_with_cut_card": " (umjesto {n} za obično handiranje)",
     "scoring.joker_in_hand": "Džoker koji nekome ostane u ruci vrijedi {n:point}.",
     "scoring.not_opened": "Igraču koji se nije otvorio upisuje se {n:point}, bez brojenja karata.",
+    # where the winner takes the others' points, a hand counts for him: it costs its holder nothing
+    "scoring.joker_in_hand.counted": "Džoker koji nekome ostane u ruci vrijedi {n:point}.",
+    "scoring.not_opened.counted": "Karte igrača koji se nije otvorio broje se zajedno kao {n:point}, što "
+                                  "god imao u ruci.",
     "scoring.handing_multiplier.penalties.2": "Ako netko od igrača handira, ostalim se igračima bodovi "
                                               "udvostručuju — i igračima koji se nisu otvorili.",
     "scoring.handing_multiplier.penalties.2.plain": "Ako netko od igrača handira, ostalim se igračima "

@@ -34,6 +34,10 @@ SCORING: dict[str, str | dict[str, str]] = {
     "scoring.instead.handed_with_cut_card": " (zamiast {n} za zwykłego remika)",
     "scoring.joker_in_hand": "Joker pozostały na ręce kosztuje {n:point}.",
     "scoring.not_opened": "Kto się nie otworzył, dostaje {n:point}, bez liczenia kart.",
+    # where the winner takes the others' points, a hand counts for him: it costs its holder nothing
+    "scoring.joker_in_hand.counted": "Joker pozostały na ręce liczy się za {n:point}.",
+    "scoring.not_opened.counted": "Karty gracza, który się nie otworzył, liczą się razem za {n:point}, "
+                                  "cokolwiek ma na ręce.",
     "scoring.handing_multiplier.penalties.2": "Gdy ktoś zrobi remika, pozostali gracze liczą punkty "
                                               "podwójnie — także ci, którzy się nie otworzyli.",
     "scoring.handing_multiplier.penalties.2.plain": "Gdy ktoś zrobi remika, pozostali gracze liczą punkty "
