@@ -468,6 +468,45 @@ def test_diff_sees_what_a_second_pack_allows(tmp_path):
     assert len({c.rank for c in cards}) == 1 and len(set(cards)) < len(cards)  # a card twice
 
 
+def test_diff_says_which_hands_may_knock(tmp_path):
+    """Karuzela knocks at 5 or less (003); a house rule at 10: a hand kept after a turn that
+    counts 6 to 10 may knock in the house variant alone.  Without knocking, any hand Karuzela
+    lets knock.  The same rules: proved the same."""
+    from remikc.scoring import card_in_hand
+
+    (tmp_path / "karuzela.rules").write_text((SPECS / "karuzela.rules").read_text(encoding="utf-8"),
+                                             encoding="utf-8")
+    (tmp_path / "dziesiec.rules").write_text(
+        'variant dziesiec extends "karuzela" {\n  name pl "a"\n  name hr "a"\n'
+        "  knocking {\n    override max_hand 10\n  }\n}\n", encoding="utf-8")
+    (tmp_path / "bez.rules").write_text(
+        'variant bez extends "karuzela" {\n  name pl "b"\n  name hr "b"\n  remove knocking\n'
+        "  scoring {\n    remove undercut_bonus\n    remove tie_with_knocker\n  }\n}\n", encoding="utf-8")
+
+    def knocks(a: str, b: str) -> dict[str, object]:
+        out = io.StringIO()
+        assert main(["diff", str(tmp_path / f"{a}.rules"), str(tmp_path / f"{b}.rules"), "--format", "json"],
+                    out, io.StringIO()) == 0
+        return next(c for c in json.loads(out.getvalue())["changes"] if c["topic"] == "knocks")
+
+    karuzela = Workspace().variant(str(tmp_path / "karuzela.rules"))
+
+    def count(shown: str) -> int:  # what the cards count in Karuzela's hand (003's values)
+        codes = [0 if c.is_joker else c.rank * 4 + c.suit for c in parse_cards(shown)]
+        return sum(card_in_hand(karuzela, code) for code in codes)
+
+    found = knocks("karuzela", "dziesiec")
+    assert found["same"] is False and len(found["witnesses"]) == 1  # nothing knocks at 5 and not at 10
+    shown, said = found["witnesses"][0].split(" kept after a turn: ")
+    assert said == "may knock in dziesiec, not in karuzela"
+    assert 5 < count(shown) <= 10
+    gone = knocks("karuzela", "bez")
+    shown, said = gone["witnesses"][0].split(" kept after a turn: ")
+    assert said == "may knock in karuzela, not in bez"
+    assert 0 < count(shown) <= 5
+    assert knocks("karuzela", "karuzela") == {"topic": "knocks", "same": True, "witnesses": []}
+
+
 def test_diff_out_of_work_is_not_a_proof(workspace):
     from remikc.verify.diff import diff
 

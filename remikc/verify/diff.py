@@ -2,7 +2,7 @@
 
 Both variants are encoded over the same card variables in one Z3 context, so
 "accepted by A and refused by B" is a single question.  For each predicate
-(melds, melds at opening, openings, hands) the answer is a witness in card
+(melds, melds at opening, openings, hands, knocks) the answer is a witness in card
 notation, or a proof that the two variants judge every play the same.
 """
 
@@ -31,7 +31,7 @@ class RuleChange:
 
 @dataclass(frozen=True)
 class Change:
-    topic: str  # "melds", "melds when opening", "openings", "hands"
+    topic: str  # "melds", "melds when opening", "openings", "hands", "knocks"
     same: bool  # proved: both variants judge every play of this kind alike
     witnesses: tuple[str, ...]
 
@@ -200,12 +200,43 @@ def _hands(a: ir.Variant, b: ir.Variant, rlimit: int) -> Change:
                                    f"in {a.id}, {decode.integer(out.model, hb)} in {b.id}",))
 
 
+def _knocks(a: ir.Variant, b: ir.Variant, rlimit: int) -> Change:
+    """A hand kept after a turn that may knock in one variant and not in the other: the
+    referee's test (its cards' count, `not_opened` aside, at most `max_hand`), with a card
+    kept (a player whose hand is empty has gone out)."""
+    pair = _Pair(a, b, rlimit)
+    cards, length = pair.ea.hand(max(largest_hand(a), largest_hand(b)))
+    used = tuple((c, length > k) for k, c in enumerate(cards))
+    pair.ea.domain.append(pair.eb.joker_supply(used))
+    counted = z3.BoolVal(True, pair.ctx)  # the cards themselves, as `_knock_refused` counts them
+
+    def may(v: ir.Variant, enc: Encoder) -> z3.BoolRef:
+        if v.knocking is None:
+            return z3.BoolVal(False, pair.ctx)
+        return z3.And(length >= 1, enc.hand_value(cards, length, counted) <= v.knocking.max_hand.value)
+
+    ka, kb = may(a, pair.ea), may(b, pair.eb)
+    session = pair.session()
+    said = []
+    asked: list[Outcome] = []
+    for first, second, va, vb in ((ka, kb, a, b), (kb, ka, b, a)):
+        out = _ask(session, first, z3.Not(second), prefer=[[length == 1]],
+                   keys=canon.cards_keys(cards, length))
+        asked.append(out)
+        if out.model is not None:
+            held = format_cards(decode.cards(out.model, cards, length))
+            said.append(f"{held} kept after a turn: may knock in {va.id}, not in {vb.id}")
+    return Change("knocks", _settled(asked), tuple(said))
+
+
 def diff(a: ir.Variant, b: ir.Variant, *, rlimit: int = DEFAULT_RLIMIT) -> Diff:
     changes = [_melds(a, b, rlimit, at_opening=False)]
     if a.opening is not None or b.opening is not None:
         changes.append(_melds(a, b, rlimit, at_opening=True))
         changes.append(_openings(a, b, rlimit))
     changes.append(_hands(a, b, rlimit))
+    if a.knocking is not None or b.knocking is not None:
+        changes.append(_knocks(a, b, rlimit))
     return Diff(a, b, rule_changes(a, b), tuple(changes))
 
 
