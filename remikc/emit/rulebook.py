@@ -105,8 +105,7 @@ def _books(lang: Language) -> changes.BookOf:
 
 def _one_ace_of_a_suit(v: ir.Variant) -> bool:
     """Whether no deal of the game holds two aces of a suit (one pack, no joker): no A..A run."""
-    return all(n == 1 for _, n in v.deck.standard.value.cases) and \
-        all(n == 0 for _, n in v.deck.jokers.value.cases)
+    return all(n == 1 for _, n in v.deck.standard.value.cases) and no_jokers(v)
 
 
 def _wrap_key(run: ir.RunRules) -> str:
