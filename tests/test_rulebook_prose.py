@@ -964,13 +964,38 @@ def test_a_clean_run_without_jokers_is_a_run(tmp_path, code):
 @pytest.mark.parametrize("code", ["pl", "hr"])
 def test_a_cut_card_from_a_deck_without_jokers_is_no_joker(tmp_path, code):
     """Remik 51 without jokers: the cutter's card "may be a joker too" (000's "może to być
-    także joker"), from a deck that has none."""
+    także joker"), from a deck that has none; and the other reading of the cut card, to settle
+    before the game, had the cutter keep a joker ("a jokera przekładający ... zatrzymuje")."""
     text = _house_book(tmp_path, "remik51", "  deck {\n    override jokers 0\n  }\n  remove jokers\n"
                        "  remove joker_swap\n  values {\n    remove joker\n  }\n"
                        "  scoring {\n    remove joker_in_hand\n  }\n", code)
     assert {"pl": "bierze z niej jedną kartę, nie wybierając, i kładzie ją odkrytą",
             "hr": "izvuče naslijepo jednu kartu i stavi je licem prema gore"}[code] in text
-    assert not re.search(r"także joker|i džoker", text)
+    text = text.replace("bez jokerów", "").replace("bez džokera", "")  # the deck says it has none
+    assert not re.search(r"joker|džoker", text, re.I), re.findall(r"[^.]*(?:joker|džoker)[^.]*", text, re.I)
+    # the reading is still there to settle, less its joker: the card lies face down
+    assert {"pl": "Inaczej: karta leży zakryta, jak cały stos do dobierania, i nikt jej nie zna, dopóki "
+                  "ktoś jej nie weźmie.",
+            "hr": "karta leži licem prema dolje, kao i špil, i nitko je ne zna dok je netko ne uzme."}[code] \
+        in text
+
+
+@pytest.mark.parametrize("code", ["pl", "hr"])
+def test_a_game_without_a_cut_card_has_no_reading_of_it_to_settle(tmp_path, code):
+    """Remik 51 without the cut card (and the two rules that need it): the renewal of the stock
+    kept 004's other reading under "to settle before the game", "when no card is left above the
+    cut card, the next player draws it as an ordinary card": a card the game no longer has."""
+    text = _house_book(tmp_path, "remik51", "  deal {\n    remove cut_card\n  }\n"
+                       "  turn {\n    draw {\n      remove cut_card\n    }\n  }\n"
+                       "  scoring {\n    remove handed_with_cut_card\n  }\n", code)
+    assert not re.search(r"spod stosu|ispod špila", text), \
+        re.findall(r"[^.]*(?:spod stosu|ispod špila)[^.]*", text)
+    # the renewal itself is said, with its mark (000 and 004 do not say how the stock is renewed)
+    assert {"pl": "tasuje się stos kart odrzuconych — bez wierzchniej karty, która zostaje na miejscu — "
+                  "i kładzie jako nowy stos do dobierania. \\*",
+            "hr": "i od njih se složi novi špil. \\*"}[code] in text
+    # the game's other readings are still there to settle
+    assert {"pl": "Inaczej: gra to seria rozdań", "hr": "igra je niz partija"}[code] in text
 
 
 @pytest.mark.parametrize("code", ["pl", "hr"])

@@ -22,7 +22,8 @@ from .book import Block, Example, Rulebook, Section, Sentence, Steps, Table, Tau
 from .book_changes import value_text
 from .book_ending import game_end, going_out
 from .book_layout import place_notes
-from .book_questions import on_its_own, questions
+from .book_questions import questions
+from .book_readings import to_settle
 from .book_scoring import scoring
 from .book_words import Writer, no_jokers
 
@@ -72,17 +73,7 @@ def rulebook(v: ir.Variant, lang: Language, examples: Examples | None = None,
                     placed, (), (), lang.say("section.readings"), source or v.source, notes,
                     variations, lang.say("section.variations") if variations else "")
     said = book.sentences()
-    first: dict[str, str] = {}
-    marked: dict[str, str] = {}  # the first that carries the rule's mark: its reading is that one
-    for sentence in said:
-        # the referee's own sentence beside a rule (who cuts) is not the rule's sentence
-        for rule_id in () if sentence.referee else sentence.rules:
-            first.setdefault(rule_id, sentence.text)
-            if sentence.assumed or sentence.reading:
-                marked.setdefault(rule_id, sentence.text)
-    first = {**first, **marked}
-    # a rule the book does not say (it cannot take effect here) leaves no reading to settle
-    readings = tuple(_reading(w, r, first[r.id], e, t) for r in v.rules if r.other and r.id in first)
+    readings = to_settle(w, said, e, t)
     said = said + list(readings)
     marks = [lang.say("footnote.assumed")] if any(s.assumed for s in said) else []
     marks += [lang.say("footnote.reading")] if any(s.reading for s in said) else []
@@ -118,34 +109,6 @@ def _wrap_key(run: ir.RunRules) -> str:
     if run.ace.value is ir.Ace.HIGH:
         return "run.wrap.forbidden.high"
     return "run.wrap.forbidden"
-
-
-def _reading(w: Writer, rule: ir.Rule[object], said: str, e: Examples, t: Taught) -> Sentence:
-    """The rule's sentence and the spec's `other` reading: in the book's language where the
-    catalogue has it (`other.<variant>.<rule>`), else as the spec words it (a house variant's
-    author writes it in the house's own language).  Marked as the rule is: `†` the other
-    reading of a quoted sentence, `*` another choice where the seed says nothing."""
-    key = f"other.{rule.origin}.{rule.id}"
-    other = w.lang.say(key, example=_openings_shown(w, e, t)) if w.lang.has(key) else rule.other
-    # listed at the end, away from the step before it: "Zamiast tego ..." says instead of what
-    said = on_its_own(w, said)
-    return Sentence(w.lang.say("reading", said=said, other=other), (rule.id,),
-                    rule.mark == ir.ASSUMED, rule.mark == ir.READING)
-
-
-def _openings_shown(w: Writer, e: Examples, t: Taught) -> str:
-    """An opening of two melds or more, for a reading that speaks of such openings: the one the
-    book teaches ("Otwarcie"), so the reading points at an example the reader has seen; else one
-    found under the variant's rules ("" where none was found or looked for)."""
-    taught = [melds for melds, _ in t.openings if len(melds) >= 2]
-    if taught:
-        melds: tuple[str, ...] = tuple(taught[0])
-    elif e.opening is not None and len(e.opening[0]) >= 2:
-        melds = tuple(format_cards(m) for m in e.opening[0])
-    else:
-        return ""
-    glue = f" {w.lang.say('word.and')} "
-    return w.lang.say("reading.example", melds=glue.join(w.cards(m) for m in melds))
 
 
 # --- sections --------------------------------------------------------------------------

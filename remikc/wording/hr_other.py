@@ -9,6 +9,9 @@ OTHER: dict[str, str] = {
     "other.remik51.deal.cut_card": "karta leži licem prema dolje, kao i špil, i nitko je ne zna dok je "
                                    "netko ne uzme; a džokera onaj koji siječe ne stavlja ispod špila, "
                                    "nego ga zadrži.",
+    # (a deck without jokers: the cutter has none to keep)
+    "other.remik51.deal.cut_card.plain": "karta leži licem prema dolje, kao i špil, i nitko je ne zna dok "
+                                         "je netko ne uzme.",
     "other.remik51.opening.min_melds": "otvaranje su barem dvije grupe{example}.",
     "other.remik51.turn.draw.discard_top": "kartu uzetu s hrpe odbačenih karata treba izložiti u tom "
                                            "otvaranju.",

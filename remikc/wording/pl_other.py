@@ -9,6 +9,9 @@ OTHER: dict[str, str] = {
     "other.remik51.deal.cut_card": "karta leży zakryta, jak cały stos do dobierania, i nikt jej nie zna, "
                                    "dopóki ktoś jej nie weźmie; a jokera przekładający nie kładzie pod "
                                    "stosem do dobierania, tylko go zatrzymuje.",
+    # (a deck without jokers: the cutter has none to keep)
+    "other.remik51.deal.cut_card.plain": "karta leży zakryta, jak cały stos do dobierania, i nikt jej nie "
+                                         "zna, dopóki ktoś jej nie weźmie.",
     "other.remik51.opening.min_melds": "otwarcie to co najmniej dwa układy{example}.",
     "other.remik51.turn.draw.discard_top": "kartę wziętą ze stosu kart odrzuconych trzeba wyłożyć w tym "
                                            "otwarciu.",
