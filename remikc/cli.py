@@ -29,6 +29,7 @@ from .proofcache import explained
 from .spec.workspace import STDIN, SUFFIX, read_limited
 
 INTERRUPTED = 130  # 128 + SIGINT, as shells report a command stopped by Ctrl-C
+TERMINATED = 143  # 128 + SIGTERM, as shells report a command stopped by `kill`
 
 USAGE_FORMAT = "remikc-usage/1"
 
@@ -63,8 +64,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None,
             # Ctrl-C: one line and 130, no traceback; what was written stays written, and
             # the outputs are atomic, so no half-written file is left
             out.flush()
-            err.write("remikc: interrupted\n")
-            code = INTERRUPTED
+            err.write("remikc: terminated\n" if interrupt.terminated else "remikc: interrupted\n")
+            code = TERMINATED if interrupt.terminated else INTERRUPTED
         finally:
             out.flush()  # now, for a failure to be caught here rather than at exit
         err.flush()

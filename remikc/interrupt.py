@@ -1,4 +1,5 @@
-"""Ctrl-C that stops remikc at once, wherever it is, with one line and exit code 130.
+"""Ctrl-C that stops remikc at once, wherever it is, with one line and exit code 130; SIGTERM
+(`timeout`, `kill`, a service manager) the same way, with exit code 143.
 
 Python raises KeyboardInterrupt only between two steps of Python code, so a long call into C
 (Z3 deciding a question) would run on to its end.  `CtrlC` therefore also has the signal
@@ -6,6 +7,9 @@ written to a pipe (`signal.set_wakeup_fd`, which the C-level handler does at onc
 thread reading it calls every registered stopper: the solver registers one that interrupts
 its running questions.  The question comes back undecided, and Python's KeyboardInterrupt
 follows as soon as control is back in Python, so no cut-short question is ever reported.
+
+SIGTERM takes the same way: its default action ends the process on the spot, which would leave
+`simulate`'s workers and their semaphores behind, a `remikc:` line unsaid, and no `finally` run.
 
 `seen` tells afterwards whether Ctrl-C was pressed: some places turn the KeyboardInterrupt
 into another error (ctypes, calling Z3, into `ArgumentError`), and what counts is that the
@@ -66,10 +70,13 @@ def _not_now(frame: Any) -> bool:
 
 class CtrlC:
     """While inside: Ctrl-C raises KeyboardInterrupt promptly and is noted in `seen`.  Only on
-    the main thread, and not where SIGINT is ignored (a job started with `&` in a script)."""
+    the main thread, and not where SIGINT is ignored (a job started with `&` in a script).
+    SIGTERM, where its action is the default one, too, noted in `terminated` as well."""
 
     def __init__(self) -> None:
         self.seen = False
+        self.terminated = False
+        self._previous_term: Any = None
         self._previous: Any = None
         self._wakeup = -1
         self._pipe: tuple[int, int] | None = None
@@ -89,18 +96,26 @@ class CtrlC:
             if _not_now(frame):
                 # raised in a `__del__` it would be printed as "Exception ignored" and lost,
                 # and in Z3's API it would leave a half-made object: signal again a moment later
-                self._again = threading.Timer(0.05, self._signal_again)
+                self._again = threading.Timer(0.05, self._signal_again, args=(signum,))
                 self._again.start()
                 return
             self._raised = True
         raise KeyboardInterrupt
 
-    def _signal_again(self) -> None:
+    def _terminate(self, signum: int, frame: Any) -> None:
+        if self.terminated:
+            # `timeout` sends SIGTERM to the process and again to its group: the second must not
+            # cut short the clean-up the first began (the workers ended, their semaphores freed)
+            return
+        self.terminated = True
+        self._handler(signum, frame)
+
+    def _signal_again(self, signum: int) -> None:
         with self._lock:
             if self._raised or _current is not self:
                 return
             self._resent = True
-            os.kill(os.getpid(), signal.SIGINT)
+            os.kill(os.getpid(), signum)
 
     def stopping(self) -> None:
         """A KeyboardInterrupt for the Ctrl-C pressed is being raised (see `stop`)."""
@@ -113,7 +128,7 @@ class CtrlC:
                 data = os.read(read, 64)
                 if not data:  # the write end closed: the run is over
                     return
-                if signal.SIGINT in data:
+                if signal.SIGINT in data or signal.SIGTERM in data:
                     self.seen = True
                     for stopper in list(_stoppers):
                         with contextlib.suppress(Exception):
@@ -126,10 +141,14 @@ class CtrlC:
     def __enter__(self) -> CtrlC:
         global _current
         _current = self
-        if threading.current_thread() is not threading.main_thread() or \
-                signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        if threading.current_thread() is not threading.main_thread():
             return self
-        self._previous = signal.signal(signal.SIGINT, self._handler)
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            self._previous = signal.signal(signal.SIGINT, self._handler)
+        if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+            self._previous_term = signal.signal(signal.SIGTERM, self._terminate)
+        if self._previous is None and self._previous_term is None:
+            return self
         read, write = os.pipe()
         try:
             os.set_blocking(write, False)
@@ -154,5 +173,9 @@ class CtrlC:
         if self._previous is not None:
             signal.signal(signal.SIGINT, self._previous)
             self._previous = None
+        if self._previous_term is not None:
+            # after a SIGTERM the process is ending: another one, come late, is ignored (above)
+            signal.signal(signal.SIGTERM, signal.SIG_IGN if self.terminated else self._previous_term)
+            self._previous_term = None
         if isinstance(exc, KeyboardInterrupt):
             self.seen = True

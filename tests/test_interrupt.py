@@ -1,6 +1,6 @@
 """Ctrl-C stops every command with exit code 130 and one line, no traceback: SIGINT is sent
-to a real `remikc` process, as a terminal sends it.  The waits are generous and nothing
-asserts how long the stop took: the machine may be busy.
+to a real `remikc` process, as a terminal sends it; SIGTERM likewise, with 143.  The waits are
+generous and nothing asserts how long the stop took: the machine may be busy.
 
 Each child starts with SIGINT's default action, as a command typed at a terminal does, even
 where the test run itself ignores SIGINT (a job started with `&`, `nohup`, some CI runners):
@@ -95,6 +95,34 @@ def test_ctrl_c_stops_build_and_writes_nothing(tmp_path):
 def test_ctrl_c_stops_simulate(tmp_path):
     code, out, err = interrupted("simulate", str(SEED), "--games", "1000000")
     assert (code, out, err) == (130, "", "remikc: interrupted\n")
+
+
+def terminated(*argv: str, after: float = 3.0, wait: float = WAIT) -> tuple[int, str, str]:
+    """Run `remikc argv` and send SIGTERM after `after` seconds as `timeout` sends it: to the
+    process, then to its whole group (the workers it started too); return what it left."""
+    env = {**os.environ, "NO_COLOR": "1"}
+    with started([sys.executable, "-m", "remikc", *argv], env=env) as process:
+        time.sleep(after)
+        assert process.poll() is None, "the run ended before it could be stopped"
+        process.send_signal(signal.SIGTERM)
+        os.killpg(process.pid, signal.SIGTERM)
+        out, err = process.communicate(timeout=wait)
+        return process.returncode, out, err
+
+
+def test_sigterm_stops_simulate_and_its_workers_cleanly():
+    """`timeout 60 remikc simulate ...`: SIGTERM ended the process on the spot (killed by the
+    signal, no line), and the workers' semaphores were reported leaked at exit; now one line
+    and 143, and the second SIGTERM (`timeout` sends one to the group as well) does not cut the
+    clean-up short."""
+    code, out, err = terminated("simulate", str(SEED), "--games", "1000000", "--jobs", "2")
+    assert (code, out, err.splitlines()[-1:]) == (143, "", ["remikc: terminated"]), err
+    assert "leaked" not in err and "Traceback" not in err, err
+
+
+def test_sigterm_stops_check_during_the_solver_work(tmp_path):
+    code, out, err = terminated("check", str(many_variants(tmp_path)))
+    assert (code, out, err.splitlines()[-1:]) == (143, "", ["remikc: terminated"]), err
 
 
 def test_ctrl_c_stops_a_child_of_a_run_that_ignores_sigint():
