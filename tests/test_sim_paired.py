@@ -249,3 +249,20 @@ def test_a_house_rule_of_knocking_shows_where_the_deals_went() -> None:
     assert rows["deals knocked"][-2:] == ["+75.0", "pp"]
     assert rows["deals the stock ended"][-2:] == ["+25.0", "pp"]
     assert rows["deals gone out"][-2:] == ["-100.0", "pp"]
+
+
+def test_the_paired_comparison_counts_the_deals_knocked_where_a_variant_knocks() -> None:
+    """The same seed and house games, game by game: the house's knocks are the change's effect
+    (game 1: both deals knocked, 1.0 against 0; game 2: one of two, 0.5), a mean difference of
+    0.75.  The metric joins the count the correction divides by (13 for 2 players); where
+    neither variant knocks it is left out and the count stays 12
+    (`test_identical_games_differ_in_nothing`)."""
+    seed = [game(1, [deal(20), deal(22)]), game(2, [deal(24), deal(26)])]
+    house = [game(1, [deal(9, ended="knocked"), deal(11, ended="knocked")]),
+             game(2, [deal(10, ended="knocked"), deal(30, ended="stock")])]
+    result = paired("seed", seed, "house", house)
+    assert result.level == pytest.approx(1 - 0.05 / 13)
+    knocked = {m.name: m for m in result.metrics}["deals knocked"]
+    assert (knocked.n, knocked.a, knocked.b, knocked.difference) == (2, 0.0, 0.75, pytest.approx(0.75))
+    names = [m.name for m in result.metrics]
+    assert names.index("deals knocked") == names.index("deals handed") + 1

@@ -10,6 +10,7 @@ metric is "significant" when its corrected interval leaves out 0.
 
 A game where a metric is undefined in either variant (no deal opened: no first lay-down
 turn) drops out of that metric's pairs only.
+The share of deals knocked is compared only where some deal of either variant ended by a knock.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ from .record import DealRecord, GameRecord
 
 ALPHA = 0.05
 CORRECTION = "Bonferroni"
+# compared only where some deal of either variant has it: a game without knocking would add a
+# metric that is 0 on both sides and widen every other interval for nothing
+_WHEN_SOME = frozenset({"deals knocked"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +83,8 @@ def _metrics(players: int) -> list[tuple[str, str, Callable[[GameRecord], float 
             if r.deals else None),
         ("deals handed", "share", lambda r: _share(r.deals, lambda d: d.ended_by == "handed")
             if r.deals else None),
+        ("deals knocked", "share", lambda r: _share(r.deals, lambda d: d.ended_by == "knocked")
+            if r.deals else None),
         ("deals stalled", "share", lambda r: _share(r.deals, lambda d: d.ended_by == "stalled")
             if r.deals else None),
         ("deals the stock ran out", "share", lambda r: _share(r.deals, lambda d: d.empty_stock)
@@ -121,6 +127,8 @@ def _intervals(a_id: str, a: Sequence[GameRecord], b_id: str | None,
     players = a[0].players if a else 2
     found = []
     for name, kind, number in _metrics(players):
+        if name in _WHEN_SOME and not any(number(r) for r in (*a, *(b or ()))):
+            continue
         if b is None:
             pairs = [(0.0, x) for x in map(number, a) if x is not None]
         else:
