@@ -66,6 +66,7 @@ TIERS: dict[str, tuple[str, set[str]]] = {
         "test_a_winner_who_collects_is_told_the_highest_total_wins",
         "test_penalties_on_karuzela_are_told_the_lowest_total_wins_and_its_bonus_turns_round",
         "test_a_winner_turned_round_on_the_familys_own_line_is_changed_there",
+        "test_a_run_round_the_corner_is_told_the_ace_must_be_high_and_low",
     }),
     "tests/test_build_verifies.py": (INTEGRATION, {
         "test_a_verified_rulebook_has_no_notice_and_an_unverified_one_does",

@@ -366,3 +366,25 @@ def test_a_winner_turned_round_on_the_familys_own_line_is_changed_there(tmp_path
     path.write_text(_apply(text, hints[0]), encoding="utf-8")
     out, err = io.StringIO(), io.StringIO()
     assert main(["check", "-q", "--no-cache", str(path)], out, err) == 0, out.getvalue() + err.getvalue()
+
+
+def test_a_run_round_the_corner_is_told_the_ace_must_be_high_and_low(tmp_path):
+    """Remik podstawowy with runs round the corner (`wrap allowed`), its ace low only (002: "as
+    jest niski"): `runs.wrap` said no run can go round the corner, and nothing of why.  K-A-2
+    turns round an ace counted high after the king and low before the two: the hint names the
+    ace's edit; made, with the 14-card run's choice it asks for, the variant passes."""
+    path = tmp_path / "dookola.rules"
+    text = ('variant dookola extends "remik_podstawowy" {\n  name pl "Dookoła"\n  name hr "Okolo"\n'
+            "  run {\n    override wrap allowed\n  }\n}\n")
+    path.write_text(text, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["check", "-q", "--no-cache", str(path)], out, err) == 1
+    hints = re.findall(r"^ *hint: (.*)$", out.getvalue(), re.M)
+    assert hints == ["a run goes round the corner through an ace that counts high and low at once: write "
+                     "`override ace low or high` in `run` in `dookola`, and say whether the 14-card run from "
+                     "ace to ace counts (`ace_to_ace allowed` or `forbidden`)"]
+    text = _apply(text, hints[0]).replace("    override ace low or high\n",
+                                          "    override ace low or high\n    ace_to_ace forbidden\n")
+    path.write_text(text, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["check", "-q", "--no-cache", str(path)], out, err) == 0, out.getvalue() + err.getvalue()

@@ -27,6 +27,16 @@ BUILT_IN_CHECKS = ("melds.alive", "runs.wrap", "jokers.limits", "jokers.meaning"
                    "rules.dead")
 
 
+def edit_for(v: ir.Variant, rule: ir.Rule[object], value: object) -> str:
+    """The edit a hint names to give `rule` `value`, in the checked variant's own file: its
+    own line changed (an `override` line or not), or the parent's rule overridden."""
+    section, _, name = rule.id.rpartition(".")
+    if rule.origin == v.id:
+        now = rule.value.value if isinstance(rule.value, Enum) else rule.value
+        return f"change `{now}` to `{value}` on line {rule.span.line} of {rule.span.file}"
+    return f"write `override {name} {value}` in `{section}` in `{v.id}`"
+
+
 class Status(str, Enum):
     PROVED = "proved"
     VIOLATED = "violated"

@@ -8,7 +8,7 @@ import z3
 from .. import ir
 from . import canon, decode
 from .base import Check, Probe, because, kind_text, unknown
-from .findings import Finding, Status
+from .findings import Finding, Status, edit_for
 
 # --- 1. every meld kind admits a meld ------------------------------------------------
 
@@ -55,6 +55,7 @@ def runs_wrap(probe: Probe, check: Check) -> Finding:
     said: list[str] = []
     wrong: list[str] = []
     blame: list[ir.Rule[object]] = []
+    hints: list[str] = []
 
     session, m = probe.meld()
     wraps = m.start + m.length - 1 >= 15
@@ -68,6 +69,12 @@ def runs_wrap(probe: Probe, check: Check) -> Finding:
         else:
             wrong.append("`wrap allowed`, but no run can go round the corner")
             blame.extend(because(probe, out, rules.wrap))
+            if rules.ace.value is not ir.Ace.LOW_OR_HIGH:
+                # K-A-2 turns round an ace that is high after the king and low before the two
+                hints.append(f"hint: a run goes round the corner through an ace that counts high and "
+                             f"low at once: {edit_for(v, rules.ace, ir.Ace.LOW_OR_HIGH.value)}, and say "
+                             "whether the 14-card run from ace to ace counts (`ace_to_ace allowed` or "
+                             "`forbidden`)")
     elif out.model is not None:
         wrong.append(f"{decode.meld_text(out.model, m)} is a run that wraps round, "
                      "though `wrap forbidden`")
@@ -91,7 +98,7 @@ def runs_wrap(probe: Probe, check: Check) -> Finding:
         said.append("no run goes from ace to ace")
     if wrong:
         return Finding(check.id, check.title, Status.VIOLATED, "; ".join(wrong),
-                       tuple(dict.fromkeys(blame)))
+                       tuple(dict.fromkeys(blame)), tuple(hints))
     return Finding(check.id, check.title, Status.PROVED, "; ".join(said))
 
 

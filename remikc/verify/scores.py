@@ -4,7 +4,6 @@ happen and reward the player they are meant for."""
 
 from __future__ import annotations
 
-import enum
 import itertools
 from collections.abc import Sequence
 
@@ -15,7 +14,7 @@ from ..cards import format_cards
 from . import canon, decode
 from .base import Check, Probe, better, largest_hand, unknown, value_rules
 from .encode import CardVar, Encoder, deal_scores
-from .findings import Finding, Status
+from .findings import Finding, Status, edit_for
 from .solver import Session
 
 # --- 8. the winner scores best -----------------------------------------------------------
@@ -98,18 +97,7 @@ def _turned_round(v: ir.Variant) -> tuple[str, ...]:
         return ()
     why = "the winner of a deal takes points" if collects else \
         "every card left in hand counts against its holder"
-    return (f"hint: {why} (`method {v.scoring.method.value.value}`): {_edit(v, rule, wanted)}",)
-
-
-def _edit(v: ir.Variant, rule: ir.Rule[object], value: object) -> str:
-    """The edit that gives `rule` (of `scoring` or `game_end`) `value`, in the checked
-    variant's own file: its own line changed (an `override` line or not), or the parent's rule
-    overridden."""
-    section, _, name = rule.id.rpartition(".")
-    if rule.origin == v.id:
-        now = rule.value.value if isinstance(rule.value, enum.Enum) else rule.value
-        return f"change `{now}` to `{value}` on line {rule.span.line} of {rule.span.file}"
-    return f"write `override {name} {value}` in `{section}` in `{v.id}`"
+    return (f"hint: {why} (`method {v.scoring.method.value.value}`): {edit_for(v, rule, wanted)}",)
 
 
 def _handing_worse(probe: Probe, session: Session, cards: tuple[CardVar, ...], length: z3.ArithRef,
@@ -292,8 +280,9 @@ def game_reachable(probe: Probe, check: Check) -> Finding:
                 name = rule.id.rpartition(".")[2]
                 # (its own line changed; the parent's overridden or removed)
                 drop = "" if rule.origin == v.id else f", or `remove {name}`"
+                mend = edit_for(v, rule, -rule.value)
                 hints.append(f"hint: where the {'highest' if highest else 'lowest'} total wins a bonus "
-                             f"is {'added' if highest else 'taken off'}: {_edit(v, rule, -rule.value)}{drop}")
+                             f"is {'added' if highest else 'taken off'}: {mend}{drop}")
     bonus = v.game_end.target_bonus
     if bonus is not None and bonus.value < 0:
         wrong.append(f"`{bonus.id} {bonus.value}` takes points from a player for reaching the target")
