@@ -242,10 +242,16 @@ def _verify_job(job: tuple[str, int, Report | None, Workspace | None]) -> tuple[
 
 def _ignore_interrupts() -> None:
     """In a worker: Ctrl-C reaches the whole process group, and it is the main process that
-    stops the run (and ends the workers) with one line; a worker would print a traceback."""
+    stops the run (and ends the workers) with one line; a worker would print a traceback.
+    SIGTERM is the Pool's own way to end a worker, so it takes its default action again: the
+    forked worker inherits the main process's handler (remikc/interrupt.py), under which the
+    Pool's `terminate` waited for ever on a worker that would not end; and signals the worker
+    gets must not wake the main process's Ctrl-C watcher through the inherited wakeup pipe."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.set_wakeup_fd(-1)
 
 
 def _verify_one(path: str, rlimit: int, parent: Report | None, workspace: Workspace | None) -> Report:

@@ -257,3 +257,34 @@ def test_a_worker_ends_itself_when_the_main_process_is_gone():
             if _alive(worker):
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(worker, signal.SIGKILL)
+
+
+def _worker_signals() -> tuple[bool, bool, int]:
+    """In a pool worker: whether SIGTERM and SIGINT act as a worker's should, and its pid."""
+    term_default = signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    previous = signal.set_wakeup_fd(-1)  # (-1 again: nothing to restore in a worker)
+    return term_default and previous == -1, signal.getsignal(signal.SIGINT) == signal.SIG_IGN, os.getpid()
+
+
+def test_a_forked_checker_ends_on_the_pools_sigterm_while_a_command_runs():
+    """`check --jobs 2` forks its workers while CtrlC holds SIGTERM (and the wakeup pipe): a worker
+    inherited that handler, and the Pool's `terminate`, which ends workers by SIGTERM, once waited
+    for ever on one (a `build --check` hung at no CPU).  A worker takes SIGTERM's default action
+    and wakes no watcher of the main process; it is gone once the pool is left."""
+    import multiprocessing
+
+    from remikc.driver import _ignore_interrupts
+
+    before = signal.signal(signal.SIGTERM, signal.SIG_DFL)  # as in a command run from a shell
+    try:
+        with CtrlC():
+            assert signal.getsignal(signal.SIGTERM) != signal.SIG_DFL  # the command's own handler
+            with multiprocessing.get_context("fork").Pool(1, initializer=_ignore_interrupts) as pool:
+                term_ok, int_ignored, pid = pool.apply(_worker_signals)
+            assert term_ok and int_ignored
+            deadline = time.monotonic() + WAIT
+            while _alive(pid) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert not _alive(pid), "the worker outlived the pool"
+    finally:
+        signal.signal(signal.SIGTERM, before)
