@@ -981,6 +981,36 @@ def test_a_cut_card_from_a_deck_without_jokers_is_no_joker(tmp_path, code):
 
 
 @pytest.mark.parametrize("code", ["pl", "hr"])
+def test_last_turns_over_a_cut_card_begin_when_it_alone_is_left(tmp_path, code):
+    """Remik 51 played to the end of the stock (`stock_empty last_round`): the book said the last
+    turns come "when the stock runs out", where the cut card still lies under it; the referee
+    begins them when no card is left above the cut card, as the renewal of Remik 51's own stock
+    says.  Checked against the generated referee: 5 players picking at random (they seldom go
+    out), until the last turns begin."""
+    import random
+
+    from remikc.sim.play import load_variant_module
+    from remikc.spec.workspace import Workspace
+
+    body = "  override stock_empty last_round\n"
+    text = _house_book(tmp_path, "remik51", body, code)
+    assert {"pl": "Gdy nad kartą spod stosu do dobierania nie zostanie już żadna karta, każdy gracz",
+            "hr": "Kad iznad karte ispod špila ne ostane nijedna karta koja bi se mogla kupiti, svaki "
+                  "igrač"}[code] in text
+    assert not re.search(r"stos do dobierania się wyczerpie|se špil potroši", text)
+    workspace = Workspace()
+    module = load_variant_module(workspace.variant(str(tmp_path / "dom.rules")), workspace).module
+    rng = random.Random(7)
+    game = before = module.new_game(5, seed=7)
+    while game.last_turns is None and not game.deal_over:
+        before = game
+        seen, actions = module.view(game, game.seat), module.legal_actions(game)
+        game = module.apply(game, module.random_bot(seen, actions, rng))
+    assert game.last_turns is not None, "the deal ended before its stock"
+    assert before.stock[1:] and game.cut and len(game.stock) == 1  # the cut card alone, under no card
+
+
+@pytest.mark.parametrize("code", ["pl", "hr"])
 def test_a_game_without_a_cut_card_has_no_reading_of_it_to_settle(tmp_path, code):
     """Remik 51 without the cut card (and the two rules that need it): the renewal of the stock
     kept 004's other reading under "to settle before the game", "when no card is left above the

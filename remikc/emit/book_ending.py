@@ -84,6 +84,8 @@ def _stock(w: Writer) -> tuple[Block, ...]:
         key += ".cut_card"  # the new stock goes on the cut card, which stays for a hand
         if not _cut_card_waits_for_handing(v):
             key += ".plain"  # "i dalej czeka na remika": a player may draw it another way too
+    if cut and v.stock_empty.value is ir.StockEmpty.LAST_ROUND:
+        key += ".cut_card"  # the stock is gone when the cut card alone is left (as the referee has it)
     if v.stock_empty.value is ir.StockEmpty.LAST_ROUND and v.knocking is None:
         key += ".plain"  # "a nikt nie zapukał" speaks of a knock the game does not have
     w.add(key, v.stock_empty)

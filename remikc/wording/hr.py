@@ -439,6 +439,17 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                               "ima još jedan potez u kojem smije stavljati karte na stol (u novu grupu ili "
                               "dodavanjem). Zatim se zbrajaju karte u rukama: partiju dobiva igrač s "
                               "najmanjim zbrojem.",
+    # the same where a cut card lies under the stock: the stock is gone when it alone is left
+    "stock.last_round.cut_card": "Kad iznad karte ispod špila ne ostane nijedna karta koja bi se mogla "
+                                 "kupiti, a nitko nije pokucao, svaki igrač — i onaj koji je kupio "
+                                 "posljednju kartu — ima još jedan potez u kojem smije stavljati karte na "
+                                 "stol (u novu grupu ili dodavanjem). Zatim se zbrajaju karte u rukama: "
+                                 "partiju dobiva igrač s najmanjim zbrojem.",
+    "stock.last_round.cut_card.plain": "Kad iznad karte ispod špila ne ostane nijedna karta koja bi se mogla "
+                                       "kupiti, svaki igrač — i onaj koji je kupio posljednju kartu — ima "
+                                       "još jedan potez u kojem smije stavljati karte na stol (u novu grupu "
+                                       "ili dodavanjem). Zatim se zbrajaju karte u rukama: partiju dobiva "
+                                       "igrač s najmanjim zbrojem.",
     **SCORING,
     "example.round": "Primjer: igrač 1 riješio se svih karata.",
     "example.deal": "Primjer partije, odigrane od početka do kraja:",

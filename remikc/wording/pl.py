@@ -477,6 +477,17 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                               "ostatnią kartę — ma jeszcze jedną turę, w której może kłaść karty na stole "
                               "(nowy układ albo dokładając). Potem liczy się karty na rękach: rozdanie "
                               "wygrywa gracz z najmniejszą sumą.",
+    # the same where a cut card lies under the stock: the stock is gone when it alone is left
+    "stock.last_round.cut_card": "Gdy nad kartą spod stosu do dobierania nie zostanie już żadna karta, a "
+                                 "nikt nie zapukał, każdy gracz — także ten, który wziął ostatnią kartę — ma "
+                                 "jeszcze jedną turę, w której może kłaść karty na stole (nowy układ albo "
+                                 "dokładając). Potem liczy się karty na rękach: rozdanie wygrywa gracz z "
+                                 "najmniejszą sumą.",
+    "stock.last_round.cut_card.plain": "Gdy nad kartą spod stosu do dobierania nie zostanie już żadna karta, "
+                                       "każdy gracz — także ten, który wziął ostatnią kartę — ma jeszcze "
+                                       "jedną turę, w której może kłaść karty na stole (nowy układ albo "
+                                       "dokładając). Potem liczy się karty na rękach: rozdanie wygrywa gracz "
+                                       "z najmniejszą sumą.",
     **SCORING,
     "example.round": "Przykład: rozdanie zakończył gracz 1.",
     "example.deal": "Przykład rozdania, rozegranego od początku do końca:",
