@@ -103,11 +103,14 @@ class CtrlC:
         raise KeyboardInterrupt
 
     def _terminate(self, signum: int, frame: Any) -> None:
-        if self.terminated:
-            # `timeout` sends SIGTERM to the process and again to its group: the second must not
-            # cut short the clean-up the first began (the workers ended, their semaphores freed)
-            return
-        self.terminated = True
+        with self._lock:
+            if self.terminated and not self._resent:
+                # `timeout` sends SIGTERM to the process and again to its group: the second must
+                # not cut short the clean-up the first began (the workers ended, their semaphores
+                # freed).  The first's own, put off and sent again (`_signal_again`), goes on
+                self.seen = True
+                return
+            self.terminated = True
         self._handler(signum, frame)
 
     def _signal_again(self, signum: int) -> None:

@@ -183,12 +183,27 @@ def python_sigint() -> Iterator[None]:
         signal.signal(signal.SIGINT, before)
 
 
-@pytest.mark.usefixtures("python_sigint")
-def test_ctrl_c_inside_a_z3_constructor_waits_until_the_object_is_made(monkeypatch):
+@pytest.fixture
+def default_sigterm() -> Iterator[None]:
+    """SIGTERM's default action, which CtrlC takes over, whatever the test run set."""
+    before = signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+@pytest.mark.usefixtures("python_sigint", "default_sigterm")
+@pytest.mark.parametrize("signals", [(signal.SIGINT,), (signal.SIGTERM,), (signal.SIGTERM, signal.SIGTERM)],
+                         ids=["sigint", "sigterm", "sigterm-twice"])
+def test_ctrl_c_inside_a_z3_constructor_waits_until_the_object_is_made(monkeypatch, signals):
     """SIGINT comes while Z3's Python API builds a term, between taking the term and its
     context: the KeyboardInterrupt comes once the object is whole, so no half-made object
     fails in its finalizer ("Exception ignored in: AstRef.__del__", printed after `remikc:
-    interrupted`).  In this process: the signal is sent from inside the constructor."""
+    interrupted`).  In this process: the signal is sent from inside the constructor.  SIGTERM
+    the same, also sent twice as `timeout` sends it (to the process, then to its group): the
+    second is ignored, and the first's put-off KeyboardInterrupt comes all the same (it was
+    taken for the second and swallowed, and `simulate` ran on after `timeout`)."""
     import z3
 
     real = z3.z3._get_ctx
@@ -196,7 +211,8 @@ def test_ctrl_c_inside_a_z3_constructor_waits_until_the_object_is_made(monkeypat
     def signalled_from_a_constructor(ctx):  # type: ignore[no-untyped-def]
         if sys._getframe(1).f_code.co_name == "__init__":  # AstRef.__init__, not Bool itself
             monkeypatch.setattr(z3.z3, "_get_ctx", real)
-            os.kill(os.getpid(), signal.SIGINT)
+            for signum in signals:
+                os.kill(os.getpid(), signum)
         return real(ctx)
 
     unraisable: list[str] = []
