@@ -981,6 +981,30 @@ def test_a_cut_card_from_a_deck_without_jokers_is_no_joker(tmp_path, code):
 
 
 @pytest.mark.parametrize("code", ["pl", "hr"])
+def test_two_cards_a_turn_take_only_the_first_from_the_discard_pile(tmp_path, code):
+    """Remik klasyczny drawing two cards a turn (`draws 2`): the book said "take 2 cards: from
+    the stock or from the discard pile", as if both could be the discard pile's; the DSL's
+    `draws` (docs/dsl.md) gives only a turn's first card from it, and so does the referee, held
+    here to the sentence: after the top discard, the second card is the stock's."""
+    from remikc.sim.play import load_variant_module
+    from remikc.spec.workspace import Workspace
+
+    text = _house_book(tmp_path, "remik_klasyczny", "  turn {\n    override draws 2\n  }\n", code)
+    assert {"pl": "Gdy bierzesz 2 karty, tylko pierwszą możesz wziąć ze stosu kart odrzuconych; pozostałe "
+                  "bierzesz z wierzchu stosu do dobierania.",
+            "hr": "Kad kupuješ 2 karte, samo prvu smiješ uzeti s hrpe odbačenih karata; ostale kupuješ s "
+                  "vrha špila."}[code] in text
+    workspace = Workspace()
+    module = load_variant_module(workspace.variant(str(tmp_path / "dom.rules")), workspace).module
+    game = module.new_game(2, seed=3)
+    # the dealer plays first with a card more and no draw: he discards; then the other draws
+    game = module.apply(game, next(a for a in module.legal_actions(game) if isinstance(a, module.Discard)))
+    assert set(module.legal_actions(game)) == {module.Draw("stock"), module.Draw("discard")}
+    game = module.apply(game, module.Draw("discard"))
+    assert module.legal_actions(game) == [module.Draw("stock")]
+
+
+@pytest.mark.parametrize("code", ["pl", "hr"])
 def test_last_turns_over_a_cut_card_begin_when_it_alone_is_left(tmp_path, code):
     """Remik 51 played to the end of the stock (`stock_empty last_round`): the book said the last
     turns come "when the stock runs out", where the cut card still lies under it; the referee

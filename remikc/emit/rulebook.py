@@ -281,6 +281,15 @@ def _turn(w: Writer, t: Taught) -> tuple[Block, ...]:
             steps.append(w.say(f"turn.never.{source.value}", rule))
         else:
             steps.append(words.when(w, f"turn.when.{source.value}", rule))
+    others = [(s, r) for s, r in sources if s is not ir.DrawSource.STOCK]
+    if draws.count > 1 and not draws.until_meld and others:
+        # as the referee draws (remikc/drawing.py): only a turn's first card comes from elsewhere
+        # than the stock; the sentences above say where a card may come from, not which one.  What
+        # the DSL's `draws` means, not a reading of a seed: unmarked
+        glue = f" {w.lang.say('word.or')} "
+        steps.append(w.say("turn.draws.first_only", turn.draws, *(r for _, r in others), n=draws.count,
+                           sources=glue.join(w.lang.say(f"source.first.{s.value}") for s, _ in others),
+                           marked=False))
     if turn.meld_after_last_draw is not None and not turn.meld_after_last_draw.value:
         steps.append(w.say("turn.no_meld_after_last_draw", turn.meld_after_last_draw, n=draws.count))
     if not draws.until_meld:  # a turn that draws until it melds has said when to lay down
