@@ -6,6 +6,7 @@ hands back results for the caller to print.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -241,17 +242,21 @@ def _verify_job(job: tuple[str, int, Report | None, Workspace | None]) -> tuple[
 
 
 def _ignore_interrupts() -> None:
-    """In a worker: Ctrl-C reaches the whole process group, and it is the main process that
-    stops the run (and ends the workers) with one line; a worker would print a traceback.
-    SIGTERM is the Pool's own way to end a worker, so it takes its default action again: the
-    forked worker inherits the main process's handler (remikc/interrupt.py), under which the
-    Pool's `terminate` waited for ever on a worker that would not end; and signals the worker
-    gets must not wake the main process's Ctrl-C watcher through the inherited wakeup pipe."""
+    """In a worker: Ctrl-C and `timeout`'s SIGTERM reach the whole process group, and it is the
+    main process that stops the run (and ends the workers) with one line.  The worker leaves
+    the group: killed by the group's SIGTERM, a worker waiting for its next job took the job
+    queue's lock with it, and the Pool, which forks another in its place, then waited for the
+    lock for ever in `terminate`.  SIGTERM itself, the Pool's way to end a worker, takes its
+    default action (a worker inherits the main process's handler, remikc/interrupt.py), and the
+    worker drops the main's wakeup pipe, through which its signals would wake the main's
+    watcher.  A worker whose main process is gone ends with its next job: the queue is closed."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.set_wakeup_fd(-1)
+    with contextlib.suppress(OSError):  # (a platform without process groups: as before)
+        os.setpgid(0, 0)
 
 
 def _verify_one(path: str, rlimit: int, parent: Report | None, workspace: Workspace | None) -> Report:

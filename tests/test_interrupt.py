@@ -275,18 +275,21 @@ def test_a_worker_ends_itself_when_the_main_process_is_gone():
                     os.kill(worker, signal.SIGKILL)
 
 
-def _worker_signals() -> tuple[bool, bool, int]:
-    """In a pool worker: whether SIGTERM and SIGINT act as a worker's should, and its pid."""
+def _worker_signals() -> tuple[bool, bool, bool, int]:
+    """In a pool worker: whether SIGTERM and SIGINT act as a worker's should, whether it is
+    out of the main process's group, and its pid."""
     term_default = signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
     previous = signal.set_wakeup_fd(-1)  # (-1 again: nothing to restore in a worker)
-    return term_default and previous == -1, signal.getsignal(signal.SIGINT) == signal.SIG_IGN, os.getpid()
+    return (term_default and previous == -1, signal.getsignal(signal.SIGINT) == signal.SIG_IGN,
+            os.getpgid(0) == os.getpid(), os.getpid())
 
 
 def test_a_forked_checker_ends_on_the_pools_sigterm_while_a_command_runs():
     """`check --jobs 2` forks its workers while CtrlC holds SIGTERM (and the wakeup pipe): a worker
     inherited that handler, and the Pool's `terminate`, which ends workers by SIGTERM, once waited
-    for ever on one (a `build --check` hung at no CPU).  A worker takes SIGTERM's default action
-    and wakes no watcher of the main process; it is gone once the pool is left."""
+    for ever on one (a `build --check` hung at no CPU).  A worker takes SIGTERM's default action,
+    wakes no watcher of the main process, and leaves its process group (the next test); it is
+    gone once the pool is left."""
     import multiprocessing
 
     from remikc.driver import _ignore_interrupts
@@ -296,11 +299,42 @@ def test_a_forked_checker_ends_on_the_pools_sigterm_while_a_command_runs():
         with CtrlC():
             assert signal.getsignal(signal.SIGTERM) != signal.SIG_DFL  # the command's own handler
             with multiprocessing.get_context("fork").Pool(1, initializer=_ignore_interrupts) as pool:
-                term_ok, int_ignored, pid = pool.apply(_worker_signals)
-            assert term_ok and int_ignored
+                term_ok, int_ignored, own_group, pid = pool.apply(_worker_signals)
+            assert term_ok and int_ignored and own_group
             deadline = time.monotonic() + WAIT
             while _alive(pid) and time.monotonic() < deadline:
                 time.sleep(0.05)
             assert not _alive(pid), "the worker outlived the pool"
     finally:
         signal.signal(signal.SIGTERM, before)
+
+
+# `timeout` sends SIGTERM to the whole group; the main process leaves its Pool as remikc's
+# handler makes it (a KeyboardInterrupt).  Workers killed by it left the job queue's lock held.
+GROUP_SIGTERM = """
+import multiprocessing, os, signal, time
+from remikc.driver import _ignore_interrupts
+
+def stop(signum, frame):
+    raise KeyboardInterrupt
+
+signal.signal(signal.SIGTERM, stop)
+try:
+    with multiprocessing.get_context("fork").Pool(2, initializer=_ignore_interrupts) as pool:
+        pool.apply(os.getpid)
+        time.sleep(0.5)  # both idle: one waits for a job with the queue's lock held
+        os.killpg(0, signal.SIGTERM)
+        time.sleep(60)
+except KeyboardInterrupt:
+    print("ended", flush=True)
+"""
+
+
+@pytest.mark.parametrize("run", range(3))
+def test_a_sigterm_to_the_whole_group_leaves_the_checkers_pool_free_to_end(run):
+    """Killed by `timeout`'s SIGTERM to the group, a worker waiting for its next job took the
+    job queue's lock with it, the Pool forked another in its place, and `terminate` waited for
+    the lock for ever (one run in three or four here).  The workers are out of the group."""
+    with started([sys.executable, "-c", GROUP_SIGTERM]) as process:
+        out, err = process.communicate(timeout=WAIT)
+    assert (process.returncode, out) == (0, "ended\n"), err
