@@ -255,8 +255,9 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.set_wakeup_fd(-1)
-    with contextlib.suppress(OSError):  # (a platform without process groups: as before)
-        os.setpgid(0, 0)
+    if hasattr(os, "setpgid"):  # (fork, and so this, is POSIX's; a group of its own, as it can)
+        with contextlib.suppress(OSError):
+            os.setpgid(0, 0)
 
 
 def _verify_one(path: str, rlimit: int, parent: Report | None, workspace: Workspace | None) -> Report:
