@@ -93,6 +93,35 @@ def test_an_added_rule_is_stated_once(tmp_path):
                       "manipulacyjny): tej zasady nie ma.)", ("scoring.joker_in_hand",))]
 
 
+@pytest.mark.parametrize("code", ["pl", "hr"])
+def test_handing_added_says_what_a_remik_is(tmp_path, code):
+    """Karuzela (003 has no handing) with a family's remik: the list said only "handing, one may
+    also lay cards off onto others' melds", of a play the list never named; the sentence that
+    says what a remik is, and that it scores nothing more, is the change."""
+    items = _changes(tmp_path, "karuzela", "  handing {\n    lay_off allowed\n  }", code)
+    assert [rules for _, rules in items] == [("handing.lay_off",)]
+    assert items[0][0] == {
+        "pl": "Kto w jednej turze wyłoży naraz wszystkie karty, a wcześniej nie położył na stole żadnej "
+              "karty, robi remika. Robiąc remika, wolno też dokładać karty do cudzych układów. Remik nie "
+              "daje dodatkowych punktów: liczy się tak jak każde inne pozbycie się wszystkich kart. (W "
+              "grze Karuzela (remik manipulacyjny): tej zasady nie ma.)",
+        "hr": "Igrač handira ako u jednom potezu odjednom izloži sve karte, a prije toga nije na stol "
+              "stavio nijednu kartu. Tko handira, smije dodavati karte i u tuđe grupe. Handiranje ne "
+              "donosi dodatne bodove: računa se kao i svako drugo rješavanje svih karata. (U igri "
+              "Vrtuljak (Karuzela): tog pravila nema.)"}[code]
+
+
+def test_handing_removed_says_what_no_longer_is(tmp_path):
+    """Remik podstawowy (002) without its remik: "no longer: one may lay off onto others' melds
+    when handing" alone left out what handing was; the item says it whole."""
+    items = _changes(tmp_path, "remik_podstawowy", "  remove handing\n  scoring {\n"
+                     "    remove handing_multiplier\n  }")
+    texts = [text for text, _ in items]
+    assert any(t.startswith("Nie obowiązuje: Kto w jednej turze pozbędzie się wszystkich kart")
+               and "robi remika. Robiąc remika, wolno też dokładać karty do cudzych układów." in t
+               for t in texts), texts
+
+
 def test_a_removed_joker_limit_at_the_opening_is_not_said_to_lapse(tmp_path):
     """Remik 51 (000/004): one joker per meld at the opening, more later.  One joker per meld
     throughout still holds at the opening: no "no longer: one joker at the opening"."""

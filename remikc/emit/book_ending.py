@@ -5,6 +5,7 @@ lays out the book; the referee's own choices where no rule speaks are said here 
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 from .. import ir
 from ..drawing import holds
@@ -22,6 +23,9 @@ def _going_out(w: Writer) -> tuple[Block, ...]:
     w.add(f"going_out.{v.going_out.by.value.value}", v.going_out.by)
     h = v.handing
     if h is not None:
+        # what a remik is, said as going out is: it states the handing section too, whose one
+        # required rule stands for it (a house adding handing lists this among its changes)
+        start = len(w.blocks)
         if v.going_out.by.value is ir.GoingOutBy.DISCARD_OR_TABLE:  # the last card laid or discarded
             w.add("handing.discard_or_table", v.going_out.by, marked=False)
         elif v.going_out.by.value is not ir.GoingOutBy.DISCARD:
@@ -42,6 +46,9 @@ def _going_out(w: Writer) -> tuple[Block, ...]:
                 clause = w.say("handing.stock_only", taken, marked=False)
                 said = Sentence(f"{said.text} {clause.text}", said.rules + clause.rules)
             w.blocks.append(said)
+        defined = w.blocks[start]
+        assert isinstance(defined, Sentence)
+        w.blocks[start] = replace(defined, rules=(*defined.rules, h.lay_off.id))
         w.add(f"handing.lay_off.{'allowed' if h.lay_off.value else 'forbidden'}", h.lay_off)
         if h.opening_rules is not None:
             w.add(f"handing.opening_rules.{'apply' if h.opening_rules.value else 'waived'}",

@@ -4,6 +4,8 @@ score with its arithmetic, or else a round of the solver's hands."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .. import ir
 from ..scoring import counted, deal_scores, totals
 from ..verify.witness import Examples
@@ -43,8 +45,11 @@ def scoring(w: Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
             replaced = rule
     if v.handing is not None and s.handed is None and s.handed_with_cut_card is None \
             and s.handing_multiplier is None:
-        # the book names a remik (handing): say it changes no score, lest a group give it one
-        w.add("scoring.handed.plain", s.went_out or s.method)
+        # the book names a remik (handing): say it changes no score, lest a group give it one.
+        # It states the handing section too (its required rule for it): a house adding handing
+        # lists it among its changes
+        plain = w.say("scoring.handed.plain", s.went_out or s.method)
+        w.blocks.append(replace(plain, rules=(*plain.rules, v.handing.lay_off.id)))
     # under penalties a hand is its holder's score ("kosztuje", "dostaje"); else it counts for
     # the winner, who takes it, and costs its holder nothing
     counted = "" if method is ir.Method.PENALTIES else ".counted"
