@@ -58,7 +58,7 @@ def test_help_states_the_exit_codes(argv):
     code, out, err = run(*argv)
     assert (code, err) == (0, "")
     for line in ("  0    everything is fine", "  1    a spec has errors", "  2    the command itself",
-                 "  130  stopped by Ctrl-C"):
+                 "  130  stopped by Ctrl-C", "  143  stopped by SIGTERM"):
         assert line in out
 
 

@@ -75,7 +75,8 @@ EXIT_CODES = """exit codes:
   1    a spec has errors, a check is violated or undecided
   2    the command itself was wrong (unknown option, missing file, cards that are not cards),
        or remikc could not write an output (a folder not writable, a full disk)
-  130  stopped by Ctrl-C"""
+  130  stopped by Ctrl-C
+  143  stopped by SIGTERM (`timeout`, `kill`)"""
 
 SPEC_HELP = (f"a {SUFFIX} file; `-` reads standard input (see --stdin-filename); "
              f"`{PACKAGED}/<id>{SUFFIX}` a seed variant shipped with remikc")
