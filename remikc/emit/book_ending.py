@@ -5,7 +5,6 @@ lays out the book; the referee's own choices where no rule speaks are said here 
 from __future__ import annotations
 
 import itertools
-from dataclasses import replace
 
 from .. import ir
 from ..drawing import holds
@@ -25,16 +24,15 @@ def _going_out(w: Writer) -> tuple[Block, ...]:
     if h is not None:
         # what a remik is, said as going out is: it states the handing section too, whose one
         # required rule stands for it (a house adding handing lists this among its changes)
-        start = len(w.blocks)
         if v.going_out.by.value is ir.GoingOutBy.DISCARD_OR_TABLE:  # the last card laid or discarded
-            w.add("handing.discard_or_table", v.going_out.by, marked=False)
+            w.add("handing.discard_or_table", v.going_out.by, h.lay_off, marked=False)
         elif v.going_out.by.value is not ir.GoingOutBy.DISCARD:
-            w.add("handing", v.going_out.by, marked=False)
+            w.add("handing", v.going_out.by, h.lay_off, marked=False)
         elif any(o.key == "handing.keep_discard" and o.language == w.lang.code for o in v.wording):
             # the key before it was split, reworded by the spec: its words, whole
-            w.add("handing.keep_discard", v.going_out.by, marked=False)
+            w.add("handing.keep_discard", v.going_out.by, h.lay_off, marked=False)
         else:
-            said = w.say("handing.keep_discard.rule", v.going_out.by, marked=False)
+            said = w.say("handing.keep_discard.rule", v.going_out.by, h.lay_off, marked=False)
             pile = _discard_when_handing(v)
             taken = discard_rule(v)
             if pile is not None:  # one paragraph, as the key before the split said it
@@ -46,9 +44,6 @@ def _going_out(w: Writer) -> tuple[Block, ...]:
                 clause = w.say("handing.stock_only", taken, marked=False)
                 said = Sentence(f"{said.text} {clause.text}", said.rules + clause.rules)
             w.blocks.append(said)
-        defined = w.blocks[start]
-        assert isinstance(defined, Sentence)
-        w.blocks[start] = replace(defined, rules=(*defined.rules, h.lay_off.id))
         w.add(f"handing.lay_off.{'allowed' if h.lay_off.value else 'forbidden'}", h.lay_off)
         if h.opening_rules is not None:
             w.add(f"handing.opening_rules.{'apply' if h.opening_rules.value else 'waived'}",
