@@ -112,8 +112,15 @@ def _start_worker(parent: int | None = None) -> None:
     """A worker's start.  Ctrl-C reaches every process of the terminal's group: the main process
     alone handles it (one line, exit 130) and ends the workers it knows.  A worker it was still
     starting when Ctrl-C came is not among them, and would wait for work for ever, holding the
-    terminal's output open: each worker ends itself once `parent` (the main process) is gone."""
+    terminal's output open: each worker ends itself once `parent` (the main process) is gone.
+    `timeout`'s SIGTERM reaches the whole group too: the worker leaves it, so that the main process
+    ends the workers itself, as on Ctrl-C (killed by the group's SIGTERM mid-game, workers once left
+    the main process waiting for ever at its exit, on a loaded machine; remikc/driver.py does the
+    same for `check`'s workers)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "setpgid"):  # (POSIX; a group of its own, as it can)
+        with contextlib.suppress(OSError):
+            os.setpgid(0, 0)
     if parent is not None:
         threading.Thread(target=_end_with, args=(parent,), name="remikc-orphan-watch", daemon=True).start()
 
