@@ -141,6 +141,7 @@ TIERS: dict[str, tuple[str, set[str]]] = {
         "test_build_and_list_skip_a_fifo", "test_standard_input_is_read_up_to_the_limit_only",
         "test_one_id_in_two_folders_builds_nothing",
     }),
+    "tests/test_opening_rearranged.py": (INTEGRATION, set()),
     "tests/test_output.py": (INTEGRATION, {
         "test_new_and_write_atomic_follow_the_umask",
     }),

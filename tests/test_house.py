@@ -336,40 +336,6 @@ def test_an_override_with_another_value_does_not_warn(tmp_path: Path) -> None:
     assert [w.code for w in Workspace().warnings(str(path))] == []
 
 
-def test_an_opening_in_a_rearranging_game_warns_that_the_referee_does_not_hold_it(tmp_path: Path) -> None:
-    """Karuzela with a family's 30-point first lay-down (Rummikub's rule): the book states the
-    opening, but the generated referee judges a first lay-down as any rearrangement, and let a
-    player open with 5♥ 6♥ JK (18 points).  Said by warning W007, at the family's line; the
-    referee's verdict is what the warning says (should it learn the opening, this test fails and
-    the warning goes with it)."""
-    from remikc.sim.play import load_variant_module
-
-    path = tmp_path / "od30.rules"
-    path.write_text('variant od30 extends "karuzela" {\n  name pl "Od 30"\n  name hr "Od 30"\n'
-                    "  opening {\n    min_points 30\n  }\n}\n", encoding="utf-8")
-    workspace = Workspace()
-    variant = workspace.variant(str(path))
-    warned = workspace.warnings(str(path))
-    assert [(w.code, w.span.line) for w in warned] == [("W007", 5)]
-    assert "does not hold it to the opening" in warned[0].message
-    module = load_variant_module(variant, workspace).module
-    # the first deal whose first player, once he has drawn, is offered a meld of his hand worth
-    # less than 30 on the empty table (`legal_actions`)
-    for seed in range(1, 40):
-        game = module.apply(module.new_game(2, seed=seed), module.Draw("stock"))
-        small = [a for a in module.legal_actions(game) if isinstance(a, module.Rearrange)
-                 and module.check_meld(a.table[-1]).points < 30]
-        if small:
-            break
-    assert small, "no deal offers a first meld under 30"
-    opened = module.apply(game, small[0])
-    assert isinstance(opened, module.Game) and opened.opened[game.seat]
-    # the seed, which has no opening, has nothing to warn of
-    seed = Workspace()
-    seed.variant(str(ROOT / "specs" / "karuzela.rules"))
-    assert seed.warnings(str(ROOT / "specs" / "karuzela.rules")) == ()
-
-
 # --- a dead rule: where it is, and the edit that fixes it ---------------------------------------
 
 def _dead(path: Path) -> tuple[str, tuple[str, ...]]:

@@ -1005,6 +1005,33 @@ def test_two_cards_a_turn_take_only_the_first_from_the_discard_pile(tmp_path, co
 
 
 @pytest.mark.parametrize("code", ["pl", "hr"])
+def test_drawing_until_a_meld_takes_only_the_first_card_from_the_discard_pile(tmp_path, code):
+    """Remik podstawowy drawing until a meld (`draws 3 until meld`): the book said "take a card
+    from the stock", where the discard pile's top may be taken too; and, as for `draws 2`, only
+    a turn's first card comes from there: the next ones are the stock's.  The referee, held here
+    to the sentence: after the top discard and no meld, the only draw left is the stock."""
+    from remikc.sim.play import load_variant_module
+    from remikc.spec.workspace import Workspace
+
+    text = _house_book(tmp_path, "remik_podstawowy", "  turn {\n    override draws 3 until meld\n  }\n", code)
+    assert {"pl": "Weź kartę z wierzchu stosu do dobierania albo z wierzchu stosu kart odrzuconych (kartę "
+                  "odrzuconą przez poprzedniego gracza) i",
+            "hr": "Kupi kartu s vrha špila ili s vrha hrpe odbačenih karata (kartu koju je odbacio igrač "
+                  "prije tebe);"}[code] in text
+    assert {"pl": "jeśli nie — musisz wziąć następną z wierzchu stosu do dobierania, w jednej turze "
+                  "najwyżej 3 karty.",
+            "hr": "ako ne — moraš kupiti sljedeću s vrha špila, u jednom potezu najviše 3 karte."}[code] \
+        in text
+    workspace = Workspace()
+    module = load_variant_module(workspace.variant(str(tmp_path / "dom.rules")), workspace).module
+    game = module.new_game(2, seed=3)
+    assert {a for a in module.legal_actions(game) if isinstance(a, module.Draw)} == \
+        {module.Draw("stock"), module.Draw("discard")}
+    game = module.apply(game, module.Draw("discard"))
+    assert [a for a in module.legal_actions(game) if isinstance(a, module.Draw)] == [module.Draw("stock")]
+
+
+@pytest.mark.parametrize("code", ["pl", "hr"])
 def test_last_turns_over_a_cut_card_begin_when_it_alone_is_left(tmp_path, code):
     """Remik 51 played to the end of the stock (`stock_empty last_round`): the book said the last
     turns come "when the stock runs out", where the cut card still lies under it; the referee

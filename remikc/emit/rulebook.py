@@ -265,7 +265,15 @@ def _turn(w: Writer, t: Taught) -> tuple[Block, ...]:
     sources = [(s, r) for s, r in turn.draw if not isinstance(r.value, ir.Never)]
     free = [s.value for s, r in sources if isinstance(r.value, ir.Always)]
     always = [r for s, r in sources if isinstance(r.value, ir.Always)]
-    if draws.until_meld:
+    others = [(s, r) for s, r in sources if s is not ir.DrawSource.STOCK]
+    if draws.until_meld and others:
+        # the first card may come from elsewhere, the next ones only from the stock (remikc/drawing.py);
+        # the places besides the stock that take a condition are said below, as for one draw
+        glue = f" {w.lang.say('word.or')} "
+        first = glue.join(w.lang.say(f"source.{s}") for s in free) if free else w.lang.say("source.stock")
+        steps.append(w.say("turn.draws.until_meld.from", turn.draws, *(r for s, r in turn.draw),
+                           n=draws.count, sources=first))
+    elif draws.until_meld:
         steps.append(w.say("turn.draws.until_meld", turn.draws, *(r for s, r in turn.draw), n=draws.count))
     elif not free:
         steps.append(w.say("turn.draw.none", turn.draws))
@@ -281,7 +289,6 @@ def _turn(w: Writer, t: Taught) -> tuple[Block, ...]:
             steps.append(w.say(f"turn.never.{source.value}", rule))
         else:
             steps.append(words.when(w, f"turn.when.{source.value}", rule))
-    others = [(s, r) for s, r in sources if s is not ir.DrawSource.STOCK]
     if draws.count > 1 and not draws.until_meld and others:
         # as the referee draws (remikc/drawing.py): only a turn's first card comes from elsewhere
         # than the stock; the sentences above say where a card may come from, not which one.  What
@@ -475,6 +482,8 @@ def _opening(w: Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
         w.add("opening.clean_run.plain" if no_jokers(w.v) else "opening.clean_run", o.clean_run)
     w.count("opening.min_melds", o.min_melds)
     w.add("opening.after", o.min_points)
+    if w.v.turn.rearrange is not None:  # the referee's `_before_opening`
+        w.add("opening.table_stays", o.min_points, w.v.turn.rearrange.min_from_hand)
     shown = list(t.openings)
     # the variant's own threshold is taught too: a house variant that lowers it inherits the
     # seed's examples, which open above it

@@ -60,7 +60,9 @@ from .rules import (
     _WHY_FIRST_PLAYER_EXTRA,
     _WHY_GOING_OUT,
     _WHY_KNOCKING,
+    _WHY_LAY_OFF,
     _WHY_MELD_AFTER_LAST_DRAW,
+    _WHY_OPENING_MIN_POINTS,
     _WHY_REARRANGE_MIN,
     _WHY_REARRANGE_REMOVE,
     _WHY_RETRIEVED_JOKER,
@@ -106,6 +108,7 @@ from .rules import (
     VARIANT_ID,
     VARIANT_NAME,
     WENT_OUT,
+    _may_lay_off,
     _may_swap,
 )
 from .search import _kept
@@ -476,6 +479,13 @@ def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:
     least = cast("int", REARRANGE_MIN_FROM_HAND)
     if len(rest) < least:
         why.append(_because("rearrange.min", _WHY_REARRANGE_MIN, given=len(rest), least=least))
+    # a player who has not opened leaves the table's melds as they lie and opens with melds of his
+    # own (`_before_opening`): where they lie in the new table, and which are his new melds
+    stayed: dict[int, int] = {}
+    opening = HAS_OPENING and not opened
+    if opening:
+        stayed, refused = _before_opening(game, action, first_round)
+        why += refused
     melds = []
     plain: dict[int, TableMeld] = {}  # by place in the new table: melds without jokers, laid at once
     for place, (meld, named) in enumerate(zip(action.table, action.declared, strict=True)):
@@ -486,6 +496,8 @@ def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:
                 continue
         verdict = _read_declared(meld, named, False, None)
         if not verdict.ok:
+            if opening and place not in stayed and len(stayed) == len(game.table):
+                continue  # the opening's check named it, by its number among the new melds
             why += [r._within("new_meld", meld_cards=_show_declared(meld, named)) for r in verdict.reasons]
         else:
             melds.append((meld, cast("str", verdict.kind), named))
@@ -532,14 +544,89 @@ def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:
             wanted.remove(card)
     if wanted:
         return Refusal(_because("joker.keeps_card", _WHY_DECLARE, cards=_show(wanted)))
+    now_opened = True
+    if opening:
+        # the table's melds keep who laid them; he opens only by melds of his own
+        for place, was in stayed.items():
+            m = table[place]
+            table[place] = TableMeld(m.cards, m.kind, game.table[was].owner, m.stands)
+        now_opened = len(stayed) < len(action.table)
     hands = list(game.hands)
     hands[seat] = tuple(sorted(cast("list[Card]", hand)))  # (Cards: the hand's and the table's)
     after = game._copy(hands=tuple(hands), table=tuple(table), melded=True,
-                       opened=(*game.opened[:seat], True, *game.opened[seat + 1:]),
+                       opened=(*game.opened[:seat], now_opened, *game.opened[seat + 1:]),
+                       opened_now=game.opened_now or (opening and now_opened),
+                       must="" if game.must == "open" and now_opened else game.must,
                        first_open_turn=game.turn if game.first_open_turn is None else game.first_open_turn)
     if not hand:
         return _went_out(after)
     return after
+
+
+def _before_opening(game: Game, action: Rearrange, first_round: bool) -> tuple[dict[int, int], list[Reason]]:
+    """Where a player who has not opened leaves the table's melds: for each place of the new table
+    holding one, the table meld's index; and why the rest is refused.  Until he opens, each meld
+    on the table stays as it lies, in a meld of its own, grown only by lay-offs where the rules
+    allow them now (the card a swap from hand lays takes its joker's place; the joker goes with
+    the hand's cards), and the melds holding none are his opening, held to the opening's rules:
+    a first lay-down that rearranges the table would open with the table's cards."""
+    why: list[Reason] = []
+    lying: list[dict[int, int]] = []
+    for m in game.table:
+        counts: dict[int, int] = {}
+        for card in m.cards:
+            counts[card] = counts.get(card, 0) + 1
+        lying.append(counts)
+    for card, where in action.swaps:
+        holder = next((i for i, m in enumerate(game.table) if card in m.stands and lying[i].get(0)), None)
+        if where == "table":
+            if not why:
+                why.append(_because("rearrange.before_opening", _WHY_OPENING_MIN_POINTS))
+        elif holder is not None:  # (a swap no table joker stands for is refused by `_rearranged`)
+            lying[holder][0] -= 1
+            lying[holder][card] = lying[holder].get(card, 0) + 1
+    new: list[dict[int, int]] = []
+    for meld in action.table:
+        counts = {}
+        for card in meld:
+            counts[card] = counts.get(card, 0) + 1
+        new.append(counts)
+    holds = [[place for place in sorted(range(len(new)), key=lambda p: p != i)
+              if all(new[place].get(card, 0) >= n for card, n in was.items())] for i, was in enumerate(lying)]
+    stayed = _matched(holds)
+    if len(stayed) < len(lying):
+        if not why:  # (a card from another meld took a joker's place: said already)
+            why.append(_because("rearrange.before_opening", _WHY_OPENING_MIN_POINTS))
+        return stayed, why
+    mine = [place for place in range(len(new)) if place not in stayed]
+    grown = [was for place, was in stayed.items() if len(action.table[place]) > len(game.table[was].cards)]
+    if grown and not _may_lay_off(first_round, bool(mine), False, False):
+        why += [_because("lay_off.not_now", _WHY_LAY_OFF)._within("lay_off", meld_number=was + 1)
+                for was in sorted(grown)]
+    if mine:
+        why += _opening_of([(action.table[p], tuple(action.declared[p])) for p in mine]).reasons
+    return stayed, why
+
+
+def _matched(holds: list[list[int]]) -> dict[int, int]:
+    """A place of the new table for each table meld, each place for one meld (`holds[i]`: the
+    places that hold meld i, its own first), as many as can be: by new place, the meld's index.
+    Augmenting paths (Kuhn): a table holds a few dozen melds."""
+    owner: dict[int, int] = {}
+
+    def place(i: int, tried: set[int]) -> bool:
+        for p in holds[i]:
+            if p in tried:
+                continue
+            tried.add(p)
+            if p not in owner or place(owner[p], tried):
+                owner[p] = i
+                return True
+        return False
+
+    for i in range(len(holds)):
+        place(i, set())
+    return owner
 
 
 def _moved_melds(table: tuple[TableMeld, ...], new: tuple[Meld, ...]) -> tuple[list[Card], list[Card]]:

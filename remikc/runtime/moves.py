@@ -362,13 +362,20 @@ def _swaps(game: Game) -> list[Action]:
 def _rearrangements_offered(game: Game) -> Iterator[Action]:
     hand = game.hands[game.seat]
     table = tuple(m.cards for m in game.table)
-    for meld in _hand_melds(hand, False):
-        yield Rearrange((*table, meld), declared=[*([()] * len(table)), _declare(meld, False)])
+    first_round, opened = _flags(game)
+    if HAS_OPENING and not opened:
+        # the table stays as it lies until he opens (`apply._before_opening`): the best opening
+        # first, then each meld that opens alone, as where the table is not rearranged
+        must_keep = 1 if DISCARDS and GOING_OUT == "discard" else 0
+        for lay in cast("Iterator[Lay]", _whole_lay_downs(hand, False, must_keep)):
+            yield Rearrange((*table, *lay.melds), declared=[*([()] * len(table)), *lay.declared])
+    else:
+        for meld in _hand_melds(hand, False):
+            yield Rearrange((*table, meld), declared=[*([()] * len(table)), _declare(meld, False)])
     counts = _counts(hand)
     for index, m in enumerate(game.table):
         for _gain, grown in _extensions(m.cards, counts, most=1).values():
             yield Rearrange((*table[:index], tuple(map(Card, grown)), *table[index + 1:]))
-    first_round, opened = _flags(game)
     if RETRIEVED_JOKER is not None and _may_swap(first_round, opened, False, False):
         yield from _table_swaps(game)
 

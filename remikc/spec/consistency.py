@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from .. import ir
-from ..diagnostics import Diagnostic, Note, error, warning
+from ..diagnostics import Diagnostic, Note, error
 from .schema import all_sections
 
 
@@ -244,16 +244,6 @@ def _opening(v: ir.Variant) -> Iterator[Diagnostic]:
     if clean_run is not None and clean_run.value and v.run is None:
         yield from _needs(clean_run, "runs", "the variant has no `run` section",
                           "remove it, or add a `run` section")
-    if v.opening is not None and v.turn.rearrange is not None:
-        # the referee judges a rearranged table meld by meld (runtime/apply.py `_rearranged`),
-        # not as an opening: said, where the book states a rule the generated referee lets pass
-        yield warning("W007", "the table is rearranged, and the generated referee judges a first "
-                      "lay-down as any rearrangement: it does not hold it to the opening (a player "
-                      "may open with less than `opening` asks, and `legal_actions` offers it)",
-                      v.opening.min_points.span,
-                      notes=[Note("`turn.rearrange` is given here", v.turn.rearrange.min_from_hand.span)],
-                      hint="the rulebook states the opening: players keep it themselves; a program "
-                           "using the generated module must check it, or remove `opening`")
 
 
 def _flags(condition: ir.Condition) -> set[ir.Flag]:

@@ -185,6 +185,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                              "grupu ili karte dodane grupama na stolu). Ako staviš barem jednu kartu, više "
                              "ne kupuješ; ako ne — moraš kupiti sljedeću, u jednom potezu najviše "
                              "{n:card_acc}.",
+    # ... where the first card may come from elsewhere too: the next ones come from the stock
+    "turn.draws.until_meld.from": "Kupi kartu {sources}; ako možeš i želiš, stavi karte iz ruke na stol "
+                                  "(novu grupu ili karte dodane grupama na stolu). Ako staviš barem jednu "
+                                  "kartu, više ne kupuješ; ako ne — moraš kupiti sljedeću s vrha špila, u "
+                                  "jednom potezu najviše {n:card_acc}.",
     "turn.never.discard_top": "S hrpe odbačenih karata ne kupuje se.",
     "turn.never.stock": "Sa špila se ne kupuje.",
     "turn.never.cut_card": "Kartu ispod špila ne smije se uzeti.",
@@ -357,6 +362,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "other": "Pri otvaranju treba izložiti barem {n} grupa.",
     },
     "opening.after": "Nakon toga igrač se smatra otvorenim: daljnje grupe izlaže bez tog praga.",
+    "opening.table_stays": "Dok se ne otvoriš, grupe na stolu ostaju kakve jesu: otvaraš novim grupama iz "
+                            "vlastite ruke, a grupe na stolu smiješ premještati tek nakon otvaranja.",
     "example.opening": "otvaranje za {n:point}",
     # laying off
     "lay_off.always": "Grupama na stolu — i tuđima — smiješ dodavati svoje karte.",

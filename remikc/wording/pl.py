@@ -193,6 +193,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                              "ręki na stole (nowy układ albo karty dołożone do układów na stole). Jeśli "
                              "położysz choć jedną kartę, więcej nie dobierasz; jeśli nie — musisz wziąć "
                              "następną, w jednej turze najwyżej {n:card_acc}.",
+    # ... where the first card may come from elsewhere too: the next ones come from the stock
+    "turn.draws.until_meld.from": "Weź kartę {sources} i — jeśli możesz i chcesz — połóż karty z ręki "
+                                  "na stole (nowy układ albo karty dołożone do układów na stole). Jeśli "
+                                  "położysz choć jedną kartę, więcej nie dobierasz; jeśli nie — musisz wziąć "
+                                  "następną z wierzchu stosu do dobierania, w jednej turze najwyżej "
+                                  "{n:card_acc}.",
     "turn.never.discard_top": "Ze stosu kart odrzuconych się nie dobiera.",
     "turn.never.stock": "Ze stosu do dobierania się nie dobiera.",
     "turn.never.cut_card": "Karty spod stosu do dobierania nie wolno brać.",
@@ -385,6 +391,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "other": "Przy otwarciu trzeba wyłożyć co najmniej {n} układu.",
     },
     "opening.after": "Kto się otworzył, jest „otwarty”: kolejne układy wykłada już bez tego progu.",
+    "opening.table_stays": "Dopóki się nie otworzysz, układy na stole zostają tak, jak leżą: otwierasz "
+                            "nowymi układami z własnej ręki, a przekładać układy możesz dopiero po otwarciu.",
     "example.opening": "otwarcie za {n:point}",
     # laying off
     "lay_off.always": "Do układów leżących na stole — także cudzych — możesz dokładać swoje karty.",

@@ -280,6 +280,12 @@ REASONS: dict[str, tuple[str, str, str]] = {
     "rearrange.min": ("{given:card} from hand; a turn adds at least {least}",
                       "z ręki: {given:card}; tura dokłada co najmniej {least}",
                       "iz ruke: {given:card}; potez dodaje barem {least}"),
+    "rearrange.before_opening": (
+        "until a player has opened, the melds on the table stay as they lie: he opens with new melds "
+        "from his hand",
+        "dopóki gracz się nie otworzy, układy na stole zostają tak, jak leżą: otwiera się nowymi układami "
+        "z ręki",
+        "dok se igrač ne otvori, skupine na stolu ostaju kakve jesu: otvara se novim skupinama iz ruke"),
     "discard.none": ("this game has no discard: end the turn (EndTurn)",
                      "w tej grze się nie odrzuca: zakończ turę (EndTurn)",
                      "u ovoj igri se ne odbacuje: završi potez (EndTurn)"),
