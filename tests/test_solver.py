@@ -480,6 +480,86 @@ def test_best_melds_equal_z3_optimum_on_larger_hands(variant_id, load, seed_modu
                 assert _score(v.best_melds(_api(v, hand))) == goal.value().as_long(), (way, v._show(hand))
 
 
+def _one_joker_hand(rng: random.Random, v, size: int) -> Codes:  # type: ignore[no-untyped-def]
+    """A hand of one joker and `size - 1` cards: of one or two suits (long runs, a joker's gap
+    in them), of a few ranks (sets), or of the whole deck."""
+    deck = [c for c in range(4, 56) for _ in range(v.COPIES)]
+    shape = rng.randrange(3)
+    if shape == 0:
+        suits = rng.sample(range(4), rng.randint(1, 2))
+        deck = [c for c in deck if c & 3 in suits]
+    elif shape == 1:
+        ranks = rng.sample(range(1, 14), rng.randint(3, 5))
+        deck = [c for c in deck if c >> 2 in ranks]
+    return tuple(sorted([0, *rng.sample(deck, min(size - 1, len(deck)))]))
+
+
+def _one_joker_answers(v, rng: random.Random, hands: int) -> None:  # type: ignore[no-untyped-def]
+    """The quick answers for a hand holding one joker against the search and `_find`: no lay-down
+    is worth more than `_most_with_a_joker` (the referee's quick no to an opening), by the
+    opening's rules and by any, none leaves fewer cards than `_left_with_a_joker` (to handing),
+    and the melds picked from the deck's list are those `_find` finds, in its order."""
+    for _ in range(hands):
+        hand = _one_joker_hand(rng, v, rng.randint(3, 16))
+        most, left = v._most_with_a_joker(hand), v._left_with_a_joker(hand)
+        for opening in (True, False):
+            assert v._lay_down(hand, opening=opening, objective="points").points <= most, v._show(hand)
+            assert len(v._lay_down(hand, opening=opening, objective="cards").left) >= left, v._show(hand)
+            counts = v._counts(hand)
+            found = v._find(counts, opening)
+            assert list(v._one_joker_melds(counts, opening).items()) == list(found.items()), v._show(hand)
+
+
+@pytest.mark.parametrize("variant_id", ["remik51", "remik_klasyczny", "karuzela"])
+def test_the_quick_answers_for_a_hand_with_one_joker_hold(variant_id, seed_modules):
+    _one_joker_answers(seed_modules(variant_id), random.Random(f"one-joker-{variant_id}"), 300)
+
+
+@pytest.mark.parametrize("house", ["dookola", "dookola_klasyczny"])
+def test_the_quick_answers_for_a_hand_with_one_joker_hold_round_the_corner(house, tmp_path):
+    parent, body = ROUND_HOUSES[house]
+    _, v = house_variant(tmp_path, house, parent, body)
+    _one_joker_answers(v, random.Random(f"one-joker-{house}"), 200)
+
+
+def test_remik51_a_joker_adds_one_meld_to_what_the_hand_can_open_with(seed_modules):
+    v = seed_modules("remik51")
+    # 9♠ 10♠ Q♠ K♠ lie round one gap the joker can fill: 49 with it, and nothing else melds;
+    # every card counted would be 80, and the search would be asked
+    cards = "JK 9♠ 10♠ Q♠ K♠ 2♥ 5♥ 8♦ 3♣ 6♣"
+    hand = v._cards(cards)
+    assert v._most_with_a_joker(hand) == 49 and not v._might_open(hand)
+    assert v._left_with_a_joker(hand) == 5
+    assert v.best_melds(cards, opening=True).points == 49
+
+
+@pytest.mark.parametrize("variant_id", ["remik51", "remik_podstawowy"])
+def test_the_least_deadwood_after_a_discard_is_the_least_of_each_card_thrown(variant_id, seed_modules):
+    """`min_deadwood(discard=True)` is the least `min_deadwood` of the hand less one card, on the
+    hands its quick answers take (nothing melds; a dead card the dearest) and on others; and the
+    least-deadwood lay-down of a hand nothing of which melds keeps every card."""
+    v = seed_modules(variant_id)
+    rng = random.Random(f"discard-{variant_id}")
+    deck = [c for c in range(4, 56) for _ in range(v.COPIES)] + [0] * v.DECK_JOKERS
+    # the run or the set takes 7♠: with the set laid, throwing 2♣ keeps 5♠ 6♠ (11), throwing
+    # 6♠ keeps 5♠ 2♣ (7): a card a meld could hold is the one to throw
+    assert v.min_deadwood("5♠ 6♠ 7♠ 7♥ 7♦ 2♣", discard=True) == 7
+    for i in range(400):
+        if i % 2:  # a few neighbouring ranks, and a card or two from anywhere
+            low = rng.randint(1, 11)
+            near = [c for c in deck if c and low <= c >> 2 <= low + 2]
+            far = [c for c in deck if not c or not low <= c >> 2 <= low + 2]
+            hand = tuple(sorted(rng.sample(near, rng.randint(3, 7)) + rng.sample(far, rng.randint(0, 2))))
+        else:
+            hand = tuple(sorted(rng.sample(deck, rng.randint(1, 12))))
+        thrown = min(v.min_deadwood(_api(v, hand[:k] + hand[k + 1:])) for k in range(len(hand)))
+        assert v.min_deadwood(_api(v, hand), discard=True) == thrown, v._show(hand)
+        play = v._lay_down(_api(v, hand), opening=False, objective="deadwood")
+        assert sum(v.HAND_VALUE[c] for c in play.left) == v.min_deadwood(_api(v, hand)), v._show(hand)
+        if not play.melds:
+            assert play.left == tuple(sorted(hand, key=lambda c: c or 56)) and play.points == 0
+
+
 # --- worked out by hand from the seeds ---------------------------------------------------------------
 
 def test_remik51_the_seed_opening_is_found_in_a_dealt_hand(seed_modules):

@@ -113,9 +113,12 @@ def _greedy(seen: View, play: Action | None, sources: list[str], ends: list[Acti
     if discards:
         # the dearest card the least-deadwood lay-down of the hand leaves out
         held = tuple(hand)
+        dead = _dead(held)
         # a card no meld can hold stays in hand anyway: then keeping one costs the search nothing,
-        # and the quicker search without that condition finds a lay-down as good
-        kept = _lay_down(held, opening=False, objective="deadwood", keep=0 if _dead(held) else 1).left
+        # and the quicker search without that condition finds a lay-down as good; where no card
+        # can meld (most hands, once their melds are down) every card stays, as the search says
+        kept = held if len(dead) == len(held) else \
+            _lay_down(held, opening=False, objective="deadwood", keep=0 if dead else 1).left
         left = set(kept)
         chosen = max((a for a in discards if not a.knock),
                      key=lambda a: (a.card in left, HAND_VALUE[a.card], a.card))

@@ -9,6 +9,8 @@ from .cards import Card, _memo
 from .game import Game
 from .melds import check_opening
 from .rules import (
+    ACE_HIGH,
+    ACE_LOW,
     DISCARDS,
     DRAWS,
     DRAWS_UNTIL_MELD,
@@ -17,12 +19,16 @@ from .rules import (
     HANDING,
     HANDING_OPENING_RULES,
     HAS_OPENING,
+    HAS_RUN,
+    HAS_SET,
     JOKER_FIXED,
     LAST_CARD_BY_DISCARD_ONLY,
     MELD_AFTER_LAST_DRAW,
     RUN_VALUE,
+    SET_DISTINCT_SUITS,
     SET_VALUE,
     STOCK_EMPTY,
+    WRAP,
     _may_draw_cut,
     _may_draw_discard,
     _may_draw_stock,
@@ -86,7 +92,82 @@ def _might_open(held: tuple[int, ...]) -> bool:
     if not HAS_OPENING:
         return True
     most = _MOST_BY_CARD
+    if _UNIVERSE_ONLY and held.count(0) == 1:
+        return _most_with_a_joker(held) >= _OPEN_POINTS
     return sum([most[c] for c in held]) - sum([most[c] for c in _dead(held)]) >= _OPEN_POINTS
+
+
+# The first suit position of a run, and the last (the ace after the king is 14)
+_RUN_FIRST: Final[int] = 1 if ACE_LOW else 2
+_RUN_LAST: Final[int] = 14 if ACE_HIGH else 13
+_ONE_EACH: Final[tuple[int, ...]] = (0,) * 4 + (1,) * 52  # each natural card counted once
+
+
+def _most_with_a_joker(held: tuple[int, ...]) -> int:
+    """At least the points of any lay-down of `held`, which holds one joker (and no run mixes
+    suits): `_might_open`'s sum for such a hand, kept low enough to say no to most of them.
+
+    Why it is a bound: a lay-down is worth what each card laid is worth at its place, each at
+    most `_MOST_BY_CARD`.  A natural card that `_live` finds in no meld of the natural cards
+    alone ("dead") can only be laid in a meld with the joker, and there is one such meld at
+    most; `_joker_meld_holds` says the most its dead cards can be worth.  Every other card laid
+    is live."""
+    most = _MOST_BY_CARD
+    naturals = [c for c in held if c]
+    live = _live(_vector(naturals))
+    dead = [c for c in naturals if not live >> (c * _W) & 1]
+    total = most[0] + sum([most[c] for c in naturals]) - sum([most[c] for c in dead])
+    return total + _joker_meld_holds(naturals, dead, most) if dead else total
+
+
+def _left_with_a_joker(held: tuple[int, ...]) -> int:
+    """At most the cards any lay-down of `held`, which holds one joker (and no run mixes suits),
+    leaves in hand: the dead cards (see `_most_with_a_joker`) that the one meld with the joker
+    cannot hold."""
+    naturals = [c for c in held if c]
+    live = _live(_vector(naturals))
+    dead = [c for c in naturals if not live >> (c * _W) & 1]
+    return len(dead) - _joker_meld_holds(naturals, dead, _ONE_EACH) if dead else 0
+
+
+def _joker_meld_holds(naturals: list[int], dead: list[int], worth: tuple[int, ...]) -> int:
+    """At least the `worth` of the `dead` cards that one meld with one joker, of the hand's
+    `naturals` and that joker, can hold.  The meld is a set of one rank, one card of a suit
+    where a set's suits differ, or a run of one suit whose cards stand at every place from its
+    first to its last but the joker's.  So the dead cards it holds are at most those of one
+    rank, or those of one suit on a stretch of places the hand has a card for each of (a block),
+    or on two blocks with one place between them, the joker's: the joker at a place of the hand's
+    card splits a block, at its end it joins the block to the next one, if one place apart."""
+    best = 0
+    if HAS_SET:
+        by_rank: dict[int, int] = {}
+        for c in set(dead) if SET_DISTINCT_SUITS else dead:
+            by_rank[c >> 2] = by_rank.get(c >> 2, 0) + worth[c]
+        best = max(by_rank.values())
+    if HAS_RUN:
+        if WRAP:  # (places past the king: not worked out, every dead card counts)
+            return sum([worth[c] for c in dead])
+        lost = set(dead)
+        for suit in {c & 3 for c in dead}:
+            # the places of the suit's cards the hand holds, and what each holds of dead cards
+            places: dict[int, int] = {}
+            for c in set(naturals):
+                if c & 3 == suit:
+                    held = worth[c] if c in lost else 0
+                    if c >> 2 >= _RUN_FIRST:
+                        places[c >> 2] = held
+                    if c >> 2 == 1 and ACE_HIGH:
+                        places[14] = held
+            last, block, before = -2, 0, 0  # the last place seen, its block's worth, the block before's
+            for place in sorted(places):
+                if place == last + 1:
+                    block += places[place]
+                else:
+                    before = block if place == last + 2 else 0
+                    block = places[place]
+                last = place
+                best = max(best, before + block)
+    return best
 
 
 # Where handing keeps the opening's rules and keeps at least the cards an opening keeps, a hand
@@ -108,6 +189,8 @@ def _can_hand(hand: Iterable[int]) -> bool:
     left_at_most = max(keep, 1 if DISCARDS and GOING_OUT != "table" else 0)
     if len(_dead(held)) > left_at_most:
         return False
+    if _UNIVERSE_ONLY and held.count(0) == 1 and _left_with_a_joker(held) > left_at_most:
+        return False  # the same with the joker: the search would leave as many
     if HANDING_OPENING_RULES and not _might_open(held):
         return False  # no lay-down of these cards reaches the opening's points, which handing needs
     play = _lay_down(held, opening=HANDING_OPENING_RULES and HAS_OPENING, objective="cards", keep=keep,

@@ -461,6 +461,8 @@ def _searched(
         live = _live(start)
         left = [_CARD[c] for c in sorted(hand) if not live >> (c * _W) & 1]
         start &= live
+        if not start:  # no meld holds any card (a hand after its melds are laid): all are kept
+            return Play(True, left=tuple(left))
         hand = tuple(c for c in hand if live >> (c * _W) & 1)
     guards = _CARD_GUARDS
     extra: dict[int, list[_Extra]] = {}
@@ -759,10 +761,10 @@ def min_deadwood(hand: CardsLike, *, discard: bool = False, budget: int = SEARCH
     held = _hand(hand)
     if discard and not held:
         raise ValueError("no card to discard")
-    if not discard and _UNIVERSE_ONLY and 0 not in held:
+    if _UNIVERSE_ONLY and 0 not in held:
         # the commonest hand melds nothing, or all its cards that can meld make one meld: said
         # at once, without the memo's key (a sort) or a search
-        quick = _plain_deadwood(held)
+        quick = _plain_deadwood(held, discard)
         if quick is not None:
             return quick
     key = (tuple(sorted(held)), discard, budget)
@@ -777,13 +779,17 @@ def min_deadwood(hand: CardsLike, *, discard: bool = False, budget: int = SEARCH
     return found
 
 
-def _plain_deadwood(held: tuple[int, ...]) -> int | None:
-    """`min_deadwood` of a hand without jokers where no search is needed: no card of it can meld,
-    or the cards that can make one meld; else None."""
+def _plain_deadwood(held: tuple[int, ...], discard: bool = False) -> int | None:
+    """`min_deadwood` of a hand without jokers where no search is needed: no card of it can meld
+    (then the dearest is the one to throw away), or, with no card thrown, the cards that can
+    make one meld; else None."""
     start = _vector(held)
     live = _live(start)
     if not live:
-        return sum(map(HAND_VALUE.__getitem__, held))
+        values = list(map(HAND_VALUE.__getitem__, held))
+        return sum(values) - max(values) if discard else sum(values)
+    if discard:
+        return None
     if start & live in (_UNIVERSES.get(False) or _universe(False)).whole:
         return sum([HAND_VALUE[c] for c in held if not live >> (c * _W) & 1])
     return None
@@ -818,12 +824,14 @@ def _searched_deadwood(held: tuple[int, ...], discard: bool, budget: int) -> int
     weights = _weights(universe, False, "deadwood")
     extra: dict[int, list[_Extra]] = {}
     dead: list[int] = []
+    dearest_live = 0
     if 0 in held or not _UNIVERSE_ONLY:
         for _points, meld in _joker_melds(_counts(held), False).values():
             extra.setdefault(_lowest(meld), []).append((_vector(meld), 0, 0))
     else:  # cards no meld can hold are kept for sure: the search need not try them
         live = _live(start)
         dead = [HAND_VALUE[c] for c in held if not live >> (c * _W) & 1]
+        dearest_live = max([HAND_VALUE[c] for c in held if live >> (c * _W) & 1], default=0)
         start &= live
     kept = sum(dead)
     if not discard:
@@ -831,9 +839,14 @@ def _searched_deadwood(held: tuple[int, ...], discard: bool, budget: int) -> int
                               budget=budget)[0]
     thrown = (15 << (57 * _W), 1 << (57 * _W))  # the one card thrown away, counted down
     best = []
-    if dead:  # throw away the dearest card no meld can hold
-        best.append(kept - max(dead) - _search(start, universe, weights, extra, _KEEP_VALUE, _CARD_GUARDS,
-                                               path=False, budget=budget)[0])
+    if dead:  # throw away the dearest card no meld can hold (a hand without jokers: `_least_kept`, the
+        # same walk as `_search` with nothing else to track, its positions among the search's)
+        best.append(kept - max(dead) - _least_kept(start, universe, budget))
+        if max(dead) >= dearest_live:
+            # throwing a card a meld could hold instead lowers the deadwood of the cards left by
+            # at most that card's value (put it back, kept, in their least-deadwood lay-down: a
+            # lay-down of the whole hand), which is no more than the dearest dead card saves
+            return best[0]
     if start:  # or one the search chooses
         best.append(kept - _search(start + thrown[1], universe, weights, extra, _KEEP_VALUE, _CARD_GUARDS,
                                    discard=thrown, need=thrown[0], path=False, budget=budget)[0])
