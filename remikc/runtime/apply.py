@@ -111,7 +111,7 @@ from .rules import (
     _may_lay_off,
     _may_swap,
 )
-from .search import _kept
+from .search import _counts, _kept
 from .solver import Meld
 
 # --- applying an action ---------------------------------------------------------------------------
@@ -571,12 +571,7 @@ def _before_opening(game: Game, action: Rearrange, first_round: bool) -> tuple[d
     the hand's cards), and the melds holding none are his opening, held to the opening's rules:
     a first lay-down that rearranges the table would open with the table's cards."""
     why: list[Reason] = []
-    lying: list[dict[int, int]] = []
-    for m in game.table:
-        counts: dict[int, int] = {}
-        for card in m.cards:
-            counts[card] = counts.get(card, 0) + 1
-        lying.append(counts)
+    lying = [_counts(m.cards) for m in game.table]
     for card, where in action.swaps:
         holder = next((i for i, m in enumerate(game.table) if card in m.stands and lying[i].get(0)), None)
         if where == "table":
@@ -585,12 +580,7 @@ def _before_opening(game: Game, action: Rearrange, first_round: bool) -> tuple[d
         elif holder is not None:  # (a swap no table joker stands for is refused by `_rearranged`)
             lying[holder][0] -= 1
             lying[holder][card] = lying[holder].get(card, 0) + 1
-    new: list[dict[int, int]] = []
-    for meld in action.table:
-        counts = {}
-        for card in meld:
-            counts[card] = counts.get(card, 0) + 1
-        new.append(counts)
+    new = [_counts(meld) for meld in action.table]
     holds = [[place for place in sorted(range(len(new)), key=lambda p: p != i)
               if all(new[place].get(card, 0) >= n for card, n in was.items())] for i, was in enumerate(lying)]
     stayed = _matched(holds)
