@@ -130,9 +130,9 @@ def test_the_rulebooks_say_it(od30) -> None:  # type: ignore[no-untyped-def]
 
     workspace, path, _ = od30
     variant = workspace.variant(str(path))
-    assert "Dopóki się nie otworzysz, układy na stole zostają tak, jak leżą" in \
+    assert "Dopóki się nie otworzysz, nie przekładasz układów leżących na stole" in \
         to_markdown(rulebook(variant, language("pl")), ["od30.rules"])
-    assert "Dok se ne otvoriš, grupe na stolu ostaju kakve jesu" in \
+    assert "Dok se ne otvoriš, ne premještaš grupe na stolu" in \
         to_markdown(rulebook(variant, language("hr")), ["od30.rules"])
     seed = Workspace().variant(str(Path(__file__).resolve().parents[1] / "specs" / "karuzela.rules"))
     assert "Dopóki się nie otworzysz" not in to_markdown(rulebook(seed, language("pl")), ["karuzela.rules"])

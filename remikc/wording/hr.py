@@ -362,8 +362,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "other": "Pri otvaranju treba izložiti barem {n} grupa.",
     },
     "opening.after": "Nakon toga igrač se smatra otvorenim: daljnje grupe izlaže bez tog praga.",
-    "opening.table_stays": "Dok se ne otvoriš, grupe na stolu ostaju kakve jesu: otvaraš novim grupama iz "
-                            "vlastite ruke, a grupe na stolu smiješ premještati tek nakon otvaranja.",
+    "opening.table_stays": "Dok se ne otvoriš, ne premještaš grupe na stolu: otvaraš novim grupama iz "
+                            "vlastite ruke.",
     "example.opening": "otvaranje za {n:point}",
     # laying off
     "lay_off.always": "Grupama na stolu — i tuđima — smiješ dodavati svoje karte.",

@@ -391,8 +391,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
         "other": "Przy otwarciu trzeba wyłożyć co najmniej {n} układu.",
     },
     "opening.after": "Kto się otworzył, jest „otwarty”: kolejne układy wykłada już bez tego progu.",
-    "opening.table_stays": "Dopóki się nie otworzysz, układy na stole zostają tak, jak leżą: otwierasz "
-                            "nowymi układami z własnej ręki, a przekładać układy możesz dopiero po otwarciu.",
+    "opening.table_stays": "Dopóki się nie otworzysz, nie przekładasz układów leżących na stole: "
+                            "otwierasz nowymi układami z własnej ręki.",
     "example.opening": "otwarcie za {n:point}",
     # laying off
     "lay_off.always": "Do układów leżących na stole — także cudzych — możesz dokładać swoje karty.",
