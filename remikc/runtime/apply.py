@@ -38,6 +38,7 @@ from .game import (
     parse_action,
 )
 from .melds import (
+    Verdict,
     _fit,
     _laid,
     _lay_off,
@@ -494,7 +495,7 @@ def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:
             if known is not None:
                 plain[place] = known
                 continue
-        verdict = _read_declared(meld, named, False, None)
+        verdict = _joker_meld(meld, named)[0]
         if not verdict.ok:
             if opening and place not in stayed and len(stayed) == len(game.table):
                 continue  # the opening's check named it, by its number among the new melds
@@ -507,15 +508,13 @@ def _rearranged(game: Game, action: Rearrange) -> Game | Refusal:
     wanted = list(declared)
     placed: list[tuple[Meld, str, Meld, Meld, tuple[int, ...] | None]] = []
     for meld, kind, named in melds:
+        _, filled, as_run, as_set = _joker_meld(meld, named)
         if not named:
-            kind = _reading(meld, kind, wanted)
+            kind = _reading(meld, kind, wanted, as_set)
         for card in named:
             if card in wanted:
                 wanted.remove(card)
-        meant = iter(named)
-        # declared jokers as their cards (`_CARD`: these are Cards already, checked by Rearrange)
-        filled = tuple([_CARD[c or next(meant, 0)] for c in meld])
-        stands = _stands(filled, kind, []) if kind == "run" else None
+        stands = as_run if kind == "run" else None
         for code in stands or ():
             if code in wanted:
                 wanted.remove(code)
@@ -703,12 +702,42 @@ def _holds(meld: Sequence[int], cards: Sequence[int]) -> bool:
     return True
 
 
-def _reading(meld: Meld, kind: str, wanted: list[int]) -> str:
+# what `_rearranged` reads of a meld it is given with its declared jokers, whatever the table and
+# the seat (the rules' verdict, its cards with the declared jokers as them, the cards its jokers
+# stand for as a run, and as a run where it also reads as a set: `_reading`), by meld and declared
+# jokers: where the table is rearranged, every meld is laid again at every turn
+_JokerMeld = tuple[Verdict, Meld, tuple[int, ...] | None, tuple[int, ...] | None]
+_JOKER_MELDS: dict[tuple[Meld, Meld], _JokerMeld] = _memo({})
+
+
+def _joker_meld(meld: Meld, named: Meld) -> _JokerMeld:
+    """`_JOKER_MELDS`' entry for a meld: the same calls `_rearranged` and `_reading` made at each
+    lay-down, on the same arguments (none of them reads the table, the hand or the seat), made once."""
+    key = (meld, named)
+    try:
+        return _JOKER_MELDS[key]
+    except KeyError:
+        pass
+    verdict = _read_declared(meld, named, False, None)
+    filled: Meld = ()
+    as_run = as_set = None
+    if verdict.ok:
+        meant = iter(named)
+        # declared jokers as their cards (`_CARD`: these are Cards already, checked by Rearrange)
+        filled = tuple([_CARD[c or next(meant, 0)] for c in meld])
+        as_run = _stands(filled, "run", [])
+        if AMBIGUOUS == "declared" and 0 in meld and _read(meld, False, "set").ok:
+            as_set = _stands(meld, "run", []) or ()
+    return _kept(_JOKER_MELDS, key, (verdict, filled, as_run, as_set))
+
+
+def _reading(meld: Meld, kind: str, wanted: list[int], run: tuple[int, ...] | None) -> str:
     """How a meld that reads both as a run and as a set (5♠ JK JK) is laid, where the player
-    declares its jokers: as the set when that keeps more table jokers standing for their cards."""
-    if AMBIGUOUS != "declared" or 0 not in meld or not _read(meld, False, "set").ok:
+    declares its jokers: as the set when that keeps more table jokers standing for their cards.
+    `run`: the cards its jokers stand for as a run where it reads as both, else None
+    (`_joker_meld`)."""
+    if run is None:
         return kind
-    run = _stands(meld, "run", []) or ()
     as_run = sum(min(run.count(c), wanted.count(c)) for c in set(run))
     as_set = _set_matches(meld, wanted)
     return "set" if as_set > as_run else kind

@@ -70,11 +70,16 @@ def _greedy_turn(game: Game, rng: random.Random) -> Action | None:
             # (the solver's melds and lay-offs come with a lay-down `legal_actions` would list; a
             # whole table rearranged does not, and is tried, as by `greedy_bot`, only where one is)
             best = _greedy_play(seen, rearranging=False, own=True)
-            if best is None and _REARRANGE and next(_rearrangements_offered(game), None) is not None:
-                best = _greedy_play(seen, own=True)
+            # where the table's rearrangements offer nothing, `plays` (those the referee accepts of
+            # them: `_might_lay` said a lay-down may be made now) lists nothing: not asked again
+            offered = True
+            if best is None and _REARRANGE:
+                offered = next(_rearrangements_offered(game), None) is not None
+                if offered:
+                    best = _greedy_play(seen, own=True)
             if best is not None and not isinstance(_judged(game, cast("Lay | Rearrange", best)), Refusal):
                 play = best
-            else:
+            elif offered:
                 play = next(plays, None)
         if play is None and len(rest) == 1:
             return rest[0]
