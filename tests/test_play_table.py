@@ -283,6 +283,47 @@ class _Hinted:
         return f"discard {screen.hand_groups(seen.hand)[-1][-1]}"
 
 
+class _Opener:
+    """A player in a game whose table is rearranged who plays what `hint` says until he has opened,
+    and else draws or ends his turn: `hinted` the lay-downs played."""
+
+    def __init__(self, table: Table) -> None:
+        self.table, self.hinted = table, []  # type: list[tuple[str, Any]]
+
+    def ask(self, prompt: str) -> str:
+        game, m = self.table.game, self.table.m
+        if game.deal_over or game.opened[0]:
+            raise EOFError
+        listed = m.legal_actions(game)
+        if any(isinstance(a, m.Rearrange) for a in listed):  # (a lay-down may be made now)
+            found = re.search(r"^hint: (rearrange: .*?)   \((\d+) points\)$", self.table.hint())
+            if found:
+                if self.hinted and self.hinted[-1] == (found[1], game):
+                    raise EOFError  # refused: the game is as it was (the test finds "refused")
+                self.hinted.append((found[1], game))
+                return found[1]
+        return "draw stock" if any(isinstance(a, m.Draw) for a in listed) else "end"
+
+
+@pytest.fixture(scope="module")
+def od30(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    body = "  opening {\n    min_points 30\n  }"
+    return house_variant(tmp_path_factory.mktemp("od30"), "od30", "karuzela", body)[1]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_hint_opens_where_the_table_is_rearranged(od30: Any, seed: int) -> None:
+    """Karuzela with a family's 30-point opening: until he opens, `hint` offers the best opening
+    beside the table as it lies (the referee refuses a first lay-down that rearranges the table or
+    counts less), not the table `best_play` rearranges (seed 2 was refused)."""
+    table = Table.new(od30, 2, seed, human=0, bot="greedy")
+    player, out = _Opener(table), io.StringIO()
+    assert terminal.play(table, player, out, title="od30", lang="en") == 0
+    assert "refused" not in out.getvalue()
+    if table.game.opened[0]:
+        assert player.hinted and all(c.startswith("rearrange: ") for c, _ in player.hinted)
+
+
 @pytest.mark.parametrize("seed", [2, 6, 8])
 def test_what_hint_says_the_referee_accepts(m: Any, seed: int) -> None:
     table = Table.new(m, 3, seed, human=0, bot="greedy")

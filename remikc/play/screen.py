@@ -115,3 +115,9 @@ def as_command(play: Play) -> str:
 def as_rearrange(play: Play) -> str:
     """The `rearrange:` command that lays the whole table `play` gives (Karuzela's kind of game)."""
     return "rearrange: " + " | ".join(_text(meld) for meld in play.table)
+
+
+def as_rearrange_with(table: Iterable[Iterable[int]], play: Play) -> str:
+    """The `rearrange:` command that lays `play`'s melds beside the table's, which stay as they lie
+    (an opening where the table is rearranged)."""
+    return "rearrange: " + " | ".join(_text(meld) for meld in (*table, *play.melds))

@@ -108,12 +108,14 @@ class Table:
         or the solver's reasons (in `lang`) why there is none."""
         m, seen = self.m, self.seen
         hand, opened = seen.hand, self.game.opened[self.human]
-        if m.REARRANGE_MIN_FROM_HAND is not None:
+        if m.HAS_OPENING and not opened:
+            play = m.best_opening(hand)
+            # where the table is rearranged, it stays as it lies until he opens: its melds, then his
+            shown = "" if not play else screen.as_command(play) if m.REARRANGE_MIN_FROM_HAND is None else \
+                screen.as_rearrange_with(seen.table, play)
+        elif m.REARRANGE_MIN_FROM_HAND is not None:
             play = m.best_play(seen.table, hand)
             shown = screen.as_rearrange(play) if play else ""
-        elif m.HAS_OPENING and not opened:
-            play = m.best_opening(hand)
-            shown = screen.as_command(play) if play else ""
         else:
             play = m.best_melds(hand, table=seen.table, keep=1 if m.LAST_CARD_BY_DISCARD_ONLY else 0)
             shown = screen.as_command(play) if play and (play.melds or play.lay_offs) else ""
