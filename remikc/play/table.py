@@ -110,9 +110,10 @@ class Table:
         hand, opened = seen.hand, self.game.opened[self.human]
         if m.HAS_OPENING and not opened:
             play = m.best_opening(hand)
-            # where the table is rearranged, it stays as it lies until he opens: its melds, then his
-            shown = "" if not play else screen.as_command(play) if m.REARRANGE_MIN_FROM_HAND is None else \
-                screen.as_rearrange_with(seen.table, play)
+            shown = screen.as_command(play) if play else ""
+            if play and m.REARRANGE_MIN_FROM_HAND is not None:
+                # the table stays as it lies until he opens: its melds, then his
+                shown = screen.as_rearrange_with(seen.table, play)
         elif m.REARRANGE_MIN_FROM_HAND is not None:
             play = m.best_play(seen.table, hand)
             shown = screen.as_rearrange(play) if play else ""
