@@ -331,3 +331,27 @@ def test_what_hint_says_the_referee_accepts(m: Any, seed: int) -> None:
     assert terminal.play(table, player, out, title="Remik 51", lang="en") == 0
     assert player.laid >= 2 and "refused" not in out.getvalue()
     assert table.game.opened[0]
+
+
+def test_hint_after_the_third_draw_says_nothing_may_be_laid(workspace: Workspace,
+                                                            load: Callable[[str], Any]) -> None:
+    """Karuzela: "Gracz, który wylosuje trzecią kartę, nie może w tej turze łączyć się."  A player
+    who drew three cards is told so, not shown the lay-down his hand holds (the referee would
+    refuse it); after his first draw the lay-down is shown.  Seeds where the hand holds one then."""
+    kz = load_module("play_karuzela", validator_source(load("karuzela"), workspace))
+    shown = 0
+    for seed in range(1, 9):
+        table = Table.new(kz, 2, seed, human=0, bot="greedy")
+        list(table.bots_move())
+        assert table.play(kz.Draw("stock")) is None
+        if kz.best_play(table.seen.table, table.seen.hand):
+            assert table.hint().startswith("hint: rearrange: ")
+        while table.game.draws < 3:
+            assert table.play(kz.Draw("stock")) is None
+        if not kz.best_play(table.seen.table, table.seen.hand):
+            continue
+        shown += 1
+        assert table.hint() == \
+            "hint: nothing to lay down now: a player who drew his last card may not meld this turn"
+        assert table.hint("pl").endswith(": gracz, który dobrał ostatnią kartę, w tej turze nie wykłada")
+    assert shown >= 2

@@ -17,11 +17,14 @@ from typing import Any, cast
 
 from ..module import VariantModule
 from ..runtime.game import Action, Game, Refusal, View
+from ..runtime.reasons import Reason
 from . import screen
 
 FORMAT = "remikc play"
 VERSION = 1
 MAX_TURNS = 1000  # a deal the bots and the player have not ended by then is abandoned, as simulate does
+# the referee's reasons why nothing may be laid at this moment of a turn, whatever is laid
+_TURN_HOLDS = frozenset({"turn.meld_after_last_draw", "turn.draw_more"})
 
 
 class LoadError(ValueError):
@@ -108,6 +111,9 @@ class Table:
         or the solver's reasons (in `lang`) why there is none."""
         m, seen = self.m, self.seen
         hand, opened = seen.hand, self.game.opened[self.human]
+        held_back = self._not_now()
+        if held_back and held_back[0].code == "turn.meld_after_last_draw":  # nothing more this turn
+            return f"hint: nothing to lay down now: {held_back[0].message(lang)}"
         if m.HAS_OPENING and not opened:
             play = m.best_opening(hand)
             shown = screen.as_command(play) if play else ""
@@ -127,8 +133,24 @@ class Table:
             if best and best.melds:  # what the hand holds, short of an opening
                 why += f"; your best melds: {screen.as_command(best)} ({best.points} points)"
             return f"hint: nothing to lay down now: {why}"
-        after = " (after your draw)" if seen.phase == "draw" and seen.to_move == self.human else ""
+        drawing = (seen.phase == "draw" and seen.to_move == self.human) or bool(held_back)  # draws owed
+        after = " (after your draw)" if drawing else ""
         return f"hint: {shown}   ({play.points} points){after}"
+
+    def _not_now(self) -> tuple[Reason, ...]:
+        """Why the referee refuses any lay-down at this moment of the human's own turn (he drew
+        his last card where that ends his melding; he has cards still to draw), or nothing.  The
+        referee is asked with a lay-down that changes nothing: the moment is judged before what
+        is laid, so only its reasons of the turn are taken."""
+        m, game = self.m, self.game
+        if game.seat != self.human or game.phase != "play" or game.deal_over or game.over:
+            return ()
+        probe: Action = m.Rearrange(tuple(meld.cards for meld in game.table)) \
+            if m.REARRANGE_MIN_FROM_HAND is not None else m.Lay((), ())
+        verdict = m.apply(game, probe)
+        if verdict:
+            return ()
+        return tuple(r for r in cast(Refusal, verdict).reasons if r.code in _TURN_HOLDS)
 
     @property
     def unsaved(self) -> bool:
