@@ -560,6 +560,65 @@ def test_the_least_deadwood_after_a_discard_is_the_least_of_each_card_thrown(var
             assert play.left == tuple(sorted(hand, key=lambda c: c or 56)) and play.points == 0
 
 
+@pytest.mark.parametrize("variant_id", ["remik51", "remik_podstawowy", "karuzela"])
+def test_the_quick_answer_to_taking_the_discard_is_the_searches(variant_id, seed_modules):
+    """`_takes_lower` (the greedy bot's "does the discard lower my deadwood?" without a search),
+    where it answers, says what the two `min_deadwood` searches say, with a discard after the
+    draw and without one; and it answers on most hands whose top card no meld takes."""
+    v = seed_modules(variant_id)
+    rng = random.Random(f"takes-{variant_id}")
+    deck = [c for c in range(4, 56) for _ in range(v.COPIES)] + [0] * v.DECK_JOKERS
+    answered = 0
+    for _ in range(600):
+        cards = rng.sample(deck, rng.randint(2, 13))
+        hand, top = tuple(sorted(cards[1:])), cards[0]
+        for discard in (True, False):
+            quick = v._takes_lower(hand, top, discard)
+            if quick is not None:
+                answered += 1
+                after = v.min_deadwood(_api(v, (*hand, top)), discard=discard)
+                assert quick == (after < v.min_deadwood(_api(v, hand))), (v._show((*hand, top)), discard)
+    assert answered > 600
+
+
+@pytest.mark.parametrize("variant_id", ["remik51", "remik_podstawowy"])
+def test_the_dearest_card_no_meld_holds_is_the_one_the_search_throws(variant_id, seed_modules):
+    """The greedy bot throws the dearest card its least-deadwood lay-down leaves in hand; where
+    the dearest card is one no meld holds (`_dead`), it throws that without the search: every
+    least-deadwood lay-down the search finds leaves it."""
+    v = seed_modules(variant_id)
+    rng = random.Random(f"dearest-{variant_id}")
+    deck = [c for c in range(4, 56) for _ in range(v.COPIES)]
+    tried = 0
+    for _ in range(400):
+        hand = tuple(sorted(rng.sample(deck, rng.randint(3, 14))))
+        dead = v._dead(hand)
+        dearest = max(hand, key=lambda c: (v.HAND_VALUE[c], c))
+        if dearest not in dead or len(dead) == len(hand):
+            continue
+        tried += 1
+        left = v._lay_down(hand, opening=False, objective="deadwood", keep=0).left
+        assert dearest in left, v._show(hand)
+        assert max(left, key=lambda c: (v.HAND_VALUE[c], c)) == dearest
+    assert tried > 50
+
+
+def test_remik51_a_dead_card_dearer_than_the_discard_is_swapped_for_it(seed_modules):
+    """Remik 51 counts K 10 and 3 three ("Karty 10, 12, 13, 14 i asy liczą się jako 10 punktów",
+    "a pozostałe karty według ich wartości"): with 5♠ 6♠ 7♠ laid, K♥ and 2♣ left (12), taking a 3♦
+    that no meld holds and throwing the K♥ leaves 5; a K♣ (a pair of kings, no set) lowers nothing.
+    Without the K♥, a 2♦ lowers nothing either, which the cards alone do not say (only the 7♠ is
+    dearer, and throwing it undoes the run): the search says it."""
+    v = seed_modules("remik51")
+    hand = tuple(sorted(map(int, v.parse_cards("5♠ 6♠ 7♠ K♥ 2♣"))))
+    without = tuple(sorted(map(int, v.parse_cards("5♠ 6♠ 7♠ 2♣"))))
+    for held, top, quick, lower in ((hand, "3♦", True, True), (hand, "K♣", False, False),
+                                    (without, "2♦", None, False)):
+        code = int(v.parse_cards(top)[0])
+        assert v._takes_lower(held, code, True) is quick
+        assert (v.min_deadwood(_api(v, (*held, code)), discard=True) < v.min_deadwood(_api(v, held))) is lower
+
+
 # --- worked out by hand from the seeds ---------------------------------------------------------------
 
 def test_remik51_the_seed_opening_is_found_in_a_dealt_hand(seed_modules):

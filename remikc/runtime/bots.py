@@ -11,7 +11,7 @@ from .game import _REARRANGE, Action, Discard, Draw, EndTurn, Game, Lay, NextDea
 from .melds import _read
 from .moves import _after_plays, _might_lay, _plays, _rearrangements_offered
 from .rules import DISCARD_TAKEN_CARD, DISCARDS, GOING_OUT, HAND_VALUE, HAS_OPENING
-from .search import _lay_down, _remember_deadwood, best_melds, min_deadwood
+from .search import _lay_down, _remember_deadwood, _takes_lower, best_melds, min_deadwood
 from .solver import Meld, Play
 from .table import best_play
 
@@ -105,7 +105,10 @@ def _greedy(seen: View, play: Action | None, sources: list[str], ends: list[Acti
             return Draw("cut")
         if "discard" in sources and seen.discard_top is not None:
             top = seen.discard_top
-            if min_deadwood((*hand, top), discard=DISCARDS > 0) < min_deadwood(hand):
+            lower = _takes_lower(hand, top, DISCARDS > 0)
+            if lower is None:
+                lower = min_deadwood((*hand, top), discard=DISCARDS > 0) < min_deadwood(hand)
+            if lower:
                 return Draw("discard")
         return Draw("stock") if "stock" in sources else Draw(sources[0])
     turn_ends = [a for a in ends if isinstance(a, EndTurn)]
@@ -119,6 +122,12 @@ def _greedy(seen: View, play: Action | None, sources: list[str], ends: list[Acti
         # the dearest card the least-deadwood lay-down of the hand leaves out
         held = tuple(hand)
         dead = _dead(held)
+        dearest = max((a for a in discards if not a.knock), key=lambda a: (HAND_VALUE[a.card], a.card))
+        if dearest.card in dead:
+            # the dearest card he may throw is one no meld holds: every lay-down leaves it in hand,
+            # so it is the one the search's would choose (nothing is remembered: the next turn's
+            # draw asks for the hand's deadwood only where its quick answer does not say)
+            return next((a for a in discards if a.knock and a.card == dearest.card), dearest)
         # a card no meld can hold stays in hand anyway: then keeping one costs the search nothing,
         # and the quicker search without that condition finds a lay-down as good; where no card
         # can meld (most hands, once their melds are down) every card stays, as the search says

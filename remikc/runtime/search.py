@@ -795,6 +795,27 @@ def _plain_deadwood(held: tuple[int, ...], discard: bool = False) -> int | None:
     return None
 
 
+def _takes_lower(hand: tuple[int, ...], top: int, discard: bool) -> bool | None:
+    """Whether `min_deadwood((*hand, top), discard=discard) < min_deadwood(hand)`, where the cards
+    alone say it (no search); else None.  Where `top` is a card no meld of `hand` and it can hold
+    (`_live`; no jokers), keeping it costs its value: with no discard that never lowers; with one,
+    only throwing a card dearer than `top` can, which a card no meld holds (its value all saved)
+    surely does, and no card dearer than `top` never."""
+    if not _UNIVERSE_ONLY or 0 in hand or top == 0:
+        return None
+    live = _live(_vector((*hand, top)))
+    if live >> (top * _W) & 1:
+        return None  # it may make a meld: the search says whether it is worth it
+    if not discard:
+        return False
+    value = HAND_VALUE[top]
+    if max(map(HAND_VALUE.__getitem__, hand), default=0) <= value:
+        return False
+    if any(HAND_VALUE[c] > value for c in hand if not live >> (c * _W) & 1):
+        return True
+    return None
+
+
 def _remember_deadwood(hand: Iterable[int], deadwood: int) -> None:
     """Keeps `min_deadwood(hand)`, found another way (see `greedy_bot`'s discard)."""
     _kept(_DEADWOOD, (tuple(sorted(hand)), False, SEARCH_BUDGET), deadwood)
