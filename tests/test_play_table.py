@@ -355,3 +355,24 @@ def test_hint_after_the_third_draw_says_nothing_may_be_laid(workspace: Workspace
             "hint: nothing to lay down now: a player who drew his last card may not meld this turn"
         assert table.hint("pl").endswith(": gracz, który dobrał ostatnią kartę, w tej turze nie wykłada")
     assert shown >= 2
+
+
+def test_hint_between_two_draws_is_for_after_the_second(tmp_path: Path) -> None:
+    """A family's Remik podstawowy drawing two cards a turn (`draws 2`): after the first the
+    referee refuses any lay-down ("draw 2 cards first"); `hint` shows the lay-down the hand holds,
+    marked for after the draw, and the referee accepts it once the second card is drawn."""
+    m = house_variant(tmp_path, "dwie", "remik_podstawowy", "  turn {\n    override draws 2\n  }")[1]
+    shown = 0
+    for seed in range(1, 6):
+        table = Table.new(m, 2, seed, human=0, bot="greedy")
+        list(table.bots_move())
+        assert table.play(m.Draw("stock")) is None
+        found = re.search(r"^hint: (lay .*?)   \(\d+ points\)( \(after your draw\))?$", table.hint())
+        if not found:
+            continue
+        shown += 1
+        assert found[2], table.hint()
+        assert table.play(said.read(found[1], m).action).reasons[0].code == "turn.draw_more"
+        assert table.play(m.Draw("stock")) is None
+        assert table.play(said.read(found[1], m).action) is None
+    assert shown >= 2
