@@ -122,6 +122,18 @@ def test_handing_removed_says_what_no_longer_is(tmp_path):
                for t in texts), texts
 
 
+@pytest.mark.parametrize("code", ["pl", "hr"])
+def test_a_clean_run_no_longer_needed_is_said_whole(tmp_path, code):
+    """Remik klasyczny (001) opens with a clean run among the melds; a grandmother's house opens
+    without one.  In the book the sentence follows the opening's points ("among them"); in the
+    list it stands alone, so it names the opening's melds itself."""
+    items = _changes(tmp_path, "remik_klasyczny", "  opening {\n    override clean_run not_required\n  }", code)
+    assert items == [({"pl": "Nie obowiązuje: Wśród układów wyłożonych przy otwarciu musi być co najmniej "
+                             "jeden „czysty” sekwens, czyli bez jokera.",
+                       "hr": "Ne vrijedi: Među grupama izloženima pri otvaranju mora biti barem jedan "
+                             "„čisti” niz, bez džokera."}[code], ("opening.clean_run",))]
+
+
 def test_a_removed_joker_limit_at_the_opening_is_not_said_to_lapse(tmp_path):
     """Remik 51 (000/004): one joker per meld at the opening, more later.  One joker per meld
     throughout still holds at the opening: no "no longer: one joker at the opening"."""

@@ -957,8 +957,8 @@ def test_a_clean_run_without_jokers_is_a_run(tmp_path, code):
     text = text.replace("bez jokerów", "").replace("bez džokera", "")  # the deck says it has none
     assert not re.search(r"joker|džoker|czyst|čist", text, re.I), \
         re.findall(r"[^.]*(?:joker|džoker|czyst|čist)[^.]*", text, re.I)
-    assert {"pl": "Wśród nich musi być co najmniej jeden sekwens.",
-            "hr": "Među njima mora biti barem jedan niz."}[code] in text
+    assert {"pl": "Wśród układów wyłożonych przy otwarciu musi być co najmniej jeden sekwens.",
+            "hr": "Među grupama izloženima pri otvaranju mora biti barem jedan niz."}[code] in text
 
 
 @pytest.mark.parametrize("code", ["pl", "hr"])

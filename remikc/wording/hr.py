@@ -353,9 +353,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # opening
     "opening.min_points": "Prvo izlaganje karata je otvaranje. Grupe izložene pri otvaranju moraju zajedno "
                           "vrijediti najmanje {n:point} (računaju se vrijednosti karata iz tablice).",
-    "opening.clean_run": "Među njima mora biti barem jedan „čisti” niz, bez džokera.",
+    # said whole (not "Među njima"): a house book's list of changes quotes it on its own
+    "opening.clean_run": "Među grupama izloženima pri otvaranju mora biti barem jedan „čisti” niz, "
+                         "bez džokera.",
     # the same in a game without jokers
-    "opening.clean_run.plain": "Među njima mora biti barem jedan niz.",
+    "opening.clean_run.plain": "Među grupama izloženima pri otvaranju mora biti barem jedan niz.",
     "opening.min_melds": {
         "one": "Za otvaranje je dovoljna i jedna grupa.",
         "few": "Pri otvaranju treba izložiti barem {n} grupe.",

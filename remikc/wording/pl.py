@@ -381,9 +381,11 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # opening
     "opening.min_points": "Pierwsze wyłożenie kart to otwarcie. Układy wyłożone przy otwarciu muszą być "
                           "warte razem co najmniej {n:point} (liczą się wartości kart z tabeli).",
-    "opening.clean_run": "Wśród nich musi być co najmniej jeden „czysty” sekwens, czyli bez jokera.",
+    # said whole (not "Wśród nich"): a house book's list of changes quotes it on its own
+    "opening.clean_run": "Wśród układów wyłożonych przy otwarciu musi być co najmniej jeden „czysty” "
+                         "sekwens, czyli bez jokera.",
     # the same in a game without jokers
-    "opening.clean_run.plain": "Wśród nich musi być co najmniej jeden sekwens.",
+    "opening.clean_run.plain": "Wśród układów wyłożonych przy otwarciu musi być co najmniej jeden sekwens.",
     "opening.min_melds": {
         "one": "Do otwarcia wystarczy jeden układ.",
         "few": "Przy otwarciu trzeba wyłożyć co najmniej {n} układy.",
