@@ -127,11 +127,27 @@ def test_a_clean_run_no_longer_needed_is_said_whole(tmp_path, code):
     """Remik klasyczny (001) opens with a clean run among the melds; a grandmother's house opens
     without one.  In the book the sentence follows the opening's points ("among them"); in the
     list it stands alone, so it names the opening's melds itself."""
-    items = _changes(tmp_path, "remik_klasyczny", "  opening {\n    override clean_run not_required\n  }", code)
+    body = "  opening {\n    override clean_run not_required\n  }"
+    items = _changes(tmp_path, "remik_klasyczny", body, code)
     assert items == [({"pl": "Nie obowiązuje: Wśród układów wyłożonych przy otwarciu musi być co najmniej "
                              "jeden „czysty” sekwens, czyli bez jokera.",
                        "hr": "Ne vrijedi: Među grupama izloženima pri otvaranju mora biti barem jedan "
                              "„čisti” niz, bez džokera."}[code], ("opening.clean_run",))]
+
+
+@pytest.mark.parametrize("code", ["pl", "hr"])
+def test_a_part_of_the_game_removed_is_one_item(tmp_path, code):
+    """Remik 51 (000/004) lets an opened player swap a table joker for the card it stands for,
+    from his hand, and take the joker to lay it again.  A house without the swap lists that as
+    one item: its three sentences apart gave "no longer: you must hold that card in hand", which
+    says nothing of what card."""
+    items = _changes(tmp_path, "remik51", "  remove joker_swap", code)
+    assert [rules for _, rules in items] == [
+        ("joker_swap.allowed", "joker_swap.card_from", "joker_swap.retrieved_joker")]
+    text = items[0][0]
+    swap, card = {"pl": ("Nie obowiązuje: Po otwarciu", "Tę kartę musisz mieć na ręce."),
+                  "hr": ("Ne vrijedi: Nakon otvaranja", "Tu kartu moraš imati u ruci.")}[code]
+    assert text.startswith(swap) and card in text
 
 
 def test_a_removed_joker_limit_at_the_opening_is_not_said_to_lapse(tmp_path):

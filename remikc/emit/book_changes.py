@@ -102,6 +102,10 @@ def _changes(w: Writer, old: ir.Variant, new: ir.Variant, book_of: BookOf) -> li
     before = [s for s in old_said if others & set(s.rules) and s.text not in new_texts]
     said = _unique(now) + _unique(before)
     group = list(range(len(said)))
+    # a part of the game gone (or new) as a whole is one item: "no joker swap", not its three
+    # sentences apart ("no longer: you must hold that card" says nothing alone)
+    whole = _whole_parts(old, new)
+    parts = [{r.split(".")[0] for r in s.rules if r in others} & whole for s in said]
 
     def root(i: int) -> int:
         while group[i] != i:
@@ -110,7 +114,7 @@ def _changes(w: Writer, old: ir.Variant, new: ir.Variant, book_of: BookOf) -> li
 
     for i, a in enumerate(said):
         for j in range(i):
-            if others & set(a.rules) & set(said[j].rules):
+            if others & set(a.rules) & set(said[j].rules) or parts[i] & parts[j]:
                 group[root(i)] = root(j)
     items: dict[int, tuple[list[Sentence], list[Sentence]]] = {}
     for i, s in enumerate(said):
@@ -124,6 +128,15 @@ def _changes(w: Writer, old: ir.Variant, new: ir.Variant, book_of: BookOf) -> li
         out.append(_Change(on_its_own(w, " ".join(s.text for s in mine)),
                            on_its_own(w, " ".join(s.text for s in theirs)), rules, assumed))
     return out
+
+
+def _whole_parts(old: ir.Variant, new: ir.Variant) -> set[str]:
+    """The parts of the game (a rule id's first name: `joker_swap`, `knocking`) one variant has
+    and the other has none of."""
+    def parts(v: ir.Variant) -> set[str]:
+        return {r.id.split(".")[0] for r in v.rules}
+
+    return parts(old) ^ parts(new)
 
 
 # Rules whose part falls to another rule when they are removed: removed, a meld laid when
