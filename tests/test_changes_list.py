@@ -150,6 +150,21 @@ def test_a_part_of_the_game_removed_is_one_item(tmp_path, code):
     assert text.startswith(swap) and card in text
 
 
+@pytest.mark.parametrize("code", ["pl", "hr"])
+def test_a_rearranging_rule_changed_names_the_card_a_swap_takes(tmp_path, code):
+    """Karuzela (003): the card for a table joker may come from another meld, which is
+    rearranging, so it needs a card from hand.  A house asking 2 lists that sentence beside the
+    rearranging rule, away from the one before it in the book: it says which card it speaks of
+    (it said "taking it from another meld")."""
+    body = "  turn {\n    rearrange {\n      override min_from_hand 2\n    }\n  }"
+    items = _changes(tmp_path, "karuzela", body, code)
+    assert len(items) == 1
+    assert {"pl": "Wzięcie karty za jokera z innego układu to przekładanie układów: także wtedy trzeba w "
+                  "tej turze położyć na stole co najmniej 2 karty z ręki.",
+            "hr": "Uzeti kartu za džokera iz druge grupe znači premještati grupe: i tada u tom potezu moraš "
+                  "staviti na stol barem 2 karte iz ruke."}[code] in items[0][0]
+
+
 def test_a_removed_joker_limit_at_the_opening_is_not_said_to_lapse(tmp_path):
     """Remik 51 (000/004): one joker per meld at the opening, more later.  One joker per meld
     throughout still holds at the opening: no "no longer: one joker at the opening"."""

@@ -390,11 +390,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                     "zamijeniti kartom istog ranga bilo kojeg znaka.",
     "swap.from.hand": "Tu kartu moraš imati u ruci.",
     "swap.from.hand_or_table": "Ta karta smije doći iz ruke ili iz druge grupe na stolu.",
+    # (it names the card: a house book's list of changes quotes it beside the rearranging rule)
     "swap.from.table_rearranges": {
-        "one": "Uzeti je iz druge grupe znači premještati grupe: i tada u tom potezu moraš staviti na "
-               "stol barem jednu kartu iz ruke.",
-        "other": "Uzeti je iz druge grupe znači premještati grupe: i tada u tom potezu moraš staviti na "
-                 "stol barem {n:card_acc} iz ruke.",
+        "one": "Uzeti kartu za džokera iz druge grupe znači premještati grupe: i tada u tom potezu "
+               "moraš staviti na stol barem jednu kartu iz ruke.",
+        "other": "Uzeti kartu za džokera iz druge grupe znači premještati grupe: i tada u tom potezu "
+                 "moraš staviti na stol barem {n:card_acc} iz ruke.",
     },
     "swap.retrieved.keep": "Zamijenjenog džokera smiješ uzeti u ruku ili ga dodati grupi na stolu.",
     "swap.retrieved.new_meld_now": "Zamijenjenog džokera uzimaš i moraš ga u istom potezu izložiti u novoj "

@@ -428,11 +428,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "swap.from.hand": "Tę kartę musisz mieć na ręce.",
     "swap.from.hand_or_table": "Tę kartę możesz wziąć z ręki albo z innego układu na stole.",
     # the referee judges a swap with a table card as a rearrangement (`Rearrange(swaps=...)`)
+    # (it names the card: a house book's list of changes quotes it beside the rearranging rule)
     "swap.from.table_rearranges": {
-        "one": "Wzięcie jej z innego układu to przekładanie układów: także wtedy trzeba w tej turze "
-               "położyć na stole co najmniej jedną kartę z ręki.",
-        "other": "Wzięcie jej z innego układu to przekładanie układów: także wtedy trzeba w tej turze "
-                 "położyć na stole co najmniej {n:card_acc} z ręki.",
+        "one": "Wzięcie karty za jokera z innego układu to przekładanie układów: także wtedy trzeba "
+               "w tej turze położyć na stole co najmniej jedną kartę z ręki.",
+        "other": "Wzięcie karty za jokera z innego układu to przekładanie układów: także wtedy trzeba "
+                 "w tej turze położyć na stole co najmniej {n:card_acc} z ręki.",
     },
     "swap.retrieved.keep": "Wymienionego jokera możesz wziąć na rękę albo dołożyć do układu na stole.",
     "swap.retrieved.new_meld_now": "Wymienionego jokera bierzesz i musisz w tej samej turze wyłożyć w nowym "
