@@ -139,14 +139,16 @@ def test_a_clean_run_no_longer_needed_is_said_whole(tmp_path, code):
 def test_a_part_of_the_game_removed_is_one_item(tmp_path, code):
     """Remik 51 (000/004) lets an opened player swap a table joker for the card it stands for,
     from his hand, and take the joker to lay it again.  A house without the swap lists that as
-    one item: its three sentences apart gave "no longer: you must hold that card in hand", which
-    says nothing of what card."""
+    one item: its three sentences apart gave "no longer: you must hold that card in hand" (the
+    sentence said "that card" then)."""
     items = _changes(tmp_path, "remik51", "  remove joker_swap", code)
     assert [rules for _, rules in items] == [
         ("joker_swap.allowed", "joker_swap.card_from", "joker_swap.retrieved_joker")]
     text = items[0][0]
-    swap, card = {"pl": ("Nie obowiązuje: Po otwarciu", "Tę kartę musisz mieć na ręce."),
-                  "hr": ("Ne vrijedi: Nakon otvaranja", "Tu kartu moraš imati u ruci.")}[code]
+    swap, card = {"pl": ("Nie obowiązuje: Po otwarciu",
+                         "Kartę, na którą wymieniasz jokera, musisz mieć na ręce."),
+                  "hr": ("Ne vrijedi: Nakon otvaranja",
+                         "Kartu za koju mijenjaš džokera moraš imati u ruci.")}[code]
     assert text.startswith(swap) and card in text
 
 
@@ -163,6 +165,21 @@ def test_a_rearranging_rule_changed_names_the_card_a_swap_takes(tmp_path, code):
                   "tej turze położyć na stole co najmniej 2 karty z ręki.",
             "hr": "Uzeti kartu za džokera iz druge grupe znači premještati grupe: i tada u tom potezu moraš "
                   "staviti na stol barem 2 karte iz ruke."}[code] in items[0][0]
+
+
+@pytest.mark.parametrize("code", ["pl", "hr"])
+def test_where_the_card_for_a_joker_comes_from_is_said_whole(tmp_path, code):
+    """Karuzela (003: "Ta karta może pochodzić z ręki gracza lub z innej grupy lub sekwencji na
+    stole.") and a house that wants it from the hand: both sentences name the card they speak
+    of, read side by side in the list ("this card" named none)."""
+    items = _changes(tmp_path, "karuzela", "  joker_swap {\n    override card_from hand\n  }", code)
+    assert [rules for _, rules in items] == [("joker_swap.card_from",)]
+    assert items[0][0].startswith({
+        "pl": "Kartę, na którą wymieniasz jokera, musisz mieć na ręce. (W grze Karuzela (remik "
+              "manipulacyjny): Kartę, na którą wymieniasz jokera, możesz wziąć z ręki albo z innego "
+              "układu na stole.",
+        "hr": "Kartu za koju mijenjaš džokera moraš imati u ruci. (U igri Vrtuljak (Karuzela): Karta za "
+              "koju mijenjaš džokera smije doći iz ruke ili iz druge grupe na stolu."}[code])
 
 
 def test_a_removed_joker_limit_at_the_opening_is_not_said_to_lapse(tmp_path):

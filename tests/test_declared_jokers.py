@@ -176,10 +176,10 @@ def test_karuzela_the_table_keeps_the_declared_joker(karuzela: types.ModuleType)
 
 
 def test_karuzela_a_joker_swapped_with_a_table_card_is_a_rearrangement(karuzela: types.ModuleType) -> None:
-    """003 lets the card that takes a joker come from another meld ("Tę kartę możesz wziąć z ręki
-    albo z innego układu"); a reader asked whether that needs a card from hand, as rearranging
-    does.  It does (the book: "także wtedy trzeba w tej turze położyć na stole co najmniej jedną
-    kartę z ręki")."""
+    """003 lets the card that takes a joker come from another meld ("Ta karta może pochodzić z ręki
+    gracza lub z innej grupy lub sekwencji na stole."); a reader asked whether that needs a card
+    from hand, as rearranging does.  It does (the book: "także wtedy trzeba w tej turze położyć
+    na stole co najmniej jedną kartę z ręki")."""
     kz = karuzela
     g = kz.new_game(3, hands=["2♣ 4♦ 6♠ 9♣ K♠", "8♠ 8♦ JK 8♥ 9♥ 10♥ J♥ 2♠", "3♣ 5♦ 7♠ Q♣ K♥"],
                     stock="5♣ 10♠ 2♦ 7♦ 7♠ 4♣ 6♣")

@@ -388,8 +388,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                          "kartom bilo kojeg znaka kojeg u kompletu još nema.",
     "swap.set.any": "U kompletu džoker predstavlja bilo koju kartu tog broja ili te slike: smije se "
                     "zamijeniti kartom istog ranga bilo kojeg znaka.",
-    "swap.from.hand": "Tu kartu moraš imati u ruci.",
-    "swap.from.hand_or_table": "Ta karta smije doći iz ruke ili iz druge grupe na stolu.",
+    # each names the card (not "this card"): a house book's list of changes quotes it alone
+    "swap.from.hand": "Kartu za koju mijenjaš džokera moraš imati u ruci.",
+    "swap.from.hand_or_table": "Karta za koju mijenjaš džokera smije doći iz ruke ili iz druge grupe na "
+                               "stolu.",
     # (it names the card: a house book's list of changes quotes it beside the rearranging rule)
     "swap.from.table_rearranges": {
         "one": "Uzeti kartu za džokera iz druge grupe znači premještati grupe: i tada u tom potezu "

@@ -425,8 +425,10 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                          "dowolnego koloru, którego w grupie jeszcze nie ma.",
     "swap.set.any": "W grupie joker zastępuje każdą kartę tego numeru albo tej figury: wymienić go można "
                     "na kartę tej samej rangi w dowolnym kolorze.",
-    "swap.from.hand": "Tę kartę musisz mieć na ręce.",
-    "swap.from.hand_or_table": "Tę kartę możesz wziąć z ręki albo z innego układu na stole.",
+    # each names the card (not "this card"): a house book's list of changes quotes it alone
+    "swap.from.hand": "Kartę, na którą wymieniasz jokera, musisz mieć na ręce.",
+    "swap.from.hand_or_table": "Kartę, na którą wymieniasz jokera, możesz wziąć z ręki albo z innego "
+                               "układu na stole.",
     # the referee judges a swap with a table card as a rearrangement (`Rearrange(swaps=...)`)
     # (it names the card: a house book's list of changes quotes it beside the rearranging rule)
     "swap.from.table_rearranges": {
