@@ -182,6 +182,20 @@ def test_where_the_card_for_a_joker_comes_from_is_said_whole(tmp_path, code):
               "koju mijenjaš džokera smije doći iz ruke ili iz druge grupe na stolu."}[code])
 
 
+@pytest.mark.parametrize(("rule", "said"), [
+    ("target_bonus", "Nie obowiązuje: Gracz, który osiągnął wynik kończący grę (albo każdy z graczy, którzy "
+                     "go osiągnęli), dostaje 100 punktów premii."),
+    ("round_win_bonus", "Nie obowiązuje: Każdy gracz, który nie osiągnął wyniku kończącego grę, dostaje 25 "
+                        "punktów premii za każde wygrane rozdanie."),
+])
+def test_a_game_end_bonus_removed_says_whose_it_was(tmp_path, rule, said):
+    """Karuzela (003): "Ten gracz (lub ci gracze) otrzymują premię w wysokości 100 punktów.",
+    "Każdy inny gracz otrzymuje premię w wysokości 25 punktów za każdą wygraną rundę."  A house
+    without one of them lists it alone: "this score" and "the other players" named nobody."""
+    items = _changes(tmp_path, "karuzela", f"  game_end {{\n    remove {rule}\n  }}")
+    assert items == [(said, (f"game_end.{rule}",))]
+
+
 def test_a_removed_joker_limit_at_the_opening_is_not_said_to_lapse(tmp_path):
     """Remik 51 (000/004): one joker per meld at the opening, more later.  One joker per meld
     throughout still holds at the opening: no "no longer: one joker at the opening"."""

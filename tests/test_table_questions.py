@@ -158,7 +158,9 @@ def test_the_undercut_and_the_knockers_tie_need_a_knock():
     assert "Jeśli ktoś zapukał, a zwycięzcą jest kto inny" in pl
     assert "Ako je netko pokucao, a pobjednik nije on" in hr
     assert "ma najmniej punktów, ale tyle samo co inny gracz" in pl
-    assert "Svaki drugi igrač" not in hr and "Svaki od ostalih igrača" in hr
+    # the round bonus is not "svaki drugi igrač" (every second player): those short of the target
+    assert "Svaki drugi igrač" not in hr
+    assert "Svaki igrač koji nije dosegao rezultat kojim igra završava" in hr
 
 
 def test_the_last_card_may_go_on_no_meld():

@@ -449,9 +449,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "game_end.rounds": "Igra traje {n:deal}.",
     "game_end.one_deal": "Igra traje jednu partiju: završava zajedno s njom.",
     "game_end.rounds_cap": "Igra završava najkasnije nakon {n:deal}.",
-    "game_end.target_bonus": "Igrač koji je dosegao taj rezultat (ili svaki od igrača koji su ga dosegli) "
-                             "dobiva {n:point} nagrade.",
-    "game_end.round_win_bonus": "Svaki od ostalih igrača dobiva {n:point} nagrade za svaku dobivenu partiju.",
+    # both name the score that ends the game (not "this score", "the others"): a house book's
+    # list of changes quotes each alone
+    "game_end.target_bonus": "Igrač koji je dosegao rezultat kojim igra završava (ili svaki od igrača koji "
+                             "su ga dosegli) dobiva {n:point} nagrade.",
+    "game_end.round_win_bonus": "Svaki igrač koji nije dosegao rezultat kojim igra završava dobiva "
+                                "{n:point} nagrade za svaku dobivenu partiju.",
     "game_end.winner.lowest": "Pobjeđuje igrač s najmanje bodova.",
     "game_end.winner.highest": "Pobjeđuje igrač s najviše bodova.",
     "game_end.tie": "Ako više igrača ima jednako bodova, pobjeđuju zajedno.",

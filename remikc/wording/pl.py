@@ -487,10 +487,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "game_end.rounds": "Gra trwa {n:deal}.",
     "game_end.one_deal": "Gra to jedno rozdanie: kończy się razem z nim.",
     "game_end.rounds_cap": "Gra kończy się najpóźniej po {n:deal}.",
-    "game_end.target_bonus": "Gracz, który osiągnął ten wynik (albo każdy z graczy, którzy go osiągnęli), "
-                             "dostaje {n:point} premii.",
-    "game_end.round_win_bonus": "Każdy z pozostałych graczy dostaje {n:point} premii za każde wygrane "
-                                "rozdanie.",
+    # both name the score that ends the game (not "this score", "the others"): a house book's
+    # list of changes quotes each alone
+    "game_end.target_bonus": "Gracz, który osiągnął wynik kończący grę (albo każdy z graczy, którzy go "
+                             "osiągnęli), dostaje {n:point} premii.",
+    "game_end.round_win_bonus": "Każdy gracz, który nie osiągnął wyniku kończącego grę, dostaje {n:point} "
+                                "premii za każde wygrane rozdanie.",
     "game_end.winner.lowest": "Wygrywa gracz z najmniejszą liczbą punktów.",
     "game_end.winner.highest": "Wygrywa gracz z największą liczbą punktów.",
     "game_end.tie": "Gdy kilku graczy ma tyle samo punktów, wygrywają razem.",
