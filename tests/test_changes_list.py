@@ -196,6 +196,19 @@ def test_a_game_end_bonus_removed_says_whose_it_was(tmp_path, rule, said):
     assert items == [(said, (f"game_end.{rule}",))]
 
 
+def test_a_reading_no_meld_needs_is_said_to_be_moot(tmp_path):
+    """Remik klasyczny (001) lets a meld that reads both as a set and as a run be called either;
+    such a meld is one natural card and two jokers.  A grandmother's house with one joker a
+    meld removes the rule (the verifier calls it dead): the list says it cannot happen, not
+    that the players lost a choice."""
+    body = "  jokers {\n    override per_meld 1\n    remove ambiguous\n  }"
+    items = _changes(tmp_path, "remik_klasyczny", body)
+    removed = [text for text, rules in items if rules == ("jokers.ambiguous",)]
+    assert len(removed) == 1
+    assert removed[0].startswith("Nie obowiązuje zasada z gry Remik klasyczny: „Układ, który da się odczytać")
+    assert removed[0].endswith("W tej odmianie taki układ nie może powstać.")
+
+
 def test_a_removed_joker_limit_at_the_opening_is_not_said_to_lapse(tmp_path):
     """Remik 51 (000/004): one joker per meld at the opening, more later.  One joker per meld
     throughout still holds at the opening: no "no longer: one joker at the opening"."""

@@ -52,10 +52,19 @@ def differences(w: Writer, parent: ir.Variant | None, book_of: BookOf) -> tuple[
     return tuple(out)
 
 
-# Rules a variant may remove because no meld of it can be what they speak of: read both ways,
-# a meld needs one natural card and jokers (with two natural cards it is a set or a run)
+def _no_meld_reads_both_ways(v: ir.Variant) -> bool:
+    """Read both as a set and as a run, a meld has one natural card and two jokers at least (with
+    two natural cards it is a set or a run), in a game whose jokers go in both kinds."""
+    j = v.jokers
+    if j is None or j.min_natural.value >= 2 or not (j.in_kind("set") and j.in_kind("run")):
+        return True
+    limits = [j.limit(False), j.limit(True)]
+    return all(n is not None and n < 2 for n in limits)
+
+
+# Rules a variant may remove because no meld of it can be what they speak of
 _CANNOT_HAPPEN: dict[str, Callable[[ir.Variant], bool]] = {
-    "jokers.ambiguous": lambda v: v.jokers is None or v.jokers.min_natural.value >= 2,
+    "jokers.ambiguous": _no_meld_reads_both_ways,
 }
 
 
