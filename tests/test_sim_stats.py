@@ -684,7 +684,7 @@ def test_games_auto_stops_once_every_interval_is_narrow_enough(fake_play):
 
 
 def test_games_auto_doubles_the_games_until_narrow(fake_play):
-    code, out, _ = run("simulate", str(SPECS / "remik51.rules"), "--games", "auto", "--width-share", "35",
+    code, out, err = run("simulate", str(SPECS / "remik51.rules"), "--games", "auto", "--width-share", "35",
                        "--format", "json")
     assert code == 0
     # 0.43 > 0.35 after 50 games; 50 more (seeds 51..100) bring it to 0.29
@@ -693,6 +693,10 @@ def test_games_auto_doubles_the_games_until_narrow(fake_play):
                               ("module of remik51", 50, 2, 51, "greedy")]
     body = json.loads(out)
     assert body["games"] == 100 and body["auto"].startswith("--games auto: stopped after 100 games")
+    # between the batches, what comes next: 50 * (0.43 / 0.35) ** 2, about 75 games, would do
+    assert ("--games auto: after 50 games, wider than asked: seat 1 wins (42.9 pp, about 75 games); "
+            "seat 2 wins (42.9 pp, about 75 games); next 50 (about ") in err
+    assert "then on to" not in err and "--max-games" not in err
 
 
 def test_games_auto_says_which_intervals_are_still_wide_at_the_cap(fake_play):
@@ -703,6 +707,24 @@ def test_games_auto_says_which_intervals_are_still_wide_at_the_cap(fake_play):
     last = out.rstrip().splitlines()[-1]
     assert last.startswith("--games auto: stopped at --max-games 40; still wider than asked: seat 1 wins (")
     assert "seat 2 wins (" in last and "turns per game" not in last
+
+
+def test_games_auto_says_when_the_cap_comes_before_the_width(fake_play):
+    """FakePlay's turns spread by about 2 a game: over 50 games the corrected interval of turns
+    per game is about 1.7 wide, so 0.1 needs 50 * 17 ** 2, some 14,500 games: more than
+    `--max-games 200`, which the line says, after each batch but the last."""
+    code, _, err = run("simulate", str(SPECS / "remik51.rules"), "--games", "auto", "--width-turns", "0.1",
+                       "--width-share", "50", "--max-games", "200")
+    assert code == 0
+    lines = [line for line in err.splitlines() if line.startswith("--games auto: after")]
+    assert len(lines) == 2
+    first = re.fullmatch(r"--games auto: after 50 games, wider than asked: turns per game \(1\.7, about "
+                         r"(\d+) games\); turns per deal \(1\.7, about \1 games\); next 50 \(about \d+s\), "
+                         r"then on to about 200 games \(about \d+s more\); --max-games 200 stops it first",
+                         lines[0])
+    assert first and 13000 <= int(first[1]) <= 16000, lines[0]
+    assert re.fullmatch(r"--games auto: after 100 games, .*; next 100 \(about \d+s\); --max-games 200 stops "
+                        r"it first", lines[1]), lines[1]
 
 
 def test_games_auto_bad_arguments(fake_play):

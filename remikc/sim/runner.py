@@ -123,6 +123,7 @@ def simulate(variants: Sequence[ir.Variant], workspace: Workspace, where: Where,
     (else ""); `Broken` if a game breaks an invariant.  A first few games of each variant are
     played before the rest and looked at (`first_look`): what they say goes to `err` at once."""
     auto = games == "auto"
+    started = time.monotonic()
     played: list[list[GameRecord]] = [[] for _ in variants]
     each = [Games(v, workspace, where, players=players, bot=bot, max_deals=max_deals, check=check)
             for v in variants]
@@ -143,8 +144,9 @@ def simulate(variants: Sequence[ir.Variant], workspace: Workspace, where: Where,
                 err.flush()
         if not auto:
             break
-        wide = too_wide(sim_paired.paired(variants[0].id, played[0], variants[1].id, played[1])
-                        if len(played) == 2 else sim_paired.single(variants[0].id, played[0]), widths)
+        found = sim_paired.paired(variants[0].id, played[0], variants[1].id, played[1]) \
+            if len(played) == 2 else sim_paired.single(variants[0].id, played[0])
+        wide = too_wide(found, widths)
         if not wide:
             stopped = (f"--games auto: stopped after {count(done, 'game')}, every interval narrower than "
                        f"asked (turns {widths.turns:g}, shares {widths.share:g} pp, "
@@ -155,7 +157,49 @@ def simulate(variants: Sequence[ir.Variant], workspace: Workspace, where: Where,
                        + ", ".join(wide))
             break
         target = min(2 * done, max_games)
+        if not quiet:
+            err.write(ahead(found, widths, done, target, max_games, time.monotonic() - started) + "\n")
+            err.flush()
     return played, stopped
+
+
+def ahead(found: sim_paired.Paired, widths: Widths, done: int, target: int, max_games: int,
+          spent: float) -> str:
+    """What `--games auto` does next, after `done` games in `spent` seconds: the intervals still
+    wider than asked, the games each would need (the width shrinks as one over the square root of
+    the games), the next batch, and how long it and the rest up to the last needed take at this
+    pace."""
+    wanted = _wanted(widths)
+    needs = sorted(((_rounded(done * (m.width / wanted[m.kind]) ** 2), m) for m in found.metrics
+                    if m.width > wanted[m.kind]), key=lambda pair: -pair[0])
+    said = [f"{m.name} ({f'{100 * m.width:.1f} pp' if m.kind == 'share' else f'{m.width:.1f}'}, "
+            f"about {count(need, 'game')})" for need, m in needs[:_NAMED]]
+    if len(needs) > _NAMED:
+        said.append(f"{len(needs) - _NAMED} more")
+    most = max((need for need, _ in needs), default=done)
+    last = min(most, max_games)
+    per_game = spent / done
+    text = (f"--games auto: after {count(done, 'game')}, wider than asked: {'; '.join(said)}; "
+            f"next {target - done} (about {duration(per_game * (target - done))})")
+    if last > target:
+        text += f", then on to about {last} games (about {duration(per_game * (last - done))} more)"
+    if most > max_games:
+        text += f"; --max-games {max_games} stops it first"
+    return text
+
+
+_NAMED = 3  # the intervals `ahead` names, those needing the most games first
+
+
+def _rounded(games: float) -> int:
+    """A number of games said as it is worth: two figures."""
+    whole = max(1, round(games))
+    step = int(10 ** max(0, len(str(whole)) - 2))
+    return -(-whole // step) * step
+
+
+def _wanted(widths: Widths) -> dict[str, float]:
+    return {"turns": widths.turns, "share": widths.share / 100, "points": widths.points}
 
 
 def first_look(variants: Sequence[ir.Variant], played: Sequence[Sequence[GameRecord]], max_deals: int, *,
@@ -177,7 +221,7 @@ def first_look(variants: Sequence[ir.Variant], played: Sequence[Sequence[GameRec
 
 def too_wide(found: sim_paired.Paired, widths: Widths) -> list[str]:
     """The metrics whose interval is wider than `widths` asks, each with its width."""
-    wanted = {"turns": widths.turns, "share": widths.share / 100, "points": widths.points}
+    wanted = _wanted(widths)
     out = []
     for m in found.metrics:
         if m.width > wanted[m.kind]:
