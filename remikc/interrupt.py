@@ -55,14 +55,27 @@ def on_interrupt(stopper: Callable[[], None]) -> None:
     _stoppers.append(stopper)
 
 
+# A queue.Queue's lock is taken in a Python `__enter__` (threading.Condition's): an exception
+# raised there after the taking, before the `with` holds it, leaves it taken for good.  The main
+# thread puts into one in `ProcessPoolExecutor.submit`; the pool's manager thread then waits on
+# it forever, and so does the interpreter's exit, which joins that thread (`simulate --jobs`
+# hung under `timeout` about once in 20 runs, SIGTERM 1.4 s in)
+_QUEUE = os.sep + "queue.py"
+_THREADING = os.sep + "threading.py"
+
+
 def _not_now(frame: Any) -> bool:
-    """Whether the code `frame` runs in, or any code that called it, is a finalizer or Z3's
-    Python API: no place for a KeyboardInterrupt (see the module's docstring)."""
+    """Whether the code `frame` runs in, or any code that called it, is a finalizer, Z3's Python
+    API or a queue's lock being taken or let go: no place for a KeyboardInterrupt (see the
+    module's docstring)."""
     z3 = sys.modules.get("z3")  # not imported: none of its code is running
     z3_folder = os.path.dirname(z3.__file__) + os.sep if z3 is not None and z3.__file__ else None
     while frame is not None:
         code = frame.f_code
         if code.co_name == "__del__" or (z3_folder and code.co_filename.startswith(z3_folder)):
+            return True
+        if code.co_filename.endswith(_QUEUE) or (
+                code.co_filename.endswith(_THREADING) and code.co_name in ("__enter__", "__exit__")):
             return True
         frame = frame.f_back
     return False

@@ -147,6 +147,12 @@ def local_executor(jobs: int) -> Iterator[Executor]:
         for process in list((getattr(pool, "_processes", None) or {}).values()):
             process.terminate()
         pool.shutdown(wait=False, cancel_futures=True)
+        # and its manager thread ended before the interpreter's exit wakes it: Python 3.11's
+        # exit hook can race the thread closing its wake-up pipe ("Exception ignored ... Bad file
+        # descriptor" after "remikc: terminated"); with the workers gone it ends at once
+        manager = getattr(pool, "_executor_manager_thread", None)
+        if manager is not None:
+            manager.join(timeout=5)
         raise
     pool.shutdown(wait=True)
 
