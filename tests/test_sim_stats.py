@@ -727,6 +727,22 @@ def test_games_auto_says_when_the_cap_comes_before_the_width(fake_play):
                         r"it first", lines[1]), lines[1]
 
 
+def test_games_auto_says_an_interval_one_game_defines_is_unknown():
+    """A metric only one game defines so far (the first lay-down where one game had one) has an
+    unbounded interval: no count of games follows from it, so the line says so and counts the
+    games from the others: 50 * (0.40 / 0.10) ** 2 = 800 for a share 40 pp wide, asked 10."""
+    from remikc.sim.paired import Paired, PairedMetric
+    from remikc.sim.runner import Widths, ahead
+
+    unbounded = PairedMetric("first lay-down, turn", "turns", 1, 3.0, 4.0, 1.0, -float("inf"), float("inf"))
+    found = Paired("a", "b", (unbounded, PairedMetric("seat 1 wins", "share", 50, 0.5, 0.5, 0.0, -0.2, 0.2)),
+                   0.99)
+    assert ahead(found, Widths(10, 10, 50), 50, 100, 2000, 10.0) == (
+        "--games auto: after 50 games, wider than asked: seat 1 wins (40.0 pp, about 800 games); first "
+        "lay-down, turn (too few games to tell); next 50 (about 10s), then on to about 800 games (about "
+        "2m30s more)")
+
+
 def test_games_auto_bad_arguments(fake_play):
     for argv, said in ((["--games", "autox"], "`autox` is not a number"),
                        (["--games", "auto", "--width-share", "0"], "must be a number above 0"),

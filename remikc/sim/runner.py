@@ -5,6 +5,7 @@ doubling) until every interval is narrow enough.  `Progress` shows how far they 
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -170,12 +171,16 @@ def ahead(found: sim_paired.Paired, widths: Widths, done: int, target: int, max_
     the games), the next batch, and how long it and the rest up to the last needed take at this
     pace."""
     wanted = _wanted(widths)
-    needs = sorted(((_rounded(done * (m.width / wanted[m.kind]) ** 2), m) for m in found.metrics
-                    if m.width > wanted[m.kind]), key=lambda pair: -pair[0])
+    wide = [m for m in found.metrics if m.width > wanted[m.kind]]
+    # a metric one game alone defines has no spread yet: its interval is unbounded
+    unknown = [m.name for m in wide if not math.isfinite(m.width)]
+    needs = sorted(((_rounded(done * (m.width / wanted[m.kind]) ** 2), m) for m in wide
+                    if math.isfinite(m.width)), key=lambda pair: -pair[0])
     said = [f"{m.name} ({f'{100 * m.width:.1f} pp' if m.kind == 'share' else f'{m.width:.1f}'}, "
             f"about {count(need, 'game')})" for need, m in needs[:_NAMED]]
     if len(needs) > _NAMED:
         said.append(f"{len(needs) - _NAMED} more")
+    said += [f"{name} (too few games to tell)" for name in unknown]
     most = max((need for need, _ in needs), default=done)
     last = min(most, max_games)
     per_game = spent / done
