@@ -127,7 +127,7 @@ def _greedy(seen: View, play: Action | None, sources: list[str], ends: list[Acti
             # the dearest card he may throw is one no meld holds: every lay-down leaves it in hand,
             # so it is the one the search's would choose (nothing is remembered: the next turn's
             # draw asks for the hand's deadwood only where its quick answer does not say)
-            return next((a for a in discards if a.knock and a.card == dearest.card), dearest)
+            return _knocking(discards, dearest)
         # a card no meld can hold stays in hand anyway: then keeping one costs the search nothing,
         # and the quicker search without that condition finds a lay-down as good; where no card
         # can meld (most hands, once their melds are down) every card stays, as the search says
@@ -136,8 +136,7 @@ def _greedy(seen: View, play: Action | None, sources: list[str], ends: list[Acti
         left = set(kept)
         chosen = max((a for a in discards if not a.knock),
                      key=lambda a: (a.card in left, HAND_VALUE[a.card], a.card))
-        # it knocks where it may, as it does where the turn ends without a discard
-        chosen = next((a for a in discards if a.knock and a.card == chosen.card), chosen)
+        chosen = _knocking(discards, chosen)
         if chosen.card in left:
             # what the hand keeps, less the card thrown, is the least deadwood of the hand left:
             # the next turn's draw asks for it (any lay-down of that hand, with the card thrown
@@ -147,6 +146,12 @@ def _greedy(seen: View, play: Action | None, sources: list[str], ends: list[Acti
             _remember_deadwood(rest, sum(HAND_VALUE[c] for c in kept) - HAND_VALUE[chosen.card])
         return chosen
     return play or ends[0]
+
+
+def _knocking(discards: list[Discard], chosen: Discard) -> Discard:
+    """The discard of `chosen`'s card with a knock where one is offered: the bot knocks where it
+    may, as it does where the turn ends without a discard."""
+    return next((a for a in discards if a.knock and a.card == chosen.card), chosen)
 
 
 _QUICK_TABLE: Final[int] = 24  # table cards up to which the greedy bot tries `best_play`
