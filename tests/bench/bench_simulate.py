@@ -28,11 +28,12 @@ i, so no seat is favoured) and the old bot at the others, refereed by today's mo
 the new bot's share of the wins (a tie shared) with its 95% interval, against the fair
 share 1/players.  Each old seat sees its own module's classes through `_adapted`.
 
-`--split`: also splits today's deal (with `--check` as given) into the solver's searches (every
-call the bot, the referee and `legal_actions` make into them, timed where the outermost starts)
-and the rest, on a copy of today's module and seeds of their own, the old module's deals beside,
-seed by seed, and prints the ratio today's module would reach if its searches took no time: the
-most any quicker search can give.
+`--split`: also splits today's deal (with `--check` as given), on a copy of today's module and
+seeds of their own, the old module's deals beside, seed by seed, into the bot choosing its
+actions, the referee judging them (`apply`), the solver's searches each of them asks for (timed
+where the outermost starts) and the simulator (the rest: `play_game`, its checks), and prints
+the ratio today's module would reach if its searches took no time (the most any quicker search
+can give) and the deal each ratio of `--target` (default `3,5`) needs.
 
 `--jobs N`: also times `remikc simulate`'s parallel path (`remikc.sim.parallel`), N worker
 processes against one, on the new bot, in wall time (that is what parallel work saves).
@@ -130,43 +131,64 @@ def _rates(old: Compiled, new: Compiled, twin: Compiled, games: int, players: in
 # the search, the sweep over the columns or the table's rearranging search)
 _SEARCHES = ("_lay_down", "min_deadwood", "_joker_melds", "_extensions", "best_play")
 
+# The parts of a deal `--split` times: who asked (the bot choosing an action, the referee judging
+# one) and, apart, the searches each asked for; the simulator is what none of them covers
+_PARTS = ("bot", "bot's searches", "referee", "referee's searches", "simulator")
 
-def _timed(variant: ir.Variant) -> tuple[Compiled, list[float]]:
-    """A copy of today's module of its own (its memos its own, as `_modules`' twin) whose
-    entry points into the solver (`_SEARCHES`) run under a timer, and the seconds of CPU time
-    spent in them, summed where the outermost call starts."""
+
+def _timed(variant: ir.Variant) -> tuple[Compiled, dict[str, float]]:
+    """A copy of today's module of its own (its memos its own, as `_modules`' twin) whose bot
+    (`_greedy_turn`), referee (`apply`) and entry points into the solver (`_SEARCHES`) run under
+    timers, and the seconds of CPU time spent in each part (`_PARTS`, but the simulator's): a
+    part's time is its own, less that of a part it calls (a search the bot asks for is the bot's
+    search, not the bot's), and a search called inside a search is the outer one's."""
     module = load_module(f"remikc_split_{variant.id}", validator_source(variant, Workspace()))
-    inside = [0.0]
-    depth = [0]
+    spent = dict.fromkeys(_PARTS, 0.0)
+    inside: list[str] = []  # the parts entered, innermost last
+    since = [0.0]  # when the innermost part was entered or last left for another
 
-    def timer(name: str) -> None:
-        search = getattr(module, name)
+    def timer(name: str, part: str) -> None:
+        timed = getattr(module, name)
 
         def wrapped(*args: Any, **kwargs: Any) -> Any:
-            if depth[0]:
-                return search(*args, **kwargs)
-            depth[0] = 1
-            started = time.process_time()
+            outer = inside[-1] if inside else None
+            if part == "search":
+                if outer is None or outer.endswith("searches"):
+                    return timed(*args, **kwargs)  # a search outside a turn, or one inside a search
+                entered = f"{outer}'s searches"
+            elif outer is not None:
+                return timed(*args, **kwargs)  # the referee the bot asks is the bot's
+            else:
+                entered = part
+            now = time.process_time()
+            if outer is not None:
+                spent[outer] += now - since[0]
+            inside.append(entered)
+            since[0] = now
             try:
-                return search(*args, **kwargs)
+                return timed(*args, **kwargs)
             finally:
-                inside[0] += time.process_time() - started
-                depth[0] = 0
+                now = time.process_time()
+                spent[inside.pop()] += now - since[0]
+                since[0] = now
 
         setattr(module, name, wrapped)
 
+    timer("_greedy_turn", "bot")
+    timer("apply", "referee")
     for name in _SEARCHES:
-        timer(name)
-    return Compiled(variant, module), inside
+        timer(name, "search")
+    return Compiled(variant, module), spent
 
 
-def _split(old: Compiled, timed: tuple[Compiled, list[float]], games: int, players: int, check: str,
-           first: int, deals: int) -> tuple[float, float, float]:
+def _split(old: Compiled, timed: tuple[Compiled, dict[str, float]], games: int, players: int, check: str,
+           first: int, deals: int) -> tuple[float, float, dict[str, float]]:
     """Milliseconds of CPU time a deal: the old module's with every check, today's (`_timed`)
-    with `check`, and the part of today's spent in the solver's searches; the two take turns
-    seed by seed, as in `_rates`."""
-    compiled, inside = timed
-    inside[0] = 0.0
+    with `check`, and today's by part (`_PARTS`); the two take turns seed by seed, as in
+    `_rates`."""
+    compiled, parts = timed
+    for part in parts:
+        parts[part] = 0.0
     spent = [0.0, 0.0]
     dealt = [0, 0]
     cap = _deals(old)
@@ -180,7 +202,10 @@ def _split(old: Compiled, timed: tuple[Compiled, list[float]], games: int, playe
             record = play_game(module, players=players, seed=seed, max_deals=cap, check=checks)
             spent[side] += time.process_time() - started
             dealt[side] += record.rounds
-    return 1000 * spent[0] / dealt[0], 1000 * spent[1] / dealt[1], 1000 * inside[0] / dealt[1]
+    by_part = {part: 1000 * parts.get(part, 0.0) / dealt[1] for part in _PARTS}
+    new_ms = 1000 * spent[1] / dealt[1]
+    by_part["simulator"] = new_ms - sum(by_part.values())
+    return 1000 * spent[0] / dealt[0], new_ms, by_part
 
 
 def _adapted(thing: Any, module: Any) -> Any:
@@ -268,8 +293,12 @@ def main() -> int:
     parser.add_argument("--duel", type=int, default=0, metavar="N")
     parser.add_argument("--jobs", type=int, default=0, metavar="N")
     parser.add_argument("--split", action="store_true",
-                        help="also split today's deal into the searches and the rest: the ratio with "
-                             "searches that took no time")
+                        help="also split today's deal into the bot, the referee, the searches each asks "
+                             "for and the simulator: the ratio with searches that took no time, and the "
+                             "deal --target needs")
+    parser.add_argument("--target", type=lambda text: [float(x) for x in text.split(",")], default=[3.0, 5.0],
+                        metavar="X[,Y...]",
+                        help="with --split, the ratios whose deal time to print (default 3,5)")
     parser.add_argument("--check", choices=CHECKS, default="sample",
                         help="the checks of today's side (default: sample, simulate's default); the old "
                              "side, and the column beside, check everything")
@@ -301,11 +330,16 @@ def main() -> int:
                       for r in range(args.repeat)]
             old_ms = statistics.median(s[0] for s in splits)
             new_ms = statistics.median(s[1] for s in splits)
-            search_ms = statistics.median(s[2] for s in splits)
-            free = statistics.median(s[0] / (s[1] - s[2]) for s in splits)
-            print(f"{'':<12} a deal: old {old_ms:.2f} ms, new {new_ms:.2f} ms, of it the searches "
-                  f"{search_ms:.2f} ms ({search_ms / new_ms:.0%}) and the rest {new_ms - search_ms:.2f} ms; "
-                  f"with searches that took no time: {free:.2f}x", flush=True)
+            parts = {part: statistics.median(s[2][part] for s in splits) for part in _PARTS}
+            searches = parts["bot's searches"] + parts["referee's searches"]
+            free = statistics.median(s[0] / (s[1] - s[2]["bot's searches"] - s[2]["referee's searches"])
+                                     for s in splits)
+            print(f"{'':<12} a deal: old {old_ms:.2f} ms, new {new_ms:.2f} ms: "
+                  + ", ".join(f"{part} {ms:.2f}" for part, ms in parts.items())
+                  + f"; the searches {searches:.2f} ms ({searches / new_ms:.0%}), with searches that took "
+                  f"no time: {free:.2f}x; "
+                  + ", ".join(f"{x:g}x needs a deal of {old_ms / x:.2f} ms" for x in args.target),
+                  flush=True)
         if args.jobs > 1:
             source = validator_source(new.variant, Workspace())
             walls = {}
