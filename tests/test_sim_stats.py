@@ -709,22 +709,41 @@ def test_games_auto_says_which_intervals_are_still_wide_at_the_cap(fake_play):
     assert "seat 2 wins (" in last and "turns per game" not in last
 
 
-def test_games_auto_says_when_the_cap_comes_before_the_width(fake_play):
+def test_games_auto_stops_where_the_cap_cannot_narrow_enough(fake_play):
     """FakePlay's turns spread by about 2 a game: over 50 games the corrected interval of turns
-    per game is about 1.7 wide, so 0.1 needs 50 * 17 ** 2, some 14,500 games: more than
-    `--max-games 200`, which the line says, after each batch but the last."""
-    code, _, err = run("simulate", str(SPECS / "remik51.rules"), "--games", "auto", "--width-turns", "0.1",
-                       "--width-share", "50", "--max-games", "200")
+    per game is about 2 * 3.0 * 2 / sqrt(50) = 1.7 wide, so 0.1 needs 50 * 17 ** 2, some 14,500
+    games: more than `--max-games 200`, which the line after the first batch says.  After the
+    second (100 games, 2 * 2.93 * 2 / 10 = 1.2 wide, about 14,000 games needed, well over the
+    cap) the run stops rather than play to 200, and says what would reach the width: at 200
+    games the interval would be 1.2 / sqrt(2), about 0.84 wide."""
+    code, out, err = run("simulate", str(SPECS / "remik51.rules"), "--games", "auto", "--width-turns", "0.1",
+                         "--width-share", "50", "--max-games", "200")
     assert code == 0
     lines = [line for line in err.splitlines() if line.startswith("--games auto: after")]
-    assert len(lines) == 2
+    assert len(lines) == 1
     first = re.fullmatch(r"--games auto: after 50 games, wider than asked: turns per game \(1\.7, about "
                          r"(\d+) games\); turns per deal \(1\.7, about \1 games\); next 50 \(about \d+s\), "
                          r"then on to about 200 games \(about \d+s more\); --max-games 200 stops it first",
                          lines[0])
     assert first and 13000 <= int(first[1]) <= 16000, lines[0]
-    assert re.fullmatch(r"--games auto: after 100 games, .*; next 100 \(about \d+s\); --max-games 200 stops "
-                        r"it first", lines[1]), lines[1]
+    assert [r[1] for r in fake_play.runs] == [2, 48, 50]  # 100 games, not 200
+    last = re.fullmatch(r"--games auto: stopped after 100 games: what is still wider than asked would not "
+                        r"be narrow enough by --max-games 200: turns per game \(1\.2, about (\d+) games\); "
+                        r"turns per deal \(1\.2, about \1 games\); --width-turns (0\.\d+), or --max-games "
+                        r"\1, would reach them", out.rstrip().splitlines()[-1])
+    assert last and 12000 <= int(last[1]) <= 16000 and 0.8 <= float(last[2]) <= 0.9, out
+
+
+def test_games_auto_plays_on_where_the_cap_may_narrow_enough(fake_play):
+    """Asked 0.6 wide: after 100 games (1.2 wide) turns per game needs about 100 * 2 ** 2 = 400
+    games, within the cap of 400, and after 200 (2 * 2.9 * 2 / sqrt(200) = 0.82) about as many:
+    the run goes on, and at 400 games (2 * 2.88 * 2 / 20 = 0.58) the interval is narrow enough."""
+    code, out, _ = run("simulate", str(SPECS / "remik51.rules"), "--games", "auto", "--width-turns", "0.6",
+                       "--width-share", "50", "--max-games", "400", "-q")
+    assert code == 0
+    assert sum(r[1] for r in fake_play.runs) == 400
+    assert out.rstrip().endswith("--games auto: stopped after 400 games, every interval narrower than asked "
+                                 "(turns 0.6, shares 50 pp, points 50)")
 
 
 def test_games_auto_says_an_interval_one_game_defines_is_unknown():

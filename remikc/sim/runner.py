@@ -9,11 +9,12 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 from .. import ir
 from ..spec.workspace import Workspace
 from . import paired as sim_paired
+from .paired import PairedMetric
 from .record import GameRecord
 from .words import count
 
@@ -157,6 +158,11 @@ def simulate(variants: Sequence[ir.Variant], workspace: Workspace, where: Where,
             stopped = (f"--games auto: stopped at --max-games {max_games}; still wider than asked: "
                        + ", ".join(wide))
             break
+        hopeless = out_of_reach(found, widths, done, max_games)
+        if hopeless:
+            stopped = (f"--games auto: stopped after {count(done, 'game')}: what is still wider than asked "
+                       f"would not be narrow enough by --max-games {max_games}: {hopeless}")
+            break
         target = min(2 * done, max_games)
         if not quiet:
             err.write(ahead(found, widths, done, target, max_games, time.monotonic() - started) + "\n")
@@ -164,22 +170,67 @@ def simulate(variants: Sequence[ir.Variant], workspace: Workspace, where: Where,
     return played, stopped
 
 
-def ahead(found: sim_paired.Paired, widths: Widths, done: int, target: int, max_games: int,
-          spent: float) -> str:
-    """What `--games auto` does next, after `done` games in `spent` seconds: the intervals still
-    wider than asked, the games each would need (the width shrinks as one over the square root of
-    the games), the next batch, and how long it and the rest up to the last needed take at this
-    pace."""
+# Games `--games auto` plays before it judges an interval out of reach, and by how much the games
+# an interval needs must pass `--max-games` for that (the width at the cap then still a fifth
+# wider than asked): an interval's width is itself an estimate, a few games' noise
+_JUDGED_AFTER: Final[int] = 2 * AUTO_FIRST
+_OUT_OF_REACH: Final[float] = 1.5
+
+
+def _needs(found: sim_paired.Paired, widths: Widths, done: int) -> tuple[list[tuple[int, PairedMetric]],
+                                                                         list[str]]:
+    """The intervals still wider than asked, after `done` games: those with a width, each with the
+    games that would narrow it enough (an interval narrows as one over the square root of the
+    games), the most first; and the names of those one game alone defines (no spread yet: an
+    unbounded interval)."""
     wanted = _wanted(widths)
     wide = [m for m in found.metrics if m.width > wanted[m.kind]]
-    # a metric one game alone defines has no spread yet: its interval is unbounded
     unknown = [m.name for m in wide if not math.isfinite(m.width)]
     needs = sorted(((_rounded(done * (m.width / wanted[m.kind]) ** 2), m) for m in wide
                     if math.isfinite(m.width)), key=lambda pair: -pair[0])
+    return needs, unknown
+
+
+def _said(needs: list[tuple[int, PairedMetric]]) -> list[str]:
+    """The intervals `ahead` and `out_of_reach` name, each with its width and the games it needs."""
     said = [f"{m.name} ({f'{100 * m.width:.1f} pp' if m.kind == 'share' else f'{m.width:.1f}'}, "
             f"about {count(need, 'game')})" for need, m in needs[:_NAMED]]
     if len(needs) > _NAMED:
         said.append(f"{len(needs) - _NAMED} more")
+    return said
+
+
+def out_of_reach(found: sim_paired.Paired, widths: Widths, done: int, max_games: int) -> str:
+    """Where every interval still wider than asked needs well over `max_games` games (and none is
+    too new to tell), the intervals, said: more games up to the cap would not narrow any of them
+    enough, so `--games auto` stops rather than play on to the cap.  Else ""."""
+    needs, unknown = _needs(found, widths, done)
+    if done < _JUDGED_AFTER or unknown or not needs or \
+            any(need <= _OUT_OF_REACH * max_games for need, _ in needs):
+        return ""
+    # what would reach them: each kind's width as wide as the cap's games leave it, or the games
+    at_cap: dict[str, float] = {}
+    for _, m in needs:
+        at_cap[m.kind] = max(at_cap.get(m.kind, 0.0), m.width * math.sqrt(done / max_games))
+    asks = [f"--width-{kind} {_up(100 * width if kind == 'share' else width):g}"
+            for kind, width in sorted(at_cap.items())]
+    return f"{'; '.join(_said(needs))}; {' and '.join(asks)}, or --max-games {needs[0][0]}, would reach " + \
+        ("it" if len(needs) == 1 else "them")
+
+
+def _up(width: float) -> float:
+    """A width said as it is worth, two figures, rounded up (so that asking it is enough)."""
+    figure = math.floor(math.log10(width)) - 1
+    return round(math.ceil(width / 10.0 ** figure - 1e-9) * 10.0 ** figure, max(0, -figure))
+
+
+def ahead(found: sim_paired.Paired, widths: Widths, done: int, target: int, max_games: int,
+          spent: float) -> str:
+    """What `--games auto` does next, after `done` games in `spent` seconds: the intervals still
+    wider than asked, the games each would need, the next batch, and how long it and the rest up
+    to the last needed take at this pace."""
+    needs, unknown = _needs(found, widths, done)
+    said = _said(needs)
     said += [f"{name} (too few games to tell)" for name in unknown]
     most = max((need for need, _ in needs), default=done)
     last = min(most, max_games)
