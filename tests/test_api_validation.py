@@ -127,7 +127,9 @@ def test_a_dict_is_not_cards_though_it_iterates_texts(seed_modules) -> None:
         m.new_game(2, hands={"9♥ 10♥": 0, "9♣": 1})
     with pytest.raises(TypeError, match=r"^melds: .*not dict"):
         m.check_opening({"9♥ 10♥ J♥": 1})
-    assert m.check_meld({"9♥", "10♥", "J♥"}).points == 9 + 10 + 10  # a set of texts is an iterable of cards
+    # a set of texts iterates cards, but in no order (where a joker stands) and each once: refused too
+    with pytest.raises(TypeError, match=r"^cards: cards in order .* not a set"):
+        m.check_meld({"9♥", "10♥", "J♥"})
 
 
 @pytest.mark.parametrize(("call", "argument"), [
@@ -363,6 +365,42 @@ def test_a_knock_is_true_or_false(seed_modules) -> None:
     with pytest.raises(TypeError, match=r"^knock: True or False, not int 1"):
         m.Discard("5♠", knock=1)
     assert m.EndTurn(knock=True).knock is True
+
+
+# Each function's call with the yes-or-no argument given (`flag=value`)
+_YES_OR_NO = {
+    "check_meld": lambda m, **flag: m.check_meld("7♠ 8♠ 9♠", **flag),
+    "check_lay_off": lambda m, **flag: m.check_lay_off("3♠ 4♠ 5♠", "6♠", **flag),
+    "check_joker_swap": lambda m, **flag: m.check_joker_swap("7♥ JK 9♥", "8♥", **flag),
+    "best_melds": lambda m, **flag: m.best_melds("7♥ 8♥ 9♥", **flag),
+    "min_deadwood": lambda m, **flag: m.min_deadwood("7♥ 8♥ 9♥ K♠", **flag),
+}
+
+
+@pytest.mark.parametrize(("call", "flag"), [
+    ("check_meld", "opening"), ("check_lay_off", "opened"), ("check_lay_off", "first_round"),
+    ("check_lay_off", "opens_this_turn"), ("check_lay_off", "handing"), ("check_lay_off", "empties_hand"),
+    ("check_joker_swap", "opened"), ("check_joker_swap", "from_table"), ("best_melds", "opening"),
+    ("min_deadwood", "discard"),
+])
+@pytest.mark.parametrize("wrong", ["no", 0, 1, None])
+def test_a_yes_or_no_argument_is_true_or_false(seed_modules, call: str, flag: str, wrong: object) -> None:
+    # was: check_lay_off(..., opened="no") judged the lay-off for an opened player ("no" is truthy)
+    m = seed_modules("remik51")
+    with pytest.raises(TypeError, match=f"^{flag}: True or False, not {type(wrong).__name__} {wrong!r}"):
+        _YES_OR_NO[call](m, **{flag: wrong})
+    assert _YES_OR_NO[call](m, **{flag: False}) is not None
+
+
+@pytest.mark.parametrize("cards", [{"7♥", "JK", "9♥"}, frozenset({"7♥", "JK", "9♥"})])
+def test_cards_in_no_order_are_a_type_error(seed_modules, cards: object) -> None:
+    # was: check_meld({"7h", "JK", "9h"}) a run worth 24 or refused, as the set's hashes fell
+    m = seed_modules("remik51")
+    with pytest.raises(TypeError, match=r"^cards: cards in order \(a text, a list or a tuple\), not a "):
+        m.check_meld(cards)
+    with pytest.raises(TypeError, match=r"^hand: cards in order"):
+        m.best_melds(cards)
+    assert m.check_meld(["7♥", "JK", "9♥"]).ok  # the same cards in order: the run 7-8-9
 
 
 def test_a_failed_opening_names_each_bad_meld_once(seed_modules) -> None:

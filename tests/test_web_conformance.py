@@ -96,6 +96,14 @@ def sample(v: ir.Variant) -> list[dict[str, Any]]:
     requests += [{"op": "meld", "cards": bad, "opening": False, "kind": None}
                  for bad in ("11♥ Q♥ K♥", "JK=JK 5♠ 5♥", "5♠ 5♥=5♦ 5♣", "JK=1♥ 2♥ 3♥", "")]
     requests.append({"op": "opening", "melds": "5♠ 5♥ 5♦ + + 7♠ 8♠ 9♠"})
+    # a yes-or-no that is neither ("no" and 1 are truthy): both refuse it as a TypeError, as the
+    # lay-off of the 6♠ would otherwise be judged for an opened player
+    lay_off = {"op": "lay_off", "meld": "3♠ 4♠ 5♠", "cards": "6♠", "opened": True, "first_round": False,
+               "opens_this_turn": False, "handing": False, "empties_hand": False, "kind": None}
+    requests += [{**lay_off, flag: wrong} for flag in ("opened", "first_round", "opens_this_turn", "handing",
+                                                       "empties_hand") for wrong in ("no", 1, None)]
+    requests += [{"op": "meld", "cards": "7♠ 8♠ 9♠", "opening": wrong, "kind": None} for wrong in ("yes", 0)]
+    requests += [{"op": "hand", "cards": "5♥", "opened": wrong} for wrong in ("no", 0)]
     return requests
 
 
@@ -143,7 +151,7 @@ def test_javascript_and_python_agree_on_a_fixed_sample(variant_id: str, seed_mod
     need_node()
     module, mjs, v = _module(variant_id, seed_modules, tmp_path)
     requests = sample(v)
-    assert _compare(module, mjs, requests, tmp_path) == sum(SAMPLE.values()) + 6
+    assert _compare(module, mjs, requests, tmp_path) == sum(SAMPLE.values()) + 6 + 19  # bad texts, bad flags
 
 
 @pytest.mark.soak

@@ -4,7 +4,7 @@
 // Spec: specs/remik_podstawowy_as.rules <- specs/remik_podstawowy.rules
 // Spec sha256: b4ec0199ab9f0839c86a302ea0846982c1fc4abd4a312ba330d0bc4063d61aa2  specs/remik_podstawowy_as.rules
 // Spec sha256: e9902a9057e3cf38a6a99655ff07ad98a665e243c778acfdc8c0555718b038df  specs/remik_podstawowy.rules
-// Runtime sha256:2b16db30a68aff6c8db65b9f402aecd5c8863edd9856de7ff1628b458cad10cc
+// Runtime sha256:45510e2a0df138f3bdb7eeea665f7d8e923ff8cbe0dd9bf330950b48fe0ecb44
 //
 // The JavaScript twin of validator.py, built from the same rules: cards in the same notation
 // (`10♥ Q♠ A♣ JK`, or `10h Qs Ac JK`; a declared joker `JK=5♥`), `checkMeld`, `checkOpening`,
@@ -843,6 +843,7 @@ function checkKind(kind) {
 // each joker stands for, one for each joker in order, JK for one not declared).
 function checkMeld(cards, { opening = false, kind = null, declared = null } = {}) {
   checkKind(kind);
+  flag(opening, "opening");
   let codes;
   let named = [];
   if (typeof cards === "string" && cards.includes("=")) [codes, named] = _parseMeld(cards);
@@ -979,13 +980,19 @@ function commonDeck(cards, why) {
   }
 }
 
+// A yes-or-no option: true or false, nothing else ("no" and 1 are truthy: a caller's slip would
+// read as yes).
+function flag(value, name) {
+  if (typeof value !== "boolean") throw new TypeError(`${name}: true or false, not ${_typeName(value)} ${value}`);
+}
+
 // --- hands -----------------------------------------------------------------------------------
 
 // What the cards left in hand count at the end of a round (before any doubling): Python's
 // `hand_value`.  Cards no deck of this game could deal are a RangeError.
 function handPoints(cards, { opened = true } = {}) {
   const held = _cards(cards);
-  if (typeof opened !== "boolean") throw new TypeError(`opened: true or false, not ${_typeName(opened)} ${opened}`);
+  flag(opened, "opened");
   if (!opened && R.NOT_OPENED !== null) return R.NOT_OPENED;
   const why = [];
   commonDeck(held, why);
@@ -1004,6 +1011,9 @@ function longestMeld() {
 function checkLayOff(meld, cards, { opened = true, firstRound = false, opensThisTurn = false, handing = false,
                                            emptiesHand = false, kind = null, declared = null } = {}) {
   checkKind(kind);
+  for (const [name, value] of Object.entries({ opened, firstRound, opensThisTurn, handing, emptiesHand })) {
+    flag(value, name);
+  }
   let onTable;
   let tableNamed;
   [onTable, tableNamed, kind] = meldOnTable(meld, kind);

@@ -177,6 +177,17 @@ CardsLike = str | Iterable[Card | str]
 
 # Not cards, though Python iterates them: bytes give ints, a dict its keys.
 _NOT_CARDS: Final = (int, bytes, bytearray, memoryview, dict)
+# Cards in no order, each once: a meld's order says where its jokers stand (the same set read two
+# ways from one run to the next, as its hashes fall), and two packs deal a card twice
+_UNORDERED: Final = (set, frozenset)
+
+
+def _flag(value: object, name: str) -> bool:
+    """A yes-or-no argument at the API's edge: True or False, nothing else ("no" and 1 are
+    truthy: a caller's slip would read as yes)."""
+    if type(value) is not bool:
+        raise TypeError(f"{name}: True or False, not {type(value).__name__} {value!r}"[:200])
+    return value
 
 
 def _cards(cards: CardsLike, name: str = "cards") -> tuple[Card, ...]:
@@ -191,6 +202,9 @@ def _cards(cards: CardsLike, name: str = "cards") -> tuple[Card, ...]:
     elif isinstance(cards, _NOT_CARDS) or not hasattr(cards, "__iter__"):
         raise TypeError(f"{name}: cards as a text (\"10♥ Q♠ JK\") or an iterable of Cards and card texts, "
                         f"not {type(cards).__name__}")
+    elif isinstance(cards, _UNORDERED):
+        raise TypeError(f"{name}: cards in order (a text, a list or a tuple), not a {type(cards).__name__}, "
+                        "which keeps neither their order (where a joker stands) nor a card twice")
     else:
         given = tuple(cards)
     for card in given:

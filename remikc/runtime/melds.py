@@ -17,6 +17,7 @@ from .cards import (
     _cards,
     _check_saved,
     _declared,
+    _flag,
     _memo,
     _saved_bool,
     _saved_fields,
@@ -610,6 +611,8 @@ def check_meld(cards: CardsLike, *, opening: bool = False, kind: str | None = No
     declared is read as the rules say (`jokers.ambiguous`); the verdict's `kind` says how."""
     if kind is not None and kind != "run" and kind != "set":
         raise ValueError(f"kind must be 'run', 'set' or None, not {kind!r}")
+    if type(opening) is not bool:
+        _flag(opening, "opening")
     codes: tuple[int, ...]
     if declared is None and (type(cards) is not str or "=" not in cards):  # a hot path, kept lean
         codes = _cards(cards)
@@ -836,8 +839,7 @@ def hand_value(cards: CardsLike, *, opened: bool = True) -> int:
     Cards no deck of this game could deal (a joker where there are none, a card more often
     than the deck has it) raise ValueError."""
     held = _cards(cards)  # read first: cards that are no cards are refused, opened or not
-    if type(opened) is not bool:  # "no" is truthy: it counted as opened
-        raise TypeError(f"opened: True or False, not {type(opened).__name__} {opened!r}"[:200])
+    _flag(opened, "opened")  # "no" is truthy: it counted as opened
     flat = NOT_OPENED
     if not opened and flat is not None:
         return flat
@@ -877,6 +879,9 @@ def check_lay_off(
     of no cards on the table is refused: laying off nothing is no lay-off."""
     if kind is not None and kind != "run" and kind != "set":  # as check_meld
         raise ValueError(f"kind must be 'run', 'set' or None, not {kind!r}")
+    for name, flag in (("opened", opened), ("first_round", first_round), ("opens_this_turn", opens_this_turn),
+                       ("handing", handing), ("empties_hand", empties_hand)):
+        _flag(flag, name)
     on_table, table_named, kind = _meld_on_table(meld, kind)
     added, named = _added(cards, declared)
     if not added:
@@ -1045,6 +1050,9 @@ def check_joker_swap(
     """May `card` take the place of a joker in `meld`?  It must be the card the joker stands
     for; the verdict is for the meld with the card in the joker's place.  `kind`: what the
     meld on the table was declared to be, as for `check_meld`."""
+    for name, flag in (("opened", opened), ("first_round", first_round), ("opens_this_turn", opens_this_turn),
+                       ("handing", handing), ("from_table", from_table)):
+        _flag(flag, name)
     on_table, declared, kind = _meld_on_table(meld, kind)
     real = _card(card, "card")
     why: list[Reason] = []

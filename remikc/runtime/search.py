@@ -16,7 +16,7 @@ import itertools
 from collections.abc import Iterable
 from typing import Final, TypeVar, cast
 
-from .cards import _CARD, Card, CardsLike, _cards, _memo
+from .cards import _CARD, Card, CardsLike, _cards, _flag, _memo
 from .columns import _GaveUp, _many_runs, _sweeps_table, _swept_deadwood, _swept_lay_down
 from .melds import _common_deck, _melds, _read, _show
 from .reasons import Reason, _because
@@ -710,6 +710,9 @@ def best_melds(hand: CardsLike, *, table: Iterable[CardsLike] | None = None, ope
     `opening` judges each meld by the rules for melds laid when opening; `keep`: cards that must
     stay in hand (1 for a player who still has to discard).  `budget`: the positions the search
     may solve; past them a falsy Play whose reason says it gave up (`gave_up`)."""
+    _flag(opening, "opening")
+    if isinstance(keep, bool) or not isinstance(keep, int):
+        raise TypeError(f"keep: a number of cards, not {type(keep).__name__} {keep!r}"[:200])
     if keep < 0:
         raise ValueError(f"keep must be 0 or more, not {keep}")
     _check_budget(budget)
@@ -757,6 +760,7 @@ def min_deadwood(hand: CardsLike, *, discard: bool = False, budget: int = SEARCH
     `hand_value`.  `discard`: one card of the hand is thrown away first, the best one to lose.
     Where the search gives up past `budget` positions: the hand's whole count (less the dearest
     card with `discard`), the most it can be; `best_melds` with the same budget says so."""
+    _flag(discard, "discard")
     _check_budget(budget)
     held = _hand(hand)
     if discard and not held:

@@ -383,6 +383,7 @@ function checkKind(kind) {
 // each joker stands for, one for each joker in order, JK for one not declared).
 export function checkMeld(cards, { opening = false, kind = null, declared = null } = {}) {
   checkKind(kind);
+  flag(opening, "opening");
   let codes;
   let named = [];
   if (typeof cards === "string" && cards.includes("=")) [codes, named] = _parseMeld(cards);
@@ -519,13 +520,19 @@ function commonDeck(cards, why) {
   }
 }
 
+// A yes-or-no option: true or false, nothing else ("no" and 1 are truthy: a caller's slip would
+// read as yes).
+function flag(value, name) {
+  if (typeof value !== "boolean") throw new TypeError(`${name}: true or false, not ${_typeName(value)} ${value}`);
+}
+
 // --- hands -----------------------------------------------------------------------------------
 
 // What the cards left in hand count at the end of a round (before any doubling): Python's
 // `hand_value`.  Cards no deck of this game could deal are a RangeError.
 export function handPoints(cards, { opened = true } = {}) {
   const held = _cards(cards);
-  if (typeof opened !== "boolean") throw new TypeError(`opened: true or false, not ${_typeName(opened)} ${opened}`);
+  flag(opened, "opened");
   if (!opened && R.NOT_OPENED !== null) return R.NOT_OPENED;
   const why = [];
   commonDeck(held, why);
@@ -544,6 +551,9 @@ function longestMeld() {
 export function checkLayOff(meld, cards, { opened = true, firstRound = false, opensThisTurn = false, handing = false,
                                            emptiesHand = false, kind = null, declared = null } = {}) {
   checkKind(kind);
+  for (const [name, value] of Object.entries({ opened, firstRound, opensThisTurn, handing, emptiesHand })) {
+    flag(value, name);
+  }
   let onTable;
   let tableNamed;
   [onTable, tableNamed, kind] = meldOnTable(meld, kind);
