@@ -99,7 +99,9 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: BinaryIO |
     words = list(sys.argv[1:] if argv is None else argv)
     try:
         parser = _parser()
-        args = _routed(parser, out).parse_args(words)
+        args, extra = _routed(parser, out).parse_known_args(words)
+        if extra:  # refused by the command's own parser, whose usage it shows (not remikc's)
+            _command(parser, args.command).error(f"unrecognized arguments: {' '.join(extra)}")
         if args.command is None:
             raise UsageError(_parser().format_help().rstrip())
         if getattr(args, "format", "text") == "json":
@@ -165,6 +167,14 @@ def _read_stdin(args: argparse.Namespace, stdin: BinaryIO | None) -> dict[str, b
     except OSError as exc:
         raise UsageError(f"remikc: cannot read standard input: {exc.strerror or exc}") from None
     return {label: data}
+
+
+def _command(parser: argparse.ArgumentParser, name: str | None) -> argparse.ArgumentParser:
+    """The parser of the command `name`, or `parser` itself where there is none."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and name in action.choices:
+            return cast(argparse.ArgumentParser, action.choices[name])
+    return parser
 
 
 def _routed(parser: argparse.ArgumentParser, out: TextIO) -> argparse.ArgumentParser:

@@ -38,6 +38,15 @@ class Severity(str, Enum):
     WARNING = "warning"
 
 
+def tally(diagnostics: Iterable[Diagnostic]) -> str:
+    """The errors and the warnings among `diagnostics`, counted apart: "2 error(s)", "1 error(s),
+    1 warning(s)" (a spec with a warning beside its error does not have two errors)."""
+    found = list(diagnostics)
+    errors = sum(d.severity is Severity.ERROR for d in found)
+    warnings = len(found) - errors
+    return f"{errors} error(s)" + (f", {warnings} warning(s)" if warnings else "")
+
+
 @dataclass(frozen=True, slots=True)
 class Note:
     message: str

@@ -217,6 +217,38 @@ def test_stdin_filename_gives_the_id_check_and_extends_their_folder():
     assert "specs/moj.rules:4:9: error[E022]: variant `remik51_domowy` is in a file named `moj.rules`" in err
 
 
+def test_a_file_name_that_is_no_id_is_not_offered_as_the_variants_new_id():
+    """`Duże Litery` is no variant id: the hint says to rename the file only."""
+    house = (SPECS / "remik51_domowy.rules").read_bytes()
+    code, _, err = run("check", "--no-verify", "-", "--stdin-filename", "specs/Duże Litery.rules",
+                       stdin=house)
+    assert code == 1 and "error[E022]: variant `remik51_domowy` is in a file named `Duże Litery.rules`" in err
+    assert "hint: rename the file to `remik51_domowy.rules`: `extends` finds a variant by its file name" \
+        in err
+    code, _, err = run("check", "--no-verify", "-", "--stdin-filename", "specs/moj.rules", stdin=house)
+    assert "hint: rename the file to `remik51_domowy.rules` or the variant to `moj`:" in err
+
+
+def test_a_spec_with_an_error_and_a_warning_counts_them_apart(tmp_path):
+    """W005 (an override that changes nothing) is a warning beside the E011: one error, not two."""
+    spec = tmp_path / "ostrz.rules"
+    spec.write_text('variant ostrz extends "remik51" {\n  name pl "o"\n  name hr "o"\n'
+                    "  set {\n    override suits distinct\n    clossed 4\n  }\n}\n", encoding="utf-8")
+    code, out, err = run("check", str(spec), "--no-verify")
+    assert code == 1 and "warning[W005]" in err and "error[E011]" in err
+    assert f"✗ {spec}  1 error(s), 1 warning(s)\n" in out
+
+
+@pytest.mark.parametrize(("argv", "unknown"), [(["check", "--games", "3", "x.rules"], "--games"),
+                                               (["simulate", "a.rules", "b.rules", "c.rules"], "c.rules")])
+def test_an_unknown_argument_shows_the_commands_usage(argv, unknown):
+    # was: the usage of remikc itself ("usage: remikc [-h] [-V] COMMAND ..."), as for no command
+    code, out, err = run(*argv)
+    assert code == 2 and out == ""
+    assert err.startswith(f"remikc {argv[0]}: unrecognized arguments: {unknown}\n"
+                          f"usage: remikc {argv[0]} [-h]"), err
+
+
 def test_errors_in_a_spec_from_stdin_show_its_lines():
     text = b'variant zly {\n  name pl "x"\n  players 2..4 = 3\n}\n'
     code, _, err = run("check", "-", stdin=text)

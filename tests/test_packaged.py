@@ -162,6 +162,35 @@ def test_list_shows_the_shipped_variants_then_local_ones(empty):
     assert run("list", "nowhere")[0] == 2
 
 
+def test_list_quotes_the_command_it_offers_for_a_broken_file(empty):
+    (empty / "Duże Litery.rules").write_text("variant zly {\n", encoding="utf-8")
+    code, out, _ = run("list", ".")
+    assert code == 1 and "✗ 1 error(s): remikc check 'Duże Litery.rules'" in out  # pasted, it runs
+
+
+def test_new_says_it_made_the_folder_dir_names(empty):
+    """A typo in --dir makes a folder nobody meant: the line says so (and an id-named file only is
+    offered as a parent there)."""
+    code, out, _ = run("new", "moj", "--extends", "remik51", "--dir", "dom/rodzinne")
+    assert code == 0 and (empty / "dom" / "rodzinne" / "moj.rules").is_file()
+    assert out.startswith("wrote dom/rodzinne/moj.rules (in dom/rodzinne, a new folder): a house variant of "
+                          "remik51")
+    code, out, _ = run("new", "drugi", "--extends", "remik51", "--dir", "dom/rodzinne")
+    assert code == 0 and out.startswith("wrote dom/rodzinne/drugi.rules: a house variant")
+    (empty / "dom" / "rodzinne" / "Duże Litery.rules").write_text("", encoding="utf-8")
+    code, _, err = run("new", "x", "--extends", "brak", "--dir", "dom/rodzinne")
+    assert code == 2 and "\n  in dom/rodzinne: drugi, moj\n" in err
+
+
+def test_build_without_a_path_where_there_is_no_specs_folder_says_so(empty):
+    # was: "remikc: no such file or folder: specs", a name nobody had typed
+    code, out, err = run("build")
+    assert code == 2 and out == ""
+    assert err.startswith("remikc: nothing to build: no SPEC or DIR given, and no folder `specs` (the "
+                          "default) here")
+    assert list(empty.iterdir()) == []
+
+
 def test_an_unknown_parent_names_the_shipped_variants_too(empty):
     code, _, err = run("new", "x", "--extends", "remik52")
     assert code == 2 and "no seed variant of that id is shipped with remikc" in err

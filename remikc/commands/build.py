@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from pathlib import Path
 from typing import TextIO
@@ -52,6 +53,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     began = time.time()  # what a killed build left is older: its temporary files are removed
     paths = args.paths or ["specs"]
+    if not args.paths and not os.path.exists("specs"):  # nobody typed `specs`: say where it came from
+        raise UsageError(f"remikc: nothing to build: no SPEC or DIR given, and no folder `specs` (the "
+                         f"default) here; give a {SUFFIX} file or a folder of them, e.g. `remikc build "
+                         f"moj{SUFFIX}`")
     need_paths(paths)
     need_folder("--out", args.out, "generated")
     target = Path(args.out)

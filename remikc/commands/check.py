@@ -9,7 +9,7 @@ import os
 from typing import TextIO
 
 from ..colours import paint
-from ..diagnostics import SpecError, render_all
+from ..diagnostics import SpecError, render_all, tally
 from ..driver import Verifier, check_paths
 from ..progress import Progress
 from ..removals import annotate, removed_checks
@@ -113,7 +113,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 print(_marks(text, out), file=out)
         elif not (args.quiet and result.ok):
             mark = "✓" if result.ok else "✗"
-            what = result.variant.id if result.variant else f"{len(result.diagnostics)} error(s)"
+            what = result.variant.id if result.variant else tally(result.diagnostics)
             print(_marks(f"{mark} {result.path}  {what}", out), file=out)
     if args.quiet:
         return OK if ok else FINDINGS

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 from pathlib import Path
 from typing import TextIO
 
-from ..diagnostics import SpecError
+from ..diagnostics import SpecError, tally
 from ..spec.workspace import (
     PACKAGED,
     VARIANT_ID,
@@ -52,8 +53,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 rules = workspace.file(path)
             except SpecError as exc:
                 broken += 1
-                rows.append((Path(path).name, f"✗ {len(exc.diagnostics)} error(s): "
-                             f"remikc check {path}", ""))
+                rows.append((Path(path).name, f"✗ {tally(exc.diagnostics)}: "
+                             f"remikc check {shlex.quote(path)}", ""))
                 continue
             polish = rules.names.get("name.pl")
             parent = ""

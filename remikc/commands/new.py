@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import shlex
 from pathlib import Path
 from typing import TextIO
 
@@ -64,7 +65,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     # resolved as the loader will resolve the new file's `extends`: beside it, else shipped
     parent_file = parent_path(target, args.extends)
     if not spec_exists(parent_file):
-        here = sorted(p.stem for p in Path(args.dir).glob("*" + SUFFIX)) if os.path.isdir(args.dir) else []
+        # the files `extends` could name: those named by an id (not `Duże Litery.rules`)
+        here = sorted(p.stem for p in Path(args.dir).glob("*" + SUFFIX) if VARIANT_ID.fullmatch(p.stem)) \
+            if os.path.isdir(args.dir) else []
         known = sorted({*here, *packaged_ids()})
         close = did_you_mean(args.extends, known)
         raise UsageError(
@@ -84,6 +87,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(render_all(exc.diagnostics, workspace.sources, colour(err)), file=err)
         print(f"remikc: fix {parent_file} before extending it", file=err)
         return FINDINGS
+    made = not os.path.isdir(args.dir)  # a folder that --dir names and that is not there yet is made
     write_atomic(target, skeleton(args.name, parent, parent_file))
     # read back as `check` will read it, to say whether a local parent shadows a shipped one
     # (a skeleton is valid by construction; were it not, `remikc check` would say so)
@@ -92,8 +96,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     warn(workspace, [target], err)
     where = "" if not is_packaged(parent_file) else f" (shipped with remikc: {parent_file})"
     if not args.quiet:
-        print(f"wrote {target}: a house variant of {parent.id}{where}; edit it, then run "
-              f"`remikc check {target}`", file=out)
+        folder = f" (in {args.dir}, a new folder)" if made else ""
+        print(f"wrote {target}{folder}: a house variant of {parent.id}{where}; edit it, then run "
+              f"`remikc check {shlex.quote(target)}`", file=out)
     return OK
 
 

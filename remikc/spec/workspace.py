@@ -454,10 +454,12 @@ def _id_problems(spec: syntax.Spec, path: str) -> list[Diagnostic]:
             hint=f"rename the file to `{ident}{SUFFIX}`: `check` finds spec "
             f"files in folders, and `extends` finds a variant, by that name")]
     if ident != expected:
+        # the variant renamed after the file only where the file's name is an id (`Duże Litery` is not)
+        other = f" or the variant to `{expected}`" if VARIANT_ID.fullmatch(expected) else ""
         return [error(
             "E022", f"variant `{ident}` is in a file named `{Path(path).name}`",
-            spec.id.span, hint=f"rename the file to `{ident}{SUFFIX}` or the "
-            f"variant to `{expected}`: `extends` finds a variant by its file name")]
+            spec.id.span, hint=f"rename the file to `{ident}{SUFFIX}`{other}: `extends` finds a "
+            "variant by its file name")]
     return []
 
 
@@ -485,8 +487,9 @@ def _not_an_id(child: FileRules, parent_id: str) -> Diagnostic:
 
 def _unknown_parent(child: FileRules, parent_id: str, folder: str) -> Diagnostic:
     assert child.spec.extends is not None
-    here = [] if is_packaged(folder + "/") else sorted(
-        p.name.removesuffix(SUFFIX) for p in Path(folder or ".").glob("*" + SUFFIX))
+    here = [] if is_packaged(folder + "/") else sorted(  # those an `extends` could name
+        name for p in Path(folder or ".").glob("*" + SUFFIX)
+        if VARIANT_ID.fullmatch(name := p.name.removesuffix(SUFFIX)))
     known = sorted({*here, *packaged_ids()})
     hint = did_you_mean(parent_id, known)
     if hint is None:
