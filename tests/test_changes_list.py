@@ -219,3 +219,53 @@ def test_a_removed_joker_limit_at_the_opening_is_not_said_to_lapse(tmp_path):
     assert set(rules) == {"jokers.per_meld", "jokers.per_meld_at_opening"}
     assert text.startswith("W układzie może być najwyżej jeden joker. (W grze Remik 51: Przy otwarciu")
     assert "Nie obowiązuje" not in text
+
+
+@pytest.mark.parametrize("code", ["pl", "hr"])
+def test_a_bonus_beside_a_doubled_remik_is_said_not_to_be_doubled(tmp_path, code):
+    """Remik podstawowy (002) doubles a remik's points; a family adds 25 for going out.  The book
+    said "all the deal's points are counted double", where the referee doubles the points for the
+    others' cards and adds the bonus after: a remik with A♦ 2♣ 3♦ 6♥ 8♣ 9♥ J♠ (1 + 2 + 3 + 6 + 8 +
+    9 + 10 = 39) left in the other hand scores 2 * 39 + 25 = 103, not 2 * (39 + 25) = 128."""
+    v, m = house_variant(tmp_path, "u_nas", "remik_podstawowy", "  scoring {\n    all_out_bonus 25\n  }")
+    book = rulebook(v, language(code), None, Workspace().variant(str(tmp_path / "remik_podstawowy.rules")))
+    said = [s.text for section in book.sections for s in section.blocks if hasattr(s, "text")]
+    doubled, bonus = {
+        "pl": ("Gdy zwycięzca zrobi remika, punkty za karty pozostałych graczy liczy się podwójnie.",
+               "Kto wygra, wykładając wszystkie swoje karty, dostaje 25 punktów premii, której nie mnoży się "
+               "za remika."),
+        "hr": ("Ako je pobjednik handirao, bodovi za karte ostalih igrača udvostručuju se.",
+               "Tko pobijedi izloživši sve svoje karte, dobiva 25 bodova nagrade, koja se ne množi ni kad je "
+               "handirao.")}[code]
+    assert doubled in said and bonus in said
+    # the list of changes says it so too, of the one rule that changed
+    items = _changes(tmp_path, "remik_podstawowy", "  scoring {\n    all_out_bonus 25\n  }", code)
+    assert [rules for _, rules in items] == [("scoring.all_out_bonus",)] and items[0][0].startswith(bonus)
+    game = m.new_game(2, hands=["A♦ 2♣ 3♦ 6♥ 8♣ 9♥ J♠", "3♠ 4♠ 5♠ 6♠ 10♥ 10♦ 10♣"], stock="K♣ 2♥ 4♣",
+                      first_discard="9♣")
+    for action in ("draw from the stock", "lay 3♠ 4♠ 5♠ 6♠ | 10♥ 10♦ 10♣", "discard K♣"):
+        game = m.apply(game, action)
+        assert game, game
+    assert game.deal_over and tuple(game.totals) == (0, 103)
+
+
+@pytest.mark.parametrize(("code", "step", "answer"), [
+    ("pl", "2. Zamiast pierwszej z nich możesz wziąć wierzchnią kartę ze stosu kart odrzuconych",
+     "Zamiast pierwszej karty z wierzchu stosu do dobierania możesz wziąć wierzchnią kartę"),
+    ("hr", "2. Umjesto prve od njih smiješ uzeti gornju kartu s hrpe odbačenih karata",
+     "Umjesto prve karte s vrha špila smiješ uzeti gornju kartu"),
+])
+def test_with_two_draws_the_discard_replaces_the_first_card_only(tmp_path, code, step, answer):
+    """Remik 51 (001) with `draws 2`: after "Take 2 cards from the stock", "Instead, you may take
+    the top discard" read as instead of both, where the referee gives the discard's card as the
+    first of the two and wants the second from the stock."""
+    from remikc.emit.book_layout import to_markdown
+
+    v, _ = house_variant(tmp_path, "u_nas", "remik51", "  turn {\n    override draws 2\n  }")
+    text = to_markdown(rulebook(v, language(code), None), ["u_nas.rules"])
+    turn = text.split("\n## 5. ")[1].split("\n## ")[0]
+    assert step in turn and "Zamiast tego" not in turn and "Umjesto toga" not in turn
+    assert answer in text  # an answer read alone names the card it is instead of
+    parent = Workspace().variant(str(tmp_path / "remik51.rules"))
+    seed = to_markdown(rulebook(parent, language(code), None), ["remik51.rules"])
+    assert {"pl": "2. Zamiast tego możesz", "hr": "2. Umjesto toga smiješ"}[code] in seed  # one draw: as was

@@ -145,10 +145,13 @@ def questions(w: Writer, sections: Sequence[Section]) -> tuple[Block, ...]:
 
 def on_its_own(w: Writer, text: str) -> str:
     """An answer read without the step before it: "Instead, you may take..." names what it
-    is instead of (`answer.instead` for the book's `answer.instead.of`)."""
-    lead = w.lang.say("answer.instead")
-    if text.startswith(lead):
-        return w.lang.say("answer.instead.of") + text[len(lead):]
+    is instead of (`answer.instead` for the book's `answer.instead.of`; with `draws 2` and more,
+    `turn.instead.first` for `answer.instead.of.first`)."""
+    for lead, named in (("answer.instead", "answer.instead.of"),
+                        ("turn.instead.first", "answer.instead.of.first")):
+        said = w.lang.say(lead)
+        if text.startswith(said):
+            return w.lang.say(named) + text[len(said):]
     return text
 
 

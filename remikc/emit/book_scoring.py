@@ -68,7 +68,13 @@ def scoring(w: Writer, e: Examples, t: Taught) -> tuple[Block, ...]:
         if s.undercut_bonus is None and w.lang.has(f"{key}.plain"):
             key += ".plain"  # "i dostaje premię za podcięcie": a bonus the game does not have
         w.add(key, s.tie_with_knocker)
-    w.count("scoring.all_out_bonus", s.all_out_bonus)
+    # where a remik multiplies the points, the bonus is said not to be (the referee adds it after):
+    # the sentence speaks of both rules
+    if s.all_out_bonus is not None and s.handing_multiplier is not None:
+        w.add("scoring.all_out_bonus.not_multiplied", s.all_out_bonus, s.handing_multiplier,
+              n=s.all_out_bonus.value)
+    else:
+        w.count("scoring.all_out_bonus", s.all_out_bonus)
     if t.deals:
         for deal in t.deals:
             _scored_deal(w, deal)

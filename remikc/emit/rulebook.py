@@ -288,7 +288,12 @@ def _turn(w: Writer, t: Taught) -> tuple[Block, ...]:
         if isinstance(rule.value, ir.Never):
             steps.append(w.say(f"turn.never.{source.value}", rule))
         else:
-            steps.append(words.when(w, f"turn.when.{source.value}", rule))
+            said = words.when(w, f"turn.when.{source.value}", rule)
+            lead = w.lang.say("answer.instead")
+            if draws.count > 1 and not draws.until_meld and said.text.startswith(lead):
+                # "instead of that", after "take 2 cards", read as instead of both: it is the first
+                said = replace(said, text=w.lang.say("turn.instead.first") + said.text[len(lead):])
+            steps.append(said)
     if draws.count > 1 and not draws.until_meld and others:
         # as the referee draws (remikc/drawing.py): only a turn's first card comes from elsewhere
         # than the stock; the sentences above say where a card may come from, not which one.  What

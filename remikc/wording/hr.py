@@ -219,6 +219,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.when.discard_top.except": "Umjesto toga smiješ uzeti gornju kartu s hrpe odbačenih karata — onu "
                                     "koju je odbacio igrač prije tebe — ali ne {when}.",
     # `draws 2` and more: the discard pile and the cut card give only a turn's first card
+    # `draws 2` and more: what a condition's sentence ("Umjesto toga smiješ uzeti...") is instead of
+    "turn.instead.first": "Umjesto prve od njih",
     "turn.draws.first_only": "Kad kupuješ {n:card_acc}, samo prvu smiješ uzeti {sources}; ostale kupuješ s "
                              "vrha špila.",
     "source.first.discard_top": "s hrpe odbačenih karata",

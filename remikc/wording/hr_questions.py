@@ -15,6 +15,7 @@ QUESTIONS: dict[str, str] = {
     # an answer that begins as a step after the draw ("Umjesto toga smiješ uzeti...") says what for
     "answer.instead": "Umjesto toga",
     "answer.instead.of": "Umjesto karte s vrha špila",
+    "answer.instead.of.first": "Umjesto prve karte s vrha špila",
     "answer.yes": "Da.",
     "answer.no": "Ne.",
     "question.joker_swap": "Što se smije učiniti s džokerom koji leži u grupi na stolu?",

@@ -44,10 +44,11 @@ SCORING: dict[str, str | dict[str, str]] = {
                                               "množe s {n} — i igračima koji se nisu otvorili.",
     "scoring.handing_multiplier.penalties.n.plain": "Ako netko od igrača handira, ostalim se igračima "
                                                     "bodovi množe s {n}.",
-    "scoring.handing_multiplier.winner_collects.2": "Ako je pobjednik handirao, svi se bodovi te partije "
-                                                    "udvostručuju.",
-    "scoring.handing_multiplier.winner_collects.n": "Ako je pobjednik handirao, svi se bodovi te partije "
-                                                    "množe s {n}.",
+    # the points the winner takes for the others' cards: a bonus he gets besides is not multiplied
+    "scoring.handing_multiplier.winner_collects.2": "Ako je pobjednik handirao, bodovi za karte ostalih "
+                                                    "igrača udvostručuju se.",
+    "scoring.handing_multiplier.winner_collects.n": "Ako je pobjednik handirao, bodovi za karte ostalih "
+                                                    "igrača množe se s {n}.",
     "scoring.handing_multiplier.differences.2": "Ako je pobjednik handirao, njegovi se bodovi udvostručuju.",
     "scoring.handing_multiplier.differences.n": "Ako je pobjednik handirao, njegovi se bodovi množe s {n}.",
     "scoring.undercut_bonus": "Ako je netko pokucao, a pobjednik nije on (kaže se da ga je „podsjekao”), "
@@ -67,4 +68,7 @@ SCORING: dict[str, str | dict[str, str]] = {
     "scoring.tie_with_knocker.knocker_wins": "Pri izjednačenju s igračem koji je pokucao pobjeđuje onaj "
                                              "koji je pokucao.",
     "scoring.all_out_bonus": "Tko pobijedi izloživši sve svoje karte, dobiva {n:point} nagrade.",
+    # in a game whose handing multiplies the points: the bonus is not
+    "scoring.all_out_bonus.not_multiplied": "Tko pobijedi izloživši sve svoje karte, dobiva {n:point} "
+                                            "nagrade, koja se ne množi ni kad je handirao.",
 }

@@ -233,6 +233,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "turn.when.discard_top.except": "Zamiast tego możesz wziąć wierzchnią kartę ze stosu kart odrzuconych "
                                     "— tę, którą odrzucił poprzedni gracz — ale nie {when}.",
     # `draws 2` and more: the discard pile and the cut card give only a turn's first card
+    # `draws 2` and more: what a condition's sentence ("Zamiast tego możesz wziąć...") is instead of
+    "turn.instead.first": "Zamiast pierwszej z nich",
     "turn.draws.first_only": "Gdy bierzesz {n:card_acc}, tylko pierwszą możesz wziąć {sources}; pozostałe "
                              "bierzesz z wierzchu stosu do dobierania.",
     "source.first.discard_top": "ze stosu kart odrzuconych",

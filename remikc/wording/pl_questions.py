@@ -15,6 +15,7 @@ QUESTIONS: dict[str, str] = {
     # an answer that begins as a step after the draw ("Zamiast tego możesz wziąć...") says what for
     "answer.instead": "Zamiast tego",
     "answer.instead.of": "Zamiast karty z wierzchu stosu do dobierania",
+    "answer.instead.of.first": "Zamiast pierwszej karty z wierzchu stosu do dobierania",
     "answer.yes": "Tak.",
     "answer.no": "Nie.",
     "question.joker_swap": "Co wolno zrobić z jokerem leżącym w układzie na stole?",

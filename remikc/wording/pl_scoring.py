@@ -46,10 +46,11 @@ SCORING: dict[str, str | dict[str, str]] = {
                                               "się przez {n} — także tych, którzy się nie otworzyli.",
     "scoring.handing_multiplier.penalties.n.plain": "Gdy ktoś zrobi remika, punkty pozostałych graczy "
                                                     "mnoży się przez {n}.",
-    "scoring.handing_multiplier.winner_collects.2": "Gdy zwycięzca zrobi remika, wszystkie punkty tego "
-                                                    "rozdania liczy się podwójnie.",
-    "scoring.handing_multiplier.winner_collects.n": "Gdy zwycięzca zrobi remika, wszystkie punkty tego "
-                                                    "rozdania mnoży się przez {n}.",
+    # the points the winner takes for the others' cards: a bonus he gets besides is not multiplied
+    "scoring.handing_multiplier.winner_collects.2": "Gdy zwycięzca zrobi remika, punkty za karty "
+                                                    "pozostałych graczy liczy się podwójnie.",
+    "scoring.handing_multiplier.winner_collects.n": "Gdy zwycięzca zrobi remika, punkty za karty "
+                                                    "pozostałych graczy mnoży się przez {n}.",
     "scoring.handing_multiplier.differences.2": "Gdy zwycięzca zrobi remika, jego punkty liczy się "
                                                 "podwójnie.",
     "scoring.handing_multiplier.differences.n": "Gdy zwycięzca zrobi remika, jego punkty mnoży się przez "
@@ -71,4 +72,7 @@ SCORING: dict[str, str | dict[str, str]] = {
                                                  "pozostałych graczy (między remisującymi różnica wynosi 0).",
     "scoring.tie_with_knocker.knocker_wins": "Przy remisie z tym, kto zapukał, wygrywa ten, kto zapukał.",
     "scoring.all_out_bonus": "Kto wygra, wykładając wszystkie swoje karty, dostaje {n:point} premii.",
+    # in a game whose remik multiplies the points: the bonus is not
+    "scoring.all_out_bonus.not_multiplied": "Kto wygra, wykładając wszystkie swoje karty, dostaje {n:point} "
+                                            "premii, której nie mnoży się za remika.",
 }
