@@ -291,6 +291,20 @@ def test_a_house_variants_e021_hints_name_the_edit_in_its_own_file(tmp_path):
     assert main(["check", "-q", "--no-cache", str(path)], out, err) == 0, out.getvalue() + err.getvalue()
 
 
+def test_each_e021_a_removed_section_brings_about_points_at_the_remove_line(tmp_path):
+    """The six errors stand at remik51's lines, in a file the family does not edit: each has a
+    note at line 4 of their own file, `remove opening`, which all of them stem from."""
+    path = tmp_path / "bez_otwarcia.rules"
+    path.write_text(NO_OPENING, encoding="utf-8")
+    with pytest.raises(SpecError) as raised:
+        Workspace().variant(str(path))
+    found = [d for d in raised.value.diagnostics if d.code == "E021"]
+    assert len(found) == 6 and all(d.span is not None and d.span.file != str(path) for d in found)
+    for d in found:
+        notes = [(n.message, n.span.file, n.span.line, n.span.column) for n in d.notes if n.span is not None]
+        assert notes == [("`bez_otwarcia` removes `opening` here", str(path), 4, 3)], d.message
+
+
 def test_a_winner_who_collects_is_told_the_highest_total_wins(tmp_path):
     """Remik 51 scored as the winner collecting (its E021s made as they say): the seed's
     `winner lowest` now has the player who takes the others' cards lose by them, which

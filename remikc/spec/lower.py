@@ -9,6 +9,7 @@ section (a game without jokers, without the joker swap).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TypeVar, cast
@@ -144,8 +145,21 @@ def lower_all(chain: Sequence[FileRules]) -> tuple[ir.Variant | None, Collector]
                       wording=tuple(cast("ir.Wording", w) for w in wording.values()))
     from .consistency import check_consistency
 
-    problems.extend(d for d in check_consistency(variant) if not _follows_from(d, unread))
+    problems.extend(_removed_here(leaf, d) for d in check_consistency(variant)
+                    if not _follows_from(d, unread))
     return variant, problems
+
+
+def _removed_here(leaf: FileRules, d: Diagnostic) -> Diagnostic:
+    """An error at a parent's rule that a section the house variant removed leaves without what it
+    needs (`remove opening`: the parent's `lay_off when opened`): a note at the `remove` line, the
+    family's own, which every such error stems from."""
+    if d.span is None or d.span.file == leaf.spec.file:
+        return d
+    for section, span in leaf.removed.items():
+        if "." not in section and re.search(rf"no `{section}`|an `{section}` section", d.message):
+            return replace(d, notes=(*d.notes, Note(f"`{leaf.id}` removes `{section}` here", span)))
+    return d
 
 
 def _follows_from(d: Diagnostic, unread: Unread) -> bool:
