@@ -147,3 +147,16 @@ def test_every_scoring_component_is_read_by_some_check():
     components = {f for f in ir.Scoring.__dataclass_fields__ if f not in ("method", "tie_with_knocker",
                                                                            "undercut_bonus")}
     assert components | {"values"} <= {c[1] for c in CASES}
+
+
+def test_scoring_winner_names_both_of_two_mistakes_at_once(tmp_path):
+    """A family lowers the penalty of a player who never opened to -50 (a lone unopened player
+    then counts -50, under going out's -40: lower wins, so going out is not better) and makes
+    handing score -20 (not below going out's -40).  Two mistakes, independent: the check said
+    only the first, and the second only once the first was mended."""
+    bad = _finding(tmp_path, "scoring.winner", _scoring("override not_opened -50", "override handed -20"),
+                   "both")
+    assert bad.status is Status.VIOLATED
+    assert "going out is not better" in bad.summary
+    assert "handing (-20) does not score lower than going out (-40)" in bad.summary
+    assert {"not_opened", "handed"} <= {r.id.rsplit(".", 1)[-1] for r in bad.rules}, bad.rules

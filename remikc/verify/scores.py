@@ -41,19 +41,21 @@ def winner_scores_best(probe: Probe, check: Check) -> Finding:
         blame = tuple(r for r in (s.method, s.all_out_bonus, v.game_end.winner) if r is not None)
     if out.status == "unknown":
         return unknown(check)
+    said = [f"going out always scores {direction} than any hand left"]
+    wrong: list[str] = []
+    rules: list[ir.Rule[object]] = []
+    hints: tuple[str, ...] = ()
     if out.model is not None:
         shown = decode.cards(out.model, cards, length)
         held = format_cards(shown)
         value = decode.integer(out.model, other)
         # the lines saying what the cards held count
         ranks = tuple(dict.fromkeys(v.values.ranks[c.rank - 1] for c in shown if c.rank > 0))
-        return Finding(check.id, check.title, Status.VIOLATED,
-                       f"going out is not better: a player left holding {held} counts {value}, and "
-                       f"the player who went out scores {decode.integer(out.model, winner)}"
-                       f" ({direction} wins)", blame + ranks + value_rules(v), _turned_round(v))
-    said = [f"going out always scores {direction} than any hand left"]
-    wrong: list[str] = []
-    rules: list[ir.Rule[object]] = []
+        wrong.append(f"going out is not better: a player left holding {held} counts {value}, and "
+                     f"the player who went out scores {decode.integer(out.model, winner)} ({direction} wins)")
+        rules.extend(blame + ranks + value_rules(v))
+        hints = _turned_round(v)
+    # handing against going out is asked too: a family who got both wrong hears of both at once
     if v.handing is not None:
         multiplier = s.handing_multiplier.value if s.handing_multiplier else 1
         steps = [("going out", s.went_out), ("handing", s.handed),
@@ -82,7 +84,8 @@ def winner_scores_best(probe: Probe, check: Check) -> Finding:
         elif len(present) > 1 or multiplier > 1:
             said.append("handing scores better still")
     if wrong:
-        return Finding(check.id, check.title, Status.VIOLATED, "; ".join(wrong), tuple(rules))
+        return Finding(check.id, check.title, Status.VIOLATED, "; ".join(wrong), tuple(dict.fromkeys(rules)),
+                       hints)
     return Finding(check.id, check.title, Status.PROVED, "; ".join(said))
 
 
