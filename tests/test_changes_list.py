@@ -45,6 +45,8 @@ def _well_formed(items: list[tuple[str, tuple[str, ...]]], v: ir.Variant, old: i
         for rule in rules:
             mine, theirs = v.rule(rule), old.rule(rule)
             assert mine is None or theirs is None or mine.value != theirs.value, rule
+        if found := BEFORE[code].search(text):  # the sentence now ends before the bracket opens
+            assert text[found.start() - 1] in ".!?…", text
         for mark in (BEFORE[code], VALUE_BEFORE[code]):
             if found := mark.search(text):
                 now, before = text[:found.start()], text[found.end():]
@@ -269,3 +271,15 @@ def test_with_two_draws_the_discard_replaces_the_first_card_only(tmp_path, code,
     parent = Workspace().variant(str(tmp_path / "remik51.rules"))
     seed = to_markdown(rulebook(parent, language(code), None), ["remik51.rules"])
     assert {"pl": "2. Zamiast tego możesz", "hr": "2. Umjesto toga smiješ"}[code] in seed  # one draw: as was
+
+
+@pytest.mark.parametrize("code", ["pl", "hr"])
+def test_a_joker_value_added_is_a_sentence_with_its_stop(tmp_path, code):
+    """Remik podstawowy (002) has no jokers; a family adds two worth 25: the value's item is the
+    row of the values table, "Joker: 25 punktów", which had no full stop before the bracket."""
+    items = _changes(tmp_path, "remik_podstawowy", "  deck {\n    override jokers 2\n  }\n  values {\n"
+                     "    joker 25\n  }\n  jokers {\n    per_meld 1\n    min_natural 2\n"
+                     "    declare position\n  }", code)
+    said = {"pl": "Joker: 25 punktów. (W grze Remik podstawowy: tej zasady nie ma.)",
+            "hr": "Džoker: 25 bodova. (U igri Osnovni remi: tog pravila nema.)"}[code]
+    assert said in [text for text, _ in items]

@@ -46,10 +46,16 @@ def differences(w: Writer, parent: ir.Variant | None, book_of: BookOf) -> tuple[
         elif not change.now:
             text = w.lang.say(_removed(w.v, change.rules), before=change.before, parent=name)
         else:
-            text = w.lang.say("difference", now=change.now, parent=name,
-                              before=change.before or w.lang.say("difference.none"))
+            text = w.lang.say("difference", now=_stopped(change.now), parent=name,
+                              before=_stopped(change.before) or w.lang.say("difference.none"))
         out.append(Sentence(text, change.rules, change.assumed))
     return tuple(out)
+
+
+def _stopped(text: str) -> str:
+    """A sentence with its full stop: a row of a table ("Joker: 25 punktów") has none, and the
+    bracket with the parent's rule follows it."""
+    return text if not text or text.endswith((".", "!", "?", "…")) else text + "."
 
 
 def _no_meld_reads_both_ways(v: ir.Variant) -> bool:
