@@ -106,7 +106,9 @@ class Explanation:
     def text(self) -> str:
         what = {"meld": "meld", "opening": "opening", "hand": "hand"}[self.mode]
         name = self.variant.name("pl" if self.lang == "en" else self.lang)
-        head = f"{self.cards} under {name} ({self.variant.id}):"
+        # the id beside the name, unless the name says it already ("Remik 51 (rodzinny)")
+        ident = "" if f"({self.variant.id})" in name else f" ({self.variant.id})"
+        head = f"{self.cards} under {name}{ident}:"
         if self.mode == "hand":
             lines = [head, f"  left in hand, counts {self.points}"]
             lines += self.advice.text() if self.advice else [
@@ -155,7 +157,12 @@ def _judge(variant: ir.Variant, module: VariantModule, melds: list[tuple[Card, .
     if mode == "hand":
         (cards,) = melds
         value = module.hand_value(format_cards(cards), opened=opened)
-        rules = _rules(variant, ("scoring.joker_in_hand", "scoring.not_opened"), ranks)
+        # the rules the count read: a player who never opened counts `not_opened`, whatever he
+        # holds; else each card's value, a joker's `joker_in_hand` where one is held
+        if not opened and variant.scoring.not_opened is not None:
+            rules = _rules(variant, ("scoring.not_opened",), set())
+        else:
+            rules = _rules(variant, ("scoring.joker_in_hand",) if 0 in ranks else (), ranks)
         advice = _advice(module, format_cards(cards), lang) if len(cards) <= ADVICE_LIMIT else None
         return Explanation(variant, format_cards(cards), mode, True, None, value, (), rules, advice, lang)
     if mode == "opening":

@@ -422,6 +422,36 @@ def test_explain_hand_gives_the_solver_advice():
     assert opening["ok"] is False and "21 points; an opening needs 51" in opening["reasons"][0]
 
 
+def test_explain_hand_cites_the_rules_its_count_read(tmp_path):
+    """Remik 51 (001): a hand counts its cards, a joker 20 (`joker_in_hand`); a player who never
+    opened counts 100 (`not_opened`) whatever he holds.  An opened hand without a joker read
+    neither rule; an unopened one read no card's value."""
+    spec = str(SPECS / "remik51.rules")
+    cited = lambda out: [r.split()[0] for r in json.loads(out)["rules"]]  # noqa: E731
+    code, out, _ = run("explain", spec, "7♥ 8♥ 9♦", "--hand", "--format", "json")
+    assert code == 0 and json.loads(out)["points"] == 7 + 8 + 9
+    assert cited(out) == ["values.7", "values.8", "values.9"]
+    code, out, _ = run("explain", spec, "7♥ JK", "--hand", "--format", "json")
+    assert json.loads(out)["points"] == 7 + 20
+    assert cited(out) == ["scoring.joker_in_hand", "values.7", "values.joker"]
+    code, out, _ = run("explain", spec, "7♥ JK", "--hand", "--not-opened", "--format", "json")
+    assert json.loads(out)["points"] == 100 and cited(out) == ["scoring.not_opened"]
+
+
+def test_explain_names_a_house_variant_once(tmp_path):
+    """A house whose name carries its id ("Remik 51 (rodzinny)") was shown as "Remik 51 (rodzinny)
+    (rodzinny)"."""
+    (tmp_path / "remik51.rules").write_text((SPECS / "remik51.rules").read_text(encoding="utf-8"),
+                                            encoding="utf-8")
+    house = tmp_path / "rodzinny.rules"
+    house.write_text('variant rodzinny extends "remik51" {\n  name pl "Remik 51 (rodzinny)"\n'
+                     '  name hr "Remi 51 (obiteljski)"\n}\n', encoding="utf-8")
+    code, out, _ = run("explain", str(house), "7♥ 8♥ 9♥")
+    assert code == 0 and out.startswith("7♥ 8♥ 9♥ under Remik 51 (rodzinny):\n")
+    code, out, _ = run("explain", str(house), "7♥ 8♥ 9♥", "--lang", "hr")
+    assert out.startswith("7♥ 8♥ 9♥ under Remi 51 (obiteljski) (rodzinny):\n")
+
+
 def test_explain_speaks_the_language_asked_for():
     # seed 000: "Q♥ K♥ 1♥ 2♥ jest nieprawidłowa"; the words are the module's (docs/validator.md)
     spec = str(SPECS / "remik51.rules")

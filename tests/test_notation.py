@@ -39,3 +39,11 @@ def test_an_empty_meld_between_separators_is_refused_not_skipped(workspace: Work
     # no cards at all is no melds, as an empty list is; a list's empty meld is a meld refused
     assert m.parse_melds("  ") == [] and m.check_opening("").reasons == m.check_opening([]).reasons
     assert next(r.code for r in m.check_opening(["5♠ 5♥ 5♦", [], "7♠ 8♠ 9♠"]).reasons) == "meld.empty"
+    # a court card or an ace by its number (the seeds write 1♥ for the ace): the card it would be
+    for written, meant in (("11h", "J♥"), ("12♠", "Q♠"), ("13d", "K♦"), ("1c", "A♣"), ("14♥", "A♥")):
+        with pytest.raises(ValueError, match=rf"^'{written}' is not a card: .* \(did you mean {meant}\?\)$"):
+            m.check_meld(f"{written} 5♠ 5♥")
+    with pytest.raises(ValueError, match=r"for a joker$"):  # no card of that number: no guess
+        m.check_meld("15h 5♠ 5♥")
+    # a meld of no cards is refused for that alone (not also "a set of 0 cards")
+    assert [r.code for r in m.check_meld("").reasons] == ["meld.empty"]

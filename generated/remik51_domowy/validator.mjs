@@ -4,7 +4,7 @@
 // Spec: specs/remik51_domowy.rules <- specs/remik51.rules
 // Spec sha256: 5a2247b3802c5aa1016de203a6f092cbdfe987c6e641ecdc49d6d736e1ef9ae3  specs/remik51_domowy.rules
 // Spec sha256: 0a857f6afbfcbc0ac921b7adf7b9acc6de2d4b5b4c382ae73a7a7e7ba3c31eb5  specs/remik51.rules
-// Runtime sha256:45510e2a0df138f3bdb7eeea665f7d8e923ff8cbe0dd9bf330950b48fe0ecb44
+// Runtime sha256:ad981df2a32c661c7a9610ba5142dd4c0cf34d46d43168d79b5d2f57080fdb0d
 //
 // The JavaScript twin of validator.py, built from the same rules: cards in the same notation
 // (`10♥ Q♠ A♣ JK`, or `10h Qs Ac JK`; a declared joker `JK=5♥`), `checkMeld`, `checkOpening`,
@@ -227,9 +227,17 @@ function cardCode(token) {
     if (token.includes("=")) {
       throw new RangeError(`${pyRepr(token)} declares a joker: read a meld with its declared jokers with parseMeld`);
     }
-    throw new RangeError(`${pyRepr(token)} is not a card: write ranks A 2..10 J Q K with a suit ♠ ♥ ♦ ♣ (or s h d c), and JK for a joker`);
+    throw new RangeError(`${pyRepr(token)} is not a card: write ranks A 2..10 J Q K with a suit ♠ ♥ ♦ ♣ (or s h d c), and JK for a joker${numbered(token)}`);
   }
   return code;
+}
+
+// " (did you mean J♥?)" for a court card or an ace written as its number (1, 11..14): Python's `_numbered`.
+function numbered(token) {
+  const found = /^(1[1-4]|1)(\D.*)$/su.exec(token);
+  if (!found) return "";
+  const code = BY_NAME.get("AJQKA"["1 11 12 13 14".split(" ").indexOf(found[1])] + found[2]);
+  return code === undefined ? "" : ` (did you mean ${CARD[code]}?)`;
 }
 
 // One card: `10♥`, `10h`, `Qs`, `JK`.
@@ -815,6 +823,7 @@ function refuse(cards, opening, kind = null) {
 // Every rule the cards break, explained as the meld they look like or as the kind named.
 function reasons(cards, opening, kind) {
   const n = cards.length;
+  if (!n) return [_because("meld.empty")];  // no cards: that alone, as Python's `_reasons`
   const why = [];
   common(cards, n, opening, why);
   if (kind === null) kind = new Set(cards.filter((c) => c).map((c) => c >> 2)).size <= 1 ? "set" : "run";

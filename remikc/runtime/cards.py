@@ -112,8 +112,18 @@ def parse_card(token: str) -> Card:
             raise ValueError(f"{token!r} declares a joker: read a meld with its declared jokers "
                              "with parse_meld")
         raise ValueError(f"{token!r} is not a card: write ranks A 2..10 J Q K with a suit "
-                         "♠ ♥ ♦ ♣ (or s h d c), and JK for a joker")
+                         f"♠ ♥ ♦ ♣ (or s h d c), and JK for a joker{_numbered(token)}")
     return card
+
+
+_NUMBERED: Final = re.compile(r"(1[1-4]|1)(\D.*)")  # `11h`: a rank said by its number
+
+
+def _numbered(token: str) -> str:
+    """" (did you mean J♥?)" for a court card or an ace written as its number (1, 11..14)."""
+    found = _NUMBERED.fullmatch(token)
+    card = _BY_NAME.get("AJQKA"[["1", "11", "12", "13", "14"].index(found[1])] + found[2]) if found else None
+    return f" (did you mean {card}?)" if card is not None else ""
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

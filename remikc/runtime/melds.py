@@ -571,6 +571,8 @@ def _reasons(cards: tuple[int, ...], opening: bool, kind: str | None) -> tuple[R
     """Every rule the cards break, explained as the meld they look like (a set when the
     natural cards share a rank, a run otherwise) or as the kind the caller named."""
     n = len(cards)
+    if not n:  # no cards: that alone, not also "a set of 0 cards" nor the naturals it lacks
+        return (_because("meld.empty"),)
     why: list[Reason] = []
     _common(cards, n, opening, why)
     if kind is None:

@@ -86,9 +86,17 @@ export function cardCode(token) {
     if (token.includes("=")) {
       throw new RangeError(`${pyRepr(token)} declares a joker: read a meld with its declared jokers with parseMeld`);
     }
-    throw new RangeError(`${pyRepr(token)} is not a card: write ranks A 2..10 J Q K with a suit ♠ ♥ ♦ ♣ (or s h d c), and JK for a joker`);
+    throw new RangeError(`${pyRepr(token)} is not a card: write ranks A 2..10 J Q K with a suit ♠ ♥ ♦ ♣ (or s h d c), and JK for a joker${numbered(token)}`);
   }
   return code;
+}
+
+// " (did you mean J♥?)" for a court card or an ace written as its number (1, 11..14): Python's `_numbered`.
+function numbered(token) {
+  const found = /^(1[1-4]|1)(\D.*)$/su.exec(token);
+  if (!found) return "";
+  const code = BY_NAME.get("AJQKA"["1 11 12 13 14".split(" ").indexOf(found[1])] + found[2]);
+  return code === undefined ? "" : ` (did you mean ${CARD[code]}?)`;
 }
 
 // One card: `10♥`, `10h`, `Qs`, `JK`.

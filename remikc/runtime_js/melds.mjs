@@ -355,6 +355,7 @@ function refuse(cards, opening, kind = null) {
 // Every rule the cards break, explained as the meld they look like or as the kind named.
 function reasons(cards, opening, kind) {
   const n = cards.length;
+  if (!n) return [_because("meld.empty")];  // no cards: that alone, as Python's `_reasons`
   const why = [];
   common(cards, n, opening, why);
   if (kind === null) kind = new Set(cards.filter((c) => c).map((c) => c >> 2)).size <= 1 ? "set" : "run";
