@@ -135,8 +135,9 @@ def test_installed_from_the_wheel_it_works_from_an_empty_folder(installed, tmp_p
         name.removesuffix(".rules") for name in SEEDS]
 
     made = remikc_run("new", "moj", "--extends", "remik51", "--dir", "specs")
-    assert made.stdout.startswith("wrote specs/moj.rules: a house variant of remik51 (shipped with "
-                                  "remikc: remikc:specs/remik51.rules)")
+    # specs/ was not there: `new` made it, and says so
+    assert made.stdout.startswith("wrote specs/moj.rules (in specs, a new folder): a house variant of "
+                                  "remik51 (shipped with remikc: remikc:specs/remik51.rules)")
     assert [p.relative_to(work).as_posix() for p in work.rglob("*")] == ["specs", "specs/moj.rules"]
     child = work / "specs" / "moj.rules"
     text = child.read_text(encoding="utf-8")
