@@ -1,3 +1,3 @@
 """remikc: a compiler and verifier for the rules of Rummy (Remik, Remi) variants."""
 
-__version__ = "0.10.6"
+__version__ = "0.11.0"
