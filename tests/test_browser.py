@@ -314,6 +314,27 @@ def test_the_meld_box_judges_what_the_reader_types(tmp_path: Path, lang: str, se
         assert typed["lines"] == [refused, *(r.message(lang) for r in reasons)]
 
 
+@pytest.mark.parametrize("lang", ["pl", "hr"])
+def test_the_meld_box_counts_no_points_where_melds_do_not_count(tmp_path: Path, lang: str) -> None:
+    """Karuzela (003) has no opening and its melds score nothing: the box said "sekwens za 24
+    punkty" and judged melds typed with + as an opening worth points, of a game the book says
+    neither of.  A meld by its kind alone, as the book's examples say it; melds with + one by one."""
+    page = ROOT / "generated" / "karuzela" / f"rulebook.{lang}.html"
+    melds = ("7♥ 8♥ 9♥", "7♥ 8♥ 9♥ + 5♠ 5♦ 5♣", "7♥ 8♥ 9♥ + 5♠ 5♠ 5♦")
+    harness = tmp_path / "harness.html"
+    harness.write_text(_BOX_HARNESS.format(page=page.as_uri(), melds=json.dumps(melds)), encoding="utf-8")
+    run = _browser(tmp_path, "--allow-file-access-from-files", "--virtual-time-budget=10000", "--dump-dom",
+                   harness.as_uri())
+    found = re.search(r'<pre id="result">(.*?)</pre>', run.stdout, re.S)
+    assert found and found.group(1) != "waiting", f"the page did not report: {run.stderr[-2000:]}"
+    one, two, bad = json.loads(html.unescape(found.group(1)))["out"]
+    run_, set_ = {"pl": ("sekwens", "grupa"), "hr": ("niz", "komplet")}[lang]
+    assert one["lines"] == [f"✓ {run_}"] and two["lines"] == [f"✓ {run_} + {set_}"]
+    assert bad["state"] == "refused"
+    text = page.read_text(encoding="utf-8")
+    assert "otwarcia" not in text.split('id="meld-check"')[1].split("</form>")[0]  # no opening to type
+
+
 def test_without_javascript_the_box_is_hidden_and_in_print_too() -> None:
     """The page reads whole without JavaScript: the box is `hidden` until the script shows it,
     and printing hides it again."""

@@ -376,3 +376,22 @@ def test_hint_between_two_draws_is_for_after_the_second(tmp_path: Path) -> None:
         assert table.play(m.Draw("stock")) is None
         assert table.play(said.read(found[1], m).action) is None
     assert shown >= 2
+
+
+def test_a_command_word_completes_with_its_space() -> None:
+    """`disc<Tab>` then `5s` read `discard5s`, refused: a first word an argument follows completes
+    with its space (shown without it); a word that stands alone, and a card, with none."""
+    pytest.importorskip("prompt_toolkit")
+    from prompt_toolkit.document import Document
+
+    from remikc.play.terminal import _completer
+
+    words = _completer(lambda: ())
+
+    def completed(text: str) -> list[str]:
+        return [c.text for c in words.get_completions(Document(text), None)]
+
+    assert completed("disc") == ["discard "]
+    assert completed("dr") == ["draw "]
+    assert completed("hi") == ["hint"] and completed("qu") == ["quit"]
+    assert completed("draw st") == ["stock"]

@@ -191,6 +191,8 @@ def box(validator_py: str, lang: Language, shown: Sequence[str] = ()) -> Box:
     hint without one; no card is written into the catalogues)."""
     typed = _typed(shown) if shown else None
     hint = lang.say("check.hint", **typed) if typed else lang.say("check.hint.plain")
+    if rule_values(validator_py).get("HAS_OPENING"):  # melds typed together, judged as an opening
+        hint += " " + lang.say("check.hint.opening")
     not_cards = lang.say("check.not_cards", **typed) if typed else lang.say("check.not_cards.plain")
     data = {
         "language": lang.code,

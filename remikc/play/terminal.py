@@ -86,12 +86,18 @@ def _completer(cards: Callable[[], Iterable[Card]]) -> Any:
                 choices = [str(c) for c in cards()] + ["on", "for", "|"]
             else:
                 choices = []
+            first = len(words) <= 1 and not before.endswith(" ")
             for choice in dict.fromkeys(choices):
                 if _matches(word, choice):
-                    yield Completion(choice, start_position=-len(word))
+                    # a first word that takes more after it comes with its space: `disc<Tab>5s`
+                    # read `discard5s`
+                    text = choice + " " if first and choice in _TAKES_MORE else choice
+                    yield Completion(text, start_position=-len(word), display=choice)
 
     return Words()
 
+
+_TAKES_MORE = frozenset({"draw", "lay", "discard", "rearrange", "save"})  # words an argument follows
 
 _ASCII_SUITS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c"})
 

@@ -14,26 +14,35 @@ export function judgeText(text, data) {
   const words = data.words;
   const lang = data.language;
   if (!text.trim()) return { ok: null, lines: [] };
-  let verdict;
+  // melds count (and an opening is typed as melds joined by +) only in a game with an opening:
+  // elsewhere a meld is said by its kind alone, as the book's examples say it, and melds typed
+  // together are judged one by one
+  const counted = data.rules.HAS_OPENING !== false;
+  let verdicts;
   let opening = false;
   try {
-    if (/[+|]/.test(text)) {
+    if (/[+|]/.test(text) && counted) {
       opening = true;
-      verdict = checkOpening(text);
+      verdicts = [checkOpening(text)];
+    } else if (/[+|]/.test(text)) {
+      verdicts = text.split(/[+|]/).filter((part) => part.trim()).map((part) => checkMeld(part));
     } else {
-      verdict = checkMeld(text);
+      verdicts = [checkMeld(text)];
     }
   } catch (error) {
     if (error instanceof RangeError || error instanceof TypeError) return { ok: null, lines: [words.not_cards] };
     throw error;
   }
-  if (verdict.ok) {
+  const refused = verdicts.filter((v) => !v.ok);
+  if (!refused.length) {
     const said = opening
-      ? _format(lang, words.opening, { n: verdict.points })
-      : _format(lang, words.meld, { kind: words.kinds[verdict.kind], n: verdict.points });
+      ? _format(lang, words.opening, { n: verdicts[0].points })
+      : counted
+        ? _format(lang, words.meld, { kind: words.kinds[verdicts[0].kind], n: verdicts[0].points })
+        : verdicts.map((v) => words.kinds[v.kind]).join(" + ");
     return { ok: true, lines: [said] };
   }
-  return { ok: false, lines: [words.refused, ...verdict.reasons.map((r) => r.message(lang))] };
+  return { ok: false, lines: [words.refused, ...refused.flatMap((v) => v.reasons.map((r) => r.message(lang)))] };
 }
 
 // Reveal the box (hidden without JavaScript) and judge each text typed into it.

@@ -507,9 +507,10 @@ MESSAGES.update({
 MESSAGES.update({
     "check.title": "Provjeri kombinaciju",
     "check.hint": "Upiši karte odvojene razmacima, npr. {meld} ili {ascii}; džoker je JK, a džoker "
-                  "umjesto {card} je JK={card}. Skupine otvaranja odvoji znakom +.",
-    "check.hint.plain": "Upiši karte odvojene razmacima, kao u primjerima ove knjižice; džoker je JK. "
-                        "Skupine otvaranja odvoji znakom +.",
+                  "umjesto {card} je JK={card}.",
+    "check.hint.plain": "Upiši karte odvojene razmacima, kao u primjerima ove knjižice; džoker je JK.",
+    # where the game has an opening: its melds are typed together
+    "check.hint.opening": "Skupine otvaranja odvoji znakom +.",
     "check.button": "Provjeri",
     "check.refused": "Pravila to ne dopuštaju:",
     "check.not_cards": "To se ne može pročitati kao karte: piši npr. {meld}, {ascii} ili JK.",

@@ -547,9 +547,10 @@ MESSAGES.update({
     "check.title": "Sprawdź układ",
     # {meld}: a meld the variant's rules accept, found by the build; `.plain` where none is
     "check.hint": "Wpisz karty oddzielone spacjami, np. {meld} albo {ascii}; joker to JK, a joker w miejsce "
-                  "{card} to JK={card}. Układy otwarcia rozdziel znakiem +.",
-    "check.hint.plain": "Wpisz karty oddzielone spacjami, tak jak w przykładach tej książki; joker to JK. "
-                        "Układy otwarcia rozdziel znakiem +.",
+                  "{card} to JK={card}.",
+    "check.hint.plain": "Wpisz karty oddzielone spacjami, tak jak w przykładach tej książki; joker to JK.",
+    # where the game has an opening: its melds are typed together
+    "check.hint.opening": "Układy otwarcia rozdziel znakiem +.",
     "check.button": "Sprawdź",
     "check.refused": "Zasady na to nie pozwalają:",
     "check.not_cards": "Tego nie da się odczytać jako karty: pisz np. {meld}, {ascii} albo JK.",
