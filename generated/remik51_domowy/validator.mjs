@@ -4,7 +4,7 @@
 // Spec: specs/remik51_domowy.rules <- specs/remik51.rules
 // Spec sha256: 5a2247b3802c5aa1016de203a6f092cbdfe987c6e641ecdc49d6d736e1ef9ae3  specs/remik51_domowy.rules
 // Spec sha256: 0a857f6afbfcbc0ac921b7adf7b9acc6de2d4b5b4c382ae73a7a7e7ba3c31eb5  specs/remik51.rules
-// Runtime sha256:8a15e103de2cf47098a859eecbd9add35046fa89b658e191dfd73e3a775923bf
+// Runtime sha256:725e3597b5e2577ba520dfcfd2d61639f0a558803837cee21a50159a6b34cd9e
 //
 // The JavaScript twin of validator.py, built from the same rules: cards in the same notation
 // (`10♥ Q♠ A♣ JK`, or `10h Qs Ac JK`; a declared joker `JK=5♥`), `checkMeld`, `checkOpening`,

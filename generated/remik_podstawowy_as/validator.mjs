@@ -4,7 +4,7 @@
 // Spec: specs/remik_podstawowy_as.rules <- specs/remik_podstawowy.rules
 // Spec sha256: b4ec0199ab9f0839c86a302ea0846982c1fc4abd4a312ba330d0bc4063d61aa2  specs/remik_podstawowy_as.rules
 // Spec sha256: e9902a9057e3cf38a6a99655ff07ad98a665e243c778acfdc8c0555718b038df  specs/remik_podstawowy.rules
-// Runtime sha256:8a15e103de2cf47098a859eecbd9add35046fa89b658e191dfd73e3a775923bf
+// Runtime sha256:725e3597b5e2577ba520dfcfd2d61639f0a558803837cee21a50159a6b34cd9e
 //
 // The JavaScript twin of validator.py, built from the same rules: cards in the same notation
 // (`10♥ Q♠ A♣ JK`, or `10h Qs Ac JK`; a declared joker `JK=5♥`), `checkMeld`, `checkOpening`,

@@ -33,6 +33,7 @@ export function judgeText(text, data) {
     if (error instanceof RangeError || error instanceof TypeError) return { ok: null, lines: [words.not_cards] };
     throw error;
   }
+  if (!verdicts.length) return { ok: null, lines: [] };  // `+` alone: no meld typed yet
   const refused = verdicts.filter((v) => !v.ok);
   if (!refused.length) {
     const said = opening
