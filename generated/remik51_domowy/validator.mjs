@@ -4,7 +4,7 @@
 // Spec: specs/remik51_domowy.rules <- specs/remik51.rules
 // Spec sha256: 5a2247b3802c5aa1016de203a6f092cbdfe987c6e641ecdc49d6d736e1ef9ae3  specs/remik51_domowy.rules
 // Spec sha256: 0a857f6afbfcbc0ac921b7adf7b9acc6de2d4b5b4c382ae73a7a7e7ba3c31eb5  specs/remik51.rules
-// Runtime sha256:725e3597b5e2577ba520dfcfd2d61639f0a558803837cee21a50159a6b34cd9e
+// Runtime sha256:ed54825825044cfc533907f32671dae7efeed4aefb6707f9372bf790587ea0db
 //
 // The JavaScript twin of validator.py, built from the same rules: cards in the same notation
 // (`10♥ Q♠ A♣ JK`, or `10h Qs Ac JK`; a declared joker `JK=5♥`), `checkMeld`, `checkOpening`,
@@ -233,10 +233,12 @@ function cardCode(token) {
 }
 
 // " (did you mean J♥?)" for a court card or an ace written as its number (1, 11..14): Python's `_numbered`.
+const BY_NUMBER = { 1: "A", 11: "J", 12: "Q", 13: "K", 14: "A" };
+
 function numbered(token) {
-  const found = /^(1[1-4]|1)(\D.*)$/su.exec(token);
+  const found = /^(1[1-4]?)(\D.*)$/su.exec(token);
   if (!found) return "";
-  const code = BY_NAME.get("AJQKA"["1 11 12 13 14".split(" ").indexOf(found[1])] + found[2]);
+  const code = BY_NAME.get(BY_NUMBER[found[1]] + found[2]);
   return code === undefined ? "" : ` (did you mean ${CARD[code]}?)`;
 }
 

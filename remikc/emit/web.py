@@ -190,8 +190,9 @@ def box(validator_py: str, lang: Language, shown: Sequence[str] = ()) -> Box:
     `shown`: a meld the variant's own rules accept, found by the build, for the hint (none: a
     hint without one; no card is written into the catalogues)."""
     typed = _typed(shown) if shown else None
+    rules = rule_values(validator_py)
     hint = lang.say("check.hint", **typed) if typed else lang.say("check.hint.plain")
-    if rule_values(validator_py).get("HAS_OPENING"):  # melds typed together, judged as an opening
+    if rules.get("HAS_OPENING"):  # melds typed together, judged as an opening
         hint += " " + lang.say("check.hint.opening")
     not_cards = lang.say("check.not_cards", **typed) if typed else lang.say("check.not_cards.plain")
     data = {
@@ -203,7 +204,7 @@ def box(validator_py: str, lang: Language, shown: Sequence[str] = ()) -> Box:
             "opening": lang.messages["example.opening"],
             "kinds": {"run": lang.messages["kind.run"], "set": lang.messages["kind.set"]},
         },
-        "rules": rule_values(validator_py),
+        "rules": rules,
     }
     script = page_script()
     words = {key.split(".", 1)[1]: lang.say(key) for key in WORDS

@@ -116,13 +116,14 @@ def parse_card(token: str) -> Card:
     return card
 
 
-_NUMBERED: Final = re.compile(r"(1[1-4]|1)(\D.*)")  # `11h`: a rank said by its number
+_NUMBERED: Final = re.compile(r"(1[1-4]?)(\D.*)")  # `11h`: a rank said by its number
+_BY_NUMBER: Final = {"1": "A", "11": "J", "12": "Q", "13": "K", "14": "A"}
 
 
 def _numbered(token: str) -> str:
     """" (did you mean J♥?)" for a court card or an ace written as its number (1, 11..14)."""
     found = _NUMBERED.fullmatch(token)
-    card = _BY_NAME.get("AJQKA"[["1", "11", "12", "13", "14"].index(found[1])] + found[2]) if found else None
+    card = _BY_NAME.get(_BY_NUMBER[found[1]] + found[2]) if found else None
     return f" (did you mean {card}?)" if card is not None else ""
 
 

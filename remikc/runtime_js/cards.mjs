@@ -92,10 +92,12 @@ export function cardCode(token) {
 }
 
 // " (did you mean J♥?)" for a court card or an ace written as its number (1, 11..14): Python's `_numbered`.
+const BY_NUMBER = { 1: "A", 11: "J", 12: "Q", 13: "K", 14: "A" };
+
 function numbered(token) {
-  const found = /^(1[1-4]|1)(\D.*)$/su.exec(token);
+  const found = /^(1[1-4]?)(\D.*)$/su.exec(token);
   if (!found) return "";
-  const code = BY_NAME.get("AJQKA"["1 11 12 13 14".split(" ").indexOf(found[1])] + found[2]);
+  const code = BY_NAME.get(BY_NUMBER[found[1]] + found[2]);
   return code === undefined ? "" : ` (did you mean ${CARD[code]}?)`;
 }
 
